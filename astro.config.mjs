@@ -1,0 +1,23 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import { realtimeDev } from './src/integrations/realtime.ts';
+
+export default defineConfig({
+  // Absolute URLs (canonical, Open Graph, sitemap) use PUBLIC_URL when it is set.
+  ...(process.env.PUBLIC_URL ? { site: process.env.PUBLIC_URL } : {}),
+  output: 'static',
+  adapter: node({ mode: 'middleware' }),
+  integrations: [react(), realtimeDev()],
+  i18n: {
+    locales: ['es', 'en'],
+    defaultLocale: 'es',
+    // English pages are the same page files rendered in English (one file per route, no copies).
+    fallback: { en: 'es' },
+    routing: { prefixDefaultLocale: false, fallbackType: 'rewrite' },
+  },
+  vite: {
+    resolve: { alias: { '~': new URL('./src', import.meta.url).pathname } },
+  },
+});

@@ -1,0 +1,96 @@
+/**
+ * The production HTTP server: health check, static files from `dist/client`, then Astro's handler,
+ * with socket.io on the same port and security headers on every response.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { sql } from 'drizzle-orm';
+import type { Server as SocketServer } from 'socket.io';
+import type { DbHandle } from '../src/lib/db/client';
+import { securityHeaders } from '../src/lib/http/security';
+import { attachRealtime } from '../src/lib/realtime/socket.server';
+import { resolveStatic, sendFile } from './static';
+
+/** Astro's middleware-mode request handler. */
+export type AstroHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void | Promise<void>;
+
+export interface AppOptions {
+  db: DbHandle;
+  astroHandler: AstroHandler;
+  /** The built client folder (`dist/client`). */
+  clientDir: string;
+  production: boolean;
+}
+
+export interface App {
+  server: Server;
+  io: SocketServer;
+  /** Stops accepting, lets open requests finish, closes sockets; the caller closes the database. */
+  close(timeoutMs?: number): Promise<void>;
+}
+
+/** The not-found page's own files are never served with 200. */
+const ERROR_PAGE = /^\/(en\/)?404(\.html|\/)?$/;
+
+function notFound(req: IncomingMessage, res: ServerResponse, clientDir: string): void {
+  const english = /^\/en(\/|$)/.test(req.url ?? '');
+  const page = resolveStatic(clientDir, english ? '/en/404/' : '/404.html');
+  if (!page) {
+    res.statusCode = 404;
+    res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+    res.end('404');
+    return;
+  }
+  sendFile(req, res, page.file, page.stats, '/404', 404);
+}
+
+/** Builds the server (not yet listening). */
+export function createApp(opts: AppOptions): App {
+  const headers = securityHeaders(opts.production);
+  const server = createServer(async (req, res) => {
+    for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    try {
+      if (url.pathname === '/healthz') {
+        await opts.db.db.execute(sql`select 1`);
+        res.setHeader('Content-Type', 'application/json');
+        res.setHeader('Cache-Control', 'no-store');
+        res.end(JSON.stringify({ status: 'ok', db: opts.db.kind, sockets: io.engine.clientsCount }));
+        return;
+      }
+      if (req.method === 'GET' || req.method === 'HEAD') {
+        const hit = ERROR_PAGE.test(url.pathname) ? null : resolveStatic(opts.clientDir, url.pathname);
+        if (hit) {
+          sendFile(req, res, hit.file, hit.stats, url.pathname);
+          return;
+        }
+      }
+      await opts.astroHandler(req, res, () => notFound(req, res, opts.clientDir));
+    } catch (err) {
+      console.error(`[server] ${req.method} ${url.pathname}: ${(err as Error).message}`);
+      if (!res.headersSent) {
+        res.statusCode = url.pathname === '/healthz' ? 503 : 500;
+        res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+      }
+      res.end(url.pathname === '/healthz' ? JSON.stringify({ status: 'unavailable' }) : 'Internal error');
+    }
+  });
+  const io = attachRealtime(server);
+
+  const close = (timeoutMs = 10_000) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        server.closeAllConnections();
+        resolve();
+      }, timeoutMs);
+      timer.unref();
+      server.close(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+      io.local.disconnectSockets(true);
+      io.engine.close();
+      server.closeIdleConnections();
+    });
+
+  return { server, io, close };
+}

@@ -1,0 +1,76 @@
+/**
+ * Serves the prerendered pages and built assets from `dist/client`. Hashed assets under `/_astro/`
+ * are cached for a year (immutable); everything else is revalidated with an ETag.
+ */
+import { createReadStream, statSync, type Stats } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { extname, join, normalize, sep } from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.webmanifest': 'application/manifest+json',
+  '.pdf': 'application/pdf',
+};
+
+function fileAt(path: string): Stats | null {
+  try {
+    const s = statSync(path);
+    return s.isFile() ? s : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Maps a URL path to a file inside `root`, or null (also for any attempt to leave `root`). */
+export function resolveStatic(root: string, urlPath: string): { file: string; stats: Stats } | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0')) return null;
+  const rel = normalize(decoded).replace(/^(\.\.(\/|\\|$))+/, '');
+  const base = join(root, rel);
+  if (base !== root && !base.startsWith(root.endsWith(sep) ? root : root + sep)) return null;
+  const candidates = decoded.endsWith('/') ? [join(base, 'index.html')] : [base, join(base, 'index.html'), `${base}.html`];
+  for (const file of candidates) {
+    const stats = fileAt(file);
+    if (stats) return { file, stats };
+  }
+  return null;
+}
+
+/** Writes a static file (GET or HEAD), honouring If-None-Match. */
+export function sendFile(req: IncomingMessage, res: ServerResponse, file: string, stats: Stats, urlPath: string, status = 200): void {
+  const etag = `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
+  res.setHeader('Content-Type', TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream');
+  res.setHeader('Cache-Control', urlPath.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
+  res.setHeader('ETag', etag);
+  if (status === 200 && req.headers['if-none-match'] === etag) {
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
+  res.statusCode = status;
+  res.setHeader('Content-Length', stats.size);
+  if (req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  createReadStream(file).pipe(res);
+}

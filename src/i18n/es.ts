@@ -1,0 +1,88 @@
+/**
+ * Spanish messages: the reference catalogue. `en.ts` must have exactly the same keys
+ * (the type checker and `i18n.test.ts` both fail on a missing or extra key).
+ */
+export const es = {
+  meta: {
+    siteName: 'Academia',
+    tagline: 'Viajes y negocios',
+    description:
+      'Academia en línea para emprendedores de viajes y negocios: cursos en video, exámenes, certificados y membresías.',
+  },
+  a11y: {
+    skipToContent: 'Saltar al contenido',
+    mainNav: 'Navegación principal',
+    openMenu: 'Abrir menú',
+    closeMenu: 'Cerrar menú',
+    breadcrumb: 'Ruta de navegación',
+    languageSwitcher: 'Idioma',
+    home: 'Inicio de la academia',
+  },
+  nav: {
+    categories: 'Categorías',
+    business: 'Negocios',
+    books: 'Libros',
+    allCourses: 'Todos los cursos',
+    searchLabel: 'Buscar cursos',
+    searchPlaceholder: 'Buscar cursos…',
+    searchButton: 'Buscar',
+    cart: 'Carrito',
+    cartCount: 'Carrito: {count} productos',
+    login: 'Iniciar sesión',
+    myLearning: 'Mi aprendizaje',
+    myShopping: 'Mis compras',
+    logout: 'Cerrar sesión',
+  },
+  language: {
+    es: 'Español',
+    en: 'English',
+    switchTo: 'Ver en English',
+  },
+  footer: {
+    signUp: 'Regístrate',
+    signUpLead: '¿Listo para continuar? Elige tu plan.',
+    followUs: 'Síguenos',
+    company: 'Compañía',
+    about: 'Sobre nosotros',
+    privacy: 'Política de privacidad',
+    contact: 'Contáctanos',
+    courses: 'Cursos',
+    mostWanted: 'Curso más buscado',
+    chat: 'Chatea con nosotros',
+    rights: 'Todos los derechos reservados.',
+    blurb: 'Formación en línea para la red de negocios independientes de viajes: aprende, certifícate y crece.',
+  },
+  home: {
+    title: 'Aprende a vender viajes y a hacer crecer tu negocio',
+    lead: 'Cursos cortos en video, exámenes y certificados para independientes de viajes y negocios.',
+    selectCourse: 'Selecciona tu curso',
+    introCourses: 'Cursos introductorios',
+    basicIntermediate: 'Cursos básicos e intermedios',
+    paidCourses: 'Cursos premium',
+    specialTrainings: 'Entrenamientos especiales',
+    testimonials: 'Lo que dicen nuestros estudiantes',
+    goToCourse: 'Ir al curso',
+    free: 'Gratis',
+    locked: 'Bloqueado',
+    loading: 'Cargando…',
+  },
+  privacy: {
+    bannerTitle: 'Política de privacidad',
+    breadcrumbHome: 'Inicio',
+    breadcrumbCurrent: 'Privacidad',
+    contents: 'Contenido',
+  },
+  about: {
+    breadcrumbCurrent: 'Sobre nosotros',
+    testimonials: 'Testimonios',
+    ourStory: 'Nuestra historia',
+  },
+  notFound: {
+    title: 'Página no encontrada',
+    code: '404',
+    message: 'No pudimos encontrar la página que buscabas.',
+    hint: 'Es posible que la página que buscas haya sido eliminada, haya cambiado de nombre o no esté disponible temporalmente.',
+    preview: 'Vista previa',
+    backHome: 'Volver al inicio',
+  },
+} as const;

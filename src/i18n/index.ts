@@ -1,0 +1,2 @@
+export { LOCALES, DEFAULT_LOCALE, isLocale, toLocale, messages, format, keyPaths, type Locale } from './i18n';
+export type { Messages } from './types';

@@ -1,0 +1,2 @@
+export * from './catalog';
+export { listCategories, listBusinesses, listPublicCourseCards } from './catalog.server';

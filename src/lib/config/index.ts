@@ -1,0 +1,1 @@
+export { ConfigError, readConfig, type AppConfig } from './config';

@@ -1,0 +1,105 @@
+/**
+ * Opens the academy's database: embedded PGlite (default, in `<DATA_DIR>/pglite`, or `memory://`)
+ * or PostgreSQL when `DATABASE_URL` is set. Both speak the same dialect and share one schema and one
+ * set of migrations. One PGlite instance per process: `getDb()` keeps it on `globalThis`, because the
+ * server entry and the Astro bundle each load their own copy of this module.
+ */
+import { mkdirSync, accessSync, constants } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { ConfigError, readConfig } from '../config';
+import * as schema from './schema';
+
+/** The Drizzle database, whichever driver is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** An open database and how to close it. */
+export interface DbHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Where it lives, for log lines (never includes a password). */
+  where: string;
+  close(): Promise<void>;
+}
+
+/** Where to open the database. */
+export interface DbTarget {
+  databaseUrl: string | null;
+  /** Data folder for PGlite, or `memory://` for a throwaway in-memory database. */
+  dataDir: string;
+}
+
+/** Opens a new database connection; prefer `getDb()` in the app. */
+export async function openDatabase(target: DbTarget): Promise<DbHandle> {
+  if (target.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10 });
+    pool.on('error', () => {
+      /* idle client errors are reported by the next query */
+    });
+    try {
+      const client = await pool.connect();
+      client.release();
+    } catch (err) {
+      await pool.end().catch(() => undefined);
+      const u = new URL(target.databaseUrl);
+      throw new ConfigError(
+        `Cannot connect to PostgreSQL at ${u.hostname}:${u.port || 5432}${u.pathname} (${(err as Error).message}): start the server or fix DATABASE_URL.`,
+      );
+    }
+    const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+    const u = new URL(target.databaseUrl);
+    return { db, kind: 'postgres', where: `postgres://${u.hostname}:${u.port || 5432}${u.pathname}`, close: () => pool.end() };
+  }
+  const memory = target.dataDir === 'memory://';
+  const dir = memory ? 'memory://' : resolve(join(target.dataDir, 'pglite'));
+  if (!memory) ensureWritableFolder(dir);
+  const client = await PGlite.create(memory ? undefined : dir, { extensions: { pg_trgm } });
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  return { db, kind: 'pglite', where: dir, close: () => client.close() };
+}
+
+function ensureWritableFolder(dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true });
+    accessSync(dir, constants.W_OK);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? 'error';
+    throw new ConfigError(
+      `Cannot write the data folder ${dir} (${code}): set DATA_DIR to a writable folder or fix its permissions.`,
+    );
+  }
+}
+
+const KEY = Symbol.for('academy.db');
+type Holder = { [KEY]?: Promise<DbHandle> };
+
+/** The process-wide database, opened on first use from the environment's configuration. */
+export function getDb(): Promise<DbHandle> {
+  const g = globalThis as Holder;
+  if (!g[KEY]) {
+    const cfg = readConfig();
+    g[KEY] = openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir });
+    g[KEY].catch(() => {
+      delete g[KEY];
+    });
+  }
+  return g[KEY];
+}
+
+/** Registers an already open database as the process-wide one (server start-up, tests). */
+export function setDb(handle: DbHandle): void {
+  (globalThis as Holder)[KEY] = Promise.resolve(handle);
+}
+
+/** Closes the process-wide database if it was opened. */
+export async function closeDb(): Promise<void> {
+  const g = globalThis as Holder;
+  const p = g[KEY];
+  delete g[KEY];
+  if (p) await (await p).close();
+}

@@ -1,0 +1,484 @@
+/**
+ * The academy's database schema: one Drizzle schema for embedded PGlite and PostgreSQL alike.
+ * Column names are snake_case in SQL (the client and drizzle-kit both use `casing: 'snake_case'`).
+ * Catalogue content is bilingual (`*_es` / `*_en` columns). Rules the specification hard-codes
+ * (free for guests, hidden test courses, prerequisite, visible only to buyers, application id) are columns.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+/* ───────────── catalogue ───────────── */
+
+/** Course categories (spec: 2 introductory, 3 basic, 4 intermediate, 5 trainings). */
+export const categories = pgTable('categories', {
+  id: integer().primaryKey(),
+  nameEs: text().notNull(),
+  nameEn: text().notNull(),
+  position: smallint().notNull().default(0),
+});
+export type Category = typeof categories.$inferSelect;
+
+/** Business lines a course belongs to (travel, entrepreneurship …). */
+export const businesses = pgTable('businesses', {
+  id: integer().primaryKey(),
+  nameEs: text().notNull(),
+  nameEn: text().notNull(),
+  position: smallint().notNull().default(0),
+});
+export type Business = typeof businesses.$inferSelect;
+
+/** A course: the catalogue's unit, with the access-rule columns the specification hard-codes. */
+export const courses = pgTable(
+  'courses',
+  {
+    id: integer().primaryKey(),
+    code: text().notNull().unique(),
+    nameEs: text().notNull(),
+    nameEn: text().notNull(),
+    descriptionEs: text().notNull().default(''),
+    descriptionEn: text().notNull().default(''),
+    thumbnail: text().notNull(),
+    categoryId: integer()
+      .notNull()
+      .references(() => categories.id),
+    businessId: integer()
+      .notNull()
+      .references(() => businesses.id),
+    /** Spec `allowAll` 1: guests (with prospect data) may open it. */
+    allowAll: boolean().notNull().default(false),
+    /** Spec `test`: internal test courses never appear. */
+    isTest: boolean().notNull().default(false),
+    /** Spec `value`: above 0 means paid, in USD. */
+    price: numeric({ precision: 10, scale: 2 }).notNull().default('0.00'),
+    /** A course that must be completed first (spec: Real Vision 31 before 32). */
+    prerequisiteCourseId: integer().references((): any => courses.id),
+    /** Shown only to people who bought it (spec: courses 10 and 16). */
+    visibleOnlyToBuyers: boolean().notNull().default(false),
+    /** The application the course belongs to (spec: 10). */
+    applicationId: integer().notNull().default(10),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    index('courses_category_idx').on(t.categoryId),
+    index('courses_business_idx').on(t.businessId),
+    check('courses_price_non_negative', sql`${t.price} >= 0`),
+    check('courses_not_own_prerequisite', sql`${t.prerequisiteCourseId} <> ${t.id}`),
+  ],
+);
+export type Course = typeof courses.$inferSelect;
+
+/** A module of a course (spec "topic"). */
+export const topics = pgTable(
+  'topics',
+  {
+    id: serial().primaryKey(),
+    courseId: integer()
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    code: text().notNull().unique(),
+    nameEs: text().notNull(),
+    nameEn: text().notNull(),
+    position: smallint().notNull(),
+  },
+  (t) => [uniqueIndex('topics_course_position_uq').on(t.courseId, t.position)],
+);
+export type Topic = typeof topics.$inferSelect;
+
+/** A lesson of a module (spec "subtopic"). */
+export const subtopics = pgTable(
+  'subtopics',
+  {
+    id: serial().primaryKey(),
+    topicId: integer()
+      .notNull()
+      .references(() => topics.id, { onDelete: 'cascade' }),
+    code: text().notNull().unique(),
+    nameEs: text().notNull(),
+    nameEn: text().notNull(),
+    summaryEs: text().notNull().default(''),
+    summaryEn: text().notNull().default(''),
+    position: smallint().notNull(),
+  },
+  (t) => [uniqueIndex('subtopics_topic_position_uq').on(t.topicId, t.position)],
+);
+export type Subtopic = typeof subtopics.$inferSelect;
+
+/** A stored media file (spec resource `Adjuntos`): lesson videos, captions, documents. Never under public/. */
+export const mediaFiles = pgTable('media_files', {
+  id: serial().primaryKey(),
+  /** Path relative to the media root (`MEDIA_DIR`, default `./media`). */
+  storageKey: text().notNull().unique(),
+  mimeType: text().notNull(),
+  sizeBytes: integer().notNull(),
+  durationSeconds: numeric({ precision: 10, scale: 2 }),
+  createdAt: createdAt(),
+});
+export type MediaFile = typeof mediaFiles.$inferSelect;
+
+/** Resource kinds (spec `IdTipoRecurso`). */
+export const RESOURCE_TYPE = { video: 1, pdf: 2, link: 3 } as const;
+
+/** A resource of a lesson: a video (with captions), a document or a link. */
+export const resources = pgTable(
+  'resources',
+  {
+    id: serial().primaryKey(),
+    subtopicId: integer()
+      .notNull()
+      .references(() => subtopics.id, { onDelete: 'cascade' }),
+    typeId: smallint().notNull(),
+    mediaFileId: integer().references(() => mediaFiles.id),
+    url: text(),
+    titleEs: text().notNull(),
+    titleEn: text().notNull(),
+    position: smallint().notNull(),
+  },
+  (t) => [
+    uniqueIndex('resources_subtopic_position_uq').on(t.subtopicId, t.position),
+    check('resources_has_target', sql`${t.mediaFileId} is not null or ${t.url} is not null`),
+  ],
+);
+export type Resource = typeof resources.$inferSelect;
+
+/** A caption track of a video resource, one per language. */
+export const captions = pgTable(
+  'captions',
+  {
+    resourceId: integer()
+      .notNull()
+      .references(() => resources.id, { onDelete: 'cascade' }),
+    lang: text().notNull(),
+    mediaFileId: integer()
+      .notNull()
+      .references(() => mediaFiles.id),
+  },
+  (t) => [primaryKey({ columns: [t.resourceId, t.lang] })],
+);
+
+/* ───────────── people ───────────── */
+
+/** User types: 1 learner, 2 refused at login (spec), 3 administrator, 9 prospect created by an IBO (spec). */
+export const USER_TYPE = { learner: 1, refused: 2, admin: 3, prospect: 9 } as const;
+
+/** A person with an account. */
+export const users = pgTable(
+  'users',
+  {
+    id: serial().primaryKey(),
+    email: text().notNull(),
+    passwordHash: text(),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    imageUrl: text(),
+    userType: smallint().notNull().default(USER_TYPE.learner),
+    gender: text(),
+    birthDate: date(),
+    /** The user who created this one (an IBO's user for prospects; spec `mainUserId`). */
+    mainUserId: integer().references((): any => users.id),
+    createdBy: integer(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_email_uq').on(sql`lower(${t.email})`)],
+);
+export type User = typeof users.$inferSelect;
+
+/** An independent business owner (distributor), identified by a code. */
+export const ibos = pgTable('ibos', {
+  id: serial().primaryKey(),
+  userId: integer()
+    .notNull()
+    .references(() => users.id),
+  code: text().notNull().unique(),
+  companyName: text().notNull(),
+  imageUrl: text(),
+  status: text({ enum: ['active', 'suspended'] })
+    .notNull()
+    .default('active'),
+  createdAt: createdAt(),
+});
+export type Ibo = typeof ibos.$inferSelect;
+
+/** A prospect or contact (spec "Prospect/contact"): the person whose progress is tracked (`IdContacto`). */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: serial().primaryKey(),
+    /** The person's own account, when they have one. */
+    userId: integer().references(() => users.id),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    email: text().notNull(),
+    /** The IBO whose session registered this prospect (spec `userRelationId`). */
+    iboId: integer().references(() => ibos.id),
+    createdBy: integer(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('contacts_email_uq').on(sql`lower(${t.email})`),
+    uniqueIndex('contacts_user_uq').on(t.userId),
+  ],
+);
+export type Contact = typeof contacts.$inferSelect;
+
+/** A server session. Only the SHA-256 of the random cookie token is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text().primaryKey(),
+    kind: text({ enum: ['user', 'ibo', 'guest'] }).notNull(),
+    userId: integer().references(() => users.id, { onDelete: 'cascade' }),
+    iboId: integer().references(() => ibos.id, { onDelete: 'cascade' }),
+    contactId: integer().references(() => contacts.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    lastSeenAt: createdAt(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+export type Session = typeof sessions.$inferSelect;
+
+/* ───────────── learning ───────────── */
+
+/** Progress of one contact on one lesson (spec "Tracking" and progress events). */
+export const tracking = pgTable(
+  'tracking',
+  {
+    id: serial().primaryKey(),
+    contactId: integer()
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    courseId: integer()
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    subtopicId: integer()
+      .notNull()
+      .references(() => subtopics.id, { onDelete: 'cascade' }),
+    /** Last reported position in seconds (spec `Avance`). */
+    lastPosition: numeric({ precision: 10, scale: 2 }).notNull().default('0'),
+    furthestPosition: numeric({ precision: 10, scale: 2 }).notNull().default('0'),
+    /** Seconds actually played (not seeked over). */
+    playedSeconds: numeric({ precision: 10, scale: 2 }).notNull().default('0'),
+    completedAt: timestamp({ withTimezone: true }),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('tracking_contact_subtopic_uq').on(t.contactId, t.subtopicId),
+    index('tracking_contact_course_idx').on(t.contactId, t.courseId),
+  ],
+);
+export type Tracking = typeof tracking.$inferSelect;
+
+/** A course's exam settings (spec "Evaluation"). */
+export const evaluations = pgTable('evaluations', {
+  id: serial().primaryKey(),
+  courseId: integer()
+    .notNull()
+    .unique()
+    .references(() => courses.id, { onDelete: 'cascade' }),
+  minutes: smallint().notNull(),
+  questionCount: smallint().notNull(),
+  passingScore: smallint().notNull(),
+  maxAttempts: smallint().notNull(),
+});
+export type Evaluation = typeof evaluations.$inferSelect;
+
+/** A question of an evaluation's pool. */
+export const questions = pgTable(
+  'questions',
+  {
+    id: serial().primaryKey(),
+    evaluationId: integer()
+      .notNull()
+      .references(() => evaluations.id, { onDelete: 'cascade' }),
+    promptEs: text().notNull(),
+    promptEn: text().notNull(),
+    position: smallint().notNull(),
+  },
+  (t) => [uniqueIndex('questions_evaluation_position_uq').on(t.evaluationId, t.position)],
+);
+export type Question = typeof questions.$inferSelect;
+
+/** An answer option of a question. */
+export const questionOptions = pgTable(
+  'question_options',
+  {
+    id: serial().primaryKey(),
+    questionId: integer()
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    textEs: text().notNull(),
+    textEn: text().notNull(),
+    isCorrect: boolean().notNull(),
+    position: smallint().notNull(),
+  },
+  (t) => [uniqueIndex('question_options_question_position_uq').on(t.questionId, t.position)],
+);
+export type QuestionOption = typeof questionOptions.$inferSelect;
+
+/** One attempt at an exam: the drawn questions, the deadline, and the graded answers. */
+export const examAttempts = pgTable(
+  'exam_attempts',
+  {
+    id: serial().primaryKey(),
+    evaluationId: integer()
+      .notNull()
+      .references(() => evaluations.id, { onDelete: 'cascade' }),
+    contactId: integer()
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    attemptNumber: smallint().notNull(),
+    questionIds: jsonb().$type<number[]>().notNull(),
+    answers: jsonb().$type<Record<string, number>>(),
+    startedAt: createdAt(),
+    deadlineAt: timestamp({ withTimezone: true }).notNull(),
+    submittedAt: timestamp({ withTimezone: true }),
+    score: smallint(),
+    passed: boolean(),
+  },
+  (t) => [uniqueIndex('exam_attempts_number_uq').on(t.evaluationId, t.contactId, t.attemptNumber)],
+);
+export type ExamAttempt = typeof examAttempts.$inferSelect;
+
+/* ───────────── commerce ───────────── */
+
+/** A book sold through the cart. */
+export const books = pgTable('books', {
+  id: integer().primaryKey(),
+  code: text().notNull().unique(),
+  titleEs: text().notNull(),
+  titleEn: text().notNull(),
+  author: text().notNull(),
+  descriptionEs: text().notNull(),
+  descriptionEn: text().notNull(),
+  price: numeric({ precision: 10, scale: 2 }).notNull(),
+  cover: text().notNull(),
+});
+export type Book = typeof books.$inferSelect;
+
+/** A membership plan and the categories it unlocks. */
+export const plans = pgTable('plans', {
+  id: integer().primaryKey(),
+  code: text().notNull().unique(),
+  nameEs: text().notNull(),
+  nameEn: text().notNull(),
+  descriptionEs: text().notNull(),
+  descriptionEn: text().notNull(),
+  price: numeric({ precision: 10, scale: 2 }).notNull(),
+  period: text({ enum: ['month', 'year'] }).notNull(),
+  featuresEs: jsonb().$type<string[]>().notNull(),
+  featuresEn: jsonb().$type<string[]>().notNull(),
+  unlocksCategoryIds: jsonb().$type<number[]>().notNull(),
+});
+export type Plan = typeof plans.$inferSelect;
+
+/** An order placed through the cart. `idempotencyKey` makes paying twice impossible. */
+export const orders = pgTable('orders', {
+  id: serial().primaryKey(),
+  userId: integer()
+    .notNull()
+    .references(() => users.id),
+  status: text({ enum: ['pending', 'paid', 'failed', 'refunded'] })
+    .notNull()
+    .default('pending'),
+  total: numeric({ precision: 10, scale: 2 }).notNull(),
+  currencyCode: text().notNull().default('USD'),
+  countryCode: text().notNull().default('USA'),
+  idempotencyKey: text().notNull().unique(),
+  createdAt: createdAt(),
+  paidAt: timestamp({ withTimezone: true }),
+});
+export type Order = typeof orders.$inferSelect;
+
+/** A line of an order (spec purchase payload `details`). */
+export const orderItems = pgTable('order_items', {
+  id: serial().primaryKey(),
+  orderId: integer()
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  productKind: text({ enum: ['course', 'book', 'plan'] }).notNull(),
+  productId: integer().notNull(),
+  productCode: text().notNull(),
+  price: numeric({ precision: 10, scale: 2 }).notNull(),
+});
+export type OrderItem = typeof orderItems.$inferSelect;
+
+/** Access a person bought to a course (spec "Purchase access record"). */
+export const purchaseAccess = pgTable(
+  'purchase_access',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: integer()
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    orderId: integer().references(() => orders.id),
+    grantedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.courseId] })],
+);
+
+/** An active or past membership of a user in a plan. */
+export const memberships = pgTable(
+  'memberships',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: integer()
+      .notNull()
+      .references(() => plans.id),
+    orderId: integer().references(() => orders.id),
+    startsAt: createdAt(),
+    endsAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('memberships_user_idx').on(t.userId)],
+);
+
+/* ───────────── contact form ───────────── */
+
+/** Types a contact-us message can have (spec: id 8 is used by the site's form). */
+export const contactUsTypes = pgTable('contact_us_types', {
+  id: integer().primaryKey(),
+  descriptionEs: text().notNull(),
+  descriptionEn: text().notNull(),
+});
+export type ContactUsType = typeof contactUsTypes.$inferSelect;
+
+/** A message sent through the contact form. */
+export const contactMessages = pgTable('contact_messages', {
+  id: serial().primaryKey(),
+  typeId: integer()
+    .notNull()
+    .references(() => contactUsTypes.id),
+  name: text().notNull(),
+  lastName: text().notNull(),
+  email: text().notNull(),
+  countryPhoneCode: text().notNull(),
+  phone: text().notNull(),
+  description: text().notNull(),
+  countryCode: text().notNull(),
+  language: text().notNull(),
+  accepts: boolean().notNull(),
+  createdAt: createdAt(),
+});
+export type ContactMessage = typeof contactMessages.$inferSelect;

@@ -1,0 +1,35 @@
+/**
+ * Demo people: one of each kind of user the specification names, and IBOs active and suspended.
+ * The README lists these accounts; they exist only to try the academy out.
+ */
+import { USER_TYPE } from '../schema';
+
+/** A demo account. */
+export interface SeedUser {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  userType: number;
+  imageUrl: string | null;
+  /** Courses this user has bought (purchase access). */
+  purchasedCourseIds: number[];
+}
+
+/** Demo accounts, one per kind of user. */
+export const users: SeedUser[] = [
+  { email: 'learner@academia.example', password: 'Aprende2026', firstName: 'Laura', lastName: 'Méndez', userType: USER_TYPE.learner, imageUrl: '/images/people/1.webp', purchasedCourseIds: [] },
+  { email: 'buyer@academia.example', password: 'Compra2026', firstName: 'Tomás', lastName: 'Rivera', userType: USER_TYPE.learner, imageUrl: '/images/people/2.webp', purchasedCourseIds: [10, 16, 6] },
+  { email: 'refused@academia.example', password: 'Rechazo2026', firstName: 'Rocío', lastName: 'Vargas', userType: USER_TYPE.refused, imageUrl: null, purchasedCourseIds: [] },
+  { email: 'admin@academia.example', password: 'Admin2026', firstName: 'Andrés', lastName: 'Salazar', userType: USER_TYPE.admin, imageUrl: null, purchasedCourseIds: [] },
+  { email: 'ibo.horizonte@academia.example', password: 'Horizonte2026', firstName: 'Camila', lastName: 'Torres', userType: USER_TYPE.learner, imageUrl: '/images/people/3.webp', purchasedCourseIds: [] },
+  { email: 'ibo.mundo@academia.example', password: 'Mundo2026', firstName: 'Julián', lastName: 'Pardo', userType: USER_TYPE.learner, imageUrl: '/images/people/4.webp', purchasedCourseIds: [] },
+  { email: 'ibo.rutas@academia.example', password: 'Rutas2026', firstName: 'Elena', lastName: 'Castro', userType: USER_TYPE.learner, imageUrl: null, purchasedCourseIds: [] },
+];
+
+/** Demo IBOs: two active, one suspended. `userEmail` is the IBO's own account. */
+export const ibos: { code: string; companyName: string; userEmail: string; status: 'active' | 'suspended'; imageUrl: string | null }[] = [
+  { code: 'HORIZONTE01', companyName: 'Viajes Horizonte S.A.S.', userEmail: 'ibo.horizonte@academia.example', status: 'active', imageUrl: '/images/people/3.webp' },
+  { code: 'MUNDO2026', companyName: 'Mundo Travel Group', userEmail: 'ibo.mundo@academia.example', status: 'active', imageUrl: '/images/people/4.webp' },
+  { code: 'RUTAS99', companyName: 'Rutas del Sol Ltda.', userEmail: 'ibo.rutas@academia.example', status: 'suspended', imageUrl: null },
+];

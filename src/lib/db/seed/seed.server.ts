@@ -1,0 +1,309 @@
+/**
+ * Loads the demo catalogue and demo people. Idempotent: every row is upserted by its natural key
+ * (id, code, email or position), so running it again updates content and never duplicates it.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../client';
+import * as s from '../schema';
+import * as catalogue from './catalogue';
+import * as people from './people';
+import { hashPassword } from '../../identity/password';
+
+/** `excluded.<column>` for every listed column, for `onConflictDoUpdate` (columns are snake_case in SQL). */
+function excluded<T extends PgTable>(_table: T, keys: (keyof T['_']['columns'] & string)[]): Record<string, SQL> {
+  return Object.fromEntries(keys.map((k) => [k, sql.raw(`excluded."${k.replace(/[A-Z]/g, (m) => `_${m.toLowerCase()}`)}"`)]));
+}
+
+const CLIPS = ['clip-1', 'clip-2', 'clip-3', 'clip-4', 'clip-5', 'clip-6'] as const;
+
+/** True when the catalogue has no course yet (a new database). */
+export async function isEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(s.courses);
+  return (row?.n ?? 0) === 0;
+}
+
+/** What a seed run wrote, for the CLI's summary line. */
+export interface SeedSummary {
+  courses: number;
+  lessons: number;
+  questions: number;
+  users: number;
+  ibos: number;
+}
+
+/** Seeds everything in one transaction. `mediaDir` holds the demo videos and captions. */
+export async function seed(db: Db, mediaDir: string): Promise<SeedSummary> {
+  const hashes = new Map<string, string>();
+  for (const u of people.users) hashes.set(u.email, await hashPassword(u.password));
+  const durations = JSON.parse(readFileSync(join(mediaDir, 'durations.json'), 'utf8')) as Record<string, number>;
+
+  return db.transaction(async (tx) => {
+    await tx
+      .insert(s.categories)
+      .values(catalogue.categories.map((c, i) => ({ id: c.id, nameEs: c.name.es, nameEn: c.name.en, position: i })))
+      .onConflictDoUpdate({ target: s.categories.id, set: excluded(s.categories, ['nameEs', 'nameEn', 'position']) });
+    await tx
+      .insert(s.businesses)
+      .values(catalogue.businesses.map((b, i) => ({ id: b.id, nameEs: b.name.es, nameEn: b.name.en, position: i })))
+      .onConflictDoUpdate({ target: s.businesses.id, set: excluded(s.businesses, ['nameEs', 'nameEn', 'position']) });
+
+    // Media: each clip's video and its two caption tracks.
+    const mediaRows = CLIPS.flatMap((clip) => [
+      { key: `video/${clip}.webm`, mime: 'video/webm', duration: durations[clip] ?? null },
+      { key: `captions/${clip}.es.vtt`, mime: 'text/vtt', duration: null },
+      { key: `captions/${clip}.en.vtt`, mime: 'text/vtt', duration: null },
+    ]).map((m) => ({
+      storageKey: m.key,
+      mimeType: m.mime,
+      sizeBytes: statSync(join(mediaDir, m.key)).size,
+      durationSeconds: m.duration === null ? null : m.duration.toFixed(2),
+    }));
+    const media = await tx
+      .insert(s.mediaFiles)
+      .values(mediaRows)
+      .onConflictDoUpdate({ target: s.mediaFiles.storageKey, set: excluded(s.mediaFiles, ['mimeType', 'sizeBytes', 'durationSeconds']) })
+      .returning({ id: s.mediaFiles.id, key: s.mediaFiles.storageKey });
+    const mediaId = (key: string) => media.find((m) => m.key === key)!.id;
+
+    // Courses first without prerequisites (a prerequisite may come later in the list), then the links.
+    const courseCols = ['code', 'nameEs', 'nameEn', 'descriptionEs', 'descriptionEn', 'thumbnail', 'categoryId', 'businessId', 'allowAll', 'isTest', 'price', 'visibleOnlyToBuyers'] as const;
+    await tx
+      .insert(s.courses)
+      .values(
+        catalogue.courses.map((c) => ({
+          id: c.id,
+          code: c.code,
+          nameEs: c.name.es,
+          nameEn: c.name.en,
+          descriptionEs: c.description.es,
+          descriptionEn: c.description.en,
+          thumbnail: c.thumbnail,
+          categoryId: c.categoryId,
+          businessId: c.businessId,
+          allowAll: c.allowAll,
+          isTest: c.isTest,
+          price: c.price,
+          visibleOnlyToBuyers: c.visibleOnlyToBuyers,
+        })),
+      )
+      .onConflictDoUpdate({ target: s.courses.id, set: { ...excluded(s.courses, [...courseCols]), updatedAt: sql`now()` } });
+    for (const c of catalogue.courses) {
+      await tx.update(s.courses).set({ prerequisiteCourseId: c.prerequisiteCourseId }).where(eq(s.courses.id, c.id));
+    }
+
+    // Modules, lessons and resources, each in one statement.
+    const topicRows = catalogue.courses.flatMap((c) =>
+      c.modules.map((m, i) => ({ courseId: c.id, code: m.code, nameEs: m.name.es, nameEn: m.name.en, position: i + 1 })),
+    );
+    const topics = await tx
+      .insert(s.topics)
+      .values(topicRows)
+      .onConflictDoUpdate({ target: s.topics.code, set: excluded(s.topics, ['courseId', 'nameEs', 'nameEn', 'position']) })
+      .returning({ id: s.topics.id, code: s.topics.code });
+    const topicId = new Map(topics.map((t) => [t.code, t.id]));
+
+    const lessonList = catalogue.courses.flatMap((c) => c.modules.flatMap((m) => m.lessons.map((l, i) => ({ m, l, i }))));
+    const lessons = await tx
+      .insert(s.subtopics)
+      .values(
+        lessonList.map(({ m, l, i }) => ({
+          topicId: topicId.get(m.code)!,
+          code: l.code,
+          nameEs: l.name.es,
+          nameEn: l.name.en,
+          summaryEs: l.summary.es,
+          summaryEn: l.summary.en,
+          position: i + 1,
+        })),
+      )
+      .onConflictDoUpdate({ target: s.subtopics.code, set: excluded(s.subtopics, ['topicId', 'nameEs', 'nameEn', 'summaryEs', 'summaryEn', 'position']) })
+      .returning({ id: s.subtopics.id, code: s.subtopics.code });
+    const lessonId = new Map(lessons.map((l) => [l.code, l.id]));
+
+    const resourceRows = lessonList.flatMap(({ l }) => [
+      {
+        subtopicId: lessonId.get(l.code)!,
+        typeId: s.RESOURCE_TYPE.video,
+        mediaFileId: mediaId(`video/${l.clip}.webm`),
+        url: null,
+        titleEs: l.name.es,
+        titleEn: l.name.en,
+        position: 1,
+      },
+      ...(l.extras ?? []).map((x, i) => ({
+        subtopicId: lessonId.get(l.code)!,
+        typeId: x.kind === 'pdf' ? s.RESOURCE_TYPE.pdf : s.RESOURCE_TYPE.link,
+        mediaFileId: null,
+        url: x.url,
+        titleEs: x.title.es,
+        titleEn: x.title.en,
+        position: i + 2,
+      })),
+    ]);
+    const resources = await tx
+      .insert(s.resources)
+      .values(resourceRows)
+      .onConflictDoUpdate({
+        target: [s.resources.subtopicId, s.resources.position],
+        set: excluded(s.resources, ['typeId', 'mediaFileId', 'url', 'titleEs', 'titleEn']),
+      })
+      .returning({ id: s.resources.id, mediaFileId: s.resources.mediaFileId, typeId: s.resources.typeId });
+    const captionRows = resources
+      .filter((r) => r.typeId === s.RESOURCE_TYPE.video && r.mediaFileId !== null)
+      .flatMap((r) => {
+        const clip = media.find((m) => m.id === r.mediaFileId)!.key.replace(/^video\/(.*)\.webm$/, '$1');
+        return (['es', 'en'] as const).map((lang) => ({ resourceId: r.id, lang, mediaFileId: mediaId(`captions/${clip}.${lang}.vtt`) }));
+      });
+    await tx
+      .insert(s.captions)
+      .values(captionRows)
+      .onConflictDoUpdate({ target: [s.captions.resourceId, s.captions.lang], set: excluded(s.captions, ['mediaFileId']) });
+
+    // Evaluations with their question pools.
+    const evaluations = await tx
+      .insert(s.evaluations)
+      .values(
+        catalogue.courses.map((c) => ({
+          courseId: c.id,
+          minutes: c.exam.minutes,
+          questionCount: c.exam.questionCount,
+          passingScore: c.exam.passingScore,
+          maxAttempts: c.exam.maxAttempts,
+        })),
+      )
+      .onConflictDoUpdate({ target: s.evaluations.courseId, set: excluded(s.evaluations, ['minutes', 'questionCount', 'passingScore', 'maxAttempts']) })
+      .returning({ id: s.evaluations.id, courseId: s.evaluations.courseId });
+    const evaluationId = new Map(evaluations.map((e) => [e.courseId, e.id]));
+    const questionList = catalogue.courses.flatMap((c) => c.exam.pool.map((q, i) => ({ evaluationId: evaluationId.get(c.id)!, q, position: i + 1 })));
+    const questions = await tx
+      .insert(s.questions)
+      .values(questionList.map(({ evaluationId: e, q, position }) => ({ evaluationId: e, promptEs: q.prompt.es, promptEn: q.prompt.en, position })))
+      .onConflictDoUpdate({ target: [s.questions.evaluationId, s.questions.position], set: excluded(s.questions, ['promptEs', 'promptEn']) })
+      .returning({ id: s.questions.id, evaluationId: s.questions.evaluationId, position: s.questions.position });
+    const questionId = new Map(questions.map((q) => [`${q.evaluationId}:${q.position}`, q.id]));
+    await tx
+      .insert(s.questionOptions)
+      .values(
+        questionList.flatMap(({ evaluationId: e, q, position }) =>
+          q.options.map((o, i) => ({
+            questionId: questionId.get(`${e}:${position}`)!,
+            textEs: o.text.es,
+            textEn: o.text.en,
+            isCorrect: o.correct,
+            position: i + 1,
+          })),
+        ),
+      )
+      .onConflictDoUpdate({
+        target: [s.questionOptions.questionId, s.questionOptions.position],
+        set: excluded(s.questionOptions, ['textEs', 'textEn', 'isCorrect']),
+      });
+
+    // Books, plans, contact-us types.
+    await tx
+      .insert(s.books)
+      .values(
+        catalogue.books.map((b) => ({
+          id: b.id,
+          code: b.code,
+          titleEs: b.title.es,
+          titleEn: b.title.en,
+          author: b.author,
+          descriptionEs: b.description.es,
+          descriptionEn: b.description.en,
+          price: b.price,
+          cover: b.cover,
+        })),
+      )
+      .onConflictDoUpdate({ target: s.books.id, set: excluded(s.books, ['code', 'titleEs', 'titleEn', 'author', 'descriptionEs', 'descriptionEn', 'price', 'cover']) });
+    await tx
+      .insert(s.plans)
+      .values(
+        catalogue.plans.map((p) => ({
+          id: p.id,
+          code: p.code,
+          nameEs: p.name.es,
+          nameEn: p.name.en,
+          descriptionEs: p.description.es,
+          descriptionEn: p.description.en,
+          price: p.price,
+          period: p.period,
+          featuresEs: p.features.map((f) => f.es),
+          featuresEn: p.features.map((f) => f.en),
+          unlocksCategoryIds: p.unlocksCategoryIds,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: s.plans.id,
+        set: excluded(s.plans, ['code', 'nameEs', 'nameEn', 'descriptionEs', 'descriptionEn', 'price', 'period', 'featuresEs', 'featuresEn', 'unlocksCategoryIds']),
+      });
+    await tx
+      .insert(s.contactUsTypes)
+      .values(catalogue.contactUsTypes.map((t) => ({ id: t.id, descriptionEs: t.description.es, descriptionEn: t.description.en })))
+      .onConflictDoUpdate({ target: s.contactUsTypes.id, set: excluded(s.contactUsTypes, ['descriptionEs', 'descriptionEn']) });
+
+    // People: accounts are created once and never overwritten (a changed password survives re-seeding).
+    await tx
+      .insert(s.users)
+      .values(
+        people.users.map((u) => ({
+          email: u.email,
+          passwordHash: hashes.get(u.email)!,
+          firstName: u.firstName,
+          lastName: u.lastName,
+          userType: u.userType,
+          imageUrl: u.imageUrl,
+        })),
+      )
+      .onConflictDoNothing();
+    const userRows = await tx
+      .select({ id: s.users.id, email: s.users.email, firstName: s.users.firstName, lastName: s.users.lastName })
+      .from(s.users)
+      .where(inArray(s.users.email, people.users.map((u) => u.email)));
+    const userId = new Map(userRows.map((u) => [u.email, u.id]));
+    await tx
+      .insert(s.contacts)
+      .values(userRows.map((u) => ({ userId: u.id, firstName: u.firstName, lastName: u.lastName, email: u.email })))
+      .onConflictDoNothing();
+    await tx
+      .insert(s.ibos)
+      .values(people.ibos.map((i) => ({ code: i.code, companyName: i.companyName, userId: userId.get(i.userEmail)!, status: i.status, imageUrl: i.imageUrl })))
+      .onConflictDoUpdate({ target: s.ibos.code, set: excluded(s.ibos, ['companyName', 'status', 'imageUrl']) });
+
+    // Demo purchases: one paid order per buyer, granting access to the bought courses.
+    for (const u of people.users.filter((p) => p.purchasedCourseIds.length > 0)) {
+      const uid = userId.get(u.email)!;
+      const bought = catalogue.courses.filter((c) => u.purchasedCourseIds.includes(c.id));
+      const total = bought.reduce((sum, c) => sum + Math.round(Number(c.price) * 100), 0);
+      const [order] = await tx
+        .insert(s.orders)
+        .values({ userId: uid, status: 'paid', total: (total / 100).toFixed(2), idempotencyKey: `seed:${u.email}`, paidAt: new Date() })
+        .onConflictDoUpdate({ target: s.orders.idempotencyKey, set: { total: (total / 100).toFixed(2) } })
+        .returning({ id: s.orders.id });
+      await tx.delete(s.orderItems).where(eq(s.orderItems.orderId, order!.id));
+      await tx.insert(s.orderItems).values(bought.map((c) => ({ orderId: order!.id, productKind: 'course' as const, productId: c.id, productCode: c.code, price: c.price })));
+      await tx
+        .insert(s.purchaseAccess)
+        .values(bought.map((c) => ({ userId: uid, courseId: c.id, orderId: order!.id })))
+        .onConflictDoNothing();
+    }
+
+    return {
+      courses: catalogue.courses.length,
+      lessons: lessonList.length,
+      questions: questionList.length,
+      users: people.users.length,
+      ibos: people.ibos.length,
+    };
+  });
+}
+
+/** Drops every table (and the migration journal) so migrations and seed can start over. */
+export async function dropEverything(db: Db): Promise<void> {
+  await db.execute(sql`DROP SCHEMA IF EXISTS public CASCADE`);
+  await db.execute(sql`DROP SCHEMA IF EXISTS drizzle CASCADE`);
+  await db.execute(sql`CREATE SCHEMA public`);
+}

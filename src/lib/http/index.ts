@@ -1,0 +1,1 @@
+export { securityHeaders, CONTENT_SECURITY_POLICY } from './security';

@@ -1,0 +1,49 @@
+/**
+ * One registry of the academy's URLs. Navigation, the sitemap, hreflang links and tests build URLs
+ * here and nowhere else. Spanish is unprefixed; English lives under `/en`.
+ */
+import { DEFAULT_LOCALE, isLocale, type Locale } from '~/i18n';
+
+/** Builders for every route of the specification that the site serves. */
+export const paths = {
+  home: '/',
+  login: '/login',
+  aboutUs: '/about-us',
+  contactUs: '/contact-us',
+  privacy: '/privacity',
+  courses: '/courses',
+  course: (id: number) => `/courses-details/${id}`,
+  coursesInCategory: (categoryId: number) => `/courses?category=${categoryId}`,
+  coursesInBusiness: (businessId: number) => `/courses?business=${businessId}`,
+  books: '/books',
+  plans: '/plans',
+  membership: '/membership',
+  myLearning: '/mylearning',
+  myShopping: '/myshopping',
+  search: (q: string) => `/courses?q=${encodeURIComponent(q)}`,
+} as const;
+
+/** The URL of `path` in `locale` (`/en/about-us` for English, `/about-us` for Spanish). */
+export function localePath(locale: Locale, path: string): string {
+  const clean = path.startsWith('/') ? path : `/${path}`;
+  if (locale === DEFAULT_LOCALE) return clean;
+  return clean === '/' ? `/${locale}/` : `/${locale}${clean}`;
+}
+
+/** Splits a pathname into its locale and the locale-free path (`/en/courses` → en, `/courses`). */
+export function splitLocale(pathname: string): { locale: Locale; path: string } {
+  const m = /^\/([a-z]{2})(\/.*)?$/.exec(pathname);
+  if (m && isLocale(m[1]) && m[1] !== DEFAULT_LOCALE) return { locale: m[1], path: normalize(m[2] ?? '/') };
+  return { locale: DEFAULT_LOCALE, path: normalize(pathname) };
+}
+
+/** Removes a trailing slash (but keeps `/`) and `index.html`, so one page has one canonical path. */
+export function normalize(path: string): string {
+  const p = path.replace(/index\.html$/, '').replace(/\.html$/, '');
+  return p.length > 1 && p.endsWith('/') ? p.slice(0, -1) : p || '/';
+}
+
+/** The page's address in every language, for hreflang links and the language switcher. */
+export function alternates(path: string): { locale: Locale; href: string }[] {
+  return (['es', 'en'] as const).map((locale) => ({ locale, href: localePath(locale, path) }));
+}

@@ -1,0 +1,1 @@
+export { boot, bootScript, type BootWindow } from './preferences';

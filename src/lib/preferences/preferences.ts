@@ -1,0 +1,64 @@
+/**
+ * What the page does with the browser's stored preferences before it paints. `boot` runs as an
+ * inline script (its source is embedded in the page), so it must stay self-contained: no imports,
+ * no helpers from outside its own body.
+ */
+
+/** The parts of `window` that `boot` touches; tests pass a fake. */
+export interface BootWindow {
+  localStorage: Pick<Storage, 'getItem' | 'removeItem'>;
+  document: {
+    documentElement: { lang: string };
+    querySelector(selector: string): { getAttribute(name: string): string | null } | null;
+    querySelectorAll(selector: string): ArrayLike<{ hidden: boolean }>;
+    addEventListener(type: 'DOMContentLoaded', cb: () => void): void;
+    readyState: string;
+  };
+  location: { replace(url: string): void; search: string; hash: string };
+}
+
+/**
+ * 1. Removes the stored `tracking` value unless it is a JSON list (spec: app root).
+ * 2. Sends a visitor whose stored `language` differs from the page's to the same page in that
+ *    language (`es` is Spanish, any other stored value English, as the spec reads it).
+ * 3. Reveals elements marked `data-needs-contact` when a `contact` value is stored (footer sign-up).
+ */
+export function boot(w: BootWindow): void {
+  try {
+    const ls = w.localStorage;
+    const tracking = ls.getItem('tracking');
+    if (tracking !== null) {
+      let list = false;
+      try {
+        list = Array.isArray(JSON.parse(tracking));
+      } catch {
+        list = false;
+      }
+      if (!list) ls.removeItem('tracking');
+    }
+    const stored = ls.getItem('language');
+    if (stored !== null && stored !== '') {
+      const wanted = stored === 'es' ? 'es' : 'en';
+      if (wanted !== w.document.documentElement.lang) {
+        const alt = w.document.querySelector(`link[rel="alternate"][hreflang="${wanted}"]`);
+        const href = alt && alt.getAttribute('href');
+        if (href) {
+          w.location.replace(href + w.location.search + w.location.hash);
+          return;
+        }
+      }
+    }
+    const reveal = () => {
+      if (ls.getItem('contact') === null) return;
+      const els = w.document.querySelectorAll('[data-needs-contact]');
+      for (let i = 0; i < els.length; i++) els[i]!.hidden = false;
+    };
+    if (w.document.readyState === 'loading') w.document.addEventListener('DOMContentLoaded', reveal);
+    else reveal();
+  } catch {
+    /* storage may be unavailable (privacy modes): the page works without it */
+  }
+}
+
+/** The inline script text that runs `boot` on the real window. */
+export const bootScript = `(${boot.toString()})(window);`;

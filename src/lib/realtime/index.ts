@@ -1,0 +1,1 @@
+export { attachRealtime } from './socket.server';
