@@ -106,6 +106,7 @@ make_clip() {
     -deadline good -cpu-used 4 -pix_fmt yuv420p \
     -c:a libopus -b:a 24k -ac 1 \
     -t "$dur" -cues_to_front 1 -metadata title="Lección $n / Lesson $n" \
+    -fflags +bitexact -flags:v +bitexact -flags:a +bitexact \
     "$out"
 }
 
@@ -266,10 +267,10 @@ done
 # ========================================================= BOOK COVERS ====
 # n | colour A | colour B | accent | title | author
 BOOKS=(
-  "1|#0f3b5f|#2a8fa8|#ffc857|El arte de viajar vendiendo|Lucía Fernández"
-  "2|#5a1e3c|#c44d58|#ffd6a5|Emprender sin fronteras|Andrés Molina"
-  "3|#12372a|#3f7d58|#f2e8c9|Finanzas para independientes|Carmen Ibáñez"
-  "4|#2b1d52|#e0704a|#ffe29a|Marketing de destinos|Diego Salvatierra"
+  "1|#0f3b5f|#2a8fa8|#ffc857|El arte de viajar vendiendo|Lucía Herrera"
+  "2|#5a1e3c|#c44d58|#ffd6a5|Emprender sin fronteras|Diego Morales"
+  "3|#12372a|#3f7d58|#f2e8c9|Finanzas para independientes|Valeria Ortiz"
+  "4|#2b1d52|#e0704a|#ffe29a|Marketing de destinos|Andrés Castillo"
 )
 
 make_book() {
@@ -401,11 +402,11 @@ done
 # =============================================================== ABOUT ====
 # overlapping circles (a team) plus a dashed flight path between destinations
 convert -size 1200x700 -define gradient:angle=120 'gradient:#0f4c81-#2bb3c0' \
-  \( -size 1200x700 xc:none -fill 'rgba(255,200,120,0.55)' -draw 'circle 980,160 980,40' \
+  \( -size 1200x700 xc:none -fill 'rgba(255,255,255,0.35)' -draw 'circle 980,160 980,40' \
      -blur 0x50 \) -composite \
   -fill 'rgba(255,255,255,0.16)' -draw 'circle 470,420 470,250' \
-  -fill 'rgba(255,200,87,0.30)' -draw 'circle 640,400 640,240' \
-  -fill 'rgba(240,107,107,0.28)' -draw 'circle 560,540 560,400' \
+  -fill 'rgba(255,150,110,0.55)' -draw 'circle 640,400 640,240' \
+  -fill 'rgba(255,205,90,0.50)' -draw 'circle 560,540 560,400' \
   -fill 'rgba(255,255,255,0.10)' -draw 'circle 740,540 740,430' \
   -fill none -stroke 'rgba(255,255,255,0.8)' -strokewidth 4 \
   -draw 'stroke-dasharray 14 12 path "M 120,600 C 300,200 700,80 1080,260"' \
@@ -447,14 +448,16 @@ logo_svg '#ffffff' '#ffb35c' >public/logo-light.svg
 
 # ============================================================ OG IMAGE ====
 {
-  echo '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40" width="40" height="40">'
+  echo '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40" width="240" height="240">'
   mark_svg 'stroke="#ffffff"' '#ffc857'
   echo '</svg>'
 } >"$TMP/mark-light.svg"
-# 40 units -> 240 px
-convert -background none -density 576 "$TMP/mark-light.svg" "$TMP/mark-light.png"
+# Rasterise with librsvg through ffmpeg (accurate); ImageMagick's internal
+# SVG renderer is only a fallback (it draws open paths as closed shapes).
+ffmpeg -hide_banner -loglevel error -nostdin -y -i "$TMP/mark-light.svg" -frames:v 1 "$TMP/mark-light.png" 2>/dev/null ||
+  convert -background none "$TMP/mark-light.svg" -resize 240x240 "$TMP/mark-light.png"
 convert -size 1200x630 -define gradient:angle=135 'gradient:#1b2a4a-#1f7a8c' \
-  \( -size 1200x630 xc:none -fill 'rgba(255,200,120,0.45)' -draw 'circle 1020,120 1020,0' \
+  \( -size 1200x630 xc:none -fill 'rgba(255,255,255,0.22)' -draw 'circle 1020,120 1020,0' \
      -blur 0x60 \) -composite \
   "$TMP/mark-light.png" -gravity west -geometry +100+0 -composite \
   -font "$FONT_BOLD" -pointsize 120 -fill white -annotate +400-42 'Academia' \

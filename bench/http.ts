@@ -1,0 +1,83 @@
+/**
+ * HTTP benchmark (not a test: it asserts nothing). Starts the production server on a fresh PGlite
+ * database and prints, for a prerendered page, a server-rendered catalogue page and /healthz:
+ * requests per second (median of per-second samples), latency p50/p99 at a fixed concurrency,
+ * and the bytes of HTML, CSS and JS each page ships.
+ *
+ *   npm run bench                      (defaults: 50 connections, 8 s per target)
+ *   BENCH_CONNECTIONS=100 BENCH_SECONDS=15 npm run bench
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const port = Number(process.env.BENCH_PORT ?? 4510);
+const base = `http://127.0.0.1:${port}`;
+
+/** The pages measured: what each one is and its path. */
+const targets = [
+  { name: 'prerendered page', path: '/about-us' },
+  { name: 'SSR home (catalogue)', path: '/' },
+  { name: 'SSR home, English', path: '/en/' },
+  { name: 'health check', path: '/healthz' },
+];
+
+if (!existsSync('dist/server/entry.mjs')) {
+  console.log('building the site first…');
+  if (spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' }).status !== 0) process.exit(1);
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'academy-bench-'));
+const server = spawn('node_modules/.bin/tsx', ['server/index.ts'], {
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+await new Promise<void>((resolve, reject) => {
+  server.stdout!.on('data', (d: Buffer) => d.toString().includes('ready at') && resolve());
+  server.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
+});
+
+async function weight(path: string) {
+  const html = await (await fetch(base + path)).text();
+  const attr = (re: RegExp) => [...html.matchAll(re)].map((m) => m[1]!);
+  const css = attr(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g);
+  const js = [...new Set([...attr(/<script[^>]+src="([^"]+)"/g), ...attr(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)])];
+  const size = async (urls: string[]) => (await Promise.all(urls.map(async (u) => (await (await fetch(new URL(u, base))).arrayBuffer()).byteLength))).reduce((a, b) => a + b, 0);
+  const inlineJs = attr(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g).reduce((a, s) => a + Buffer.byteLength(s), 0);
+  return { html: Buffer.byteLength(html), css: await size(css), js: (await size(js)) + inlineJs, files: css.length + js.length };
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const rows: string[][] = [];
+for (const t of targets) {
+  await autocannon({ url: base + t.path, connections: 10, duration: 1 }); // warm-up
+  const r = await autocannon({ url: base + t.path, connections, duration: seconds });
+  const w = t.path === '/healthz' ? null : await weight(t.path);
+  rows.push([
+    t.name,
+    t.path,
+    String(Math.round(r.requests.p50)),
+    `${r.latency.p50} ms`,
+    `${r.latency.p99} ms`,
+    String(r.non2xx + r.errors),
+    w ? kb(w.html) : '-',
+    w ? kb(w.css) : '-',
+    w ? kb(w.js) : '-',
+  ]);
+}
+server.kill('SIGTERM');
+await new Promise((r) => server.on('exit', r));
+rmSync(dataDir, { recursive: true, force: true });
+
+const head = ['target', 'path', 'req/s (median)', 'p50', 'p99', 'errors', 'HTML', 'CSS', 'JS'];
+const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
+console.log(`\nHTTP benchmark: ${connections} connections, ${seconds} s per target, PGlite, one process, ${new Date().toISOString()}`);
+console.log(line(head));
+for (const r of rows) console.log(line(r));
+const stat = Number(rows[0]![2]);
+for (const r of rows.slice(1, 3)) console.log(`${r[0]}: ${(Number(r[2]) / stat).toFixed(2)} × the prerendered page's rate`);

@@ -1,0 +1,121 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io as connect } from 'socket.io-client';
+import { openDatabase, type DbHandle } from '../src/lib/db/client';
+import { createApp, type App, type AstroHandler } from './app';
+
+let handle: DbHandle;
+let app: App;
+let base: string;
+let release: (() => void) | null = null;
+
+/** Stands in for Astro: one slow page, one page, and `next()` for everything else. */
+const astro: AstroHandler = async (req, res, next) => {
+  if (req.url === '/slow') {
+    await new Promise<void>((r) => (release = r));
+    res.end('slow done');
+  } else if (req.url === '/ssr') {
+    res.writeHead(200, { 'Content-Type': 'text/html' });
+    res.end('<p>ssr</p>');
+  } else next?.();
+};
+
+beforeAll(async () => {
+  const client = mkdtempSync(join(tmpdir(), 'academy-client-'));
+  mkdirSync(join(client, '_astro'));
+  mkdirSync(join(client, 'about-us'));
+  mkdirSync(join(client, 'en/404'), { recursive: true });
+  writeFileSync(join(client, '_astro/app.abc123.js'), 'console.log(1)');
+  writeFileSync(join(client, 'about-us/index.html'), '<h1>about</h1>');
+  writeFileSync(join(client, '404.html'), '<h1>no encontrada</h1>');
+  writeFileSync(join(client, 'en/404/index.html'), '<h1>not found</h1>');
+  writeFileSync(join(tmpdir(), 'academy-secret.txt'), 'secret');
+  handle = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
+  app = createApp({ db: handle, astroHandler: astro, clientDir: client, production: true });
+  await new Promise<void>((r) => app.server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await app?.close(2000);
+  await handle?.close();
+});
+
+describe('production server', () => {
+  it('answers /healthz after checking the database', async () => {
+    const r = await fetch(`${base}/healthz`);
+    expect(r.status).toBe(200);
+    expect(r.headers.get('cache-control')).toBe('no-store');
+    expect(await r.json()).toMatchObject({ status: 'ok', db: 'pglite' });
+  });
+
+  it('serves hashed assets as immutable for a year and pages with revalidation', async () => {
+    const asset = await fetch(`${base}/_astro/app.abc123.js`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers.get('content-type')).toMatch(/javascript/);
+    const page = await fetch(`${base}/about-us`);
+    expect(await page.text()).toBe('<h1>about</h1>');
+    expect(page.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    const again = await fetch(`${base}/about-us/`, { headers: { 'if-none-match': page.headers.get('etag')! } });
+    expect(again.status).toBe(304);
+  });
+
+  it('sends the security headers on every response', async () => {
+    for (const path of ['/about-us', '/ssr', '/nothing', '/healthz']) {
+      const r = await fetch(base + path);
+      expect(r.headers.get('content-security-policy'), path).toContain("frame-ancestors 'none'");
+      expect(r.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(r.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin');
+      expect(r.headers.get('strict-transport-security'), path).toContain('max-age=');
+    }
+  });
+
+  it('hands everything else to Astro and answers 404 with the page of the right language', async () => {
+    expect(await (await fetch(`${base}/ssr`)).text()).toBe('<p>ssr</p>');
+    const es = await fetch(`${base}/no/existe`);
+    expect(es.status).toBe(404);
+    expect(await es.text()).toContain('no encontrada');
+    const en = await fetch(`${base}/en/nothing/here`);
+    expect(en.status).toBe(404);
+    expect(await en.text()).toContain('not found');
+    expect((await fetch(`${base}/404.html`)).status).toBe(404);
+  });
+
+  it('never serves files outside the client folder', async () => {
+    for (const path of ['/../academy-secret.txt', '/%2e%2e/academy-secret.txt', '/..%2facademy-secret.txt', '/%00', '/%E0%A4%A']) {
+      const r = await fetch(base + path);
+      expect(r.status, path).toBe(404);
+      expect(await r.text()).not.toContain('secret');
+    }
+  });
+
+  it('accepts socket.io connections on the same port', async () => {
+    const socket = connect(base, { transports: ['websocket'], reconnection: false });
+    await new Promise<void>((resolve, reject) => {
+      socket.on('connect', resolve);
+      socket.on('connect_error', reject);
+    });
+    expect(socket.connected).toBe(true);
+    const health = await (await fetch(`${base}/healthz`)).json();
+    expect(health.sockets).toBe(1);
+    socket.close();
+  });
+});
+
+describe('shutdown', () => {
+  it('stops accepting, but finishes the request in flight', async () => {
+    const slow = fetch(`${base}/slow`).then((r) => r.text());
+    await new Promise((r) => setTimeout(r, 100));
+    const closed = app.close(5000);
+    await new Promise((r) => setTimeout(r, 100));
+    await expect(fetch(`${base}/healthz`)).rejects.toThrow();
+    release?.();
+    expect(await slow).toBe('slow done');
+    await closed;
+    expect(app.server.listening).toBe(false);
+  });
+});

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, readConfig } from './config';
+
+describe('readConfig', () => {
+  it('defaults to port 4321 and the embedded database in ./data', () => {
+    expect(readConfig({})).toMatchObject({ port: 4321, databaseUrl: null, dataDir: './data', mediaDir: './media', production: false });
+  });
+
+  it('accepts a PostgreSQL URL and a port', () => {
+    const c = readConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test', PORT: '8080' });
+    expect(c.databaseUrl).toBe('postgres://postgres@127.0.0.1:5432/test');
+    expect(c.port).toBe(8080);
+  });
+
+  it('treats an empty DATABASE_URL as unset', () => {
+    expect(readConfig({ DATABASE_URL: '  ' }).databaseUrl).toBeNull();
+  });
+
+  it.each(['mysql://x@h/db', 'postgres://', 'not a url', 'postgres:/nohost', 'http://db:5432/x'])('refuses DATABASE_URL=%s with a fix-it sentence', (url) => {
+    expect(() => readConfig({ DATABASE_URL: url })).toThrow(ConfigError);
+    expect(() => readConfig({ DATABASE_URL: url })).toThrow(/DATABASE_URL is not a PostgreSQL URL: use postgres:\/\//);
+  });
+
+  it.each(['abc', '-1', '70000', '80.5'])('refuses PORT=%s', (port) => {
+    expect(() => readConfig({ PORT: port })).toThrow(/PORT .* is not a port number/);
+  });
+});

@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { testDatabases } from './testing';
+import { seed } from './seed/seed.server';
+import type { DbHandle } from './client';
+import * as s from './schema';
+import { listBusinesses, listCategories, listPublicCourseCards } from '~/lib/catalog';
+import { verifyPassword } from '~/lib/identity/password';
+import { resolve } from 'node:path';
+
+const databases = await testDatabases();
+
+describe.each(databases)('database on $name', ({ create }) => {
+  let handle: DbHandle;
+  beforeAll(async () => {
+    handle = await create({ seed: true });
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  const total = async (table: Parameters<DbHandle['db']['select']>[0] extends never ? never : any) => {
+    const [row] = await handle.db.select({ n: count() }).from(table);
+    return row!.n;
+  };
+
+  it('seeds the categories and business lines of the specification', async () => {
+    const cats = await listCategories(handle.db, 'es');
+    expect(cats.map((c) => c.id)).toEqual([2, 3, 4, 5]);
+    expect(cats.map((c) => c.name)).toEqual(['Introductorio', 'Básico', 'Intermedio', 'Entrenamientos']);
+    expect((await listCategories(handle.db, 'en')).map((c) => c.name)).toEqual(['Introductory', 'Basic', 'Intermediate', 'Trainings']);
+    expect((await listBusinesses(handle.db, 'en')).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('seeds at least 14 courses covering every rule of the specification', async () => {
+    const rows = await handle.db.select().from(s.courses);
+    expect(rows.length).toBeGreaterThanOrEqual(14);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(byId.get(32)!.prerequisiteCourseId).toBe(31);
+    expect(byId.get(10)!.visibleOnlyToBuyers).toBe(true);
+    expect(byId.get(16)!.visibleOnlyToBuyers).toBe(true);
+    expect(rows.some((r) => r.isTest)).toBe(true);
+    expect(rows.some((r) => r.allowAll)).toBe(true);
+    expect(rows.some((r) => Number(r.price) > 0)).toBe(true);
+    expect(rows.some((r) => !r.allowAll && Number(r.price) === 0 && !r.isTest)).toBe(true); // members only
+    expect(rows.every((r) => r.applicationId === 10)).toBe(true);
+    for (const c of [2, 3, 4, 5]) expect(rows.some((r) => r.categoryId === c), `category ${c}`).toBe(true);
+  });
+
+  it('gives every course 2–4 modules of 2–4 lessons, each with a video and captions in both languages', async () => {
+    const perCourse = await handle.db
+      .select({ courseId: s.topics.courseId, modules: sql<number>`count(distinct ${s.topics.id})::int` })
+      .from(s.topics)
+      .groupBy(s.topics.courseId);
+    expect(perCourse.length).toBe(await total(s.courses));
+    for (const c of perCourse) expect(c.modules).toBeGreaterThanOrEqual(2), expect(c.modules).toBeLessThanOrEqual(4);
+    const perModule = await handle.db
+      .select({ topicId: s.subtopics.topicId, lessons: count() })
+      .from(s.subtopics)
+      .groupBy(s.subtopics.topicId);
+    for (const m of perModule) expect(m.lessons).toBeGreaterThanOrEqual(2), expect(m.lessons).toBeLessThanOrEqual(4);
+    const videos = await handle.db.select().from(s.resources).where(eq(s.resources.typeId, s.RESOURCE_TYPE.video));
+    expect(videos.length).toBe(await total(s.subtopics));
+    const captions = await total(s.captions);
+    expect(captions).toBe(videos.length * 2);
+    const [clip] = await handle.db.select().from(s.mediaFiles).where(eq(s.mediaFiles.storageKey, 'video/clip-1.webm'));
+    expect(clip!.sizeBytes).toBeGreaterThan(10_000);
+    expect(Number(clip!.durationSeconds)).toBeGreaterThan(1);
+  });
+
+  it('gives every course an evaluation whose pool is larger than one attempt, one correct option per question', async () => {
+    const evals = await handle.db.select().from(s.evaluations);
+    expect(evals.length).toBe(await total(s.courses));
+    const wrongCount = await handle.db.execute(sql`
+      select q.id from questions q join question_options o on o.question_id = q.id
+      group by q.id having count(*) filter (where o.is_correct) <> 1`);
+    expect(wrongCount.rows ?? wrongCount).toHaveLength(0);
+    for (const e of evals) {
+      const [pool] = await handle.db.select({ n: count() }).from(s.questions).where(eq(s.questions.evaluationId, e.id));
+      expect(pool!.n).toBeGreaterThan(e.questionCount);
+    }
+  });
+
+  it('seeds people of every kind, IBOs active and suspended, books, plans and contact-us type 8', async () => {
+    const users = await handle.db.select().from(s.users);
+    for (const type of [s.USER_TYPE.learner, s.USER_TYPE.refused, s.USER_TYPE.admin]) expect(users.some((u) => u.userType === type)).toBe(true);
+    const learner = users.find((u) => u.email === 'learner@academia.example')!;
+    expect(await verifyPassword('Aprende2026', learner.passwordHash!)).toBe(true);
+    const ibos = await handle.db.select().from(s.ibos);
+    expect(ibos.some((i) => i.status === 'active')).toBe(true);
+    expect(ibos.some((i) => i.status === 'suspended')).toBe(true);
+    expect(await total(s.books)).toBeGreaterThan(0);
+    expect(await total(s.plans)).toBeGreaterThan(0);
+    expect(await handle.db.select().from(s.contactUsTypes).where(eq(s.contactUsTypes.id, 8))).toHaveLength(1);
+    const buyer = users.find((u) => u.email === 'buyer@academia.example')!;
+    const access = await handle.db.select().from(s.purchaseAccess).where(eq(s.purchaseAccess.userId, buyer.id));
+    expect(access.map((a) => a.courseId).sort((a, b) => a - b)).toEqual([6, 10, 16]);
+  });
+
+  it('is idempotent: seeding again changes no counts and keeps a changed password', async () => {
+    const tables = [s.courses, s.topics, s.subtopics, s.resources, s.captions, s.questions, s.questionOptions, s.users, s.contacts, s.ibos, s.orders, s.orderItems, s.purchaseAccess];
+    const before = await Promise.all(tables.map(total));
+    await handle.db.update(s.users).set({ passwordHash: 'changed' }).where(eq(s.users.email, 'admin@academia.example'));
+    await seed(handle.db, resolve('media'));
+    expect(await Promise.all(tables.map(total))).toEqual(before);
+    const [admin] = await handle.db.select().from(s.users).where(eq(s.users.email, 'admin@academia.example'));
+    expect(admin!.passwordHash).toBe('changed');
+  });
+
+  it('lists publicly only courses that are neither test courses nor for buyers only', async () => {
+    const cards = await listPublicCourseCards(handle.db, 'en');
+    const ids = cards.map((c) => c.id);
+    expect(ids).not.toContain(10);
+    expect(ids).not.toContain(16);
+    const tests = await handle.db.select().from(s.courses).where(eq(s.courses.isTest, true));
+    for (const t of tests) expect(ids).not.toContain(t.id);
+    expect(cards.find((c) => c.id === 1)!.name).toBe('Welcome to the academy');
+  });
+
+  it('enforces the rules in the schema: unique emails regardless of case, no negative price, no self-prerequisite', async () => {
+    await expect(
+      handle.db.insert(s.users).values({ email: 'LEARNER@academia.example', firstName: 'x', lastName: 'y' }),
+    ).rejects.toThrow();
+    await expect(handle.db.update(s.courses).set({ price: '-1.00' }).where(eq(s.courses.id, 1))).rejects.toThrow();
+    await expect(handle.db.update(s.courses).set({ prerequisiteCourseId: 1 }).where(eq(s.courses.id, 1))).rejects.toThrow();
+    const [c] = await handle.db.select().from(s.courses).where(and(eq(s.courses.id, 1)));
+    expect(c!.price).toBe('0.00');
+  });
+
+  it('has trigram matching available for search', async () => {
+    const r = await handle.db.execute(sql`select similarity('viajes', 'viajez') as s`);
+    const rows = (r as any).rows ?? r;
+    expect(Number(rows[0].s)).toBeGreaterThan(0.3);
+  });
+});

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { alternates, localePath, normalize, paths, splitLocale } from './paths';
+
+describe('paths', () => {
+  it('prefixes English and leaves Spanish unprefixed', () => {
+    expect(localePath('es', '/about-us')).toBe('/about-us');
+    expect(localePath('en', '/about-us')).toBe('/en/about-us');
+    expect(localePath('en', '/')).toBe('/en/');
+    expect(localePath('es', '/')).toBe('/');
+    expect(localePath('en', paths.course(31))).toBe('/en/courses-details/31');
+  });
+
+  it('splits a pathname into locale and locale-free path', () => {
+    expect(splitLocale('/en/privacity/')).toEqual({ locale: 'en', path: '/privacity' });
+    expect(splitLocale('/en')).toEqual({ locale: 'en', path: '/' });
+    expect(splitLocale('/en/')).toEqual({ locale: 'en', path: '/' });
+    expect(splitLocale('/privacity')).toEqual({ locale: 'es', path: '/privacity' });
+    expect(splitLocale('/es/privacity')).toEqual({ locale: 'es', path: '/es/privacity' });
+    expect(splitLocale('/enroll')).toEqual({ locale: 'es', path: '/enroll' });
+    expect(splitLocale('/')).toEqual({ locale: 'es', path: '/' });
+  });
+
+  it('normalises trailing slashes and index files', () => {
+    expect(normalize('/about-us/')).toBe('/about-us');
+    expect(normalize('/about-us/index.html')).toBe('/about-us');
+    expect(normalize('/404.html')).toBe('/404');
+    expect(normalize('/')).toBe('/');
+  });
+
+  it('gives both languages’ addresses of a page', () => {
+    expect(alternates('/courses')).toEqual([
+      { locale: 'es', href: '/courses' },
+      { locale: 'en', href: '/en/courses' },
+    ]);
+  });
+
+  it('encodes search text', () => {
+    expect(paths.search('viajes & más')).toBe('/courses?q=viajes%20%26%20m%C3%A1s');
+  });
+});

@@ -1,0 +1,67 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa'];
+
+/** Runs axe and fails on serious or critical violations, listing them in the message. */
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = bad
+    .map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `  - ${n.target.join(' ')}: ${n.failureSummary?.replace(/\n/g, ' ')}`).join('\n')}`)
+    .join('\n');
+  expect(bad, `axe violations on ${page.url()}:\n${report}`).toEqual([]);
+}
+
+const PAGES: { url: string; status: number; mobile?: boolean }[] = [
+  { url: '/', status: 200, mobile: true },
+  { url: '/en/', status: 200 },
+  { url: '/privacity', status: 200 },
+  { url: '/en/privacity', status: 200 },
+  { url: '/about-us', status: 200 },
+  { url: '/en/about-us', status: 200 },
+  { url: '/no-existe', status: 404 },
+];
+
+for (const p of PAGES) {
+  test(`axe finds no serious or critical violations on ${p.url}${p.mobile ? ' @mobile' : ''}`, async ({ page }) => {
+    const response = await page.goto(p.url);
+    expect(response?.status()).toBe(p.status);
+    await expectNoSeriousViolations(page);
+  });
+}
+
+test.describe('small screens', () => {
+  test.use({ viewport: { width: 360, height: 780 } });
+  // The mobile project (Pixel 7 at 360 px) runs these; the desktop project would only repeat them.
+  test.skip(({ isMobile }) => !isMobile, 'runs in the mobile project');
+
+  for (const l of [
+    { url: '/', open: 'Abrir menú', close: 'Cerrar menú', nav: 'Navegación principal', link: 'Todos los cursos' },
+    { url: '/en/about-us', open: 'Open menu', close: 'Close menu', nav: 'Main navigation', link: 'All courses' },
+  ]) {
+    test(`the menu button opens the navigation at 360 px without horizontal overflow (${l.url}) @mobile`, async ({ page }) => {
+      await page.goto(l.url);
+      const overflow = () => page.evaluate(() => document.documentElement.scrollWidth);
+      expect(await overflow()).toBeLessThanOrEqual(360);
+
+      const toggle = page.getByRole('button', { name: l.open });
+      await expect(toggle).toBeVisible();
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      const nav = page.getByRole('navigation', { name: l.nav });
+      await expect(nav).toBeHidden();
+
+      await toggle.click();
+      const closeToggle = page.getByRole('button', { name: l.close });
+      await expect(closeToggle).toHaveAttribute('aria-expanded', 'true');
+      await expect(nav).toBeVisible();
+      await expect(nav.getByRole('link', { name: l.link })).toBeVisible();
+      expect(await overflow()).toBeLessThanOrEqual(360);
+      await expectNoSeriousViolations(page);
+
+      await closeToggle.click();
+      await expect(page.getByRole('button', { name: l.open })).toHaveAttribute('aria-expanded', 'false');
+      await expect(nav).toBeHidden();
+    });
+  }
+});

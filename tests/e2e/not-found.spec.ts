@@ -1,0 +1,55 @@
+import { expect, test } from '@playwright/test';
+
+const CASES = [
+  {
+    locale: 'es',
+    url: '/esta-pagina-no-existe/otra',
+    home: '/',
+    message: 'No pudimos encontrar la página que buscabas.',
+    hint: 'Es posible que la página que buscas haya sido eliminada, haya cambiado de nombre o no esté disponible temporalmente.',
+    preview: 'Vista previa',
+    backHome: 'Volver al inicio',
+  },
+  {
+    locale: 'en',
+    url: '/en/nothing/here',
+    home: '/en/',
+    message: "The Page you were looking for, couldn't be found.",
+    hint: 'The page you are looking for might have been removed, had its name changed, or is temporarily unavailable.',
+    preview: 'Preview',
+    backHome: 'Back To Home',
+  },
+] as const;
+
+for (const c of CASES) {
+  test(`an unknown address answers 404 with the not-found page (${c.locale}) ${c.url}`, async ({ page }) => {
+    const response = await page.goto(c.url);
+    expect(response?.status()).toBe(404);
+    await expect(page).toHaveURL(c.url);
+    await expect(page.locator('html')).toHaveAttribute('lang', c.locale);
+
+    const main = page.getByRole('main');
+    await expect(main.getByText('404', { exact: true })).toBeVisible();
+    await expect(main.getByRole('heading', { level: 1 })).toContainText(c.message);
+    await expect(main.getByText(c.hint, { exact: true })).toBeVisible();
+
+    const preview = main.getByRole('link', { name: c.preview, exact: true });
+    const back = main.getByRole('link', { name: c.backHome, exact: true });
+    await expect(preview).toHaveAttribute('href', c.home);
+    await expect(back).toHaveAttribute('href', c.home);
+
+    await back.click();
+    await expect(page).toHaveURL(c.home);
+    await expect(page.getByRole('heading', { level: 1 })).not.toContainText(c.message);
+  });
+}
+
+test('plain HTTP clients also get status 404 and a noindex not-found page', async ({ request }) => {
+  for (const c of CASES) {
+    const res = await request.get(c.url);
+    expect(res.status()).toBe(404);
+    const html = await res.text();
+    expect(html).toContain('<meta name="robots" content="noindex">');
+    expect(html).toContain(c.backHome);
+  }
+});
