@@ -53,12 +53,18 @@ describe.each(databases)('database on $name', ({ create }) => {
       .from(s.topics)
       .groupBy(s.topics.courseId);
     expect(perCourse.length).toBe(await total(s.courses));
-    for (const c of perCourse) expect(c.modules).toBeGreaterThanOrEqual(2), expect(c.modules).toBeLessThanOrEqual(4);
+    for (const c of perCourse) {
+      expect(c.modules).toBeGreaterThanOrEqual(2);
+      expect(c.modules).toBeLessThanOrEqual(4);
+    }
     const perModule = await handle.db
       .select({ topicId: s.subtopics.topicId, lessons: count() })
       .from(s.subtopics)
       .groupBy(s.subtopics.topicId);
-    for (const m of perModule) expect(m.lessons).toBeGreaterThanOrEqual(2), expect(m.lessons).toBeLessThanOrEqual(4);
+    for (const m of perModule) {
+      expect(m.lessons).toBeGreaterThanOrEqual(2);
+      expect(m.lessons).toBeLessThanOrEqual(4);
+    }
     const videos = await handle.db.select().from(s.resources).where(eq(s.resources.typeId, s.RESOURCE_TYPE.video));
     expect(videos.length).toBe(await total(s.subtopics));
     const captions = await total(s.captions);
