@@ -24,14 +24,14 @@ function step(title, cmd, args, env = {}) {
 
 function counts() {
   const c = { passed: 0, failed: 0, skipped: 0 };
-  if (existsSync('test-results/vitest.json')) {
-    const v = JSON.parse(readFileSync('test-results/vitest.json', 'utf8'));
+  if (existsSync('reports/vitest.json')) {
+    const v = JSON.parse(readFileSync('reports/vitest.json', 'utf8'));
     c.passed += v.numPassedTests ?? 0;
     c.failed += v.numFailedTests ?? 0;
     c.skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
   }
-  if (existsSync('test-results/e2e.json')) {
-    const e = JSON.parse(readFileSync('test-results/e2e.json', 'utf8'));
+  if (existsSync('reports/e2e.json')) {
+    const e = JSON.parse(readFileSync('reports/e2e.json', 'utf8'));
     c.passed += (e.stats?.expected ?? 0) + (e.stats?.flaky ?? 0);
     c.failed += e.stats?.unexpected ?? 0;
     c.skipped += e.stats?.skipped ?? 0;
@@ -44,7 +44,7 @@ function summary() {
   console.log(`\ntests (${((Date.now() - started) / 1000).toFixed(0)} s): ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped`);
 }
 
-rmSync('test-results', { recursive: true, force: true });
+rmSync('reports', { recursive: true, force: true });
 let chrome;
 try {
   chrome = findChromium();
@@ -56,6 +56,6 @@ console.log(`Chromium: ${chrome}`);
 step('typecheck (astro check)', bin('astro'), ['check']);
 step('lint (eslint)', bin('eslint'), ['.', '--max-warnings=0']);
 step('build', 'npm', ['run', 'build', '--silent']);
-step('unit and integration tests (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json']);
+step('unit and integration tests (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile.json=reports/vitest.json']);
 step('browser journeys (playwright)', bin('playwright'), ['test'], { CHROME_PATH: chrome });
 summary();

@@ -11,6 +11,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { ConfigError, readConfig } from '../config';
 import * as schema from './schema';
@@ -102,4 +103,10 @@ export async function closeDb(): Promise<void> {
   const p = g[KEY];
   delete g[KEY];
   if (p) await (await p).close();
+}
+
+/** Runs raw SQL and returns its rows (both drivers answer with `{ rows }`). */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

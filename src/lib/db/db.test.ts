@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { testDatabases } from './testing';
 import { seed } from './seed/seed.server';
-import type { DbHandle } from './client';
+import { queryRows, type DbHandle } from './client';
 import * as s from './schema';
 import { listBusinesses, listCategories, listPublicCourseCards } from '~/lib/catalog';
 import { verifyPassword } from '~/lib/identity/password';
@@ -77,10 +77,10 @@ describe.each(databases)('database on $name', ({ create }) => {
   it('gives every course an evaluation whose pool is larger than one attempt, one correct option per question', async () => {
     const evals = await handle.db.select().from(s.evaluations);
     expect(evals.length).toBe(await total(s.courses));
-    const wrongCount = await handle.db.execute(sql`
+    const wrongCount = await queryRows<{ id: number }>(handle.db, sql`
       select q.id from questions q join question_options o on o.question_id = q.id
       group by q.id having count(*) filter (where o.is_correct) <> 1`);
-    expect(wrongCount.rows ?? wrongCount).toHaveLength(0);
+    expect(wrongCount).toHaveLength(0);
     for (const e of evals) {
       const [pool] = await handle.db.select({ n: count() }).from(s.questions).where(eq(s.questions.evaluationId, e.id));
       expect(pool!.n).toBeGreaterThan(e.questionCount);
@@ -134,8 +134,7 @@ describe.each(databases)('database on $name', ({ create }) => {
   });
 
   it('has trigram matching available for search', async () => {
-    const r = await handle.db.execute(sql`select similarity('viajes', 'viajez') as s`);
-    const rows = (r as any).rows ?? r;
-    expect(Number(rows[0].s)).toBeGreaterThan(0.3);
+    const [row] = await queryRows<{ s: number }>(handle.db, sql`select similarity('viajes', 'viajez') as s`);
+    expect(Number(row!.s)).toBeGreaterThan(0.3);
   });
 });
