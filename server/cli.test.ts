@@ -23,6 +23,21 @@ function run(env: Record<string, string>, timeoutMs = 60_000): Promise<{ code: n
   });
 }
 
+/** Starts the production entry and resolves once it prints its URL. */
+function startServer(env: Record<string, string>) {
+  const child = spawn(tsx, ['server/index.ts'], { env: { ...process.env, DATABASE_URL: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const ready = new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (d) => {
+      output += d;
+      if (output.includes('ready at')) resolve();
+    });
+    child.on('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return { child, ready, exited, output: () => output };
+}
+
 /** The one error line a person should see: no stack trace, no "at …" frames. */
 function expectOneLine(stderr: string, pattern: RegExp) {
   const lines = stderr.split('\n').filter((l) => l.trim() !== '' && !l.startsWith('npm warn'));
@@ -69,5 +84,19 @@ describe('bad configuration gives one clear line and a non-zero exit', () => {
     } finally {
       blocker.close();
     }
+  });
+});
+
+describe.skipIf(!existsSync('dist/server/entry.mjs'))('signals (needs `npm run build` first)', () => {
+  it.each(['SIGTERM', 'SIGINT'] as const)('%s stops the server cleanly with exit 0', async (signal) => {
+    const port = 4800 + (signal === 'SIGTERM' ? 1 : 2);
+    const s = startServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: mkdtempSync(join(tmpdir(), 'academy-data-')) });
+    await s.ready;
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+    s.child.kill(signal);
+    expect(await s.exited).toBe(0);
+    expect(s.output()).toContain(`academy: ${signal} received`);
+    expect(s.output()).toContain('academy: stopped');
+    await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
   });
 });
