@@ -1,5 +1,9 @@
 /** English messages. The specification's exact English texts are used as they are. */
 import type { Messages } from './types';
+import * as catalog from './sections/catalog';
+import * as contact from './sections/contact';
+import * as content from './sections/content';
 import * as core from './sections/core';
+import * as search from './sections/search';
 
-export const en: Messages = { ...core.en };
+export const en: Messages = { ...core.en, ...catalog.en, ...contact.en, ...content.en, ...search.en };

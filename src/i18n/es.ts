@@ -3,6 +3,10 @@
  * (`sections/*.ts`, each with its Spanish and English texts side by side). English must have exactly
  * the same keys: the type checker and `i18n.test.ts` both fail on a missing or extra key.
  */
+import * as catalog from './sections/catalog';
+import * as contact from './sections/contact';
+import * as content from './sections/content';
 import * as core from './sections/core';
+import * as search from './sections/search';
 
-export const es = { ...core.es } as const;
+export const es = { ...core.es, ...catalog.es, ...contact.es, ...content.es, ...search.es } as const;

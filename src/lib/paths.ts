@@ -21,6 +21,18 @@ export const paths = {
   myLearning: '/mylearning',
   myShopping: '/myshopping',
   search: (q: string) => `/courses?q=${encodeURIComponent(q)}`,
+  purchase: '/purchase',
+  purchaseDetail: '/purchase-detail',
+  profile: '/profile',
+  indexVariant: (n: 2 | 3) => `/index-${n}`,
+  events: '/event',
+  eventDetails: (slug?: string) => (slug ? `/events-details/${slug}` : '/events-details'),
+  faq: (n: 1 | 2) => `/faq-${n}`,
+  portfolio: '/portfolio',
+  blog: (layout: 'classic-grid' | 'classic-sidebar' | 'list-sidebar' | 'standard-sidebar') => `/blog-${layout}`,
+  blogPost: (slug?: string) => (slug ? `/blog-details/${slug}` : '/blog-details'),
+  contactVariant: (n: 1 | 2) => `/contact-${n}`,
+  searchApi: '/api/search',
 } as const;
 
 /** The URL of `path` in `locale` (`/en/about-us` for English, `/about-us` for Spanish). */
