@@ -1,7 +1,8 @@
 /** Request middleware for pages rendered on demand. */
 import { defineMiddleware } from 'astro:middleware';
 
-export const onRequest = defineMiddleware(async (_ctx, next) => {
+export const onRequest = defineMiddleware(async (ctx, next) => {
+  ctx.locals.identity = null;
   const response = await next();
   // English pages are the Spanish page files rendered through i18n `fallbackType: 'rewrite'`.
   // Astro marks such a rewrite 302 without a Location header; it is a normal page, so answer 200.

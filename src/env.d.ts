@@ -1,0 +1,10 @@
+/// <reference types="astro/client" />
+
+declare namespace App {
+  interface Locals {
+    /** Who the request belongs to, from the session cookie (null: a visitor). */
+    identity: import('./lib/access/access.server').Identity | null;
+    /** Set by a page whose HTML is the same for every visitor, so the page cache may keep it. */
+    sharedPage?: boolean;
+  }
+}

@@ -1,0 +1,2 @@
+export * from './access';
+export { loadViewer, type Identity } from './access.server';
