@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 import { defineConfig } from 'eslint/config';
 
 export default defineConfig(
-  { ignores: ['dist/', 'node_modules/', 'data/', '.astro/', 'test-results/', 'playwright-report/', 'src/lib/db/migrations/', '**/*.astro'] },
+  { ignores: ['dist/', 'dist-*/', 'node_modules/', 'data/', '.astro/', 'test-results/', 'playwright-report/', 'src/lib/db/migrations/', '**/*.astro'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -5,6 +5,7 @@
  * and the bytes of HTML, CSS and JS each page ships.
  *
  *   npm run bench                      (defaults: 50 connections, 8 s per target)
+ *   DIST_DIR=dist-other npm run bench  (serve another build folder)
  *   BENCH_CONNECTIONS=100 BENCH_SECONDS=15 npm run bench
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -21,12 +22,16 @@ const base = `http://127.0.0.1:${port}`;
 /** The pages measured: what each one is and its path. */
 const targets = [
   { name: 'prerendered page', path: '/about-us' },
-  { name: 'SSR home (catalogue)', path: '/' },
-  { name: 'SSR home, English', path: '/en/' },
+  { name: 'home (catalogue)', path: '/' },
+  { name: 'home, English', path: '/en/' },
+  { name: 'catalogue', path: '/courses' },
+  { name: 'catalogue filtered', path: '/courses?category=3' },
+  { name: 'course details', path: '/courses-details/31' },
+  { name: 'course details, English', path: '/en/courses-details/6' },
   { name: 'health check', path: '/healthz' },
 ];
 
-if (!existsSync('dist/server/entry.mjs')) {
+if (!existsSync(join(process.env.DIST_DIR ?? 'dist', 'server/entry.mjs'))) {
   console.log('building the site first…');
   if (spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' }).status !== 0) process.exit(1);
 }
@@ -80,4 +85,4 @@ console.log(`\nHTTP benchmark: ${connections} connections, ${seconds} s per targ
 console.log(line(head));
 for (const r of rows) console.log(line(r));
 const stat = Number(rows[0]![2]);
-for (const r of rows.slice(1, 3)) console.log(`${r[0]}: ${(Number(r[2]) / stat).toFixed(2)} × the prerendered page's rate`);
+for (const r of rows.slice(1, -1)) console.log(`${r[0]}: ${(Number(r[2]) / stat).toFixed(2)} × the prerendered page's rate`);

@@ -40,12 +40,14 @@ export async function prepareDatabase(config = readConfig()) {
 /** Starts the server and resolves once it listens. */
 export async function main(): Promise<void> {
   const config = readConfig();
-  const entry = join(root, 'dist/server/entry.mjs');
+  // DIST_DIR lets a second build (e.g. a test build) be served beside the usual `dist/`.
+  const dist = resolve(root, process.env.DIST_DIR ?? 'dist');
+  const entry = join(dist, 'server/entry.mjs');
   if (!existsSync(entry)) throw new ConfigError('the site is not built: run `npm run build` (or `npm start`, which builds when needed).');
   const handle = await prepareDatabase(config);
   setDb(handle);
   const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
-  const app = createApp({ db: handle, astroHandler: handler, clientDir: join(root, 'dist/client'), production: config.production });
+  const app = createApp({ db: handle, astroHandler: handler, clientDir: join(dist, 'client'), production: config.production });
 
   await new Promise<void>((resolve, reject) => {
     app.server.once('error', (err: NodeJS.ErrnoException) => {

@@ -1,13 +1,35 @@
-/** Request middleware for pages rendered on demand. */
+/** Request middleware for pages rendered on demand: identity, the shared-page cache, fallback status. */
 import { defineMiddleware } from 'astro:middleware';
+import { catalogVersion } from '~/lib/catalog';
+import { cacheableRequest, pageKey, PageCache } from '~/lib/http/page-cache';
+
+/** The cookie that carries a session (set by the identity layer). */
+export const SESSION_COOKIE = 'session';
+
+const pages = new PageCache();
 
 export const onRequest = defineMiddleware(async (ctx, next) => {
   ctx.locals.identity = null;
-  const response = await next();
+  const cacheable = !ctx.isPrerendered && cacheableRequest(ctx.request.method, ctx.url, ctx.cookies.has(SESSION_COOKIE));
+  const key = pageKey(ctx.url);
+  if (cacheable) {
+    const hit = pages.get(key, catalogVersion());
+    if (hit) return new Response(ctx.request.method === 'HEAD' ? null : hit.body, { status: hit.status, headers: [...hit.headers, ['x-page-cache', 'hit']] });
+  }
+  const version = catalogVersion();
+  let response = await next();
   // English pages are the Spanish page files rendered through i18n `fallbackType: 'rewrite'`.
   // Astro marks such a rewrite 302 without a Location header; it is a normal page, so answer 200.
   if (response.status === 302 && !response.headers.has('location')) {
-    return new Response(response.body, { status: 200, headers: response.headers });
+    response = new Response(response.body, { status: 200, headers: response.headers });
+  }
+  // A page that declared itself the same for every visitor (`locals.sharedPage`) is kept.
+  const html = response.headers.get('content-type')?.startsWith('text/html');
+  if (cacheable && ctx.locals.sharedPage && html && (response.status === 200 || response.status === 404) && !response.headers.has('set-cookie')) {
+    const body = await response.text();
+    const headers = [...response.headers.entries()];
+    pages.set(key, version, { status: response.status, headers, body });
+    return new Response(ctx.request.method === 'HEAD' ? null : body, { status: response.status, headers: [...headers, ['x-page-cache', 'miss']] });
   }
   return response;
 });

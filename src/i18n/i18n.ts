@@ -2,23 +2,11 @@
 import { en } from './en';
 import { es } from './es';
 import type { Messages } from './types';
+import { DEFAULT_LOCALE, LOCALES, isLocale, toLocale, type Locale } from './locales';
 
-/** The academy's languages; Spanish is the default and is served without a prefix. */
-export const LOCALES = ['es', 'en'] as const;
-export type Locale = (typeof LOCALES)[number];
-export const DEFAULT_LOCALE: Locale = 'es';
+export { DEFAULT_LOCALE, LOCALES, isLocale, toLocale, type Locale };
 
 const catalogues: Record<Locale, Messages> = { es, en };
-
-/** True when `value` names one of the academy's languages. */
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
-}
-
-/** The locale to use for a possibly unknown value (anything but `en` is Spanish). */
-export function toLocale(value: unknown): Locale {
-  return isLocale(value) ? value : DEFAULT_LOCALE;
-}
 
 /** The message catalogue of a locale. */
 export function messages(locale: Locale): Messages {

@@ -2,7 +2,7 @@
  * One registry of the academy's URLs. Navigation, the sitemap, hreflang links and tests build URLs
  * here and nowhere else. Spanish is unprefixed; English lives under `/en`.
  */
-import { DEFAULT_LOCALE, isLocale, type Locale } from '~/i18n';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '~/i18n/locales';
 
 /** Builders for every route of the specification that the site serves. */
 export const paths = {
@@ -59,3 +59,27 @@ export function normalize(path: string): string {
 export function alternates(path: string): { locale: Locale; href: string }[] {
   return (['es', 'en'] as const).map((locale) => ({ locale, href: localePath(locale, path) }));
 }
+
+/** Every public page that search engines should know, without its language prefix (sitemap). */
+export const PUBLIC_PAGES: readonly string[] = [
+  paths.home,
+  paths.indexVariant(2),
+  paths.indexVariant(3),
+  paths.courses,
+  paths.books,
+  paths.plans,
+  paths.membership,
+  paths.aboutUs,
+  paths.contactUs,
+  paths.contactVariant(1),
+  paths.contactVariant(2),
+  paths.privacy,
+  paths.events,
+  paths.faq(1),
+  paths.faq(2),
+  paths.portfolio,
+  paths.blog('classic-grid'),
+  paths.blog('classic-sidebar'),
+  paths.blog('list-sidebar'),
+  paths.blog('standard-sidebar'),
+];

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 
 /** What each language's home page must show; the course names come from the seeded database. */
 const LANGS = [
@@ -45,12 +45,13 @@ for (const l of LANGS) {
       const response = await page.goto(l.url);
       expect(response?.status()).toBe(200);
       await expect(page.locator('html')).toHaveAttribute('lang', l.locale);
-      await expect(page.locator('link[rel="alternate"][hreflang="es"]')).toHaveAttribute('href', '/');
-      await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute('href', '/en/');
-      await expect(page.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute('href', '/');
+      // hreflang links are absolute, as search engines require.
+      await expect(page.locator('link[rel="alternate"][hreflang="es"]')).toHaveAttribute('href', /^https?:\/\/[^/]+\/$/);
+      await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute('href', /^https?:\/\/[^/]+\/en\/$/);
+      await expect(page.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute('href', /^https?:\/\/[^/]+\/$/);
 
       const main = page.getByRole('main');
-      await expect(main.getByRole('link', { name: l.selectCourse })).toBeVisible();
+      await expect(main.getByRole('link', { name: l.selectCourse }).first()).toBeVisible();
       for (const [title, names] of Object.entries(l.lists)) {
         const section = main.getByRole('region', { name: title });
         await expect(section.getByRole('heading', { level: 2, name: title })).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 
 const stored = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
 
@@ -41,7 +41,7 @@ test.describe('language preference', () => {
     // An English address now takes the visitor to the Spanish page.
     await page.goto('/en/');
     await expect(page).toHaveURL('/');
-    await expect(page.getByRole('link', { name: 'Selecciona tu curso' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Selecciona tu curso' }).first()).toBeVisible();
   });
 
   test('keeps the query string and hash when following the stored language', async ({ page }) => {
@@ -57,13 +57,13 @@ test('a stored tracking value is removed on load unless it is a list', async ({ 
   for (const bad of ['{"a":1}', 'oops', '42', 'null']) {
     await page.evaluate((v) => localStorage.setItem('tracking', v), bad);
     await page.reload();
-    await expect(page.getByRole('link', { name: 'Selecciona tu curso' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Selecciona tu curso' }).first()).toBeVisible();
     expect(await stored(page, 'tracking'), `tracking=${bad} must be removed`).toBeNull();
   }
   for (const good of ['[]', '[{"course":1}]']) {
     await page.evaluate((v) => localStorage.setItem('tracking', v), good);
     await page.reload();
-    await expect(page.getByRole('link', { name: 'Selecciona tu curso' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Selecciona tu curso' }).first()).toBeVisible();
     expect(await stored(page, 'tracking'), `tracking=${good} must be kept`).toBe(good);
   }
 });

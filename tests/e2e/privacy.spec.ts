@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 /** Texts from src/content/privacy/{es,en}.md and src/i18n/{es,en}.ts. */
 const LANGS = [

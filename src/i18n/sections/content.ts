@@ -1,10 +1,231 @@
-/** Messages of the content section of the site. */
+/** Messages of the content section of the site: blog, events, FAQ and portfolio. */
 import type { Shape } from '../types';
 
 export const es = {
-  content: {},
+  content: {
+    common: {
+      readMore: 'Leer más',
+      minutes: '{minutes} min de lectura',
+      by: 'Por {author}',
+    },
+    blog: {
+      title: 'Blog',
+      lead: 'Ideas prácticas para vender viajes y hacer crecer tu negocio independiente.',
+      description:
+        'Artículos de la academia sobre venta consultiva, destinos, viajes en grupo, comisiones y organización para independientes de viajes.',
+      breadcrumb: 'Blog',
+      pageTitle: 'Blog: {layout}',
+      listLabel: 'Artículos',
+      layouts: {
+        'classic-grid': 'cuadrícula clásica',
+        'classic-sidebar': 'cuadrícula con barra lateral',
+        'list-sidebar': 'lista con barra lateral',
+        'standard-sidebar': 'vista estándar con barra lateral',
+      },
+      categories: {
+        selling: 'Ventas',
+        destinations: 'Destinos',
+        business: 'Negocio',
+        tools: 'Herramientas',
+      },
+      sidebar: {
+        label: 'Más del blog',
+        categories: 'Categorías',
+        recent: 'Artículos recientes',
+        tags: 'Etiquetas',
+        postCount: '{count} artículos',
+      },
+      post: {
+        published: 'Publicado el',
+        author: 'Autor',
+        category: 'Categoría',
+        readingTime: 'Tiempo de lectura',
+        tags: 'Etiquetas',
+        morePosts: 'Más artículos',
+        previous: 'Artículo anterior',
+        next: 'Artículo siguiente',
+        related: 'Artículos relacionados',
+      },
+    },
+    events: {
+      title: 'Eventos',
+      lead: 'Webinars en vivo y formaciones presenciales para aprender junto a otros IBO.',
+      description:
+        'Calendario de webinars y formaciones presenciales de la academia: fechas, lugares y programa de cada evento.',
+      breadcrumb: 'Eventos',
+      upcoming: 'Próximos eventos',
+      past: 'Eventos pasados',
+      noUpcoming: 'No hay eventos programados por ahora. Vuelve pronto para ver las nuevas fechas.',
+      noPast: 'Todavía no hay eventos pasados.',
+      details: 'Ver el evento',
+      allEvents: 'Todos los eventos',
+      finished: 'Este evento ya se celebró.',
+      facts: 'Datos del evento',
+      when: 'Cuándo',
+      where: 'Dónde',
+      format: 'Formato',
+      host: 'Imparte',
+      onlineWhere: 'En línea: el enlace llega por correo a las personas inscritas.',
+      kinds: {
+        webinar: 'Webinar',
+        training: 'Formación',
+        workshop: 'Taller',
+      },
+      modes: {
+        online: 'En línea',
+        'in-person': 'Presencial',
+      },
+    },
+    faq: {
+      title: 'Preguntas frecuentes',
+      lead: 'Respuestas sobre tu cuenta, los cursos y certificados, los pagos y el negocio de los IBO.',
+      description:
+        'Preguntas frecuentes de la academia: acceso a la cuenta, cursos, exámenes y certificados, pagos y membresías, y códigos de IBO.',
+      breadcrumb: 'Preguntas frecuentes',
+      layouts: {
+        accordion: 'Preguntas frecuentes',
+        indexed: 'Preguntas frecuentes por tema',
+      },
+      topics: {
+        account: 'Cuenta y acceso',
+        courses: 'Cursos y certificados',
+        payments: 'Pagos y membresías',
+        ibos: 'IBO y afiliados',
+      },
+      topicIndex: 'Temas',
+      questionCount: '{count} preguntas',
+      stillQuestions: '¿No encuentras tu respuesta?',
+      contactLead: 'Nuestro equipo te responde en dos días hábiles.',
+      contact: 'Escríbenos',
+    },
+    portfolio: {
+      title: 'Casos de éxito',
+      lead: 'Viajes vendidos, equipos formados y eventos organizados por IBO que aprendieron en la academia.',
+      description:
+        'Casos de éxito de la red: viajes familiares y en grupo, equipos de IBO certificados y eventos organizados paso a paso.',
+      breadcrumb: 'Portafolio',
+      filterLabel: 'Filtrar por categoría',
+      all: 'Todos',
+      showing: '{category}: {count} casos',
+      categories: {
+        trips: 'Viajes',
+        teams: 'Equipos',
+        events: 'Eventos y grupos',
+      },
+    },
+  },
 } as const;
 
 export const en: Shape<typeof es> = {
-  content: {},
+  content: {
+    common: {
+      readMore: 'Read more',
+      minutes: '{minutes} min read',
+      by: 'By {author}',
+    },
+    blog: {
+      title: 'Blog',
+      lead: 'Practical ideas for selling travel and growing your independent business.',
+      description:
+        'Academy articles on consultative selling, destinations, group travel, commissions and organisation for independent travel owners.',
+      breadcrumb: 'Blog',
+      pageTitle: 'Blog: {layout}',
+      listLabel: 'Articles',
+      layouts: {
+        'classic-grid': 'classic grid',
+        'classic-sidebar': 'grid with sidebar',
+        'list-sidebar': 'list with sidebar',
+        'standard-sidebar': 'standard view with sidebar',
+      },
+      categories: {
+        selling: 'Selling',
+        destinations: 'Destinations',
+        business: 'Business',
+        tools: 'Tools',
+      },
+      sidebar: {
+        label: 'More from the blog',
+        categories: 'Categories',
+        recent: 'Recent articles',
+        tags: 'Tags',
+        postCount: '{count} articles',
+      },
+      post: {
+        published: 'Published on',
+        author: 'Author',
+        category: 'Category',
+        readingTime: 'Reading time',
+        tags: 'Tags',
+        morePosts: 'More articles',
+        previous: 'Previous article',
+        next: 'Next article',
+        related: 'Related articles',
+      },
+    },
+    events: {
+      title: 'Events',
+      lead: 'Live webinars and in-person trainings to learn alongside other IBOs.',
+      description: "The academy's calendar of webinars and in-person trainings: dates, places and the programme of each event.",
+      breadcrumb: 'Events',
+      upcoming: 'Upcoming events',
+      past: 'Past events',
+      noUpcoming: 'No events are scheduled right now. Come back soon for new dates.',
+      noPast: 'There are no past events yet.',
+      details: 'See the event',
+      allEvents: 'All events',
+      finished: 'This event has already taken place.',
+      facts: 'Event details',
+      when: 'When',
+      where: 'Where',
+      format: 'Format',
+      host: 'Hosted by',
+      onlineWhere: 'Online: registered participants receive the link by email.',
+      kinds: {
+        webinar: 'Webinar',
+        training: 'Training',
+        workshop: 'Workshop',
+      },
+      modes: {
+        online: 'Online',
+        'in-person': 'In person',
+      },
+    },
+    faq: {
+      title: 'Frequently asked questions',
+      lead: 'Answers about your account, courses and certificates, payments and the IBO business.',
+      description:
+        "The academy's frequently asked questions: account access, courses, exams and certificates, payments and memberships, and IBO codes.",
+      breadcrumb: 'FAQ',
+      layouts: {
+        accordion: 'Frequently asked questions',
+        indexed: 'Frequently asked questions by topic',
+      },
+      topics: {
+        account: 'Account and access',
+        courses: 'Courses and certificates',
+        payments: 'Payments and memberships',
+        ibos: 'IBOs and affiliates',
+      },
+      topicIndex: 'Topics',
+      questionCount: '{count} questions',
+      stillQuestions: 'Can’t find your answer?',
+      contactLead: 'Our team replies within two business days.',
+      contact: 'Write to us',
+    },
+    portfolio: {
+      title: 'Success stories',
+      lead: 'Trips sold, teams built and events organised by IBOs who learned at the academy.',
+      description:
+        "Success stories from the network: family and group trips, certified IBO teams and events organised step by step.",
+      breadcrumb: 'Portfolio',
+      filterLabel: 'Filter by category',
+      all: 'All',
+      showing: '{category}: {count} stories',
+      categories: {
+        trips: 'Trips',
+        teams: 'Teams',
+        events: 'Events and groups',
+      },
+    },
+  },
 };

@@ -2,7 +2,11 @@
  * Who may see and open which course. Every rule of the specification's section 6 lives here, as pure
  * functions over plain data; pages, actions, media and socket handlers all ask these functions.
  */
-import { isPaid } from '../catalog/catalog';
+
+/** True when a course costs money (spec: value above 0). */
+export function isPaid(price: number | string): boolean {
+  return Number(price) > 0;
+}
 
 /** The course fields the rules read (database columns, not hard-coded ids). */
 export interface AccessCourse {

@@ -1,2 +1,2 @@
 export * from './catalog';
-export { listCategories, listBusinesses, listPublicCourseCards } from './catalog.server';
+export { getCatalog, loadCatalog, invalidateCatalog, catalogVersion, onCatalogChange, announceCatalogChange, listenForCatalogChanges } from './catalog.server';

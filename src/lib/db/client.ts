@@ -8,6 +8,7 @@ import { mkdirSync, accessSync, constants } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -59,7 +60,7 @@ export async function openDatabase(target: DbTarget): Promise<DbHandle> {
   const memory = target.dataDir === 'memory://';
   const dir = memory ? 'memory://' : resolve(join(target.dataDir, 'pglite'));
   if (!memory) ensureWritableFolder(dir);
-  const client = await PGlite.create(memory ? undefined : dir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(memory ? undefined : dir, { extensions: { pg_trgm, unaccent } });
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
   return { db, kind: 'pglite', where: dir, close: () => client.close() };
 }

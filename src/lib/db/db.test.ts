@@ -4,7 +4,8 @@ import { testDatabases } from './testing';
 import { seed } from './seed/seed.server';
 import { queryRows, type DbHandle } from './client';
 import * as s from './schema';
-import { listBusinesses, listCategories, listPublicCourseCards } from '~/lib/catalog';
+import { listCards, loadCatalog, menus } from '~/lib/catalog';
+import { VISITOR } from '~/lib/access';
 import { verifyPassword } from '~/lib/identity/password';
 import { resolve } from 'node:path';
 
@@ -25,11 +26,12 @@ describe.each(databases)('database on $name', ({ create }) => {
   };
 
   it('seeds the categories and business lines of the specification', async () => {
-    const cats = await listCategories(handle.db, 'es');
+    const catalog = await loadCatalog(handle.db);
+    const cats = menus(catalog, 'es').categories;
     expect(cats.map((c) => c.id)).toEqual([2, 3, 4, 5]);
     expect(cats.map((c) => c.name)).toEqual(['Introductorio', 'Básico', 'Intermedio', 'Entrenamientos']);
-    expect((await listCategories(handle.db, 'en')).map((c) => c.name)).toEqual(['Introductory', 'Basic', 'Intermediate', 'Trainings']);
-    expect((await listBusinesses(handle.db, 'en')).length).toBeGreaterThanOrEqual(3);
+    expect(menus(catalog, 'en').categories.map((c) => c.name)).toEqual(['Introductory', 'Basic', 'Intermediate', 'Trainings']);
+    expect(menus(catalog, 'en').businesses.length).toBeGreaterThanOrEqual(3);
   });
 
   it('seeds at least 14 courses covering every rule of the specification', async () => {
@@ -114,7 +116,10 @@ describe.each(databases)('database on $name', ({ create }) => {
   });
 
   it('lists publicly only courses that are neither test courses nor for buyers only', async () => {
-    const cards = await listPublicCourseCards(handle.db, 'en');
+    const catalog = await loadCatalog(handle.db);
+    const cards = listCards(catalog, VISITOR, 'en');
+    expect(catalog.courses.find((c) => c.id === 1)!.modules.length).toBeGreaterThanOrEqual(2);
+    expect(catalog.courses.find((c) => c.id === 1)!.durationSeconds).toBeGreaterThan(0);
     const ids = cards.map((c) => c.id);
     expect(ids).not.toContain(10);
     expect(ids).not.toContain(16);

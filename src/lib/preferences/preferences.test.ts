@@ -48,6 +48,13 @@ describe('boot: stored language', () => {
     expect(f.replace).toHaveBeenCalledWith('/en/about-us?x=1#top');
   });
 
+  it('keeps only the path of an absolute alternate link', () => {
+    const f = fakeWindow({ lang: 'es', storage: { language: 'en' } });
+    f.w.document.querySelector = () => ({ getAttribute: () => 'https://academia.example:8443/en/about-us' });
+    boot(f.w);
+    expect(f.replace).toHaveBeenCalledWith('/en/about-us?x=1#top');
+  });
+
   it('treats any stored value other than es as English (spec: "es or other")', () => {
     const f = fakeWindow({ lang: 'es', storage: { language: 'fr' } });
     boot(f.w);

@@ -43,7 +43,8 @@ export function boot(w: BootWindow): void {
         const alt = w.document.querySelector(`link[rel="alternate"][hreflang="${wanted}"]`);
         const href = alt && alt.getAttribute('href');
         if (href) {
-          w.location.replace(href + w.location.search + w.location.hash);
+          // Only the path: the link may carry the public origin, which need not be this server's.
+          w.location.replace(href.replace(/^https?:\/\/[^/]+/, '') + w.location.search + w.location.hash);
           return;
         }
       }

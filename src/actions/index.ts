@@ -1,0 +1,36 @@
+/**
+ * Astro Actions: typed mutations, each a thin call into `src/lib`. Forms post to them directly
+ * (`<form method="POST" action={actions.x}>`, which works without JavaScript), and islands call them.
+ *
+ * Errors carry codes, not sentences: an input error's `fields` map each field to error codes
+ * (`required`, `tooLong` …) that the page or island turns into text in the page's language.
+ */
+import { ActionError, defineAction } from 'astro:actions';
+import { contactInputSchema, contactRecipient, submitContactMessage } from '~/lib/contact';
+import { getDb } from '~/lib/db';
+import { sendMail } from '~/lib/mail';
+import { cart } from './cart';
+
+const database = async () => (await getDb()).db;
+
+export const server = {
+  cart,
+  contact: {
+    /**
+     * The contact form: 400 with field codes for bad input (nothing stored), 502 when the message was
+     * stored but the notification e-mail could not be sent, `{ sent: true }` otherwise.
+     */
+    send: defineAction({
+      accept: 'form',
+      input: contactInputSchema(database),
+      handler: async (input, context) => {
+        const outcome = await submitContactMessage(await database(), input, { to: contactRecipient(), send: sendMail });
+        if (outcome.status === 'sent') return { sent: true as const };
+        // 'invalid' here means the type vanished between the check and the insert.
+        if (outcome.status === 'invalid') throw new ActionError({ code: 'BAD_REQUEST', message: 'invalid' });
+        context.logger.error(`contact message #${outcome.id} stored, but its notification was not sent: ${outcome.reason}`);
+        throw new ActionError({ code: 'BAD_GATEWAY', message: 'mail-failed' });
+      },
+    }),
+  },
+};

@@ -1,0 +1,25 @@
+/** The catalogue page's search: the full results for a header search submitted with Enter. */
+import type { Db } from '../db/client';
+import type { Viewer } from '../access/access';
+import type { Locale } from '~/i18n';
+import { isSearchable, MAX_LIMIT, MAX_QUERY_LENGTH, searchCourses } from '../search';
+import type { CatalogSnapshot } from './catalog';
+
+/** What the page shows for `?q=`: the query as typed (shortened), the matching course ids in rank order. */
+export interface FoundCourses {
+  /** The query to echo, or `null` when none was given. */
+  q: string | null;
+  /** Matching course ids, best first; `null` when there was no query (list everything). */
+  ids: number[] | null;
+  /** The query has fewer than 3 characters (spec minimum). */
+  tooShort: boolean;
+}
+
+/** Runs the search behind `/courses?q=…`; an absent or blank query lists the whole catalogue. */
+export async function findCourses(db: Db, catalog: CatalogSnapshot, viewer: Viewer, locale: Locale, raw: string | null): Promise<FoundCourses> {
+  const q = raw?.trim().replace(/\s+/g, ' ').slice(0, MAX_QUERY_LENGTH) ?? '';
+  if (q === '') return { q: null, ids: null, tooShort: false };
+  if (!isSearchable(q)) return { q, ids: [], tooShort: true };
+  const results = await searchCourses(db, { q, locale, viewer, limit: MAX_LIMIT });
+  return { q, ids: results.map((r) => r.id).filter((id) => catalog.byId.has(id)), tooShort: false };
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { cacheableRequest, pageKey, PageCache } from './page-cache';
+
+const page = (body: string) => ({ status: 200, headers: [['content-type', 'text/html']] as [string, string][], body });
+
+describe('PageCache', () => {
+  it('serves a stored page for the same catalogue version only', () => {
+    const cache = new PageCache();
+    cache.set('/courses?', 1, page('v1'));
+    expect(cache.get('/courses?', 1)?.body).toBe('v1');
+    expect(cache.get('/courses?', 2)).toBeUndefined();
+  });
+
+  it('drops every page of an older version when a newer one is stored', () => {
+    const cache = new PageCache();
+    cache.set('/a?', 1, page('a'));
+    cache.set('/b?', 2, page('b'));
+    expect(cache.size).toBe(1);
+    expect(cache.get('/a?', 2)).toBeUndefined();
+  });
+
+  it('keeps at most its capacity, evicting the least recently used', () => {
+    const cache = new PageCache(2);
+    cache.set('/a?', 1, page('a'));
+    cache.set('/b?', 1, page('b'));
+    cache.get('/a?', 1);
+    cache.set('/c?', 1, page('c'));
+    expect(cache.get('/b?', 1)).toBeUndefined();
+    expect(cache.get('/a?', 1)?.body).toBe('a');
+    expect(cache.size).toBe(2);
+  });
+});
+
+describe('what may be cached', () => {
+  it('only GET/HEAD without a session and without a posted action', () => {
+    const u = new URL('http://x/courses?category=2');
+    expect(cacheableRequest('GET', u, false)).toBe(true);
+    expect(cacheableRequest('HEAD', u, false)).toBe(true);
+    expect(cacheableRequest('POST', u, false)).toBe(false);
+    expect(cacheableRequest('GET', u, true)).toBe(false);
+    expect(cacheableRequest('GET', new URL('http://x/courses?_action=cart.add'), false)).toBe(false);
+  });
+
+  it('keys the same query in any order alike', () => {
+    expect(pageKey(new URL('http://x/courses?business=1&category=2'))).toBe(pageKey(new URL('http://x/courses?category=2&business=1')));
+    expect(pageKey(new URL('http://x/courses?category=2'))).not.toBe(pageKey(new URL('http://x/courses?category=3')));
+  });
+});

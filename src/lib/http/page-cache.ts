@@ -1,0 +1,59 @@
+/**
+ * A small in-memory cache of whole pages that are the same for every visitor (catalogue pages seen
+ * without a session). One embedded database serialises every query, so rendering the catalogue for
+ * each request would cap throughput; the catalogue snapshot already avoids the queries, and this
+ * avoids re-rendering. Entries are keyed by the catalogue's version, so a catalogue write shows at once.
+ */
+
+/** A cached page. */
+export interface CachedPage {
+  status: number;
+  headers: [string, string][];
+  body: string;
+}
+
+/** A bounded least-recently-used map of pages for one catalogue version. */
+export class PageCache {
+  private readonly entries = new Map<string, CachedPage>();
+  private version = -1;
+
+  constructor(private readonly capacity = 500) {}
+
+  /** The page stored for `key` at catalogue `version`, if any. */
+  get(key: string, version: number): CachedPage | undefined {
+    if (version !== this.version) return undefined;
+    const hit = this.entries.get(key);
+    if (hit) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+    }
+    return hit;
+  }
+
+  /** Stores a page rendered at catalogue `version` (older versions are dropped). */
+  set(key: string, version: number, page: CachedPage): void {
+    if (version !== this.version) {
+      this.entries.clear();
+      this.version = version;
+    }
+    this.entries.delete(key);
+    this.entries.set(key, page);
+    while (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string);
+  }
+
+  /** How many pages are stored. */
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+/** Only plain reads by people without a session, with no action posted, may be served from the cache. */
+export function cacheableRequest(method: string, url: URL, hasSession: boolean): boolean {
+  return (method === 'GET' || method === 'HEAD') && !hasSession && !url.searchParams.has('_action');
+}
+
+/** The cache key of a request: path and query string with parameters in a stable order. */
+export function pageKey(url: URL): string {
+  const params = [...url.searchParams.entries()].sort(([a], [b]) => a.localeCompare(b));
+  return `${url.pathname}?${new URLSearchParams(params).toString()}`;
+}

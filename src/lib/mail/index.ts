@@ -1,0 +1,2 @@
+export * from './mail';
+export { createMailer, getMailer, setMailer, sendMail, type Mailer } from './mail.server';

@@ -1,0 +1,104 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError } from '~/lib/config';
+import { DEFAULT_FROM, outboxFileName, readMailConfig } from './mail';
+import { createMailer, getMailer, sendMail, setMailer } from './mail.server';
+
+describe('mail configuration', () => {
+  it('writes to <DATA_DIR>/outbox when no SMTP_URL is set', () => {
+    expect(readMailConfig({})).toEqual({ smtpUrl: null, from: DEFAULT_FROM, outboxDir: join('./data', 'outbox'), timeoutMs: 15_000 });
+    expect(readMailConfig({ DATA_DIR: '/srv/academy', SMTP_URL: ' ' }).outboxDir).toBe('/srv/academy/outbox');
+  });
+
+  it('takes an smtp:// or smtps:// URL, a From address and a timeout', () => {
+    const c = readMailConfig({ SMTP_URL: 'smtps://u:p@mail.example.com:465', MAIL_FROM: 'Academia <no-reply@example.com>', MAIL_TIMEOUT_MS: '5000' });
+    expect(c).toMatchObject({ smtpUrl: 'smtps://u:p@mail.example.com:465', from: 'Academia <no-reply@example.com>', timeoutMs: 5000 });
+  });
+
+  it('refuses bad values with a sentence naming the variable', () => {
+    for (const [env, name] of [
+      [{ SMTP_URL: 'http://mail.example.com' }, 'SMTP_URL'],
+      [{ SMTP_URL: 'not a url' }, 'SMTP_URL'],
+      [{ MAIL_FROM: 'nobody' }, 'MAIL_FROM'],
+      [{ MAIL_TIMEOUT_MS: 'soon' }, 'MAIL_TIMEOUT_MS'],
+    ] as const) {
+      expect(() => readMailConfig(env)).toThrow(ConfigError);
+      expect(() => readMailConfig(env)).toThrow(name);
+    }
+  });
+});
+
+describe('outbox file names', () => {
+  it('sort in the order the mail was written', () => {
+    const a = outboxFileName(new Date('2024-05-01T09:59:59.999Z'), 'ffff');
+    const b = outboxFileName(new Date('2024-05-01T10:00:00.000Z'), '0000');
+    const c = outboxFileName(new Date('2024-12-31T23:00:00.000Z'), 'aaaa');
+    expect(a).toBe('20240501T095959999Z-ffff.eml');
+    expect([c, b, a].sort()).toEqual([a, b, c]);
+  });
+
+  it('keep only safe characters from the unique part', () => {
+    expect(outboxFileName(new Date(0), '../../etc/passwd')).toBe('19700101T000000000Z-etcpasswd.eml');
+    expect(outboxFileName(new Date(0), '///')).toBe('19700101T000000000Z-mail.eml');
+  });
+});
+
+describe('mailer', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'academy-mail-'));
+  });
+  afterEach(async () => {
+    setMailer(undefined);
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('writes each message as a complete .eml file in the outbox', async () => {
+    const outbox = join(dir, 'outbox');
+    const mailer = createMailer({ smtpUrl: null, from: 'Academia <no-reply@example.com>', outboxDir: outbox, timeoutMs: 1000 });
+    expect(mailer.kind).toBe('outbox');
+    const first = await mailer.send({ to: 'staff@example.com', subject: 'Hola — ñandú', text: 'Línea 1\nLínea 2', replyTo: { name: 'Ana', address: 'ana@example.com' } });
+    const second = await mailer.send({ to: 'staff@example.com', subject: 'Second', text: 'Two' });
+    const files = (await readdir(outbox)).sort();
+    expect(files).toHaveLength(2);
+    expect(files.every((f) => f.endsWith('.eml'))).toBe(true);
+    expect(join(outbox, files[0]!)).toBe(first.file);
+    expect(join(outbox, files[1]!)).toBe(second.file);
+    const eml = await readFile(first.file!, 'utf8');
+    expect(eml).toMatch(/^From: Academia <no-reply@example\.com>$/m);
+    expect(eml).toMatch(/^To: staff@example\.com$/m);
+    expect(eml).toMatch(/^Reply-To: Ana <ana@example\.com>$/m);
+    expect(eml).toMatch(/^Subject: =\?UTF-8\?/m);
+    expect(first.messageId).toMatch(/^<.+>$/);
+  });
+
+  it('rejects when the outbox cannot be written', async () => {
+    const file = join(dir, 'a-file');
+    await writeFile(file, 'not a folder');
+    const mailer = createMailer({ smtpUrl: null, from: DEFAULT_FROM, outboxDir: join(file, 'outbox'), timeoutMs: 1000 });
+    await expect(mailer.send({ to: 'x@example.com', subject: 's', text: 't' })).rejects.toThrow();
+  });
+
+  it('rejects quickly when the SMTP server cannot be reached', async () => {
+    const mailer = createMailer({ smtpUrl: 'smtp://127.0.0.1:1', from: DEFAULT_FROM, outboxDir: dir, timeoutMs: 2000 });
+    expect(mailer.kind).toBe('smtp');
+    await expect(mailer.send({ to: 'x@example.com', subject: 's', text: 't' })).rejects.toThrow();
+    mailer.close();
+  });
+
+  it('sends through the process-wide mailer, configured from the environment', async () => {
+    const previous = process.env.DATA_DIR;
+    process.env.DATA_DIR = dir;
+    try {
+      expect(getMailer().kind).toBe(process.env.SMTP_URL ? 'smtp' : 'outbox');
+      setMailer(createMailer({ smtpUrl: null, from: DEFAULT_FROM, outboxDir: join(dir, 'box'), timeoutMs: 1000 }));
+      const receipt = await sendMail({ to: 'x@example.com', subject: 's', text: 't' });
+      expect(receipt.file?.startsWith(join(dir, 'box'))).toBe(true);
+    } finally {
+      if (previous === undefined) delete process.env.DATA_DIR;
+      else process.env.DATA_DIR = previous;
+    }
+  });
+});

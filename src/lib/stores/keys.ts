@@ -1,0 +1,12 @@
+/** The browser storage keys the academy uses (spec: `language`, `contact`, `tracking`; plus the identity's). */
+export const STORAGE_KEYS = {
+  language: 'language',
+  contact: 'contact',
+  tracking: 'tracking',
+  /** Non-secret info of the logged-in user (name, e-mail, avatar, type). */
+  user: 'user',
+  /** Non-secret info of the IBO session (company, code, image). */
+  ibo: 'ibo',
+  /** Set for the rest of the tab's life once the welcome modal was dismissed. */
+  welcomeDismissed: 'welcome-dismissed',
+} as const;

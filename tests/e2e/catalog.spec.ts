@@ -1,0 +1,268 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, welcomeTest, type Page } from './fixtures';
+
+const LANGS = [
+  {
+    prefix: '',
+    lang: 'es',
+    all: 'Todos los cursos',
+    category: 'Categoría',
+    business: 'Línea de negocio',
+    filter: 'Filtrar',
+    basic: 'Básico',
+    travel: 'Viajes',
+    unknown: 'Ese filtro no existe; te mostramos todos los cursos.',
+    lock: 'Debes completar el curso básico para acceder a este curso',
+    goTo: 'Ir al curso',
+    addToCart: 'Agregar al carrito',
+    buy: 'Comprar',
+    added: 'Agregado al carrito',
+    already: 'Ya estaba en el carrito',
+    empty: 'No hay productos en el carrito',
+    remove: 'Quitar',
+    finance: 'Finanzas personales esenciales',
+    free: 'Gratis',
+  },
+  {
+    prefix: '/en',
+    lang: 'en',
+    all: 'All courses',
+    category: 'Category',
+    business: 'Business line',
+    filter: 'Filter',
+    basic: 'Basic',
+    travel: 'Travel',
+    unknown: 'That filter does not exist; here are all the courses.',
+    lock: 'You must complete the basic course to access this course',
+    goTo: 'Go to course',
+    addToCart: 'Add to cart',
+    buy: 'Buy',
+    added: 'Added to cart',
+    already: 'Already in your cart',
+    empty: 'No products in cart',
+    remove: 'Remove',
+    finance: 'Personal finance essentials',
+    free: 'Free',
+  },
+] as const;
+
+/** Course ids listed on a page, from the cards' links. */
+async function listedIds(page: Page): Promise<number[]> {
+  const hrefs = await page.locator('article.course-card a[href*="/courses-details/"]').evaluateAll((els) => els.map((e) => e.getAttribute('href') ?? ''));
+  return hrefs.map((h) => Number(h.split('/').pop()));
+}
+
+for (const L of LANGS) {
+  test.describe(`catalogue (${L.lang})`, () => {
+    test('lists every visible course, filters by category and business with shareable URLs', async ({ page }) => {
+      await page.goto(`${L.prefix}/courses`);
+      await expect(page.locator('html')).toHaveAttribute('lang', L.lang);
+      await expect(page.getByRole('heading', { level: 1, name: L.all })).toBeVisible();
+      const all = await listedIds(page);
+      expect(all.length).toBeGreaterThanOrEqual(12);
+      for (const hidden of [10, 12, 16]) expect(all).not.toContain(hidden);
+
+      await page.getByLabel(L.category).selectOption({ label: L.basic });
+      await page.getByRole('button', { name: L.filter }).click();
+      await expect(page).toHaveURL(new RegExp(`${L.prefix}/courses\\?category=3$`));
+      const basic = await listedIds(page);
+      expect(basic.length).toBeGreaterThan(0);
+      expect(basic.length).toBeLessThan(all.length);
+      for (const c of await page.locator('article.course-card .meta > span:first-child').allTextContents()) expect(c).toBe(L.basic);
+
+      // The shared URL opens the same list; adding a business line narrows it further.
+      await page.goto(`${L.prefix}/courses?category=3&business=1`);
+      await expect(page.getByLabel(L.business)).toHaveValue('1');
+      const both = await listedIds(page);
+      expect(both.every((id) => basic.includes(id))).toBe(true);
+      expect(both.length).toBeLessThan(basic.length);
+    });
+
+    test('unknown or malformed filters show every course with a notice, never an error', async ({ page }) => {
+      for (const q of ['category=999', 'category=abc', "business=1'%20OR%201=1--", `category=${'9'.repeat(300)}`]) {
+        const response = await page.goto(`${L.prefix}/courses?${q}`);
+        expect(response?.status(), q).toBe(200);
+        await expect(page.getByText(L.unknown)).toBeVisible();
+        expect((await listedIds(page)).length).toBeGreaterThanOrEqual(12);
+      }
+    });
+
+    test('hidden and restricted courses answer the not-found page', async ({ page }) => {
+      for (const id of ['10', '16', '12', '999999', 'abc', '-1', '1.5']) {
+        const response = await page.goto(`${L.prefix}/courses-details/${id}`);
+        expect(response?.status(), id).toBe(404);
+        await expect(page.getByText('404').first()).toBeVisible();
+      }
+    });
+
+    test('a course page shows its outline, price and schema.org Course data', async ({ page }) => {
+      const response = await page.goto(`${L.prefix}/courses-details/6`);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1, name: L.finance })).toBeVisible();
+      await expect(page.locator('.modules > li')).not.toHaveCount(0);
+      await expect(page.getByText('$19.99').first()).toBeVisible();
+      await expect(page.getByRole('button', { name: new RegExp(`^${L.buy}`) })).toBeVisible();
+      const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+      expect(data['@type']).toBe('Course');
+      expect(data.name).toBe(L.finance);
+      expect(data.offers.price).toBe('19.99');
+    });
+
+    test('the intermediate Real Vision course is locked until the basic one is completed, with the message on click', async ({ page }) => {
+      await page.goto(`${L.prefix}/courses?category=4`);
+      const card = page.locator('article.course-card[data-course-id="32"]');
+      await card.getByRole('link', { name: new RegExp(L.goTo) }).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toBeVisible();
+      await expect(dialog).toContainText(L.lock);
+      await dialog.getByRole('button').click();
+      await expect(dialog).toBeHidden();
+      await expect(page).toHaveURL(new RegExp(`${L.prefix}/courses\\?category=4$`));
+      // Its own page says the same, for visitors without JavaScript or arriving by link.
+      await page.goto(`${L.prefix}/courses-details/32`);
+      await expect(page.locator('.lock-message')).toHaveText(L.lock);
+    });
+
+    test('free courses show the free icon; paid courses show buy buttons', async ({ page }) => {
+      await page.goto(`${L.prefix}/courses`);
+      await expect(page.locator('article.course-card[data-course-id="1"] .badge-free')).toHaveText(L.free);
+      await expect(page.locator('article.course-card[data-course-id="1"]').getByRole('button')).toHaveCount(0);
+      const paid = page.locator('article.course-card[data-course-id="8"]');
+      await expect(paid.getByRole('button', { name: new RegExp(`^${L.addToCart}`) })).toBeVisible();
+      await expect(paid.getByRole('button', { name: new RegExp(`^${L.buy}`) })).toBeVisible();
+    });
+
+    test('the cart: add, ignore a second add, buy, total with two decimals, remove', async ({ page }) => {
+      await page.goto(`${L.prefix}/courses`);
+      const card = page.locator('article.course-card[data-course-id="8"]');
+      await card.getByRole('button', { name: new RegExp(`^${L.addToCart}`) }).click();
+      await expect(page.getByRole('status').filter({ hasText: L.added })).toBeVisible();
+      await expect(page.locator('[data-cart-count]')).toHaveText('1');
+      await card.getByRole('button', { name: new RegExp(`^${L.addToCart}`) }).click();
+      await expect(page.getByRole('status').filter({ hasText: L.already })).toBeVisible();
+      await expect(page.locator('[data-cart-count]')).toHaveText('1');
+
+      await page.locator('article.course-card[data-course-id="6"]').getByRole('button', { name: new RegExp(`^${L.buy}`) }).click();
+      await expect(page).toHaveURL(new RegExp(`${L.prefix}/purchase$`));
+      await expect(page.locator('[data-cart-total]')).toHaveText('$49.98');
+      await expect(page.locator('[data-cart-count]')).toHaveText('2');
+
+      await page.getByRole('button', { name: new RegExp(`^${L.remove}`) }).first().click();
+      await page.getByRole('button', { name: new RegExp(`^${L.remove}`) }).first().click();
+      await expect(page.getByText(L.empty)).toBeVisible();
+    });
+  });
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('add to cart and buy still work through plain form posts', async ({ page }) => {
+    await page.goto('/courses');
+    await page.locator('article.course-card[data-course-id="20"]').getByRole('button', { name: /^Agregar al carrito/ }).click();
+    await expect(page.locator('[data-toast]')).toHaveText('Agregado al carrito');
+    await page.goto('/books');
+    await page.getByRole('button', { name: /^Comprar/ }).first().click();
+    await expect(page).toHaveURL(/\/purchase/);
+    await expect(page.locator('table.cart-table tbody tr')).toHaveCount(2);
+    await expect(page.locator('[data-cart-total]')).toHaveText('$63.90');
+  });
+
+  test('filters work as a plain GET form', async ({ page }) => {
+    await page.goto('/en/courses');
+    await page.getByLabel('Category').selectOption({ label: 'Trainings' });
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await expect(page).toHaveURL(/\/en\/courses\?category=5&business=$/);
+    expect(await listedIds(page)).toEqual(expect.arrayContaining([9, 11, 20]));
+  });
+});
+
+test('a forged cart cookie is an empty cart, and forged products cannot be added', async ({ page, context, baseURL }) => {
+  await context.addCookies([{ name: 'cart', value: encodeURIComponent('[{"kind":"course","id":"<script>"}]'), url: baseURL! }]);
+  const response = await page.goto('/purchase');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByText('No hay productos en el carrito')).toBeVisible();
+  for (const [kind, id] of [['course', 10], ['course', 1], ['course', 99999], ['book', 77]] as const) {
+    const r = await page.request.post('/_actions/cart.add', { form: { kind, id: String(id), lang: 'en' }, headers: { origin: baseURL! } });
+    expect(r.status(), `${kind} ${id}`).toBeGreaterThanOrEqual(400);
+    expect(r.status(), `${kind} ${id}`).toBeLessThan(500);
+  }
+});
+
+test('home: carousels from the database, the paid list, the first training', async ({ page }) => {
+  await page.goto('/');
+  for (const id of ['intro', 'basic', 'paid']) await expect(page.locator(`[data-list="${id}"] article.course-card`).first()).toBeVisible();
+  await expect(page.locator('[data-list="training"]')).toContainText('Liderazgo para distribuidores');
+  await expect(page.getByRole('link', { name: 'Selecciona tu curso' }).first()).toHaveAttribute('href', '/courses');
+  // The lists are rendered by the server: no spinner, cards present without waiting on scripts.
+  const html = await (await page.request.get('/')).text();
+  expect(html).toContain('data-course-id="1"');
+});
+
+welcomeTest('the welcome modal greets a new visitor and offers guest and login paths', async ({ page }) => {
+  await page.goto('/en/');
+  const dialog = page.getByRole('dialog', { name: 'Welcome to the academy' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('link', { name: 'Continue as a guest with an IBO code' })).toHaveAttribute('href', '/en/login?mode=ibo');
+  await expect(dialog.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/en/login');
+  await dialog.getByRole('button', { name: 'Not now' }).click();
+  await expect(dialog).toBeHidden();
+  await page.reload();
+  await expect(page.getByRole('dialog')).toBeHidden();
+});
+
+welcomeTest('the welcome modal stays away when user or IBO info is stored', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('ibo', '{"code":"HORIZONTE01"}'));
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('dialog')).toBeHidden();
+});
+
+test('books, plans and membership pages show the database content in both languages', async ({ page }) => {
+  await page.goto('/books');
+  await expect(page.locator('.book')).toHaveCount(4);
+  await expect(page.getByText('por Lucía Herrera')).toBeVisible();
+  await page.goto('/en/books');
+  await expect(page.getByRole('heading', { name: 'The art of selling travel' })).toBeVisible();
+  for (const path of ['/plans', '/en/membership']) {
+    await page.goto(path);
+    await expect(page.locator('.plan')).toHaveCount(3);
+  }
+  await expect(page.locator('.plan').first()).toContainText('$9.99');
+});
+
+test('every route of this part answers 200 in both languages, with title, description, canonical, Open Graph and hreflang', async ({ page }) => {
+  const routes = ['/', '/index-2', '/index-3', '/courses', '/courses-details/1', '/books', '/plans', '/membership', '/about-us', '/contact-us', '/contact-1', '/contact-2', '/privacity', '/event', '/events-details', '/faq-1', '/faq-2', '/portfolio', '/blog-classic-grid', '/blog-classic-sidebar', '/blog-list-sidebar', '/blog-standard-sidebar', '/blog-details'];
+  for (const route of routes) {
+    for (const prefix of ['', '/en']) {
+      const url = prefix + (route === '/' && prefix ? '/' : route);
+      const response = await page.goto(url);
+      expect(response?.status(), url).toBe(200);
+      expect(await page.title(), url).not.toBe('');
+      await expect(page.locator('meta[name="description"]'), url).toHaveAttribute('content', /.{20,}/);
+      await expect(page.locator('link[rel="canonical"]'), url).toHaveAttribute('href', /^https?:\/\//);
+      await expect(page.locator('meta[property="og:title"]'), url).toHaveAttribute('content', /.+/);
+      await expect(page.locator('link[rel="alternate"][hreflang="en"]'), url).toHaveCount(1);
+      await expect(page.locator('link[rel="alternate"][hreflang="es"]'), url).toHaveCount(1);
+    }
+  }
+});
+
+test('sitemap.xml lists pages and visible courses in both languages; robots.txt points at it', async ({ request }) => {
+  const xml = await (await request.get('/sitemap.xml')).text();
+  expect(xml).toContain('/en/courses-details/1</loc>');
+  expect(xml).toContain('/privacity</loc>');
+  expect(xml).not.toContain('/courses-details/10<');
+  expect(xml).not.toContain('/courses-details/12<');
+  const robots = await (await request.get('/robots.txt')).text();
+  expect(robots).toMatch(/Sitemap: https?:\/\/[^\s]+\/sitemap\.xml/);
+});
+
+test('axe finds no serious or critical violation on the catalogue pages', async ({ page }) => {
+  for (const path of ['/courses', '/en/courses-details/32', '/courses-details/6', '/books', '/en/plans', '/purchase', '/index-2', '/en/index-3']) {
+    await page.goto(path);
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(bad.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  }
+});

@@ -1,0 +1,353 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+/** What each language's page says. */
+const LANGS = [
+  {
+    locale: 'es',
+    prefix: '',
+    title: 'Contáctanos',
+    labels: {
+      name: 'Nombre',
+      lastName: 'Apellido',
+      email: 'Correo electrónico',
+      country: 'País',
+      dial: 'Código de país',
+      phone: 'Teléfono',
+      type: 'Motivo del mensaje',
+      message: 'Mensaje',
+      accept: /acepto la política de privacidad/,
+    },
+    submit: 'Enviar mensaje',
+    otherType: 'Soporte técnico',
+    colombia: 'Colombia',
+    sent: 'Mensaje enviado',
+    errors: {
+      name: 'El campo Nombre es obligatorio',
+      lastName: 'El campo Apellido es obligatorio',
+      email: 'El campo Correo electrónico es obligatorio',
+      phone: 'El campo Teléfono es obligatorio',
+      message: 'El campo Mensaje es obligatorio',
+      accept: 'Debes aceptar la política de privacidad',
+      badEmail: 'Debe ser un correo electrónico válido',
+      phoneLength: 'El teléfono debe tener exactamente 10 dígitos',
+      phoneDigits: 'El teléfono solo puede contener números',
+      tooLong: 'Este campo no debe contener más de 32 caracteres',
+      type: 'Elige una de las opciones de la lista',
+    },
+    info: { email: 'contacto@academia.example', follow: 'Síguenos' },
+  },
+  {
+    locale: 'en',
+    prefix: '/en',
+    title: 'Contact us',
+    labels: {
+      name: 'Name',
+      lastName: 'Last name',
+      email: 'Email',
+      country: 'Country',
+      dial: 'Country code',
+      phone: 'Phone',
+      type: 'Reason for your message',
+      message: 'Message',
+      accept: /accept the privacy policy/,
+    },
+    submit: 'Send message',
+    otherType: 'Technical support',
+    colombia: 'Colombia',
+    sent: 'Message sent',
+    errors: {
+      name: 'Name field is required',
+      lastName: 'Last name field is required',
+      email: 'Email field is required',
+      phone: 'Phone field is required',
+      message: 'Message field is required',
+      accept: 'You must accept the privacy policy',
+      badEmail: 'It has to be a valid email',
+      phoneLength: 'The phone must have exactly 10 digits',
+      phoneDigits: 'The phone may only contain numbers',
+      tooLong: 'This field must not contain more than 32 characters',
+      type: 'Choose one of the options in the list',
+    },
+    info: { email: 'contacto@academia.example', follow: 'Follow us' },
+  },
+] as const;
+type Lang = (typeof LANGS)[number];
+
+const PAGES = ['/contact-us', '/contact-1', '/contact-2'] as const;
+
+const form = (page: Page) => page.locator('form.contact-form');
+const status = (page: Page) => page.locator('#contact-status');
+const field = (page: Page, l: Lang, name: keyof Lang['labels']) => form(page).getByLabel(l.labels[name], { exact: typeof l.labels[name] === 'string' });
+
+/** Waits until the island has hydrated (its own checks and sending are active). */
+async function enhanced(page: Page) {
+  await expect(page.locator('form.contact-form[data-enhanced="true"]')).toBeAttached();
+}
+
+/** Fills a valid form; `token` makes the message findable in the outbox. */
+async function fillValid(page: Page, l: Lang, token: string) {
+  await field(page, l, 'name').fill('Ana');
+  await field(page, l, 'lastName').fill('Pérez');
+  await field(page, l, 'email').fill(`ana.${token}@example.com`);
+  await field(page, l, 'phone').fill('3001234567');
+  await field(page, l, 'message').fill(`Quiero información. ref ${token}`);
+  await field(page, l, 'accept').check();
+}
+
+/** The text of an outbox message containing `token`, from this run's server data folder. */
+async function outboxMail(token: string): Promise<string | undefined> {
+  const roots = process.env.E2E_DATA_DIR
+    ? [process.env.E2E_DATA_DIR]
+    : (await readdir(tmpdir())).filter((d) => d.startsWith('academy-e2e-')).map((d) => join(tmpdir(), d));
+  for (const root of roots) {
+    const dir = join(root, 'outbox');
+    for (const f of await readdir(dir).catch(() => [] as string[])) {
+      if (!f.endsWith('.eml')) continue;
+      // Undo quoted-printable soft line breaks so the token is never split.
+      const text = (await readFile(join(dir, f), 'utf8')).replace(/=\r?\n/g, '');
+      if (text.includes(token)) return text;
+    }
+  }
+  return undefined;
+}
+
+const token = () => `t${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = bad.map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `  - ${n.target.join(' ')}`).join('\n')}`).join('\n');
+  expect(bad, `axe violations on ${page.url()}:\n${report}`).toEqual([]);
+}
+
+for (const l of LANGS) {
+  test.describe(`contact form (${l.locale})`, () => {
+    test(`sends a message without reloading, says "${l.sent}" and empties the form`, async ({ page }) => {
+      await page.goto(`${l.prefix}/contact-us`);
+      await expect(page.getByRole('heading', { level: 1, name: l.title })).toBeVisible();
+      await enhanced(page);
+      // Defaults: type 8 (course information), United States, +1.
+      await expect(field(page, l, 'dial')).toHaveValue('+1');
+      await expect(field(page, l, 'type')).toHaveValue('8');
+      const t = token();
+      await fillValid(page, l, t);
+      await field(page, l, 'type').selectOption({ label: l.otherType });
+      await field(page, l, 'country').selectOption({ label: l.colombia });
+      await expect(field(page, l, 'dial')).toHaveValue('+57');
+
+      const navigations: string[] = [];
+      page.on('framenavigated', (f) => navigations.push(f.url()));
+      await form(page).getByRole('button', { name: l.submit }).click();
+
+      await expect(status(page)).toHaveText(l.sent);
+      await expect(status(page)).toBeFocused();
+      await expect(status(page)).toHaveAttribute('aria-live', 'polite');
+      expect(navigations).toEqual([]);
+      for (const name of ['name', 'lastName', 'email', 'phone', 'message'] as const) await expect(field(page, l, name)).toHaveValue('');
+      await expect(field(page, l, 'accept')).not.toBeChecked();
+      await expect(field(page, l, 'type')).toHaveValue('8');
+
+      // The message was stored and its notification written to the server's outbox.
+      await expect.poll(() => outboxMail(t), { timeout: 10_000 }).toBeTruthy();
+      const mail = (await outboxMail(t))!;
+      expect(mail).toContain('+57 3001234567');
+      expect(mail).toMatch(/^Reply-To: .*<ana\.t[a-z0-9]+@example\.com>/m);
+    });
+
+    test('shows every rule in the page language, next to its field, and focuses the first error', async ({ page }) => {
+      const posts: string[] = [];
+      page.on('request', (r) => r.method() === 'POST' && posts.push(r.url()));
+      await page.goto(`${l.prefix}/contact-us`);
+      await enhanced(page);
+
+      await form(page).getByRole('button', { name: l.submit }).click();
+      const expected = [
+        ['name', l.errors.name],
+        ['lastName', l.errors.lastName],
+        ['email', l.errors.email],
+        ['phone', l.errors.phone],
+        ['message', l.errors.message],
+        ['accept', l.errors.accept],
+      ] as const;
+      for (const [name, text] of expected) {
+        const control = field(page, l, name);
+        await expect(control).toHaveAttribute('aria-invalid', 'true');
+        await expect(control).toHaveAccessibleDescription(new RegExp(text));
+        await expect(form(page).getByText(text, { exact: true })).toBeVisible();
+      }
+      await expect(field(page, l, 'name')).toBeFocused();
+      expect(posts).toEqual([]);
+
+      // Checked as the visitor leaves each field.
+      await field(page, l, 'email').fill('ana@');
+      await field(page, l, 'email').blur();
+      await expect(form(page).getByText(l.errors.badEmail)).toBeVisible();
+      for (const [phone, text] of [
+        ['300123456', l.errors.phoneLength],
+        ['30012345678', l.errors.phoneLength],
+        ['30012345ab', l.errors.phoneDigits],
+      ] as const) {
+        await field(page, l, 'phone').fill(phone);
+        await field(page, l, 'phone').blur();
+        await expect(field(page, l, 'phone'), phone).toHaveAccessibleDescription(new RegExp(text));
+      }
+      await field(page, l, 'name').fill('N'.repeat(33));
+      await field(page, l, 'name').blur();
+      await expect(field(page, l, 'name')).toHaveAccessibleDescription(new RegExp(l.errors.tooLong));
+
+      // Fixing a field clears its message as it is typed.
+      await field(page, l, 'phone').fill('3001234567');
+      await expect(field(page, l, 'phone')).not.toHaveAttribute('aria-invalid');
+      await expect(form(page).getByText(l.errors.phoneDigits)).toHaveCount(0);
+
+      // Everything valid but the acceptance: the checkbox gets the focus and its message.
+      await fillValid(page, l, token());
+      await field(page, l, 'accept').uncheck();
+      await form(page).getByRole('button', { name: l.submit }).click();
+      await expect(form(page).getByText(l.errors.accept)).toBeVisible();
+      await expect(field(page, l, 'accept')).toBeFocused();
+      expect(posts).toEqual([]);
+      await expectNoSeriousViolations(page);
+    });
+
+    test('a click on send straight from a field with a mistake still checks the whole form', async ({ page }) => {
+      await page.goto(`${l.prefix}/contact-us`);
+      await enhanced(page);
+      await field(page, l, 'phone').fill('12345abc');
+      await form(page).getByRole('button', { name: l.submit }).click();
+      await expect(field(page, l, 'name')).toBeFocused();
+      await expect(field(page, l, 'name')).toHaveAccessibleDescription(new RegExp(l.errors.name));
+      await expect(field(page, l, 'phone')).toHaveAccessibleDescription(new RegExp(l.errors.phoneDigits));
+    });
+  });
+
+  test.describe(`contact form without JavaScript (${l.locale})`, () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('posts to the server, which answers 400 with the messages and keeps the values, then sends', async ({ page }) => {
+      await page.goto(`${l.prefix}/contact-1`);
+      await field(page, l, 'name').fill('Ana');
+      await field(page, l, 'email').fill('ana@');
+      await field(page, l, 'phone').fill('300123456');
+      const submit = async () => {
+        const response = page.waitForResponse((r) => r.request().method() === 'POST');
+        await form(page).getByRole('button', { name: l.submit }).click();
+        return (await response).status();
+      };
+      expect(await submit()).toBe(400);
+      await expect(page).toHaveURL(/_action=contact\.send/);
+      for (const [name, text] of [
+        ['lastName', l.errors.lastName],
+        ['email', l.errors.badEmail],
+        ['phone', l.errors.phoneLength],
+        ['message', l.errors.message],
+        ['accept', l.errors.accept],
+      ] as const) {
+        await expect(field(page, l, name)).toHaveAttribute('aria-invalid', 'true');
+        await expect(field(page, l, name)).toHaveAccessibleDescription(new RegExp(text));
+      }
+      await expect(field(page, l, 'name')).not.toHaveAttribute('aria-invalid');
+      await expect(field(page, l, 'name')).toHaveValue('Ana');
+      await expect(field(page, l, 'email')).toHaveValue('ana@');
+      await expect(field(page, l, 'phone')).toHaveValue('300123456');
+
+      const t = token();
+      await fillValid(page, l, t);
+      await field(page, l, 'type').selectOption({ label: l.otherType });
+      expect(await submit()).toBe(200);
+      await expect(status(page)).toHaveText(l.sent);
+      await expect(field(page, l, 'name')).toHaveValue('');
+      await expect(field(page, l, 'type')).toHaveValue('8');
+      await expect.poll(() => outboxMail(t), { timeout: 10_000 }).toBeTruthy();
+    });
+
+    for (const [label, patch, key] of [
+      ['an empty form', { name: '', lastName: '', email: '', phone: '', message: '', accepts: '' }, 'name'],
+      ['a bad email', { email: 'ana@example' }, 'badEmail'],
+      ['a phone of 9 characters', { phone: '300123456' }, 'phoneLength'],
+      ['a phone of 11 characters', { phone: '30012345678' }, 'phoneLength'],
+      ['letters in the phone', { phone: '300abc4567' }, 'phoneDigits'],
+      ['the privacy policy not accepted', { accepts: '' }, 'accept'],
+      ['a name of 33 characters', { name: 'N'.repeat(33) }, 'tooLong'],
+      ['a forged message type', { type: '999' }, 'type'],
+    ] as const) {
+      test(`refuses ${label} with a 400 and its message`, async ({ page, baseURL }) => {
+        const data: Record<string, string> = {
+          name: 'Ana',
+          lastName: 'Pérez',
+          email: 'ana@example.com',
+          countryCode: 'US',
+          countryPhoneCode: '+1',
+          phone: '3051234567',
+          type: '8',
+          message: 'Hola',
+          accepts: 'on',
+          language: l.locale,
+          ...patch,
+        };
+        if (data.accepts === '') delete data.accepts;
+        const response = await page.request.post(`${l.prefix}/contact-2?_action=contact.send`, { form: data, headers: { Origin: baseURL! } });
+        expect(response.status()).toBe(400);
+        await page.setContent(await response.text());
+        await expect(page.locator('.field-error').getByText(l.errors[key], { exact: true })).toBeVisible();
+        await expect(page.locator('#contact-status')).toHaveText('');
+      });
+    }
+  });
+}
+
+for (const l of LANGS) {
+  test(`the server-rendered error state has no serious axe violation (${l.locale})`, async ({ page }) => {
+    await page.goto(`${l.prefix}/contact-2`);
+    await field(page, l, 'email').fill('ana@');
+    // form.submit() posts natively without a submit event, as a browser without JavaScript would.
+    const response = page.waitForResponse((r) => r.request().method() === 'POST');
+    await form(page).evaluate((f: HTMLFormElement) => f.submit());
+    expect((await response).status()).toBe(400);
+    await expect(field(page, l, 'email')).toHaveAccessibleDescription(new RegExp(l.errors.badEmail));
+    await expect(field(page, l, 'email')).toHaveValue('ana@');
+    await expectNoSeriousViolations(page);
+  });
+}
+
+for (const path of PAGES) {
+  for (const l of LANGS) {
+    const url = `${l.prefix}${path}`;
+    test(`${url} shows the form, the company details and social links, with no serious axe violation`, async ({ page }) => {
+      const response = await page.goto(url);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1, name: l.title })).toBeVisible();
+      await expect(form(page).getByRole('button', { name: l.submit })).toBeVisible();
+      const main = page.getByRole('main');
+      await expect(main.getByRole('link', { name: l.info.email })).toHaveAttribute('href', `mailto:${l.info.email}`);
+      await expect(main.getByRole('link', { name: '+1 305 555 0142' })).toHaveAttribute('href', 'tel:+13055550142');
+      await expect(main.getByText('1200 Brickell Ave, Miami, FL 33131').first()).toBeVisible();
+      const social = main.getByRole('list', { name: l.info.follow });
+      for (const name of ['Facebook', 'Instagram', 'YouTube', 'TikTok']) {
+        await expect(social.getByRole('link', { name, exact: true })).toHaveAttribute('href', /^https:\/\//);
+      }
+      await expect(form(page).getByRole('link', { name: l.locale === 'es' ? 'política de privacidad' : 'privacy policy' })).toHaveAttribute(
+        'href',
+        `${l.prefix}/privacity`,
+      );
+      await enhanced(page);
+      await expectNoSeriousViolations(page);
+    });
+  }
+}
+
+test('each contact page draws its own layout of the same form @mobile', async ({ page }) => {
+  const layouts: Record<string, string> = { '/contact-us': 'contact-beside', '/contact-1': 'contact-stacked', '/contact-2': 'contact-card' };
+  for (const [path, cls] of Object.entries(layouts)) {
+    await page.goto(path);
+    await expect(page.locator(`section.${cls} form.contact-form`)).toHaveCount(1);
+    // The page's own content never scrolls sideways (the shared header is checked by its own tests).
+    expect(await page.evaluate(() => document.querySelector('main')!.scrollWidth), path).toBeLessThanOrEqual(page.viewportSize()!.width);
+  }
+  await page.goto('/contact-1');
+  await expect(page.getByRole('heading', { name: 'Nuestra oficina' })).toBeVisible();
+});
