@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect } from 'socket.io-client';
 import { openDatabase, type DbHandle } from '../src/lib/db/client';
 import { createApp, type App, type AstroHandler } from './app';
+import { pageKey, sharedPageCache } from '../src/lib/http/page-cache';
+import { catalogVersion, invalidateCatalog } from '../src/lib/catalog/catalog.server';
 
 let handle: DbHandle;
 let app: App;
@@ -103,6 +105,23 @@ describe('production server', () => {
     const health = await (await fetch(`${base}/healthz`)).json();
     expect(health.sockets).toBe(1);
     socket.close();
+  });
+});
+
+describe('page cache', () => {
+  it('answers a kept page before Astro runs, with the security headers, but never to a session', async () => {
+    const url = new URL(`${base}/kept?b=2&a=1`);
+    sharedPageCache().set(pageKey(url), catalogVersion(), { status: 200, headers: [['content-type', 'text/html']], body: '<p>kept</p>' });
+    const hit = await fetch(`${base}/kept?a=1&b=2`);
+    expect(await hit.text()).toBe('<p>kept</p>');
+    expect(hit.headers.get('x-page-cache')).toBe('hit');
+    expect(hit.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    const withSession = await fetch(`${base}/kept?a=1&b=2`, { headers: { cookie: 'session=abc' } });
+    expect(withSession.status).toBe(404);
+    const posted = await fetch(`${base}/kept?a=1&b=2`, { method: 'POST' });
+    expect(posted.headers.get('x-page-cache')).toBeNull();
+    invalidateCatalog();
+    expect((await fetch(`${base}/kept?a=1&b=2`)).status).toBe(404);
   });
 });
 

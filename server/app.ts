@@ -7,6 +7,8 @@ import { sql } from 'drizzle-orm';
 import type { Server as SocketServer } from 'socket.io';
 import type { DbHandle } from '../src/lib/db/client';
 import { securityHeaders } from '../src/lib/http/security';
+import { cacheableRequest, hasSessionCookie, pageKey, sharedPageCache } from '../src/lib/http/page-cache';
+import { catalogVersion } from '../src/lib/catalog/catalog.server';
 import { attachRealtime } from '../src/lib/realtime/socket.server';
 import { resolveStatic, sendFile } from './static';
 
@@ -61,6 +63,15 @@ export function createApp(opts: AppOptions): App {
         const hit = ERROR_PAGE.test(url.pathname) ? null : resolveStatic(opts.clientDir, url.pathname);
         if (hit) {
           sendFile(req, res, hit.file, hit.stats, url.pathname);
+          return;
+        }
+      }
+      // A page the Astro middleware kept for visitors is answered here, without running Astro at all.
+      if (cacheableRequest(req.method ?? 'GET', url, hasSessionCookie(req.headers.cookie))) {
+        const hit = sharedPageCache().get(pageKey(url), catalogVersion());
+        if (hit) {
+          res.writeHead(hit.status, [...hit.headers.flat(), 'x-page-cache', 'hit']);
+          res.end(req.method === 'HEAD' ? undefined : hit.body);
           return;
         }
       }

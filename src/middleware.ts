@@ -1,12 +1,9 @@
 /** Request middleware for pages rendered on demand: identity, the shared-page cache, fallback status. */
 import { defineMiddleware } from 'astro:middleware';
 import { catalogVersion } from '~/lib/catalog';
-import { cacheableRequest, pageKey, PageCache } from '~/lib/http/page-cache';
+import { cacheableRequest, pageKey, SESSION_COOKIE, sharedPageCache } from '~/lib/http/page-cache';
 
-/** The cookie that carries a session (set by the identity layer). */
-export const SESSION_COOKIE = 'session';
-
-const pages = new PageCache();
+const pages = sharedPageCache();
 
 export const onRequest = defineMiddleware(async (ctx, next) => {
   ctx.locals.identity = null;

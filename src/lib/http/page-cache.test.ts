@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cacheableRequest, pageKey, PageCache } from './page-cache';
+import { cacheableRequest, hasSessionCookie, pageKey, PageCache, sharedPageCache } from './page-cache';
 
 const page = (body: string) => ({ status: 200, headers: [['content-type', 'text/html']] as [string, string][], body });
 
@@ -44,5 +44,19 @@ describe('what may be cached', () => {
   it('keys the same query in any order alike', () => {
     expect(pageKey(new URL('http://x/courses?business=1&category=2'))).toBe(pageKey(new URL('http://x/courses?category=2&business=1')));
     expect(pageKey(new URL('http://x/courses?category=2'))).not.toBe(pageKey(new URL('http://x/courses?category=3')));
+  });
+});
+
+describe('sessions and sharing', () => {
+  it('recognises a session cookie among others, and only that name', () => {
+    expect(hasSessionCookie(undefined)).toBe(false);
+    expect(hasSessionCookie('cart=[]; language=en')).toBe(false);
+    expect(hasSessionCookie('mysession=1')).toBe(false);
+    expect(hasSessionCookie('session=abc')).toBe(true);
+    expect(hasSessionCookie('cart=[]; session=abc')).toBe(true);
+  });
+
+  it('gives every copy of the module the same cache', () => {
+    expect(sharedPageCache()).toBe(sharedPageCache());
   });
 });

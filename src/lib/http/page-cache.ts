@@ -47,6 +47,26 @@ export class PageCache {
   }
 }
 
+/** The cookie that carries a session: requests with one are never served from the cache. */
+export const SESSION_COOKIE = 'session';
+
+/** True when a Cookie header carries a session cookie. */
+export function hasSessionCookie(cookieHeader: string | undefined): boolean {
+  return cookieHeader !== undefined && new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`).test(cookieHeader);
+}
+
+const KEY = Symbol.for('academy.pageCache');
+
+/**
+ * The process's page cache. Kept on `globalThis` because the server entry (which answers cache hits
+ * before Astro runs) and the Astro bundle (which fills the cache) each load their own copy of this module.
+ */
+export function sharedPageCache(): PageCache {
+  const g = globalThis as { [KEY]?: PageCache };
+  g[KEY] ??= new PageCache();
+  return g[KEY];
+}
+
 /** Only plain reads by people without a session, with no action posted, may be served from the cache. */
 export function cacheableRequest(method: string, url: URL, hasSession: boolean): boolean {
   return (method === 'GET' || method === 'HEAD') && !hasSession && !url.searchParams.has('_action');
