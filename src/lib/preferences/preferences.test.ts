@@ -12,7 +12,7 @@ function fakeWindow(opts: { lang: 'es' | 'en'; storage?: Record<string, string>;
       removeItem: (k) => void store.delete(k),
     },
     document: {
-      documentElement: { lang: opts.lang },
+      documentElement: { lang: opts.lang, className: '' },
       querySelector: (sel) => {
         const m = /hreflang="(\w+)"/.exec(sel);
         const href = m?.[1] === 'en' ? '/en/about-us' : m?.[1] === 'es' ? '/about-us' : null;
@@ -91,6 +91,14 @@ describe('boot: footer sign-up link', () => {
     expect(f.hidden[0]!.hidden).toBe(true);
     f.listeners.forEach((cb) => cb());
     expect(f.hidden[0]!.hidden).toBe(false);
+  });
+});
+
+describe('boot: scripted page', () => {
+  it('marks the page as scripted before paint', () => {
+    const f = fakeWindow({ lang: 'es' });
+    boot(f.w);
+    expect(f.w.document.documentElement.className.split(' ')).toContain('js');
   });
 });
 

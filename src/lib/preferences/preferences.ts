@@ -8,7 +8,7 @@
 export interface BootWindow {
   localStorage: Pick<Storage, 'getItem' | 'removeItem'>;
   document: {
-    documentElement: { lang: string };
+    documentElement: { lang: string; className: string };
     querySelector(selector: string): { getAttribute(name: string): string | null } | null;
     querySelectorAll(selector: string): ArrayLike<{ hidden: boolean }>;
     addEventListener(type: 'DOMContentLoaded', cb: () => void): void;
@@ -21,9 +21,12 @@ export interface BootWindow {
  * 1. Removes the stored `tracking` value unless it is a JSON list (spec: app root).
  * 2. Sends a visitor whose stored `language` differs from the page's to the same page in that
  *    language (`es` is Spanish, any other stored value English, as the spec reads it).
- * 3. Reveals elements marked `data-needs-contact` when a `contact` value is stored (footer sign-up).
+ * 3. Marks the page as scripted (`html.js`) before it paints.
+ * 4. Reveals elements marked `data-needs-contact` when a `contact` value is stored (footer sign-up).
  */
 export function boot(w: BootWindow): void {
+  // Scripts run: styles may now collapse what scripts can open (the mobile menu) without a layout shift.
+  w.document.documentElement.className += ' js';
   try {
     const ls = w.localStorage;
     const tracking = ls.getItem('tracking');
