@@ -4,6 +4,8 @@ declare namespace App {
   interface Locals {
     /** Who the request belongs to, from the session cookie (null: a visitor). */
     identity: import('./lib/access/access.server').Identity | null;
+    /** The session behind `identity` (user, IBO and prospect facts), or null. */
+    session: import('./lib/identity/session.server').SessionInfo | null;
     /** Set by a page whose HTML is the same for every visitor, so the page cache may keep it. */
     sharedPage?: boolean;
   }

@@ -2,11 +2,25 @@
 import { defineMiddleware } from 'astro:middleware';
 import { catalogVersion } from '~/lib/catalog';
 import { cacheableRequest, pageKey, SESSION_COOKIE, sharedPageCache } from '~/lib/http/page-cache';
+import { getDb } from '~/lib/db';
+import { readSession } from '~/lib/identity/session.server';
 
 const pages = sharedPageCache();
 
 export const onRequest = defineMiddleware(async (ctx, next) => {
   ctx.locals.identity = null;
+  ctx.locals.session = null;
+  const token = ctx.isPrerendered ? undefined : ctx.cookies.get(SESSION_COOKIE)?.value;
+  if (token) {
+    const session = await readSession((await getDb()).db, token);
+    if (session) {
+      ctx.locals.session = session;
+      ctx.locals.identity = session.identity;
+    } else {
+      // A forged, expired or revoked cookie: drop it so the browser stops sending it.
+      ctx.cookies.delete(SESSION_COOKIE, { path: '/' });
+    }
+  }
   const cacheable = !ctx.isPrerendered && cacheableRequest(ctx.request.method, ctx.url, ctx.cookies.has(SESSION_COOKIE));
   const key = pageKey(ctx.url);
   if (cacheable) {

@@ -9,12 +9,16 @@ import { ActionError, defineAction } from 'astro:actions';
 import { contactInputSchema, contactRecipient, submitContactMessage } from '~/lib/contact';
 import { getDb } from '~/lib/db';
 import { sendMail } from '~/lib/mail';
+import { auth } from './auth';
 import { cart } from './cart';
+import { ibo } from './ibo';
 
 const database = async () => (await getDb()).db;
 
 export const server = {
+  auth,
   cart,
+  ibo,
   contact: {
     /**
      * The contact form: 400 with field codes for bad input (nothing stored), 502 when the message was

@@ -4,6 +4,8 @@ import * as catalog from './sections/catalog';
 import * as contact from './sections/contact';
 import * as content from './sections/content';
 import * as core from './sections/core';
+import * as ibo from './sections/ibo';
+import * as identity from './sections/identity';
 import * as search from './sections/search';
 
-export const en: Messages = { ...core.en, ...catalog.en, ...contact.en, ...content.en, ...search.en };
+export const en: Messages = { ...core.en, ...catalog.en, ...contact.en, ...content.en, ...search.en, ...identity.en, ...ibo.en };

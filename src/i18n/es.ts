@@ -7,6 +7,8 @@ import * as catalog from './sections/catalog';
 import * as contact from './sections/contact';
 import * as content from './sections/content';
 import * as core from './sections/core';
+import * as ibo from './sections/ibo';
+import * as identity from './sections/identity';
 import * as search from './sections/search';
 
-export const es = { ...core.es, ...catalog.es, ...contact.es, ...content.es, ...search.es } as const;
+export const es = { ...core.es, ...catalog.es, ...contact.es, ...content.es, ...search.es, ...identity.es, ...ibo.es } as const;

@@ -8,6 +8,11 @@ import { DEFAULT_LOCALE, isLocale, type Locale } from '~/i18n/locales';
 export const paths = {
   home: '/',
   login: '/login',
+  /** Enter as a guest with an IBO code (the welcome modal's guest path, without JavaScript). */
+  guest: '/guest',
+  register: '/register',
+  forgotPassword: '/forgot-password',
+  resetPassword: (token: string) => `/reset-password?token=${encodeURIComponent(token)}`,
   aboutUs: '/about-us',
   contactUs: '/contact-us',
   privacy: '/privacity',

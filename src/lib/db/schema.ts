@@ -194,6 +194,8 @@ export const users = pgTable(
     /** The user who created this one (an IBO's user for prospects; spec `mainUserId`). */
     mainUserId: integer().references((): any => users.id),
     createdBy: integer(),
+    /** The IBO a referral link attributed this sign-up to (last touch before registering). */
+    referredByIboId: integer().references((): any => ibos.id),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_email_uq').on(sql`lower(${t.email})`)],
@@ -254,6 +256,37 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
 export type Session = typeof sessions.$inferSelect;
+
+/** Affiliate-link visits of one browser (random id in the `ref` cookie): first and last IBO. */
+export const referrals = pgTable('referrals', {
+  visitorId: text().primaryKey(),
+  firstIboId: integer()
+    .notNull()
+    .references(() => ibos.id),
+  firstAt: createdAt(),
+  lastIboId: integer()
+    .notNull()
+    .references(() => ibos.id),
+  lastAt: createdAt(),
+  /** The account this browser later signed up or logged in as. */
+  userId: integer().references(() => users.id, { onDelete: 'set null' }),
+});
+export type Referral = typeof referrals.$inferSelect;
+
+/** A single-use password reset link; only the SHA-256 of its token is stored. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    tokenHash: text().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
+);
 
 /* ───────────── learning ───────────── */
 

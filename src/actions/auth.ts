@@ -1,0 +1,2 @@
+/** Account actions: login, logout, registration, password reset. */
+export const auth = {};

@@ -1,0 +1,2 @@
+/** IBO actions: entering with an IBO code, prospects. */
+export const ibo = {};

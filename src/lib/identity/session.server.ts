@@ -1,0 +1,125 @@
+/**
+ * Server sessions: a random 256-bit token in an HttpOnly cookie; only its SHA-256 is stored, so a
+ * leaked database holds no usable session. `readSession` is the one place a request's cookie becomes
+ * an identity; everything else asks `locals.identity`.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { contacts, ibos, sessions, users, USER_TYPE } from '../db/schema';
+import type { Identity } from '../access/access.server';
+
+/** How long a session lasts without use. */
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** A session's expiry is pushed forward at most this often (saves a write per request). */
+const TOUCH_EVERY_MS = 60 * 60 * 1000;
+
+/** A new random token (256 bits, base64url). */
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** The stored form of a token. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** What starts a session: a logged-in user, or an IBO code (optionally with a prospect already chosen). */
+export type SessionStart = { kind: 'user'; userId: number } | { kind: 'ibo'; iboId: number; contactId?: number | null };
+
+/** Creates a session and returns the token for the cookie. */
+export async function createSession(db: Db, start: SessionStart, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
+  const token = newToken();
+  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    kind: start.kind,
+    userId: start.kind === 'user' ? start.userId : null,
+    iboId: start.kind === 'ibo' ? start.iboId : null,
+    contactId: start.kind === 'ibo' ? (start.contactId ?? null) : null,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt,
+  });
+  return { token, expiresAt };
+}
+
+/** The non-secret facts about a session's person that pages and the header show. */
+export interface SessionInfo {
+  tokenHash: string;
+  identity: Identity;
+  user: { id: number; firstName: string; lastName: string; email: string; imageUrl: string | null; userType: number } | null;
+  ibo: { id: number; code: string; companyName: string; imageUrl: string | null } | null;
+  prospect: { id: number; firstName: string; lastName: string; email: string } | null;
+}
+
+/**
+ * The session a cookie token names, or `null` when it is unknown, expired, or no longer valid
+ * (a deleted user, a refused user type, a suspended IBO). Slides the expiry forward on use.
+ */
+export async function readSession(db: Db, token: string | undefined, now = new Date()): Promise<SessionInfo | null> {
+  if (!token || token.length > 100) return null;
+  const tokenHash = hashToken(token);
+  const [row] = await db
+    .select({ session: sessions, user: users, ibo: ibos, prospect: contacts })
+    .from(sessions)
+    .leftJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(ibos, eq(ibos.id, sessions.iboId))
+    .leftJoin(contacts, eq(contacts.id, sessions.contactId))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
+    .limit(1);
+  if (!row) return null;
+  const { session, user, ibo, prospect } = row;
+  if (session.kind === 'user' && (!user || user.userType === USER_TYPE.refused)) return null;
+  if (session.kind === 'ibo' && (!ibo || ibo.status !== 'active')) return null;
+  if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) })
+      .where(eq(sessions.tokenHash, tokenHash));
+  }
+  if (session.kind === 'user' && user) {
+    const [own] = await db.select({ id: contacts.id }).from(contacts).where(eq(contacts.userId, user.id)).limit(1);
+    return {
+      tokenHash,
+      identity: { kind: 'learner', userId: user.id, contactId: own?.id ?? null },
+      user: { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email, imageUrl: user.imageUrl, userType: user.userType },
+      ibo: null,
+      prospect: null,
+    };
+  }
+  return {
+    tokenHash,
+    identity: { kind: 'ibo', userId: null, contactId: prospect?.id ?? null },
+    user: null,
+    ibo: ibo ? { id: ibo.id, code: ibo.code, companyName: ibo.companyName, imageUrl: ibo.imageUrl } : null,
+    prospect: prospect ? { id: prospect.id, firstName: prospect.firstName, lastName: prospect.lastName, email: prospect.email } : null,
+  };
+}
+
+/** Ends a session (log out). Unknown tokens are ignored. */
+export async function destroySession(db: Db, token: string | undefined): Promise<void> {
+  if (!token) return;
+  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+/** Records the prospect an IBO session is opening courses for. */
+export async function setSessionProspect(db: Db, tokenHash: string, contactId: number): Promise<void> {
+  await db.update(sessions).set({ contactId }).where(and(eq(sessions.tokenHash, tokenHash), eq(sessions.kind, 'ibo')));
+}
+
+/** Deletes expired sessions (housekeeping). */
+export async function purgeExpiredSessions(db: Db, now = new Date()): Promise<number> {
+  const gone = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ h: sessions.tokenHash });
+  return gone.length;
+}
+
+/** Ends every session of a user (after a password reset). */
+export async function destroyUserSessions(db: Db, userId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Options of the session cookie: HttpOnly, SameSite=Lax, Secure over HTTPS. */
+export function sessionCookieOptions(secure: boolean, expires: Date) {
+  return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure, expires };
+}

@@ -1,0 +1,57 @@
+/**
+ * What the browser keeps about who is here (non-secret, for the header): the logged-in user, the IBO
+ * session and the prospect (spec local keys `user`, `ibo`, `contact`). The server session is the
+ * authority; these only mirror it and are cleared on logout or on any 401/403.
+ */
+import { persistentAtom } from '@nanostores/persistent';
+import { STORAGE_KEYS } from './keys';
+
+/** The logged-in user as the header shows them. */
+export interface StoredUser {
+  name: string;
+  lastName: string;
+  email: string;
+  imageUrl: string | null;
+  userType: number;
+}
+
+/** The IBO session's company as the header shows it. */
+export interface StoredIbo {
+  companyName: string;
+  code: string;
+  imageUrl: string | null;
+}
+
+/** The prospect an IBO session opens courses for (spec key `contact`). */
+export interface StoredContact {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+/** A JSON value in localStorage; `null` removes the key (so "nothing stored" stays true), bad JSON reads as `null`. */
+function stored<T extends object>(key: string) {
+  return persistentAtom<T | null>(key, null, {
+    encode: (v) => (v === null ? (undefined as unknown as string) : JSON.stringify(v)),
+    decode: (raw) => {
+      try {
+        const v: unknown = JSON.parse(raw);
+        return typeof v === 'object' && v !== null ? (v as T) : null;
+      } catch {
+        return null;
+      }
+    },
+  });
+}
+
+export const $user = stored<StoredUser>(STORAGE_KEYS.user);
+export const $ibo = stored<StoredIbo>(STORAGE_KEYS.ibo);
+export const $contact = stored<StoredContact>(STORAGE_KEYS.contact);
+
+/** Forgets every stored identity (logout, expired session, 401/403). */
+export function clearIdentity(): void {
+  $user.set(null);
+  $ibo.set(null);
+  $contact.set(null);
+}
