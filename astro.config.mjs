@@ -8,7 +8,9 @@ export default defineConfig({
   // Absolute URLs (canonical, Open Graph, sitemap) use PUBLIC_URL when it is set.
   ...(process.env.PUBLIC_URL ? { site: process.env.PUBLIC_URL } : {}),
   output: 'static',
-  adapter: node({ mode: 'middleware' }),
+  // Whole pages are rendered before they are sent: pages set their status and cache flags from
+  // components, and catalogue pages are small and mostly served from the page cache anyway.
+  adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
   integrations: [react(), realtimeDev()],
   i18n: {
     locales: ['es', 'en'],

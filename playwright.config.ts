@@ -26,7 +26,15 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      // Every journey comes from one address: per-address limits are raised so they do not trip each
+      // other. Per-account limits keep their defaults, and a journey proves them.
+      RATE_LIMITS: 'loginPerAddress=5000/900,registerPerAddress=1000/3600,resetPerAddress=1000/3600',
+    },
     stdout: 'ignore',
     stderr: 'pipe',
   },

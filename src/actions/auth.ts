@@ -1,2 +1,185 @@
-/** Account actions: login, logout, registration, password reset. */
-export const auth = {};
+/**
+ * Account actions: login, logout, registration, password reset, and the session check islands call
+ * (spec "verify"). Each is a thin call into `src/lib/identity`; forms post here with or without
+ * JavaScript. Failures carry a sentence in the page's language (the hidden `lang` field) or, for bad
+ * input, the field error codes of the form's schema; never a 500.
+ */
+import { ActionError, defineAction, type ActionAPIContext } from 'astro:actions';
+import { format, messages, type Locale } from '~/i18n';
+import { getDb, type Db } from '~/lib/db';
+import { SESSION_COOKIE } from '~/lib/http/page-cache';
+import { forgive, hit, type LimitName } from '~/lib/http/rate-limit.server';
+import {
+  afterLogin,
+  attributeReferral,
+  authenticate,
+  createPasswordReset,
+  createSession,
+  destroySession,
+  forgotFormSchema,
+  loginFormSchema,
+  loginUrl,
+  minutesFrom,
+  passwordResetMail,
+  registerAccount,
+  registerSchema,
+  resetFormSchema,
+  resetPassword,
+  RESET_TTL_MINUTES,
+  sessionCookieOptions,
+  storedUser,
+  type SessionStart,
+} from '~/lib/identity';
+import { REFERRAL_COOKIE } from '~/lib/identity/referral';
+import { sendMail } from '~/lib/mail';
+import { localePath, paths } from '~/lib/paths';
+import { z } from 'zod';
+
+const database = async () => (await getDb()).db;
+
+/** The client's address for per-address limits (behind a proxy, as Astro's allowed domains say). */
+function address(ctx: ActionAPIContext): string {
+  try {
+    return ctx.clientAddress || 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** Counts one attempt against each limit; the first one used up answers 429 with when to retry. */
+async function limit(ctx: ActionAPIContext, locale: Locale, checks: [LimitName, string][]): Promise<void> {
+  for (const [name, key] of checks) {
+    let verdict: Awaited<ReturnType<typeof hit>>;
+    try {
+      verdict = await hit(name, key);
+    } catch (err) {
+      // The limiter's store failed (Redis away and no insurance left): log it, do not lock everyone out.
+      ctx.logger.error(`rate limit ${name} unavailable: ${(err as Error).message}`);
+      continue;
+    }
+    if (!verdict.ok) {
+      throw new ActionError({ code: 'TOO_MANY_REQUESTS', message: format(messages(locale).identity.login.tooManyAttempts, { minutes: minutesFrom(verdict.retryAfterSeconds) }) });
+    }
+  }
+}
+
+/** Replaces whatever session the browser had (no session fixation) with a new one. */
+async function startSession(ctx: ActionAPIContext, db: Db, start: SessionStart): Promise<void> {
+  await destroySession(db, ctx.cookies.get(SESSION_COOKIE)?.value);
+  const { token, expiresAt } = await createSession(db, start);
+  ctx.cookies.set(SESSION_COOKIE, token, sessionCookieOptions(ctx.url.protocol === 'https:', expiresAt));
+}
+
+/** The site's public origin for links in e-mails: `PUBLIC_URL`, never a Host header a stranger chose, when set. */
+function publicOrigin(ctx: ActionAPIContext): string {
+  return import.meta.env.SITE ?? process.env.PUBLIC_URL ?? ctx.url.origin;
+}
+
+export const auth = {
+  /**
+   * Logs in with e-mail and password (spec section 5). Wrong password, unknown address and a refused
+   * user type get the same message after the same work; per-address and per-account limits answer 429.
+   */
+  login: defineAction({
+    accept: 'form',
+    input: loginFormSchema,
+    handler: async ({ email, password, lang, next }, ctx) => {
+      const t = messages(lang).identity;
+      const account = email.toLowerCase();
+      await limit(ctx, lang, [
+        ['loginPerAddress', address(ctx)],
+        ['loginPerAccount', account],
+      ]);
+      const db = await database();
+      const outcome = await authenticate(db, email, password);
+      if (outcome.status !== 'ok') throw new ActionError({ code: 'BAD_REQUEST', message: t.login.invalidCredentials });
+      await forgive('loginPerAccount', account).catch(() => undefined);
+      await startSession(ctx, db, { kind: 'user', userId: outcome.user.id });
+      await attributeReferral(db, ctx.cookies.get(REFERRAL_COOKIE)?.value, outcome.user.id);
+      return { user: storedUser(outcome.user), next: afterLogin(next, localePath(lang, paths.home)) };
+    },
+  }),
+
+  /** Ends the session (user or IBO); the browser then forgets user, IBO and prospect. */
+  logout: defineAction({
+    accept: 'form',
+    input: z.object({ lang: loginFormSchema.shape.lang }),
+    handler: async ({ lang }, ctx) => {
+      await destroySession(await database(), ctx.cookies.get(SESSION_COOKIE)?.value);
+      ctx.cookies.delete(SESSION_COOKIE, { path: '/' });
+      // The page rendered for this request (a post without JavaScript) must not show the old session.
+      ctx.locals.session = null;
+      ctx.locals.identity = null;
+      return { next: localePath(lang, paths.home) };
+    },
+  }),
+
+  /** Creates an account (spec section 5 rules) and logs it in. An address in use is a field error. */
+  register: defineAction({
+    accept: 'form',
+    input: registerSchema,
+    handler: async (form, ctx) => {
+      await limit(ctx, form.lang, [['registerPerAddress', address(ctx)]]);
+      const db = await database();
+      const outcome = await registerAccount(db, form);
+      if (outcome.status === 'emailTaken') throw new ActionError({ code: 'CONFLICT', message: 'emailTaken' });
+      await startSession(ctx, db, { kind: 'user', userId: outcome.user.id });
+      await attributeReferral(db, ctx.cookies.get(REFERRAL_COOKIE)?.value, outcome.user.id);
+      return { user: storedUser(outcome.user), next: afterLogin(form.next, localePath(form.lang, paths.home)) };
+    },
+  }),
+
+  /**
+   * Sends a single-use reset link to the account of an address. Answers the same whether or not the
+   * account exists, and before the mail is out, so neither the text nor the timing tells.
+   */
+  requestReset: defineAction({
+    accept: 'form',
+    input: forgotFormSchema,
+    handler: async ({ email, lang }, ctx) => {
+      const t = messages(lang).identity;
+      await limit(ctx, lang, [
+        ['resetPerAddress', address(ctx)],
+        ['resetPerAccount', email.toLowerCase()],
+      ]);
+      const reset = await createPasswordReset(await database(), email);
+      if (reset) {
+        const link = new URL(localePath(lang, paths.resetPassword(reset.token)), publicOrigin(ctx)).href;
+        const mail = passwordResetMail({ name: reset.user.firstName, email: reset.user.email }, link, t.reset.mail);
+        void sendMail(mail).catch((err: unknown) => ctx.logger.error(`password reset mail for user #${reset.user.id} not sent: ${(err as Error).message}`));
+      }
+      return { message: format(t.forgot.sent, { email, minutes: RESET_TTL_MINUTES }) };
+    },
+  }),
+
+  /** Sets a new password with a reset link's token; every session of the account ends. */
+  resetPassword: defineAction({
+    accept: 'form',
+    input: resetFormSchema,
+    handler: async ({ token, password, lang }, ctx) => {
+      await limit(ctx, lang, [['resetPerAddress', address(ctx)]]);
+      const db = await database();
+      const outcome = await resetPassword(db, token, password);
+      if (outcome.status !== 'ok') throw new ActionError({ code: 'BAD_REQUEST', message: messages(lang).identity.reset.invalidLink });
+      // This browser's session, if any, ended with the others.
+      ctx.cookies.delete(SESSION_COOKIE, { path: '/' });
+      return { next: loginUrl(lang, undefined, 'passwordChanged') };
+    },
+  }),
+
+  /**
+   * Who the session is (spec "verify"): 401 when there is none, so the island that asked clears the
+   * stored identity and goes home. Protected pages check on the server; islands ask this.
+   */
+  verify: defineAction({
+    handler: async (_input, ctx) => {
+      const session = ctx.locals.session;
+      if (!session) throw new ActionError({ code: 'UNAUTHORIZED', message: 'session' });
+      return {
+        user: session.user ? storedUser(session.user) : null,
+        ibo: session.ibo ? { companyName: session.ibo.companyName, code: session.ibo.code, imageUrl: session.ibo.imageUrl } : null,
+        contact: session.prospect,
+      };
+    },
+  }),
+};

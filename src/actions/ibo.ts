@@ -1,2 +1,115 @@
-/** IBO actions: entering with an IBO code, prospects. */
-export const ibo = {};
+/** IBO actions: entering with an IBO code, looking a prospect up, confirming a prospect. */
+import { ActionError, defineAction, type ActionAPIContext } from 'astro:actions';
+import { z } from 'zod';
+import { format, LOCALES, messages, type Locale } from '~/i18n';
+import { getDb } from '~/lib/db';
+import { SESSION_COOKIE } from '~/lib/http/page-cache';
+import { hit } from '~/lib/http/rate-limit.server';
+import {
+  canConfirmProspect,
+  confirmProspect,
+  createSession,
+  customerExists,
+  destroySession,
+  findActiveIbo,
+  iboCodeProblem,
+  PROSPECT_LIMITS,
+  prospectEmailSchema,
+  prospectSchema,
+  sessionCookieOptions,
+} from '~/lib/identity';
+
+const lang = z.enum(LOCALES).default('es');
+/** Overlong input is cut to a bound the rules then refuse, so nothing huge reaches the database. */
+const text = (max: number) =>
+  z
+    .string()
+    .max(max * 4)
+    .nullish()
+    .transform((v) => v ?? '');
+
+function ibosOnly(ctx: ActionAPIContext, locale: Locale) {
+  const session = ctx.locals.session;
+  if (!session || session.identity.kind !== 'ibo' || !session.ibo) throw new ActionError({ code: 'UNAUTHORIZED', message: messages(locale).ibo.needsIbo });
+  return { session, ibo: session.ibo };
+}
+
+async function limited(ctx: ActionAPIContext, name: 'codePerAddress' | 'lookupPerAddress', locale: Locale) {
+  const r = await hit(name, ctx.clientAddress);
+  if (!r.ok) throw new ActionError({ code: 'TOO_MANY_REQUESTS', message: messages(locale).ibo.tooMany });
+}
+
+/** Field labels of the prospect form, for "{field} field is required". */
+function fieldMessage(locale: Locale, field: 'firstName' | 'lastName' | 'email', code: string): string {
+  const t = messages(locale).ibo;
+  if (code === 'required') return format(t.fieldRequired, { field: t[field] });
+  if (code === 'tooLong') return format(t.tooLong, { max: field === 'email' ? PROSPECT_LIMITS.email : PROSPECT_LIMITS.name });
+  return t.emailInvalid;
+}
+
+export const ibo = {
+  /** Starts an IBO session from a code (welcome modal, /guest). */
+  enter: defineAction({
+    accept: 'form',
+    input: z.object({ code: text(50), lang }),
+    handler: async ({ code, lang: locale }, ctx) => {
+      const t = messages(locale).ibo;
+      const problem = iboCodeProblem(code);
+      if (problem === 'required') throw new ActionError({ code: 'BAD_REQUEST', message: t.required });
+      await limited(ctx, 'codePerAddress', locale);
+      const { db } = await getDb();
+      const found = problem ? null : await findActiveIbo(db, code);
+      if (!found) throw new ActionError({ code: 'NOT_FOUND', message: t.notFound });
+      await destroySession(db, ctx.cookies.get(SESSION_COOKIE)?.value);
+      const { token, expiresAt } = await createSession(db, { kind: 'ibo', iboId: found.id });
+      ctx.cookies.set(SESSION_COOKIE, token, sessionCookieOptions(ctx.url.protocol === 'https:', expiresAt));
+      return { ibo: { companyName: found.companyName, code: found.code, imageUrl: found.imageUrl }, message: format(t.welcome, { company: found.companyName }) };
+    },
+  }),
+
+  /** Whether a customer with this e-mail exists (yes or no only), for the prospect form. */
+  lookup: defineAction({
+    accept: 'json',
+    input: z.object({ email: z.string().max(400), lang }),
+    handler: async ({ email, lang: locale }, ctx) => {
+      ibosOnly(ctx, locale);
+      const parsed = prospectEmailSchema.safeParse(email);
+      if (!parsed.success) throw new ActionError({ code: 'BAD_REQUEST', message: messages(locale).ibo.emailInvalid });
+      await limited(ctx, 'lookupPerAddress', locale);
+      return { found: await customerExists((await getDb()).db, parsed.data) };
+    },
+  }),
+
+  /** Confirms the prospect of the IBO session (creates or reuses the contact). */
+  confirmProspect: defineAction({
+    accept: 'form',
+    input: z.object({ firstName: text(PROSPECT_LIMITS.name), lastName: text(PROSPECT_LIMITS.name), email: text(PROSPECT_LIMITS.email), lang }),
+    handler: async (input, ctx) => {
+      const locale = input.lang;
+      const t = messages(locale).ibo;
+      const { session, ibo: current } = ibosOnly(ctx, locale);
+      const { db } = await getDb();
+      const emailOnly = prospectEmailSchema.safeParse(input.email);
+      const found = emailOnly.success && (await customerExists(db, emailOnly.data));
+      if (!canConfirmProspect(input, found)) {
+        const field = (['firstName', 'lastName', 'email'] as const).find((f) => input[f].trim() === '') ?? 'email';
+        throw new ActionError({ code: 'BAD_REQUEST', message: fieldMessage(locale, field, 'required') });
+      }
+      let data: { email: string } | z.infer<typeof prospectSchema>;
+      if (found && emailOnly.success) data = { email: emailOnly.data };
+      else {
+        const parsed = prospectSchema.safeParse(input);
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0]!;
+          throw new ActionError({ code: 'BAD_REQUEST', message: fieldMessage(locale, issue.path[0] as 'firstName', issue.message) });
+        }
+        data = parsed.data;
+      }
+      const full = await findActiveIbo(db, current.code);
+      if (!full) throw new ActionError({ code: 'UNAUTHORIZED', message: t.notFound });
+      const outcome = await confirmProspect(db, { tokenHash: session.tokenHash, ibo: full }, data);
+      if (outcome.status !== 'confirmed') throw new ActionError({ code: 'BAD_REQUEST', message: t.unknownCustomer });
+      return { contact: outcome.contact, message: t.confirmed };
+    },
+  }),
+};

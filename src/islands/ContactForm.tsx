@@ -23,7 +23,7 @@ import {
   type ContactFormValues,
   type ContactStatus,
 } from '~/lib/contact/contact';
-import '~/components/contact/contact-form.css';
+import '~/styles/forms.css';
 
 interface Props {
   /** Where the form posts without JavaScript (the action's query string, plus a fragment). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alternates, localePath, normalize, paths, splitLocale } from './paths';
+import { alternates, localePath, normalize, paths, safeNext, splitLocale } from './paths';
 
 describe('paths', () => {
   it('prefixes English and leaves Spanish unprefixed', () => {
@@ -36,5 +36,15 @@ describe('paths', () => {
 
   it('encodes search text', () => {
     expect(paths.search('viajes & más')).toBe('/courses?q=viajes%20%26%20m%C3%A1s');
+  });
+});
+
+describe('safeNext', () => {
+  it('keeps same-site paths and refuses anything that leaves the site', () => {
+    expect(safeNext('/courses-details/1')).toBe('/courses-details/1');
+    expect(safeNext('/en/courses?category=2#x')).toBe('/en/courses?category=2#x');
+    for (const bad of [null, '', 'https://evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)', 'courses', '/'.padEnd(600, 'a')]) {
+      expect(safeNext(bad), String(bad)).toBeNull();
+    }
   });
 });

@@ -88,3 +88,14 @@ export const PUBLIC_PAGES: readonly string[] = [
   paths.blog('list-sidebar'),
   paths.blog('standard-sidebar'),
 ];
+
+/** A same-site path to go on to after a form (`next=`), or `null`: never another site (no open redirect). */
+export function safeNext(raw: string | null | undefined): string | null {
+  if (!raw || raw.length > 500 || !raw.startsWith('/') || raw.startsWith('//') || raw.includes('\\')) return null;
+  try {
+    const u = new URL(raw, 'http://x');
+    return u.host === 'x' ? u.pathname + u.search + u.hash : null;
+  } catch {
+    return null;
+  }
+}

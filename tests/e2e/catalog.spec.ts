@@ -203,7 +203,7 @@ welcomeTest('the welcome modal greets a new visitor and offers guest and login p
   await page.goto('/en/');
   const dialog = page.getByRole('dialog', { name: 'Welcome to the academy' });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole('link', { name: 'Continue as a guest with an IBO code' })).toHaveAttribute('href', '/en/login?mode=ibo');
+  await expect(dialog.getByRole('link', { name: 'Continue as a guest with an IBO code' })).toHaveAttribute('href', '/en/guest');
   await expect(dialog.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/en/login');
   await dialog.getByRole('button', { name: 'Not now' }).click();
   await expect(dialog).toBeHidden();
@@ -264,5 +264,15 @@ test('axe finds no serious or critical violation on the catalogue pages', async 
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
     const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(bad.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  }
+});
+
+test('the page cache never serves one language for the other, and keeps each', async ({ request }) => {
+  for (let round = 0; round < 2; round++) {
+    for (const [path, lang] of [['/courses', 'es'], ['/en/courses', 'en'], ['/', 'es'], ['/en/', 'en'], ['/courses-details/6', 'es'], ['/en/courses-details/6', 'en']] as const) {
+      const r = await request.get(path);
+      expect(await r.text(), `${path} round ${round}`).toContain(`<html lang="${lang}"`);
+      if (round === 1) expect(r.headers()['x-page-cache'], path).toBe('hit');
+    }
   }
 });

@@ -1,8 +1,6 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { outboxMail } from './fixtures';
 
 /** What each language's page says. */
 const LANGS = [
@@ -96,23 +94,6 @@ async function fillValid(page: Page, l: Lang, token: string) {
   await field(page, l, 'phone').fill('3001234567');
   await field(page, l, 'message').fill(`Quiero información. ref ${token}`);
   await field(page, l, 'accept').check();
-}
-
-/** The text of an outbox message containing `token`, from this run's server data folder. */
-async function outboxMail(token: string): Promise<string | undefined> {
-  const roots = process.env.E2E_DATA_DIR
-    ? [process.env.E2E_DATA_DIR]
-    : (await readdir(tmpdir())).filter((d) => d.startsWith('academy-e2e-')).map((d) => join(tmpdir(), d));
-  for (const root of roots) {
-    const dir = join(root, 'outbox');
-    for (const f of await readdir(dir).catch(() => [] as string[])) {
-      if (!f.endsWith('.eml')) continue;
-      // Undo quoted-printable soft line breaks so the token is never split.
-      const text = (await readFile(join(dir, f), 'utf8')).replace(/=\r?\n/g, '');
-      if (text.includes(token)) return text;
-    }
-  }
-  return undefined;
 }
 
 const token = () => `t${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;

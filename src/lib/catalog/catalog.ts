@@ -101,6 +101,11 @@ export function listCards(s: CatalogSnapshot, viewer: Viewer, locale: Locale, fi
     .map((c) => toCard(s, c, viewer, locale));
 }
 
+/** The cards of the courses the viewer bought, in catalogue order (my learning, my shopping). */
+export function purchasedCards(s: CatalogSnapshot, viewer: Viewer, locale: Locale): CourseCardData[] {
+  return listCards(s, viewer, locale).filter((c) => viewer.purchased.has(c.id));
+}
+
 /**
  * Reads `category` and `business` from a query string. Values that are not the id of an existing
  * category or business line are ignored (the page shows everything and says the filter is unknown).

@@ -25,3 +25,21 @@ describe('readConfig', () => {
     expect(() => readConfig({ PORT: port })).toThrow(/PORT .* is not a port number/);
   });
 });
+
+describe('identity settings', () => {
+  it('uses the academy’s own password reset unless FORGOT_PASSWORD_URL is set', () => {
+    expect(readConfig({}).forgotPasswordUrl).toBeNull();
+    expect(readConfig({ FORGOT_PASSWORD_URL: ' ' }).forgotPasswordUrl).toBeNull();
+    expect(readConfig({ FORGOT_PASSWORD_URL: 'https://accounts.example.com/forgot' }).forgotPasswordUrl).toBe('https://accounts.example.com/forgot');
+  });
+
+  it.each(['javascript:alert(1)', 'not a url', 'ftp://x.example/'])('refuses FORGOT_PASSWORD_URL=%s', (url) => {
+    expect(() => readConfig({ FORGOT_PASSWORD_URL: url })).toThrow(/FORGOT_PASSWORD_URL .* is not a web address/);
+  });
+
+  it('checks RATE_LIMITS at start', () => {
+    expect(() => readConfig({ RATE_LIMITS: 'loginPerAddress=100/900' })).not.toThrow();
+    expect(() => readConfig({ RATE_LIMITS: 'loginPerAdress=100/900' })).toThrow(ConfigError);
+    expect(() => readConfig({ RATE_LIMITS: 'loginPerAddress=0/900' })).toThrow(/RATE_LIMITS .* is not a limit/);
+  });
+});

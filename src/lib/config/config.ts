@@ -3,11 +3,10 @@
  * Every problem becomes one clear sentence saying what is wrong and how to fix it.
  */
 import { z } from 'zod';
+import { parseRateLimits } from '../http/rate-limit';
+import { ConfigError } from './error';
 
-/** A configuration problem a person can fix; printed as one line, never as a stack trace. */
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
+export { ConfigError };
 
 const postgresUrl = z
   .string()
@@ -29,6 +28,8 @@ const envSchema = z.object({
   MEDIA_DIR: z.string().optional(),
   PUBLIC_URL: z.string().optional(),
   NODE_ENV: z.string().optional(),
+  RATE_LIMITS: z.string().optional(),
+  FORGOT_PASSWORD_URL: z.string().optional(),
 });
 
 /** The validated settings the server needs. */
@@ -40,6 +41,29 @@ export interface AppConfig {
   dataDir: string;
   mediaDir: string;
   production: boolean;
+  /** An external page for forgotten passwords; `null` uses the academy's own reset by e-mail. */
+  forgotPasswordUrl: string | null;
+}
+
+/**
+ * Reads `FORGOT_PASSWORD_URL`: the login page's forgot-password link goes there when it is set (the
+ * original product sent people to an external site), otherwise to the academy's own reset page.
+ */
+export function readForgotPasswordUrl(env: Record<string, string | undefined> = process.env): string | null {
+  const raw = env.FORGOT_PASSWORD_URL?.trim();
+  if (!raw) return null;
+  let url: URL | null;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = null;
+  }
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+    throw new ConfigError(
+      `FORGOT_PASSWORD_URL "${raw}" is not a web address: use https://…, or unset it to use the academy's own password reset by e-mail.`,
+    );
+  }
+  return url.href;
 }
 
 /** Reads and validates the configuration; throws `ConfigError` with a fix-it sentence on bad input. */
@@ -50,6 +74,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   if (!/^\d+$/.test(portText) || !Number.isInteger(port) || port < 0 || port > 65535) {
     throw new ConfigError(`PORT "${e.PORT}" is not a port number: set PORT to a whole number from 1 to 65535 (default 4321).`);
   }
+  // Checked here so a malformed value stops the server at start, not the first login.
+  parseRateLimits(e.RATE_LIMITS);
   let databaseUrl: string | null = null;
   if (e.DATABASE_URL !== undefined && e.DATABASE_URL.trim() !== '') {
     if (!postgresUrl.safeParse(e.DATABASE_URL).success) {
@@ -66,5 +92,6 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     dataDir: e.DATA_DIR?.trim() || './data',
     mediaDir: e.MEDIA_DIR?.trim() || './media',
     production: e.NODE_ENV === 'production',
+    forgotPasswordUrl: readForgotPasswordUrl(env),
   };
 }

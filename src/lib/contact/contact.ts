@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { format, type Messages } from '~/i18n';
 import { ConfigError } from '~/lib/config';
+import { firstErrors, firstInvalid, issuesOfFields, type FieldIssue } from '~/lib/forms/forms';
 import { site } from '~/lib/site';
 import type { MailMessage } from '~/lib/mail/mail';
 
@@ -178,26 +179,14 @@ function isField(value: unknown): value is ContactField {
   return typeof value === 'string' && (CONTACT_FIELDS as readonly string[]).includes(value);
 }
 
-function isCode(value: unknown): value is ContactErrorCode {
-  return typeof value === 'string' && (CONTACT_ERROR_CODES as readonly string[]).includes(value);
-}
-
 /** The first error code of each field from zod issues (or from an action's `fields` map). */
-export function contactErrorsFromIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): ContactErrors {
-  const errors: ContactErrors = {};
-  for (const issue of issues) {
-    const field = issue.path[0];
-    if (!isField(field) || errors[field]) continue;
-    errors[field] = isCode(issue.message) ? issue.message : 'invalidOption';
-  }
-  return errors;
+export function contactErrorsFromIssues(issues: readonly FieldIssue[]): ContactErrors {
+  return firstErrors(issues, { fieldOf: (key) => (isField(key) ? key : undefined), codes: CONTACT_ERROR_CODES, fallback: 'invalidOption' });
 }
 
 /** The same, from the `{ field: [code, …] }` map an Astro input error carries. */
 export function contactErrorsFromFields(fields: Record<string, readonly string[] | undefined>): ContactErrors {
-  return contactErrorsFromIssues(
-    Object.entries(fields).flatMap(([field, messages]) => (messages ?? []).map((message) => ({ path: [field], message }))),
-  );
+  return contactErrorsFromIssues(issuesOfFields(fields));
 }
 
 /** Validates the form's values; the result carries either the clean form or the errors of each field. */
@@ -208,7 +197,7 @@ export function validateContactForm(input: unknown): { success: true; data: Cont
 
 /** The field that should receive the focus: the first one, in page order, that has an error. */
 export function firstInvalidField(errors: ContactErrors): ContactField | undefined {
-  return CONTACT_FIELDS.find((f) => errors[f]);
+  return firstInvalid(CONTACT_FIELDS, errors);
 }
 
 /** The texts the form itself shows (what the browser needs; the e-mail's texts stay on the server). */

@@ -41,6 +41,11 @@ describe('what may be cached', () => {
     expect(cacheableRequest('GET', new URL('http://x/courses?_action=cart.add'), false)).toBe(false);
   });
 
+  it('keys a path with or without its trailing slash alike, and each language apart', () => {
+    expect(pageKey(new URL('http://x/en/courses/'))).toBe(pageKey(new URL('http://x/en/courses')));
+    expect(pageKey(new URL('http://x/en/'))).not.toBe(pageKey(new URL('http://x/')));
+  });
+
   it('keys the same query in any order alike', () => {
     expect(pageKey(new URL('http://x/courses?business=1&category=2'))).toBe(pageKey(new URL('http://x/courses?category=2&business=1')));
     expect(pageKey(new URL('http://x/courses?category=2'))).not.toBe(pageKey(new URL('http://x/courses?category=3')));

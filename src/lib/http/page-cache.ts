@@ -72,8 +72,9 @@ export function cacheableRequest(method: string, url: URL, hasSession: boolean):
   return (method === 'GET' || method === 'HEAD') && !hasSession && !url.searchParams.has('_action');
 }
 
-/** The cache key of a request: path and query string with parameters in a stable order. */
+/** The cache key of a request: path (without a trailing slash) and query with parameters in a stable order. */
 export function pageKey(url: URL): string {
   const params = [...url.searchParams.entries()].sort(([a], [b]) => a.localeCompare(b));
-  return `${url.pathname}?${new URLSearchParams(params).toString()}`;
+  const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
+  return `${path}?${new URLSearchParams(params).toString()}`;
 }

@@ -1,33 +1,12 @@
 /**
  * Rate limits (login, IBO code checks, prospect look-ups, password resets). In memory by default;
- * on Redis when `REDIS_URL` is set, so several app processes share the counts.
+ * on Redis when `REDIS_URL` is set, so several app processes share the counts. The limits themselves
+ * (and the `RATE_LIMITS` setting that changes them) are in `rate-limit.ts`.
  */
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { limitSpec, type LimitName } from './rate-limit';
 
-/** A named limit: at most `points` attempts per `durationSeconds` for one key. */
-export interface LimitSpec {
-  points: number;
-  durationSeconds: number;
-}
-
-/** The limits the academy applies, by purpose. */
-export const LIMITS = {
-  /** Wrong passwords per account. */
-  loginPerAccount: { points: 10, durationSeconds: 15 * 60 },
-  /** Login attempts per address. */
-  loginPerAddress: { points: 30, durationSeconds: 15 * 60 },
-  /** IBO code checks per address. */
-  codePerAddress: { points: 20, durationSeconds: 10 * 60 },
-  /** Prospect e-mail look-ups per session or address. */
-  lookupPerAddress: { points: 30, durationSeconds: 10 * 60 },
-  /** Password reset requests per account and per address. */
-  resetPerAccount: { points: 3, durationSeconds: 60 * 60 },
-  resetPerAddress: { points: 10, durationSeconds: 60 * 60 },
-  /** Registrations per address. */
-  registerPerAddress: { points: 10, durationSeconds: 60 * 60 },
-} as const satisfies Record<string, LimitSpec>;
-
-export type LimitName = keyof typeof LIMITS;
+export { LIMITS, type LimitName, type LimitSpec } from './rate-limit';
 
 const KEY = Symbol.for('academy.rateLimiters');
 type Holder = { [KEY]?: Map<string, RateLimiterAbstract> };
@@ -46,7 +25,7 @@ async function limiter(name: LimitName): Promise<RateLimiterAbstract> {
   g[KEY] ??= new Map();
   const found = g[KEY].get(name);
   if (found) return found;
-  const spec = LIMITS[name];
+  const spec = limitSpec(name);
   const client = await redis();
   const made = client
     ? new RateLimiterRedis({ storeClient: client, keyPrefix: `academy:${name}`, points: spec.points, duration: spec.durationSeconds, insuranceLimiter: new RateLimiterMemory({ points: spec.points, duration: spec.durationSeconds }) })

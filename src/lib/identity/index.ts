@@ -14,3 +14,7 @@ export {
   type SessionInfo,
   type SessionStart,
 } from './session.server';
+export * from './ibo';
+export { findActiveIbo, recordReferral, attributeReferral, customerExists, confirmProspect, enterThroughLink, type AffiliateEntry, type IboInfo, type ProspectOutcome } from './ibo.server';
+export * from './account';
+export { authenticate, registerAccount, createPasswordReset, resetTokenUsable, resetPassword, loadProfile, type Profile, type LoginOutcome, type RegisterOutcome, type ResetOutcome, type ResetRequest } from './account.server';

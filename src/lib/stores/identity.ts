@@ -55,3 +55,32 @@ export function clearIdentity(): void {
   $ibo.set(null);
   $contact.set(null);
 }
+
+/** The server's word on who the session is, as server-rendered pages embed it. */
+export type SessionSummary =
+  | { kind: 'none' }
+  | { kind: 'user'; user: StoredUser }
+  | { kind: 'ibo'; ibo: StoredIbo; contact: StoredContact | null };
+
+/**
+ * Makes the stores say what the server says (clearing what it no longer knows). With no session at
+ * all, the user and the IBO go but a stored prospect (`contact`) stays: the spec's footer shows its
+ * sign-up link to a visitor who once gave prospect data. Logging out and any 401/403 clear it too.
+ */
+export function syncIdentity(summary: SessionSummary | null): void {
+  if (!summary) return;
+  if (summary.kind === 'none') {
+    $user.set(null);
+    $ibo.set(null);
+    return;
+  }
+  if (summary.kind === 'user') {
+    $user.set(summary.user);
+    $ibo.set(null);
+    $contact.set(null);
+    return;
+  }
+  $user.set(null);
+  $ibo.set(summary.ibo);
+  $contact.set(summary.contact);
+}

@@ -1,0 +1,187 @@
+/**
+ * The registration form (spec section 5): name, last name, e-mail twice, gender, birth date, password
+ * twice. Server-rendered it posts to the `auth.register` action and works without JavaScript;
+ * hydrated, it checks each field with the server's schema, creates the account without reloading,
+ * keeps the header's copy of the user and goes on.
+ */
+import { useState, type SubmitEvent } from 'react';
+import { actions, isInputError } from 'astro:actions';
+import type { Locale } from '~/i18n/locales';
+import {
+  accountErrorText,
+  accountErrorsFromFields,
+  registerFormSchema,
+  validate,
+  GENDERS,
+  REGISTER_FIELDS,
+  type AccountErrorCode,
+  type AccountErrors,
+  type IdentityMessages,
+  type RegisterField,
+} from '~/lib/identity/account';
+import { syncIdentity } from '~/lib/stores/identity';
+import { described, Field, fieldIds, useCheckedForm } from './forms/form-kit';
+import '~/styles/forms.css';
+
+/** The texts the form shows. */
+export type RegisterFormText = Pick<IdentityMessages, 'fields' | 'errors' | 'register'>;
+
+/** The inputs of the form (the birth date is three selects). */
+export const REGISTER_INPUTS = ['name', 'lastName', 'email', 'confirmEmail', 'gender', 'birthDay', 'birthMonth', 'birthYear', 'password', 'confirmPassword'] as const;
+
+/** What the server rendered after a post without JavaScript. */
+export interface RegisterFormInitial {
+  /** What was typed (never the passwords). */
+  values: Partial<Record<(typeof REGISTER_INPUTS)[number], string>>;
+  errors: AccountErrors<RegisterField>;
+  /** A failure that is no field's (too many attempts). */
+  message: string | null;
+}
+
+interface Props {
+  locale: Locale;
+  t: RegisterFormText;
+  action: string;
+  next?: string | undefined;
+  /** The birth years offered (81, starting 18 years ago) and the month names, from the server. */
+  years: number[];
+  months: string[];
+  /** Prefix of the element ids, so the form may appear twice on a page. */
+  idPrefix?: string;
+  initial: RegisterFormInitial;
+}
+
+const DAYS = Array.from({ length: 31 }, (_, i) => i + 1);
+const BIRTH_INPUTS = new Set<string>(['birthDay', 'birthMonth', 'birthYear']);
+
+export default function RegisterForm({ locale, t, action, next, years, months, idPrefix = 'register', initial }: Props) {
+  const ids = (field: string) => fieldIds(idPrefix, field);
+  const statusId = `${idPrefix}-status`;
+  const schema = registerFormSchema();
+  const form = useCheckedForm<RegisterField, AccountErrorCode>({
+    order: REGISTER_FIELDS,
+    initialValues: Object.fromEntries(REGISTER_INPUTS.map((k) => [k, initial.values[k] ?? ''])),
+    initialErrors: initial.errors,
+    check: (v) => {
+      const r = validate<typeof schema, RegisterField>(schema, v);
+      return r.success ? {} : r.errors;
+    },
+    fieldOf: (input) => (BIRTH_INPUTS.has(input) ? 'birthDate' : (input as RegisterField)),
+    idOf: (f) => (f === 'birthDate' ? ids('birthDay').control : ids(f).control),
+  });
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(initial.message);
+
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setMessage(null);
+    if (!form.checkAll()) return;
+    setBusy(true);
+    try {
+      const { data, error } = await actions.auth.register(new FormData(event.currentTarget));
+      if (!error) {
+        syncIdentity({ kind: 'user', user: data.user });
+        location.assign(data.next);
+        return;
+      }
+      if (error.code === 'CONFLICT') {
+        form.showErrors({ email: 'emailTaken' });
+        return;
+      }
+      if (isInputError(error) && form.showErrors(accountErrorsFromFields<RegisterField>(error.fields as Record<string, string[]>))) return;
+      setMessage(error.message || t.errors.connection);
+      form.focusOn(statusId);
+    } catch {
+      setMessage(t.errors.connection);
+      form.focusOn(statusId);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const error = (f: RegisterField) => {
+    const code = form.errors[f];
+    return code ? accountErrorText(t, f, code) : undefined;
+  };
+
+  const text = (f: 'name' | 'lastName', autoComplete: string) => (
+    <Field ids={ids(f)} label={t.fields[f]} error={error(f)}>
+      <input id={ids(f).control} type="text" autoComplete={autoComplete} required {...form.control(f)} {...described(ids(f), false, error(f))} />
+    </Field>
+  );
+  const email = (f: 'email' | 'confirmEmail') => (
+    <Field ids={ids(f)} label={t.fields[f]} error={error(f)}>
+      <input id={ids(f).control} type="email" autoComplete="email" inputMode="email" spellCheck={false} required {...form.control(f)} {...described(ids(f), false, error(f))} />
+    </Field>
+  );
+  const password = (f: 'password' | 'confirmPassword') => (
+    <Field ids={ids(f)} label={t.fields[f]} error={error(f)} hint={f === 'password' ? t.register.passwordHint : undefined}>
+      <input id={ids(f).control} type="password" autoComplete="new-password" required {...form.control(f)} {...described(ids(f), f === 'password', error(f))} />
+    </Field>
+  );
+  const birthError = error('birthDate');
+  const birth = ids('birthDate');
+  const select = (input: 'birthDay' | 'birthMonth' | 'birthYear', options: { value: string; label: string }[], autoComplete: string, placeholder: string) => (
+    <div className="field">
+      <label htmlFor={ids(input).control}>{t.fields[input]}</label>
+      <select id={ids(input).control} data-field="birthDate" autoComplete={autoComplete} required {...form.control(input)} {...described(birth, false, birthError)}>
+        <option value="">{placeholder}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+
+  return (
+    <form className="account-form" aria-label={t.register.title} method="post" action={action} noValidate onSubmit={submit} aria-busy={busy || undefined} data-enhanced={form.enhanced ? 'true' : undefined}>
+      <input type="hidden" name="lang" value={locale} />
+      {next && <input type="hidden" name="next" value={next} />}
+      <div id={statusId} className="form-status" role="alert" tabIndex={-1}>
+        {message && <p className="form-status-error">{message}</p>}
+      </div>
+      <div className="field-row">
+        {text('name', 'given-name')}
+        {text('lastName', 'family-name')}
+      </div>
+      <div className="field-row">
+        {email('email')}
+        {email('confirmEmail')}
+      </div>
+      <Field ids={ids('gender')} label={t.fields.gender} error={error('gender')}>
+        <select id={ids('gender').control} autoComplete="sex" required {...form.control('gender')} {...described(ids('gender'), false, error('gender'))}>
+          <option value="">{t.register.choose}</option>
+          {GENDERS.map((g) => (
+            <option key={g} value={g}>
+              {t.register.genders[g]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <fieldset className="field-group">
+        <legend>{t.fields.birthDate}</legend>
+        <div className="field-row field-row-date">
+          {/* Day and year are narrow: a dash says "nothing chosen" where "Choose…" would not fit. */}
+          {select('birthDay', DAYS.map((d) => ({ value: String(d), label: String(d) })), 'bday-day', '—')}
+          {select('birthMonth', months.map((m, i) => ({ value: String(i + 1), label: m })), 'bday-month', t.register.choose)}
+          {select('birthYear', years.map((y) => ({ value: String(y), label: String(y) })), 'bday-year', '—')}
+        </div>
+        {birthError && (
+          <p className="field-error" id={birth.error}>
+            {birthError}
+          </p>
+        )}
+      </fieldset>
+      <div className="field-row">
+        {password('password')}
+        {password('confirmPassword')}
+      </div>
+      <button type="submit" className="button" disabled={busy}>
+        {busy ? t.register.submitting : t.register.submit}
+      </button>
+    </form>
+  );
+}
