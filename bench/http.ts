@@ -8,16 +8,12 @@
  *   DIST_DIR=dist-other npm run bench  (serve another build folder)
  *   BENCH_CONNECTIONS=100 BENCH_SECONDS=15 npm run bench
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { startBenchServer } from './server';
 
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const port = Number(process.env.BENCH_PORT ?? 4510);
-const base = `http://127.0.0.1:${port}`;
 
 /** The pages measured: what each one is and its path. */
 const targets = [
@@ -31,20 +27,7 @@ const targets = [
   { name: 'health check', path: '/healthz' },
 ];
 
-if (!existsSync(join(process.env.DIST_DIR ?? 'dist', 'server/entry.mjs'))) {
-  console.log('building the site first…');
-  if (spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' }).status !== 0) process.exit(1);
-}
-
-const dataDir = mkdtempSync(join(tmpdir(), 'academy-bench-'));
-const server = spawn('node_modules/.bin/tsx', ['server/index.ts'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-await new Promise<void>((resolve, reject) => {
-  server.stdout!.on('data', (d: Buffer) => d.toString().includes('ready at') && resolve());
-  server.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
-});
+const { base, stop } = await startBenchServer(port);
 
 async function weight(path: string) {
   const html = await (await fetch(base + path)).text();
@@ -74,9 +57,7 @@ for (const t of targets) {
     w ? kb(w.js) : '-',
   ]);
 }
-server.kill('SIGTERM');
-await new Promise((r) => server.on('exit', r));
-rmSync(dataDir, { recursive: true, force: true });
+await stop();
 
 const head = ['target', 'path', 'req/s (median)', 'p50', 'p99', 'errors', 'HTML', 'CSS', 'JS'];
 const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));

@@ -5,31 +5,16 @@
  *
  *   npm run bench:lighthouse
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/find-chromium.mjs';
+import { startBenchServer } from './server';
 
 const port = Number(process.env.BENCH_PORT ?? 4520);
-const base = `http://127.0.0.1:${port}`;
 const pages = ['/', '/courses', '/courses-details/6', '/en/courses-details/31'];
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
-if (!existsSync(join(process.env.DIST_DIR ?? 'dist', 'server/entry.mjs'))) {
-  if (spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' }).status !== 0) process.exit(1);
-}
-const dataDir = mkdtempSync(join(tmpdir(), 'academy-lighthouse-'));
-const server = spawn('node_modules/.bin/tsx', ['server/index.ts'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-await new Promise<void>((resolve, reject) => {
-  server.stdout!.on('data', (d: Buffer) => d.toString().includes('ready at') && resolve());
-  server.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
-});
+const { base, stop } = await startBenchServer(port);
 
 const chrome = await chromeLauncher.launch({
   chromePath: findChromium(),
@@ -55,7 +40,5 @@ try {
   }
 } finally {
   chrome.kill();
-  server.kill('SIGTERM');
-  await new Promise((r) => server.on('exit', r));
-  rmSync(dataDir, { recursive: true, force: true });
+  await stop();
 }
