@@ -1,17 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from './fixtures';
+import { expect, expectNoSeriousViolations, test } from './fixtures';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa'];
-
-/** Runs axe and fails on serious or critical violations, listing them in the message. */
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const report = bad
-    .map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `  - ${n.target.join(' ')}: ${n.failureSummary?.replace(/\n/g, ' ')}`).join('\n')}`)
-    .join('\n');
-  expect(bad, `axe violations on ${page.url()}:\n${report}`).toEqual([]);
-}
 
 const PAGES: { url: string; status: number; mobile?: boolean }[] = [
   { url: '/', status: 200, mobile: true },

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { outboxMail } from './fixtures';
+import { expectNoSeriousViolations, outboxMail } from './fixtures';
 
 /** What each language's page says. */
 const LANGS = [
@@ -97,13 +96,6 @@ async function fillValid(page: Page, l: Lang, token: string) {
 }
 
 const token = () => `t${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const report = bad.map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `  - ${n.target.join(' ')}`).join('\n')}`).join('\n');
-  expect(bad, `axe violations on ${page.url()}:\n${report}`).toEqual([]);
-}
 
 for (const l of LANGS) {
   test.describe(`contact form (${l.locale})`, () => {

@@ -1,12 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './fixtures';
 
 /**
  * Blog, events, FAQ and portfolio (src/content/{blog,events,faq,portfolio}, src/i18n/sections/content.ts).
  * Texts below are the content's own, in both languages.
  */
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa'];
 const BLOG_LAYOUTS = ['classic-grid', 'classic-sidebar', 'list-sidebar', 'standard-sidebar'] as const;
 const POST_COUNT = 7;
 const EVENT_COUNT = 5;
@@ -368,15 +367,10 @@ test.describe('accessibility', () => {
 
   test('axe finds no serious or critical violation on any content page', async ({ page }) => {
     test.setTimeout(120_000);
-    const problems: string[] = [];
     for (const url of [...all, '/portfolio#portfolio-trips']) {
       await page.goto(url);
-      const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-      for (const v of results.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
-        problems.push(`${url} ${v.impact} ${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-      }
+      await expectNoSeriousViolations(page);
     }
-    expect(problems).toEqual([]);
   });
 
   test.describe('small screens', () => {

@@ -5,7 +5,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test as base } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect as baseExpect, test as base, type Page as BasePage } from '@playwright/test';
 
 export const test = base.extend({
   page: async ({ page }, use) => {
@@ -43,4 +44,18 @@ export async function outboxMail(needle: string): Promise<string | undefined> {
     }
   }
   return undefined;
+}
+
+/** The accessibility rules every page is held to. */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa'];
+
+/** Runs axe on the page (or the part `include` selects) and fails on any serious or critical violation, listing them. */
+export async function expectNoSeriousViolations(page: BasePage, include?: string): Promise<void> {
+  const builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
+  const results = await (include ? builder.include(include) : builder).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = bad
+    .map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `  - ${n.target.join(' ')}: ${n.failureSummary?.replace(/\n/g, ' ')}`).join('\n')}`)
+    .join('\n');
+  baseExpect(bad, `axe violations on ${page.url()}:\n${report}`).toEqual([]);
 }

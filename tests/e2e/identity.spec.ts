@@ -6,8 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, outboxMail, test, type Page } from './fixtures';
+import { expect, expectNoSeriousViolations, outboxMail, test, type Page } from './fixtures';
 
 const LANGS = [
   {
@@ -209,13 +208,6 @@ async function newAccount(page: Page, baseURL: string, password = 'Inicial2026')
   // The registration logged this context in; journeys start logged out.
   await page.context().clearCookies();
   return { email, password };
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const report = bad.map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `  - ${n.target.join(' ')}`).join('\n')}`).join('\n');
-  expect(bad, `axe violations on ${page.url()}:\n${report}`).toEqual([]);
 }
 
 for (const l of LANGS) {
