@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alternates, localePath, normalize, paths, safeNext, splitLocale } from './paths';
+import { alternates, localePath, normalize, paths, safeNext, slug, splitLocale } from './paths';
 
 describe('paths', () => {
   it('prefixes English and leaves Spanish unprefixed', () => {
@@ -46,5 +46,16 @@ describe('safeNext', () => {
     for (const bad of [null, '', 'https://evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)', 'courses', '/'.padEnd(600, 'a')]) {
       expect(safeNext(bad), String(bad)).toBeNull();
     }
+  });
+});
+
+describe('lesson player addresses', () => {
+  it('make readable, accent-free slugs and keep the ids that decide', () => {
+    expect(slug('Módulo 1: ¡Bienvenida a la Academia!')).toBe('modulo-1-bienvenida-a-la-academia');
+    expect(slug('***')).toBe('x');
+    expect(slug('a'.repeat(80)).length).toBe(60);
+    expect(paths.courseTracking(6)).toBe('/course-tracking/6');
+    expect(paths.courseTrackingModule(6, 'Reservas aéreas', 21)).toBe('/course-tracking/6/reservas-aereas/21');
+    expect(paths.courseTrackingLesson(6, 'Reservas aéreas', 'Tarifas y clases', 88)).toBe('/course-tracking/6/reservas-aereas/tarifas-y-clases/88');
   });
 });

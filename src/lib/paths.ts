@@ -4,6 +4,19 @@
  */
 import { DEFAULT_LOCALE, isLocale, type Locale } from '~/i18n/locales';
 
+/** A readable URL segment from a name ("Módulo 1: Bienvenida" → "modulo-1-bienvenida"); only decorative, ids decide. */
+export function slug(name: string): string {
+  const s = name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+  return s || 'x';
+}
+
 /** Builders for every route of the specification that the site serves. */
 export const paths = {
   home: '/',
@@ -38,6 +51,23 @@ export const paths = {
   blogPost: (slug?: string) => (slug ? `/blog-details/${slug}` : '/blog-details'),
   contactVariant: (n: 1 | 2) => `/contact-${n}`,
   searchApi: '/api/search',
+  /** The lesson player on the course's resume point. */
+  courseTracking: (courseId: number) => `/course-tracking/${courseId}`,
+  /** The lesson player on the first lesson of a module (spec /course-tracking/{course}/{topic}/{id}). */
+  courseTrackingModule: (courseId: number, topicName: string, topicId: number) => `/course-tracking/${courseId}/${slug(topicName)}/${topicId}`,
+  /** The lesson player on one lesson (spec /course-tracking/{course}/{topic}/{subtopic}/{id}). */
+  courseTrackingLesson: (courseId: number, topicName: string, lessonName: string, lessonId: number) =>
+    `/course-tracking/${courseId}/${slug(topicName)}/${slug(lessonName)}/${lessonId}`,
+  /** A course's exam introduction (exam issue). */
+  courseExamInfo: (courseId: number) => `/course-exam-info/${courseId}`,
+  /** A course's certificate (certificate issue). */
+  courseCertificate: (courseId: number) => `/course-certificate/${courseId}`,
+  /** Progress events over HTTP when the socket is unavailable (and `navigator.sendBeacon`). */
+  trackingApi: '/api/tracking',
+  /** A lesson resource's bytes (video or document), access-checked, with HTTP Range support. */
+  resourceFile: (resourceId: number) => `/media/resource/${resourceId}`,
+  /** A video resource's caption track in one language (WebVTT), access-checked. */
+  captionFile: (resourceId: number, lang: string) => `/media/resource/${resourceId}/captions/${lang}.vtt`,
 } as const;
 
 /** The URL of `path` in `locale` (`/en/about-us` for English, `/about-us` for Spanish). */

@@ -1,0 +1,122 @@
+/**
+ * Reads behind the lesson player and "my learning" (spec section 7: resources by module, completed
+ * lessons by course and person, the exam result). Writes of progress go through the tracking writer.
+ */
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { captions, evaluations, examAttempts, resources, RESOURCE_TYPE, subtopics, topics, tracking } from '../db/schema';
+import type { LessonProgress } from './learning';
+
+/** One person's progress in every lesson of a course they touched. */
+export async function progressInCourse(db: Db, contactId: number, courseId: number): Promise<LessonProgress[]> {
+  const rows = await db
+    .select({
+      lessonId: tracking.subtopicId,
+      lastPosition: tracking.lastPosition,
+      furthestPosition: tracking.furthestPosition,
+      completedAt: tracking.completedAt,
+      updatedAt: tracking.updatedAt,
+    })
+    .from(tracking)
+    .where(and(eq(tracking.contactId, contactId), eq(tracking.courseId, courseId)));
+  return rows.map(toProgress);
+}
+
+/** One person's progress in every course they touched, by course id (for "my learning"). */
+export async function progressByCourse(db: Db, contactId: number): Promise<Map<number, LessonProgress[]>> {
+  const rows = await db
+    .select({
+      courseId: tracking.courseId,
+      lessonId: tracking.subtopicId,
+      lastPosition: tracking.lastPosition,
+      furthestPosition: tracking.furthestPosition,
+      completedAt: tracking.completedAt,
+      updatedAt: tracking.updatedAt,
+    })
+    .from(tracking)
+    .where(eq(tracking.contactId, contactId));
+  const byCourse = new Map<number, LessonProgress[]>();
+  for (const r of rows) {
+    const list = byCourse.get(r.courseId) ?? [];
+    list.push(toProgress(r));
+    byCourse.set(r.courseId, list);
+  }
+  return byCourse;
+}
+
+/** The lessons of a course a person completed (spec `tracking/getCompleted`). */
+export async function completedLessons(db: Db, contactId: number, courseId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: tracking.subtopicId })
+    .from(tracking)
+    .where(and(eq(tracking.contactId, contactId), eq(tracking.courseId, courseId), isNotNull(tracking.completedAt)));
+  return rows.map((r) => r.id);
+}
+
+/** The courses (among `courseIds`) whose exam the person passed. */
+export async function passedExams(db: Db, contactId: number, courseIds: readonly number[]): Promise<Set<number>> {
+  if (courseIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ courseId: evaluations.courseId })
+    .from(examAttempts)
+    .innerJoin(evaluations, eq(evaluations.id, examAttempts.evaluationId))
+    .where(and(eq(examAttempts.contactId, contactId), eq(examAttempts.passed, true), inArray(evaluations.courseId, [...courseIds])));
+  return new Set(rows.map((r) => r.courseId));
+}
+
+/** A lesson resource as the player lists it. */
+export interface LessonResource {
+  id: number;
+  kind: 'video' | 'pdf' | 'link';
+  titleEs: string;
+  titleEn: string;
+  /** External address of a link resource; files are served by the access-checked media endpoint. */
+  url: string | null;
+  /** Caption languages of a video. */
+  captionLangs: string[];
+}
+
+const KIND = { [RESOURCE_TYPE.video]: 'video', [RESOURCE_TYPE.pdf]: 'pdf', [RESOURCE_TYPE.link]: 'link' } as Record<number, LessonResource['kind']>;
+
+/** The resources of every lesson of a course (or of one module: spec `resource/getByTopic`), video first. */
+export async function lessonResources(db: Db, scope: { courseId: number } | { moduleId: number }): Promise<Map<number, LessonResource[]>> {
+  const where = 'courseId' in scope ? eq(topics.courseId, scope.courseId) : eq(topics.id, scope.moduleId);
+  const [rows, caps] = await Promise.all([
+    db
+      .select({ r: resources })
+      .from(resources)
+      .innerJoin(subtopics, eq(subtopics.id, resources.subtopicId))
+      .innerJoin(topics, eq(topics.id, subtopics.topicId))
+      .where(where)
+      .orderBy(asc(resources.subtopicId), asc(resources.typeId), asc(resources.position)),
+    db
+      .select({ resourceId: captions.resourceId, lang: captions.lang })
+      .from(captions)
+      .innerJoin(resources, eq(resources.id, captions.resourceId))
+      .innerJoin(subtopics, eq(subtopics.id, resources.subtopicId))
+      .innerJoin(topics, eq(topics.id, subtopics.topicId))
+      .where(where)
+      .orderBy(asc(captions.lang)),
+  ]);
+  const langs = new Map<number, string[]>();
+  for (const c of caps) langs.set(c.resourceId, [...(langs.get(c.resourceId) ?? []), c.lang]);
+  const byLesson = new Map<number, LessonResource[]>();
+  for (const { r } of rows) {
+    const kind = KIND[r.typeId];
+    if (!kind) continue;
+    const list = byLesson.get(r.subtopicId) ?? [];
+    list.push({ id: r.id, kind, titleEs: r.titleEs, titleEn: r.titleEn, url: r.mediaFileId === null ? r.url : null, captionLangs: langs.get(r.id) ?? [] });
+    byLesson.set(r.subtopicId, list);
+  }
+  return byLesson;
+}
+
+function toProgress(r: { lessonId: number; lastPosition: string; furthestPosition: string; completedAt: Date | null; updatedAt: Date }): LessonProgress {
+  return {
+    lessonId: r.lessonId,
+    lastPosition: Number(r.lastPosition),
+    furthestPosition: Number(r.furthestPosition),
+    completed: r.completedAt !== null,
+    updatedAt: r.updatedAt.getTime(),
+  };
+}
