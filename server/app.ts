@@ -13,7 +13,27 @@ import { attachRealtime } from '../src/lib/realtime/socket.server';
 import { resolveStatic, sendFile } from './static';
 
 /** Astro's middleware-mode request handler. */
-export type AstroHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void | Promise<void>;
+export type AstroHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void, locals?: object) => void | Promise<void>;
+
+/**
+ * Resolves once the client has taken what was written so far. Astro's Node handler writes a streamed
+ * body as fast as it is read, so a slow viewer of a large video would make the whole file sit in
+ * memory; file-streaming endpoints wait on this (`locals.clientReady`) before each chunk.
+ */
+function clientReady(res: ServerResponse): () => Promise<void> {
+  return () =>
+    res.writableNeedDrain && !res.destroyed
+      ? new Promise<void>((resolve) => {
+          const done = () => {
+            res.off('drain', done);
+            res.off('close', done);
+            resolve();
+          };
+          res.once('drain', done);
+          res.once('close', done);
+        })
+      : Promise.resolve();
+}
 
 export interface AppOptions {
   db: DbHandle;
@@ -75,7 +95,7 @@ export function createApp(opts: AppOptions): App {
           return;
         }
       }
-      await opts.astroHandler(req, res, () => notFound(req, res, opts.clientDir));
+      await opts.astroHandler(req, res, () => notFound(req, res, opts.clientDir), { clientReady: clientReady(res) });
     } catch (err) {
       console.error(`[server] ${req.method} ${url.pathname}: ${(err as Error).message}`);
       if (!res.headersSent) {

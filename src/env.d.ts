@@ -8,5 +8,7 @@ declare namespace App {
     session: import('./lib/identity/session.server').SessionInfo | null;
     /** Set by a page whose HTML is the same for every visitor, so the page cache may keep it. */
     sharedPage?: boolean;
+    /** Set by the production server: resolves when the client has taken what was written (back-pressure for file streams). */
+    clientReady?: () => Promise<void>;
   }
 }

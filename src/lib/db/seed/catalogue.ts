@@ -10,6 +10,13 @@ export interface Bilingual {
   en: string;
 }
 
+/**
+ * A further resource of a lesson: a PDF document kept in the media folder (`file`, relative to
+ * `MEDIA_DIR`; written by `npm run documents` and served only through the access-checked media
+ * endpoint) or an external link.
+ */
+export type SeedExtra = { kind: 'pdf'; title: Bilingual; file: `docs/${string}.pdf` } | { kind: 'link'; title: Bilingual; url: string };
+
 export interface SeedLesson {
   /** e.g. "C01-M1-L1", unique across the whole catalogue. */
   code: string;
@@ -19,7 +26,7 @@ export interface SeedLesson {
   /** The video file it plays. */
   clip: 'clip-1' | 'clip-2' | 'clip-3' | 'clip-4' | 'clip-5' | 'clip-6';
   /** Optional further resources. */
-  extras?: { kind: 'pdf' | 'link'; title: Bilingual; url: string }[];
+  extras?: SeedExtra[];
 }
 
 export interface SeedModule {
@@ -153,7 +160,7 @@ export const courses: SeedCourse[] = [
             },
             clip: 'clip-4',
             extras: [
-              { kind: 'pdf', title: { es: 'Guía rápida de la academia', en: 'Academy quick guide' }, url: '/files/guia-academia.pdf' },
+              { kind: 'pdf', title: { es: 'Guía rápida de la academia', en: 'Academy quick guide' }, file: 'docs/guia-academia.pdf' },
             ],
           },
           {
@@ -552,7 +559,7 @@ export const courses: SeedCourse[] = [
             },
             clip: 'clip-4',
             extras: [
-              { kind: 'pdf', title: { es: 'Lista de verificación de activación', en: 'Activation checklist' }, url: '/files/lista-activacion-ibo.pdf' },
+              { kind: 'pdf', title: { es: 'Lista de verificación de activación', en: 'Activation checklist' }, file: 'docs/lista-activacion-ibo.pdf' },
             ],
           },
         ],
@@ -579,7 +586,7 @@ export const courses: SeedCourse[] = [
             },
             clip: 'clip-6',
             extras: [
-              { kind: 'pdf', title: { es: 'Hoja de trabajo de metas SMART', en: 'SMART goals worksheet' }, url: '/files/hoja-metas-smart.pdf' },
+              { kind: 'pdf', title: { es: 'Hoja de trabajo de metas SMART', en: 'SMART goals worksheet' }, file: 'docs/hoja-metas-smart.pdf' },
             ],
           },
           {
@@ -783,7 +790,7 @@ export const courses: SeedCourse[] = [
             },
             clip: 'clip-6',
             extras: [
-              { kind: 'pdf', title: { es: 'Guía de reservas', en: 'Booking guide' }, url: '/files/guia-reservas.pdf' },
+              { kind: 'pdf', title: { es: 'Guía de reservas', en: 'Booking guide' }, file: 'docs/guia-reservas.pdf' },
             ],
           },
         ],
@@ -825,7 +832,7 @@ export const courses: SeedCourse[] = [
             },
             clip: 'clip-3',
             extras: [
-              { kind: 'pdf', title: { es: 'Tabla de penalizaciones por tarifa', en: 'Penalty table by fare' }, url: '/files/tabla-penalizaciones.pdf' },
+              { kind: 'pdf', title: { es: 'Tabla de penalizaciones por tarifa', en: 'Penalty table by fare' }, file: 'docs/tabla-penalizaciones.pdf' },
             ],
           },
           {
@@ -1239,7 +1246,7 @@ export const courses: SeedCourse[] = [
             },
             clip: 'clip-3',
             extras: [
-              { kind: 'pdf', title: { es: 'Plantilla de presupuesto mensual', en: 'Monthly budget template' }, url: '/files/plantilla-presupuesto.pdf' },
+              { kind: 'pdf', title: { es: 'Plantilla de presupuesto mensual', en: 'Monthly budget template' }, file: 'docs/plantilla-presupuesto.pdf' },
             ],
           },
         ],
@@ -1266,7 +1273,7 @@ export const courses: SeedCourse[] = [
             },
             clip: 'clip-5',
             extras: [
-              { kind: 'pdf', title: { es: 'Calculadora de pago de deudas', en: 'Debt payoff calculator' }, url: '/files/calculadora-deudas.pdf' },
+              { kind: 'pdf', title: { es: 'Calculadora de pago de deudas', en: 'Debt payoff calculator' }, file: 'docs/calculadora-deudas.pdf' },
             ],
           },
           {
@@ -1464,7 +1471,7 @@ export const courses: SeedCourse[] = [
             },
             clip: 'clip-4',
             extras: [
-              { kind: 'pdf', title: { es: 'Cuestionario de necesidades del viajero', en: 'Traveler needs questionnaire' }, url: '/files/cuestionario-necesidades.pdf' },
+              { kind: 'pdf', title: { es: 'Cuestionario de necesidades del viajero', en: 'Traveler needs questionnaire' }, file: 'docs/cuestionario-necesidades.pdf' },
             ],
           },
         ],
@@ -1500,7 +1507,7 @@ export const courses: SeedCourse[] = [
             },
             clip: 'clip-1',
             extras: [
-              { kind: 'pdf', title: { es: 'Guía de ventas complementarias', en: 'Cross-selling guide' }, url: '/files/guia-ventas-complementarias.pdf' },
+              { kind: 'pdf', title: { es: 'Guía de ventas complementarias', en: 'Cross-selling guide' }, file: 'docs/guia-ventas-complementarias.pdf' },
             ],
           },
         ],
@@ -2025,7 +2032,7 @@ export const courses: SeedCourse[] = [
             },
             clip: 'clip-2',
             extras: [
-              { kind: 'pdf', title: { es: 'Plantilla de sistema de duplicación', en: 'Duplication system template' }, url: '/files/sistema-duplicacion.pdf' },
+              { kind: 'pdf', title: { es: 'Plantilla de sistema de duplicación', en: 'Duplication system template' }, file: 'docs/sistema-duplicacion.pdf' },
             ],
           },
           {
@@ -2244,7 +2251,7 @@ export const courses: SeedCourse[] = [
             },
             clip: 'clip-2',
             extras: [
-              { kind: 'pdf', title: { es: 'Cronograma para bodas de destino', en: 'Destination wedding timeline' }, url: '/files/cronograma-bodas.pdf' },
+              { kind: 'pdf', title: { es: 'Cronograma para bodas de destino', en: 'Destination wedding timeline' }, file: 'docs/cronograma-bodas.pdf' },
             ],
           },
           {
@@ -2505,7 +2512,7 @@ export const courses: SeedCourse[] = [
             },
             clip: 'clip-5',
             extras: [
-              { kind: 'pdf', title: { es: 'Plantillas de mensajes para clientes', en: 'Customer message templates' }, url: '/files/plantillas-mensajes.pdf' },
+              { kind: 'pdf', title: { es: 'Plantillas de mensajes para clientes', en: 'Customer message templates' }, file: 'docs/plantillas-mensajes.pdf' },
             ],
           },
           {
@@ -2532,7 +2539,7 @@ export const courses: SeedCourse[] = [
             },
             clip: 'clip-1',
             extras: [
-              { kind: 'pdf', title: { es: 'Protocolo de gestión de quejas', en: 'Complaint handling protocol' }, url: '/files/protocolo-quejas.pdf' },
+              { kind: 'pdf', title: { es: 'Protocolo de gestión de quejas', en: 'Complaint handling protocol' }, file: 'docs/protocolo-quejas.pdf' },
             ],
           },
           {
@@ -2727,7 +2734,7 @@ export const courses: SeedCourse[] = [
             },
             clip: 'clip-5',
             extras: [
-              { kind: 'pdf', title: { es: 'Archivo de prueba', en: 'Test file' }, url: '/files/prueba.pdf' },
+              { kind: 'pdf', title: { es: 'Archivo de prueba', en: 'Test file' }, file: 'docs/prueba.pdf' },
               { kind: 'link', title: { es: 'Enlace de prueba', en: 'Test link' }, url: 'https://example.com/prueba' },
             ],
           },
@@ -2959,7 +2966,7 @@ export const courses: SeedCourse[] = [
             },
             clip: 'clip-2',
             extras: [
-              { kind: 'pdf', title: { es: 'Plantilla del plan de 90 días', en: '90-day plan template' }, url: '/files/plan-90-dias.pdf' },
+              { kind: 'pdf', title: { es: 'Plantilla del plan de 90 días', en: '90-day plan template' }, file: 'docs/plan-90-dias.pdf' },
             ],
           },
           {
@@ -3175,7 +3182,7 @@ export const courses: SeedCourse[] = [
             },
             clip: 'clip-2',
             extras: [
-              { kind: 'pdf', title: { es: 'Lista de verificación para cruceros', en: 'Cruise checklist' }, url: '/files/checklist-cruceros.pdf' },
+              { kind: 'pdf', title: { es: 'Lista de verificación para cruceros', en: 'Cruise checklist' }, file: 'docs/checklist-cruceros.pdf' },
             ],
           },
           {
@@ -3670,7 +3677,7 @@ export const courses: SeedCourse[] = [
             },
             clip: 'clip-2',
             extras: [
-              { kind: 'pdf', title: { es: 'Hoja resumen de ratios financieros', en: 'Financial ratios cheat sheet' }, url: '/files/ratios-financieros.pdf' },
+              { kind: 'pdf', title: { es: 'Hoja resumen de ratios financieros', en: 'Financial ratios cheat sheet' }, file: 'docs/ratios-financieros.pdf' },
             ],
           },
           {
@@ -3697,7 +3704,7 @@ export const courses: SeedCourse[] = [
             },
             clip: 'clip-4',
             extras: [
-              { kind: 'pdf', title: { es: 'Plantilla de seguimiento de cartera', en: 'Portfolio tracking template' }, url: '/files/seguimiento-cartera.pdf' },
+              { kind: 'pdf', title: { es: 'Plantilla de seguimiento de cartera', en: 'Portfolio tracking template' }, file: 'docs/seguimiento-cartera.pdf' },
             ],
           },
           {

@@ -19,6 +19,11 @@ function excluded<T extends PgTable>(_table: T, keys: (keyof T['_']['columns'] &
 
 const CLIPS = ['clip-1', 'clip-2', 'clip-3', 'clip-4', 'clip-5', 'clip-6'] as const;
 
+/** Every further resource (document or link) of every lesson of the seed catalogue. */
+function lessonExtras(): catalogue.SeedExtra[] {
+  return catalogue.courses.flatMap((c) => c.modules.flatMap((m) => m.lessons.flatMap((l) => l.extras ?? [])));
+}
+
 /** True when the catalogue has no course yet (a new database). */
 export async function isEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(s.courses);
@@ -34,7 +39,7 @@ export interface SeedSummary {
   ibos: number;
 }
 
-/** Seeds everything in one transaction. `mediaDir` holds the demo videos and captions. */
+/** Seeds everything in one transaction. `mediaDir` holds the demo videos, captions and documents. */
 export async function seed(db: Db, mediaDir: string): Promise<SeedSummary> {
   const hashes = new Map<string, string>();
   for (const u of people.users) hashes.set(u.email, await hashPassword(u.password));
@@ -50,12 +55,16 @@ export async function seed(db: Db, mediaDir: string): Promise<SeedSummary> {
       .values(catalogue.businesses.map((b, i) => ({ id: b.id, nameEs: b.name.es, nameEn: b.name.en, position: i })))
       .onConflictDoUpdate({ target: s.businesses.id, set: excluded(s.businesses, ['nameEs', 'nameEn', 'position']) });
 
-    // Media: each clip's video and its two caption tracks.
-    const mediaRows = CLIPS.flatMap((clip) => [
-      { key: `video/${clip}.webm`, mime: 'video/webm', duration: durations[clip] ?? null },
-      { key: `captions/${clip}.es.vtt`, mime: 'text/vtt', duration: null },
-      { key: `captions/${clip}.en.vtt`, mime: 'text/vtt', duration: null },
-    ]).map((m) => ({
+    // Media: each clip's video and its two caption tracks, and the lessons' PDF documents.
+    const documents = [...new Set(lessonExtras().flatMap((x) => (x.kind === 'pdf' ? [x.file] : [])))];
+    const mediaRows = [
+      ...CLIPS.flatMap((clip) => [
+        { key: `video/${clip}.webm`, mime: 'video/webm', duration: durations[clip] ?? null },
+        { key: `captions/${clip}.es.vtt`, mime: 'text/vtt', duration: null },
+        { key: `captions/${clip}.en.vtt`, mime: 'text/vtt', duration: null },
+      ]),
+      ...documents.map((key) => ({ key, mime: 'application/pdf', duration: null })),
+    ].map((m) => ({
       storageKey: m.key,
       mimeType: m.mime,
       sizeBytes: statSync(join(mediaDir, m.key)).size,
@@ -133,11 +142,12 @@ export async function seed(db: Db, mediaDir: string): Promise<SeedSummary> {
         titleEn: l.name.en,
         position: 1,
       },
+      // Documents are media files served through the access check; links keep their address.
       ...(l.extras ?? []).map((x, i) => ({
         subtopicId: lessonId.get(l.code)!,
         typeId: x.kind === 'pdf' ? s.RESOURCE_TYPE.pdf : s.RESOURCE_TYPE.link,
-        mediaFileId: null,
-        url: x.url,
+        mediaFileId: x.kind === 'pdf' ? mediaId(x.file) : null,
+        url: x.kind === 'link' ? x.url : null,
         titleEs: x.title.es,
         titleEn: x.title.en,
         position: i + 2,
