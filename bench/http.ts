@@ -7,7 +7,11 @@
  *   npm run bench                      (defaults: 50 connections, 8 s per target)
  *   DIST_DIR=dist-other npm run bench  (serve another build folder)
  *   BENCH_CONNECTIONS=100 BENCH_SECONDS=15 npm run bench
+ *
+ * Then it runs the socket load benchmark (`bench/socket.ts`, `npm run bench:socket`; BENCH_VIEWERS and
+ * BENCH_SOCKET_SECONDS change it, BENCH_SKIP_SOCKET=1 skips it).
  */
+import { spawnSync } from 'node:child_process';
 import autocannon from 'autocannon';
 import { startBenchServer } from './server';
 
@@ -67,3 +71,9 @@ console.log(line(head));
 for (const r of rows) console.log(line(r));
 const stat = Number(rows[0]![2]);
 for (const r of rows.slice(1, -1)) console.log(`${r[0]}: ${(Number(r[2]) / stat).toFixed(2)} × the prerendered page's rate`);
+
+if (!process.env.BENCH_SKIP_SOCKET) {
+  console.log('');
+  const socket = spawnSync('node_modules/.bin/tsx', ['bench/socket.ts'], { stdio: 'inherit' });
+  if (socket.status !== 0) process.exitCode = socket.status ?? 1;
+}

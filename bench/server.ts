@@ -1,18 +1,35 @@
 /** Starts the production server for a benchmark: builds when needed, fresh PGlite data, loopback only. */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+export interface BenchServerOptions {
+  /** Fills the fresh data folder before the server starts (the server then only migrates it). */
+  prepare?: (dataDir: string) => Promise<void>;
+  /** Looks at the data folder after the server stopped, before it is removed. */
+  afterStop?: (dataDir: string) => Promise<void>;
+  /** Extra environment of the server. */
+  env?: Record<string, string>;
+}
+
 /** A running benchmark server and how to stop it (which also removes its data). */
-export async function startBenchServer(port: number): Promise<{ base: string; stop(): Promise<void> }> {
+export interface BenchServer {
+  base: string;
+  /** The process that runs the server itself (not the `tsx` launcher), for memory readings. */
+  serverPid(): number;
+  stop(): Promise<void>;
+}
+
+export async function startBenchServer(port: number, opts: BenchServerOptions = {}): Promise<BenchServer> {
   if (!existsSync(join(process.env.DIST_DIR ?? 'dist', 'server/entry.mjs'))) {
     console.log('building the site first…');
     if (spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' }).status !== 0) process.exit(1);
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'academy-bench-'));
+  if (opts.prepare) await opts.prepare(dataDir);
   const server = spawn('node_modules/.bin/tsx', ['server/index.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', ...opts.env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
@@ -21,10 +38,41 @@ export async function startBenchServer(port: number): Promise<{ base: string; st
   });
   return {
     base: `http://127.0.0.1:${port}`,
+    serverPid: () => deepestChild(server.pid!),
     async stop() {
       server.kill('SIGTERM');
       await new Promise((r) => server.on('exit', r));
-      rmSync(dataDir, { recursive: true, force: true });
+      try {
+        if (opts.afterStop) await opts.afterStop(dataDir);
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
     },
   };
+}
+
+/** `tsx` runs the script in a child process (which may have helpers of its own, e.g. esbuild): find the
+ * last process down the tree whose command line is the server's. */
+function deepestChild(pid: number): number {
+  let found = pid;
+  const visit = (p: number) => {
+    let cmd: string;
+    try {
+      cmd = readFileSync(`/proc/${p}/cmdline`, 'utf8');
+    } catch {
+      return;
+    }
+    if (cmd.includes('server/index.ts')) found = p;
+    for (const child of childrenOf(p)) visit(child);
+  };
+  visit(pid);
+  return found;
+}
+
+function childrenOf(pid: number): number[] {
+  try {
+    return readdirSync(`/proc/${pid}/task`).flatMap((t) => readFileSync(`/proc/${pid}/task/${t}/children`, 'utf8').split(' ').filter(Boolean).map(Number));
+  } catch {
+    return [];
+  }
 }

@@ -95,15 +95,14 @@ describe('production server', () => {
     }
   });
 
-  it('accepts socket.io connections on the same port', async () => {
+  it('answers socket.io on the same port, and refuses a socket without a session', async () => {
     const socket = connect(base, { transports: ['websocket'], reconnection: false });
-    await new Promise<void>((resolve, reject) => {
-      socket.on('connect', resolve);
-      socket.on('connect_error', reject);
+    const refused = await new Promise<Error>((resolve, reject) => {
+      socket.on('connect', () => reject(new Error('a socket without a session was accepted')));
+      socket.on('connect_error', resolve);
     });
-    expect(socket.connected).toBe(true);
-    const health = await (await fetch(`${base}/healthz`)).json();
-    expect(health.sockets).toBe(1);
+    expect(refused.message).toBe('unauthorized');
+    expect(socket.connected).toBe(false);
     socket.close();
   });
 });

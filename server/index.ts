@@ -9,6 +9,7 @@ import { ConfigError, readConfig } from '../src/lib/config/config';
 import { closeDb, openDatabase, setDb } from '../src/lib/db/client';
 import { migrate } from '../src/lib/db/migrate';
 import { isEmpty, seed } from '../src/lib/db/seed/seed.server';
+import { closeSharedTracker } from '../src/lib/learning/tracking.server';
 import { createApp, type AstroHandler } from './app';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -66,7 +67,9 @@ export async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     console.log(`academy: ${signal} received, finishing open requests…`);
+    // Stop taking sockets and requests, write every acknowledged progress event, then close the database.
     await app.close();
+    await closeSharedTracker();
     await closeDb();
     console.log('academy: stopped');
     process.exit(0);

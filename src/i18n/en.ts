@@ -7,5 +7,7 @@ import * as core from './sections/core';
 import * as ibo from './sections/ibo';
 import * as identity from './sections/identity';
 import * as search from './sections/search';
+import * as learning from './sections/learning';
+import * as media from './sections/media';
 
-export const en: Messages = { ...core.en, ...catalog.en, ...contact.en, ...content.en, ...search.en, ...identity.en, ...ibo.en };
+export const en: Messages = { ...core.en, ...catalog.en, ...contact.en, ...content.en, ...search.en, ...identity.en, ...ibo.en, ...learning.en, ...media.en };

@@ -10,5 +10,7 @@ import * as core from './sections/core';
 import * as ibo from './sections/ibo';
 import * as identity from './sections/identity';
 import * as search from './sections/search';
+import * as learning from './sections/learning';
+import * as media from './sections/media';
 
-export const es = { ...core.es, ...catalog.es, ...contact.es, ...content.es, ...search.es, ...identity.es, ...ibo.es } as const;
+export const es = { ...core.es, ...catalog.es, ...contact.es, ...content.es, ...search.es, ...identity.es, ...ibo.es, ...learning.es, ...media.es } as const;

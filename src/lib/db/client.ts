@@ -60,7 +60,9 @@ export async function openDatabase(target: DbTarget): Promise<DbHandle> {
   const memory = target.dataDir === 'memory://';
   const dir = memory ? 'memory://' : resolve(join(target.dataDir, 'pglite'));
   if (!memory) ensureWritableFolder(dir);
-  const client = await PGlite.create(memory ? undefined : dir, { extensions: { pg_trgm, unaccent } });
+  // PostgreSQL's default 128 MB of shared buffers is most of an idle server's memory, for a database of
+  // a few megabytes; 32 MB keeps the whole academy cached (bench: 525 → 304 MB idle, same ack latency).
+  const client = await PGlite.create(memory ? undefined : dir, { extensions: { pg_trgm, unaccent }, postgresqlconf: ['shared_buffers=32MB'] });
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
   return { db, kind: 'pglite', where: dir, close: () => client.close() };
 }

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -290,6 +291,11 @@ export const passwordResets = pgTable(
 
 /* ───────────── learning ───────────── */
 
+/** PostgreSQL `bit varying`, read and written as its text form ('0101…'), as both drivers return it. */
+const bitVarying = customType<{ data: string; driverData: string }>({
+  dataType: () => 'bit varying',
+});
+
 /** Progress of one contact on one lesson (spec "Tracking" and progress events). */
 export const tracking = pgTable(
   'tracking',
@@ -309,6 +315,8 @@ export const tracking = pgTable(
     furthestPosition: numeric({ precision: 10, scale: 2 }).notNull().default('0'),
     /** Seconds actually played (not seeked over). */
     playedSeconds: numeric({ precision: 10, scale: 2 }).notNull().default('0'),
+    /** Which seconds were played: one bit per started second (learning `Coverage`), merged with `|`. */
+    watched: bitVarying(),
     completedAt: timestamp({ withTimezone: true }),
     updatedAt: createdAt(),
   },

@@ -1,2 +1,24 @@
 export * from './learning';
 export { progressInCourse, progressByCourse, completedLessons, passedExams, lessonResources, type LessonResource } from './progress.server';
+export * from './player';
+export { loadPlayer, type PlayerPage } from './player.server';
+export * from './mylearning';
+export { loadMyLearning } from './mylearning.server';
+export * from './tracking';
+export {
+  authorizeTracking,
+  trackOverHttp,
+  sharedTracker,
+  closeSharedTracker,
+  Tracker,
+  TrackingWriter,
+  type Tracked,
+  type TrackedCourse,
+  type TrackingAuth,
+  type TrackingRow,
+  type StoredProgress,
+  type TrackerOptions,
+  type WriterOptions,
+  type WriterStats,
+  type HttpTrackingResult,
+} from './tracking.server';

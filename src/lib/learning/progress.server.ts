@@ -7,16 +7,19 @@ import type { Db } from '../db/client';
 import { captions, evaluations, examAttempts, resources, RESOURCE_TYPE, subtopics, topics, tracking } from '../db/schema';
 import type { LessonProgress } from './learning';
 
+/** The tracking columns a `LessonProgress` is made of. */
+const PROGRESS_COLUMNS = {
+  lessonId: tracking.subtopicId,
+  lastPosition: tracking.lastPosition,
+  furthestPosition: tracking.furthestPosition,
+  completedAt: tracking.completedAt,
+  updatedAt: tracking.updatedAt,
+};
+
 /** One person's progress in every lesson of a course they touched. */
 export async function progressInCourse(db: Db, contactId: number, courseId: number): Promise<LessonProgress[]> {
   const rows = await db
-    .select({
-      lessonId: tracking.subtopicId,
-      lastPosition: tracking.lastPosition,
-      furthestPosition: tracking.furthestPosition,
-      completedAt: tracking.completedAt,
-      updatedAt: tracking.updatedAt,
-    })
+    .select(PROGRESS_COLUMNS)
     .from(tracking)
     .where(and(eq(tracking.contactId, contactId), eq(tracking.courseId, courseId)));
   return rows.map(toProgress);
@@ -25,14 +28,7 @@ export async function progressInCourse(db: Db, contactId: number, courseId: numb
 /** One person's progress in every course they touched, by course id (for "my learning"). */
 export async function progressByCourse(db: Db, contactId: number): Promise<Map<number, LessonProgress[]>> {
   const rows = await db
-    .select({
-      courseId: tracking.courseId,
-      lessonId: tracking.subtopicId,
-      lastPosition: tracking.lastPosition,
-      furthestPosition: tracking.furthestPosition,
-      completedAt: tracking.completedAt,
-      updatedAt: tracking.updatedAt,
-    })
+    .select({ courseId: tracking.courseId, ...PROGRESS_COLUMNS })
     .from(tracking)
     .where(eq(tracking.contactId, contactId));
   const byCourse = new Map<number, LessonProgress[]>();

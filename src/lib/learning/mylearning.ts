@@ -1,0 +1,87 @@
+/**
+ * "My learning" (spec /mylearning) without I/O: which courses a person sees there (the ones they
+ * bought and the ones they started, as long as they may still see them), how far they are, the last
+ * lesson they watched, and what comes after a completed course (its exam, or its certificate).
+ */
+import type { Locale } from '~/i18n/locales';
+import { localePath, paths } from '~/lib/paths';
+import { isListed, type Viewer } from '../access';
+import { pick, type CatalogSnapshot } from '../catalog';
+import { courseProgress, placeOf, type CourseProgress, type LessonProgress } from './learning';
+
+/** One course card of "my learning". */
+export interface MyLearningCourse {
+  id: number;
+  name: string;
+  categoryName: string;
+  thumbnail: string;
+  progress: CourseProgress;
+  /** The lesson watched most recently, or `null` before the first one. */
+  lastLesson: { name: string; href: string } | null;
+  /** Start (never watched) or resume (the player opens the course's resume point). */
+  action: 'start' | 'resume';
+  playerHref: string;
+  courseHref: string;
+  /** After the course: its exam until passed, then its certificate. */
+  after: { kind: 'exam' | 'certificate'; href: string } | null;
+  /** When the person last watched it (ms since epoch), for the order of the list. */
+  lastActivity: number | null;
+}
+
+/** What `myLearningCourses` needs. */
+export interface MyLearningInput {
+  catalog: Pick<CatalogSnapshot, 'byId' | 'categories' | 'courses'>;
+  viewer: Viewer;
+  /** The person's progress by course (see `progressByCourse`). */
+  progress: ReadonlyMap<number, readonly LessonProgress[]>;
+  /** Courses whose exam the person passed. */
+  passedExams: ReadonlySet<number>;
+  locale: Locale;
+}
+
+/**
+ * The courses of "my learning": bought or started, still visible to the person, the most recently
+ * watched first, then the ones not started yet in catalogue order.
+ */
+export function myLearningCourses({ catalog, viewer, progress, passedExams, locale }: MyLearningInput): MyLearningCourse[] {
+  const href = (p: string) => localePath(locale, p);
+  const ids = new Set<number>([...viewer.purchased, ...[...progress.entries()].filter(([, list]) => list.length > 0).map(([id]) => id)]);
+  const cards: MyLearningCourse[] = [];
+  for (const course of catalog.courses) {
+    if (!ids.has(course.id) || !isListed(course, viewer)) continue;
+    const mine = progress.get(course.id) ?? [];
+    const inCourse = mine.filter((p) => placeOf(course, p.lessonId) !== null);
+    const latest = inCourse.length ? inCourse.reduce((a, b) => (b.updatedAt > a.updatedAt ? b : a)) : null;
+    const done = courseProgress(
+      course,
+      inCourse.filter((p) => p.completed).map((p) => p.lessonId),
+    );
+    let lastLesson: MyLearningCourse['lastLesson'] = null;
+    if (latest) {
+      const module = course.modules.find((m) => m.lessons.some((l) => l.id === latest.lessonId))!;
+      const lesson = module.lessons.find((l) => l.id === latest.lessonId)!;
+      lastLesson = { name: pick(lesson, 'name', locale), href: href(paths.courseTrackingLesson(course.id, pick(module, 'name', locale), pick(lesson, 'name', locale), lesson.id)) };
+    }
+    const passed = passedExams.has(course.id);
+    const category = catalog.categories.find((c) => c.id === course.categoryId);
+    cards.push({
+      id: course.id,
+      name: pick(course, 'name', locale),
+      categoryName: category ? pick(category, 'name', locale) : '',
+      thumbnail: course.thumbnail,
+      progress: done,
+      lastLesson,
+      action: latest ? 'resume' : 'start',
+      playerHref: href(paths.courseTracking(course.id)),
+      courseHref: href(paths.course(course.id)),
+      after: passed
+        ? { kind: 'certificate', href: href(paths.courseCertificate(course.id)) }
+        : done.total > 0 && done.percent === 100
+          ? { kind: 'exam', href: href(paths.courseExamInfo(course.id)) }
+          : null,
+      lastActivity: latest?.updatedAt ?? null,
+    });
+  }
+  // Stable sort: courses not started keep the catalogue's order after the started ones.
+  return cards.sort((a, b) => (b.lastActivity ?? -Infinity) - (a.lastActivity ?? -Infinity) || 0);
+}

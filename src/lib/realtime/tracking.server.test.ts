@@ -1,0 +1,466 @@
+/**
+ * The progress-tracking protocol end to end: a real HTTP server with socket.io and the tracking
+ * handlers, real socket.io clients carrying session cookies, on every test database.
+ */
+import { createServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { io as connectClient, type Socket as ClientSocket } from 'socket.io-client';
+import type { Server } from 'socket.io';
+import { testDatabases } from '../db/testing';
+import { setDb, type DbHandle } from '../db/client';
+import * as s from '../db/schema';
+import { getCatalog, invalidateCatalog, type CatalogCourse } from '../catalog';
+import { createSession, destroySession, findActiveIbo, hashToken, readSession, setSessionProspect } from '../identity';
+import { SESSION_COOKIE } from '../http/page-cache';
+import { Tracker, trackOverHttp, type TrackingAck, type TrackingBroadcast } from '../learning';
+import { adapterReady, attachRealtime } from './socket.server';
+
+const databases = await testDatabases();
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisUp = await (async () => {
+  const { default: Redis } = await import('ioredis');
+  const r = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1000, retryStrategy: () => null });
+  r.on('error', () => undefined);
+  try {
+    await r.connect();
+    return (await r.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    r.disconnect();
+  }
+})();
+
+describe.each(databases)('progress tracking on $name', ({ create }) => {
+  let handle: DbHandle;
+  let http: HttpServer;
+  let io: Server;
+  let tracker: Tracker;
+  let base: string;
+  /** The server's clock: tests move it instead of waiting. */
+  let clock = Date.now();
+  const open: ClientSocket[] = [];
+
+  let course1: CatalogCourse;
+  let course2: CatalogCourse;
+  const people = {} as Record<'learner' | 'buyer' | 'iboWithProspect' | 'iboWithout' | 'other', { token: string; contactId: number | null; userId: number | null }>;
+
+  const userId = async (email: string) => (await handle.db.select().from(s.users).where(eq(s.users.email, email)))[0]!.id;
+  const contactOf = async (uid: number) => (await handle.db.select().from(s.contacts).where(eq(s.contacts.userId, uid)))[0]!.id;
+  const learnerSession = async (email: string) => {
+    const uid = await userId(email);
+    const { token } = await createSession(handle.db, { kind: 'user', userId: uid });
+    return { token, userId: uid, contactId: await contactOf(uid) };
+  };
+
+  beforeAll(async () => {
+    handle = await create({ seed: true });
+    setDb(handle);
+    invalidateCatalog();
+    const catalog = await getCatalog(handle.db);
+    course1 = catalog.byId.get(1)!;
+    course2 = catalog.byId.get(2)!;
+    people.learner = await learnerSession('learner@academia.example');
+    people.buyer = await learnerSession('buyer@academia.example');
+    people.other = await learnerSession('admin@academia.example');
+    const ibo = (await findActiveIbo(handle.db, 'HORIZONTE01'))!;
+    const without = await createSession(handle.db, { kind: 'ibo', iboId: ibo.id });
+    people.iboWithout = { token: without.token, contactId: null, userId: ibo.userId };
+    const [prospect] = await handle.db.insert(s.contacts).values({ firstName: 'Pía', lastName: 'Prospecto', email: 'pia.prospecto@example.com', iboId: ibo.id }).returning();
+    const withProspect = await createSession(handle.db, { kind: 'ibo', iboId: ibo.id });
+    await setSessionProspect(handle.db, hashToken(withProspect.token), prospect!.id);
+    people.iboWithProspect = { token: withProspect.token, contactId: prospect!.id, userId: ibo.userId };
+
+    tracker = new Tracker(handle.db, { maxWaitMs: 2 });
+    http = createServer();
+    io = attachRealtime(http, { tracker, db: async () => handle.db, now: () => clock, redisUrl: '' });
+    await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
+    base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    for (const c of open) c.disconnect();
+    await new Promise<void>((r) => io.close(() => r()));
+    await tracker?.close();
+    invalidateCatalog();
+    await handle?.close();
+  });
+
+  /** Connects as a session (or none) for a course; resolves once connected, rejects with the refusal. */
+  function connect(token: string | null, courseId: unknown): Promise<ClientSocket> {
+    const socket = connectClient(base, {
+      auth: courseId === undefined ? {} : { courseId },
+      extraHeaders: token ? { cookie: `theme=dark; ${SESSION_COOKIE}=${token}` } : {},
+      reconnection: false,
+      forceNew: true,
+    });
+    open.push(socket);
+    return new Promise((resolve, reject) => {
+      socket.once('connect', () => resolve(socket));
+      socket.once('connect_error', (err) => {
+        socket.disconnect();
+        reject(err);
+      });
+    });
+  }
+  const refusalOf = (token: string | null, courseId: unknown) =>
+    connect(token, courseId).then(
+      () => 'connected',
+      (err: Error) => err.message,
+    );
+  const send = (socket: ClientSocket, event: string, payload: unknown) => socket.timeout(5000).emitWithAck(event, payload) as Promise<TrackingAck>;
+  const row = async (contactId: number, lessonId: number) =>
+    (await handle.db.select().from(s.tracking).where(and(eq(s.tracking.contactId, contactId), eq(s.tracking.subtopicId, lessonId))))[0];
+  const lessons = (c: CatalogCourse) => c.modules.flatMap((m) => m.lessons);
+  /** Collects the `tracking` broadcasts a socket hears. */
+  const listen = (socket: ClientSocket) => {
+    const heard: TrackingBroadcast[] = [];
+    socket.on('tracking', (m: TrackingBroadcast) => heard.push(m));
+    return heard;
+  };
+  const settle = (ms = 150) => new Promise((r) => setTimeout(r, ms));
+
+  describe('connection', () => {
+    it('refuses a socket without a valid session, or without a person to track', async () => {
+      expect(await refusalOf(null, 1)).toBe('unauthorized');
+      expect(await refusalOf('forged-token', 1)).toBe('unauthorized');
+      expect(await refusalOf(people.iboWithout.token, 1)).toBe('unauthorized');
+    });
+
+    it('refuses a course id that is not one', async () => {
+      for (const bad of [undefined, 'abc', -1, 0, 1.5, '1; drop table tracking', { id: 1 }]) expect(await refusalOf(people.learner.token, bad), String(bad)).toBe('invalid');
+    });
+
+    it('refuses courses the access rules refuse this person', async () => {
+      expect(await refusalOf(people.learner.token, 999)).toBe('forbidden'); // unknown
+      expect(await refusalOf(people.learner.token, 6)).toBe('forbidden'); // paid, not bought
+      expect(await refusalOf(people.learner.token, 10)).toBe('forbidden'); // buyers only
+      expect(await refusalOf(people.learner.token, 32)).toBe('forbidden'); // needs course 31 completed
+      expect(await refusalOf(people.learner.token, 12)).toBe('forbidden'); // hidden test course
+      expect(await refusalOf(people.iboWithProspect.token, 6)).toBe('forbidden'); // guests: free courses only
+    });
+
+    it('lets in the people the access rules allow', async () => {
+      expect(await refusalOf(people.learner.token, 1)).toBe('connected');
+      expect(await refusalOf(people.learner.token, '1')).toBe('connected');
+      expect(await refusalOf(people.buyer.token, 10)).toBe('connected');
+      expect(await refusalOf(people.buyer.token, 6)).toBe('connected');
+      expect(await refusalOf(people.iboWithProspect.token, 1)).toBe('connected');
+    });
+  });
+
+  describe('events', () => {
+    it('stores the last and furthest position of a played lesson and completes it at the end', async () => {
+      const socket = await connect(people.learner.token, 1);
+      const lesson = lessons(course1)[0]!;
+      const d = lesson.durationSeconds;
+      expect(d).toBeGreaterThan(5);
+      expect(await send(socket, 'tracking play', { Identificador: lesson.id, IdEntidad: 3, IdContacto: people.learner.contactId, Avance: 0, Activo: true, CreadoPor: people.learner.userId })).toEqual({
+        ok: true,
+        Identificador: lesson.id,
+        Avance: 0,
+        furthest: 0,
+        played: 0,
+        completed: false,
+      });
+      clock += 4000;
+      expect(await send(socket, 'tracking', { Identificador: lesson.id, IdEntidad: 3, Avance: 4, Activo: 1 })).toMatchObject({ ok: true, Avance: 4, furthest: 4, played: 4, completed: false });
+      let stored = (await row(people.learner.contactId!, lesson.id))!;
+      expect(stored).toMatchObject({ courseId: 1, lastPosition: '4.00', furthestPosition: '4.00', playedSeconds: '4.00', completedAt: null });
+      expect(stored.watched).toBe('1111' + '0'.repeat(Math.ceil(d) - 4));
+
+      // Going back: the last position follows, the furthest stays.
+      clock += 1000;
+      expect(await send(socket, 'tracking play', { Identificador: lesson.id, Avance: 2 })).toMatchObject({ ok: true, Avance: 2, furthest: 4 });
+      clock += Math.ceil(d - 2) * 1000;
+      const end = await send(socket, 'tracking end', { Identificador: lesson.id, Avance: d });
+      expect(end).toMatchObject({ ok: true, Avance: d, furthest: d, completed: true });
+      stored = (await row(people.learner.contactId!, lesson.id))!;
+      expect(stored.completedAt).not.toBeNull();
+      expect(Number(stored.playedSeconds)).toBe(Math.ceil(d));
+
+      // Once completed, a lesson stays completed (watching it again does not undo it).
+      clock += 1000;
+      expect(await send(socket, 'tracking play', { Identificador: lesson.id, Avance: 0 })).toMatchObject({ ok: true, Avance: 0, completed: true });
+      expect((await row(people.learner.contactId!, lesson.id))!.completedAt).toEqual(stored.completedAt);
+      socket.disconnect();
+    });
+
+    it('does not complete a lesson whose end was reached by seeking', async () => {
+      const socket = await connect(people.learner.token, 1);
+      const lesson = lessons(course1)[1]!;
+      await send(socket, 'tracking play', { Identificador: lesson.id, Avance: 0 });
+      clock += 1000;
+      const end = await send(socket, 'tracking end', { Identificador: lesson.id, Avance: lesson.durationSeconds });
+      expect(end).toMatchObject({ ok: true, furthest: lesson.durationSeconds, played: 0, completed: false });
+      expect((await row(people.learner.contactId!, lesson.id))!.completedAt).toBeNull();
+      socket.disconnect();
+    });
+
+    it("tells the person's other tabs, and nobody else", async () => {
+      const tabA = await connect(people.buyer.token, 1);
+      const tabB = await connect(people.buyer.token, 1);
+      const stranger = await connect(people.learner.token, 1);
+      const [heardA, heardB, heardStranger] = [listen(tabA), listen(tabB), listen(stranger)];
+      const lesson = lessons(course1)[2]!;
+      await send(tabA, 'tracking play', { Identificador: lesson.id, Avance: 1 });
+      clock += 2000;
+      await send(tabA, 'tracking', { Identificador: lesson.id, Avance: 3 });
+      await settle();
+      expect(heardB).toEqual([
+        { Identificador: lesson.id, Avance: 1, completed: false },
+        { Identificador: lesson.id, Avance: 3, completed: false },
+      ]);
+      expect(heardA).toEqual([]);
+      expect(heardStranger).toEqual([]);
+      // The second tab resumes where the first one is, and continues from there.
+      clock += 2000;
+      expect(await send(tabB, 'tracking', { Identificador: lesson.id, Avance: 5 })).toMatchObject({ ok: true, Avance: 5, played: 4 });
+      for (const s of [tabA, tabB, stranger]) s.disconnect();
+    });
+
+    it("refuses a forged IdContacto or CreadoPor and leaves the victim's progress alone", async () => {
+      const victim = await connect(people.buyer.token, 1);
+      const lesson = lessons(course1)[3]!;
+      await send(victim, 'tracking play', { Identificador: lesson.id, Avance: 2 });
+      const before = await row(people.buyer.contactId!, lesson.id);
+      const attacker = await connect(people.learner.token, 1);
+      expect(await send(attacker, 'tracking', { Identificador: lesson.id, IdContacto: people.buyer.contactId, Avance: 7 })).toEqual({ ok: false, error: 'forbidden' });
+      expect(await send(attacker, 'tracking end', { Identificador: lesson.id, IdContacto: people.buyer.contactId, CreadoPor: people.buyer.userId, Avance: 7 })).toEqual({ ok: false, error: 'forbidden' });
+      expect(await send(attacker, 'tracking', { Identificador: lesson.id, CreadoPor: people.buyer.userId, Avance: 7 })).toEqual({ ok: false, error: 'forbidden' });
+      expect(await row(people.buyer.contactId!, lesson.id)).toEqual(before);
+      expect(await row(people.learner.contactId!, lesson.id)).toBeUndefined();
+      // An IBO session sends for its prospect, as the IBO's own user.
+      const ibo = await connect(people.iboWithProspect.token, 1);
+      expect(await send(ibo, 'tracking play', { Identificador: lesson.id, IdContacto: people.iboWithProspect.contactId, CreadoPor: people.iboWithProspect.userId, Avance: 1 })).toMatchObject({ ok: true });
+      expect(await send(ibo, 'tracking play', { Identificador: lesson.id, CreadoPor: people.learner.userId, Avance: 1 })).toEqual({ ok: false, error: 'forbidden' });
+      expect(await row(people.iboWithProspect.contactId!, lesson.id)).toMatchObject({ lastPosition: '1.00' });
+      for (const s of [victim, attacker, ibo]) s.disconnect();
+    });
+
+    it('refuses or clamps malformed progress without hurting the socket or the stored row', async () => {
+      const socket = await connect(people.learner.token, 1);
+      const lesson = lessons(course1)[4] ?? lessons(course1)[0]!;
+      const other = lessons(course2)[0]!;
+      await send(socket, 'tracking play', { Identificador: lesson.id, Avance: 3 });
+      const before = await row(people.learner.contactId!, lesson.id);
+      const bad: unknown[] = [
+        { Identificador: lesson.id, Avance: -1 },
+        { Identificador: lesson.id, Avance: 1e12 },
+        { Identificador: lesson.id, Avance: '5' },
+        { Identificador: lesson.id, Avance: Number.NaN }, // sent as null
+        { Identificador: lesson.id, Avance: Number.POSITIVE_INFINITY },
+        { Avance: 5 },
+        { Identificador: -3, Avance: 5 },
+        { Identificador: 'x', Avance: 5 },
+        { Identificador: lesson.id, Avance: 5, IdEntidad: 4 },
+        { Identificador: lesson.id, Avance: 5, IdContacto: 'me' },
+        null,
+        'tracking',
+        [lesson.id, 5],
+        42,
+      ];
+      for (const payload of bad) expect(await send(socket, 'tracking', payload), JSON.stringify(payload)).toEqual({ ok: false, error: 'invalid' });
+      expect(await row(people.learner.contactId!, lesson.id)).toEqual(before);
+      // A lesson of another course, or of no course, is refused.
+      expect(await send(socket, 'tracking', { Identificador: other.id, Avance: 2 })).toEqual({ ok: false, error: 'forbidden' });
+      expect(await send(socket, 'tracking', { Identificador: 999_999, Avance: 2 })).toEqual({ ok: false, error: 'forbidden' });
+      expect(await row(people.learner.contactId!, other.id)).toBeUndefined();
+      // Events without an acknowledgement, or with junk instead of one, do not break the socket.
+      socket.emit('tracking', { Identificador: lesson.id, Avance: 3 });
+      socket.emit('tracking', { Identificador: lesson.id, Avance: 3 }, 'not a function');
+      socket.emit('tracking');
+      // Extra fields are ignored; a position beyond the lesson is clamped to its end.
+      clock += 1000;
+      const clamped = await send(socket, 'tracking', { Identificador: lesson.id, Avance: 86_400, Junk: { deep: [1, 2, 3] }, __proto__: { admin: true } });
+      expect(clamped).toMatchObject({ ok: true, Avance: lesson.durationSeconds, furthest: lesson.durationSeconds, completed: false });
+      expect(socket.connected).toBe(true);
+      socket.disconnect();
+    });
+
+    it('limits a flooding socket without affecting anybody else', async () => {
+      const flooder = await connect(people.learner.token, 1);
+      const calm = await connect(people.buyer.token, 1);
+      const lesson = lessons(course1)[0]!;
+      const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => send(flooder, 'tracking', { Identificador: lesson.id, Avance: i % 5 })));
+      const refused = answers.filter((a) => !a.ok && a.error === 'rate-limited').length;
+      expect(answers.filter((a) => a.ok).length).toBe(20);
+      expect(refused).toBe(40);
+      expect(await send(calm, 'tracking', { Identificador: lesson.id, Avance: 1 })).toMatchObject({ ok: true });
+      // Time refills the bucket.
+      clock += 1000;
+      expect(await send(flooder, 'tracking', { Identificador: lesson.id, Avance: 1 })).toMatchObject({ ok: true });
+      for (const s of [flooder, calm]) s.disconnect();
+    });
+
+    it('ends a socket whose session was logged out, at the next check', async () => {
+      const session = await createSession(handle.db, { kind: 'user', userId: people.learner.userId! });
+      const socket = await connect(session.token, 1);
+      const lesson = lessons(course1)[0]!;
+      expect(await send(socket, 'tracking', { Identificador: lesson.id, Avance: 1 })).toMatchObject({ ok: true });
+      await destroySession(handle.db, session.token);
+      expect(await readSession(handle.db, session.token)).toBeNull();
+      clock += 61_000;
+      const disconnected = new Promise<string>((r) => socket.once('disconnect', (reason) => r(reason)));
+      expect(await send(socket, 'tracking', { Identificador: lesson.id, Avance: 2 })).toEqual({ ok: false, error: 'unauthorized' });
+      expect(await disconnected).toBe('io server disconnect');
+    });
+  });
+
+  describe('writer', () => {
+    it('writes everything acknowledged when closed, in few statements', async () => {
+      const lazy = new Tracker(handle.db, { maxWaitMs: 60_000 });
+      const lesson = lessons(course1)[1]!;
+      const contacts = [people.learner.contactId!, people.buyer.contactId!, people.other.contactId!];
+      const acks = contacts.map((c, i) => lazy.track({ contactId: c, createdBy: null }, course1, 'tracking play', { Identificador: lesson.id, Avance: 1 + i }, clock));
+      await settle(50);
+      expect(lazy.writer.pending).toBe(3);
+      await lazy.close();
+      expect((await Promise.all(acks)).map((a) => a.ok && a.Avance)).toEqual([1, 2, 3]);
+      expect(lazy.writer.stats.statements).toBe(1);
+      for (const [i, c] of contacts.entries()) expect((await row(c, lesson.id))!.lastPosition).toBe(`${1 + i}.00`);
+      // A closed tracker refuses new events instead of losing them silently.
+      expect(await lazy.track({ contactId: contacts[0]!, createdBy: null }, course1, 'tracking', { Identificador: lesson.id, Avance: 1 }, clock)).toEqual({ ok: false, error: 'unavailable' });
+    });
+
+    it('coalesces events of one person and lesson into one row write', async () => {
+      const t = new Tracker(handle.db, { maxWaitMs: 50 });
+      const lesson = lessons(course1)[2]!;
+      const who = { contactId: people.other.contactId!, createdBy: null };
+      const acks = await Promise.all([1, 2, 3].map((a) => t.track(who, course1, 'tracking play', { Identificador: lesson.id, Avance: a }, clock)));
+      expect(acks.every((a) => a.ok && a.Avance === 3)).toBe(true);
+      expect(t.writer.stats).toMatchObject({ writes: 3, rows: 1, statements: 1 });
+      await t.close();
+    });
+
+    it('merges the seconds played through two processes instead of losing either', async () => {
+      const lesson = lessons(course1)[3]!;
+      const who = { contactId: people.other.contactId!, createdBy: null };
+      const [p1, p2] = [new Tracker(handle.db, { maxWaitMs: 1 }), new Tracker(handle.db, { maxWaitMs: 1 })];
+      await p1.track(who, course1, 'tracking play', { Identificador: lesson.id, Avance: 0 }, 0);
+      await p2.track(who, course1, 'tracking play', { Identificador: lesson.id, Avance: 4 }, 0);
+      await p1.track(who, course1, 'tracking', { Identificador: lesson.id, Avance: 2 }, 2000);
+      const last = await p2.track(who, course1, 'tracking', { Identificador: lesson.id, Avance: 6 }, 2000);
+      expect(last).toMatchObject({ ok: true, Avance: 6, furthest: 6, played: 4 });
+      const stored = (await row(who.contactId, lesson.id))!;
+      expect(stored.watched).toBe('110011' + '0'.repeat(Math.ceil(lesson.durationSeconds) - 6));
+      await Promise.all([p1.close(), p2.close()]);
+    });
+
+    it('after a restart, the seconds played before still count towards completion', async () => {
+      const lesson = lessons(course2)[1]!;
+      const d = lesson.durationSeconds;
+      const who = { contactId: people.other.contactId!, createdBy: null };
+      const before = new Tracker(handle.db, { maxWaitMs: 1 });
+      await before.track(who, course2, 'tracking play', { Identificador: lesson.id, Avance: 0 }, 0);
+      const mid = await before.track(who, course2, 'tracking', { Identificador: lesson.id, Avance: d - 1 }, (d - 1) * 1000);
+      expect(mid).toMatchObject({ ok: true, completed: false, played: Math.ceil(d - 1) });
+      await before.close();
+      // A new process hears only the end: it reads what was stored before deciding.
+      const after = new Tracker(handle.db, { maxWaitMs: 1 });
+      expect(await after.track(who, course2, 'tracking end', { Identificador: lesson.id, Avance: d }, 1_000_000)).toMatchObject({ ok: true, completed: true, furthest: d });
+      // And a first ordinary event of a new process merges with what is stored instead of replacing it.
+      const other = lessons(course2)[2]!;
+      await after.track(who, course2, 'tracking play', { Identificador: other.id, Avance: 0 }, 0);
+      await after.track(who, course2, 'tracking', { Identificador: other.id, Avance: 3 }, 3000);
+      await after.close();
+      const third = new Tracker(handle.db, { maxWaitMs: 1 });
+      expect(await third.track(who, course2, 'tracking play', { Identificador: other.id, Avance: 1 }, 0)).toMatchObject({ ok: true, Avance: 1, furthest: 3, played: 3 });
+      await third.close();
+    });
+
+    it('one bad row does not fail the others written with it', async () => {
+      const t = new Tracker(handle.db, { maxWaitMs: 20 });
+      const lesson = lessons(course1)[0]!;
+      const [good, gone] = await Promise.all([
+        t.track({ contactId: people.other.contactId!, createdBy: null }, course1, 'tracking play', { Identificador: lesson.id, Avance: 2 }, clock),
+        t.track({ contactId: 987_654, createdBy: null }, course1, 'tracking play', { Identificador: lesson.id, Avance: 2 }, clock),
+      ]);
+      expect(good).toMatchObject({ ok: true, Avance: 2 });
+      expect(gone).toEqual({ ok: false, error: 'unavailable' });
+      await t.close();
+    });
+  });
+
+  describe('HTTP fallback', () => {
+    const session = (token: string) => readSession(handle.db, token);
+    const body = (o: unknown) => JSON.stringify(o);
+
+    it('applies the same rules and answers with HTTP statuses', async () => {
+      const t = new Tracker(handle.db, { maxWaitMs: 1 });
+      const deps = { db: handle.db, tracker: t };
+      const learner = await session(people.learner.token);
+      const lesson = lessons(course2)[0]!;
+      const ok = await trackOverHttp(deps, learner, body({ event: 'tracking play', courseId: 2, payload: { Identificador: lesson.id, Avance: 2.5 } }), clock);
+      expect(ok).toMatchObject({ status: 200, ack: { ok: true, Identificador: lesson.id, Avance: 2.5 } });
+      expect((await row(people.learner.contactId!, lesson.id))!.lastPosition).toBe('2.50');
+      expect((await trackOverHttp(deps, null, body({ event: 'tracking', courseId: 2, payload: { Identificador: lesson.id, Avance: 3 } }))).status).toBe(401);
+      expect((await trackOverHttp(deps, await session(people.iboWithout.token), body({ event: 'tracking', courseId: 2, payload: { Identificador: lesson.id, Avance: 3 } }))).status).toBe(401);
+      for (const junk of ['', 'not json', '{"event":"tracking"}', body({ event: 'tracking', courseId: 2, payload: { Identificador: lesson.id, Avance: -5 } }), body({ event: 'x', courseId: 2, payload: {} }), 'x'.repeat(5000)]) {
+        expect((await trackOverHttp(deps, learner, junk, clock)).status, junk.slice(0, 40)).toBe(400);
+      }
+      expect((await trackOverHttp(deps, learner, body({ event: 'tracking', courseId: 6, payload: { Identificador: lesson.id, Avance: 3 } }), clock)).status).toBe(403);
+      expect((await trackOverHttp(deps, learner, body({ event: 'tracking', courseId: 1, payload: { Identificador: lesson.id, Avance: 3 } }), clock)).status).toBe(403);
+      expect((await trackOverHttp(deps, learner, body({ event: 'tracking', courseId: 2, payload: { Identificador: lesson.id, IdContacto: people.buyer.contactId, Avance: 3 } }), clock)).status).toBe(403);
+      await t.close();
+    });
+
+    it('limits one person flooding it, and tells their open sockets', async () => {
+      const lesson = lessons(course1)[1]!;
+      const tab = await connect(people.buyer.token, 1);
+      const heard = listen(tab);
+      const buyer = await session(people.buyer.token);
+      // The socket's own tracker: what the HTTP fallback stores reaches the person's sockets.
+      const statuses: number[] = [];
+      for (let i = 0; i < 25; i++) statuses.push((await trackOverHttp({ db: handle.db, tracker }, buyer, body({ event: 'tracking play', courseId: 1, payload: { Identificador: lesson.id, Avance: 1 } }), clock)).status);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(20);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+      await settle();
+      expect(heard.length).toBe(20);
+      expect(heard[0]).toEqual({ Identificador: lesson.id, Avance: 1, completed: false });
+      // Another person is not limited by it.
+      const learner = await session(people.learner.token);
+      expect((await trackOverHttp({ db: handle.db, tracker }, learner, body({ event: 'tracking play', courseId: 1, payload: { Identificador: lesson.id, Avance: 1 } }), clock)).status).toBe(200);
+      tab.disconnect();
+    });
+  });
+
+  it.skipIf(!redisUp)("with Redis, a person's tabs on two app processes hear each other", async () => {
+    const servers = [createServer(), createServer()];
+    const ios = servers.map((h) => attachRealtime(h, { tracker, db: async () => handle.db, now: () => clock, redisUrl }));
+    await Promise.all(ios.map(adapterReady));
+    const bases = await Promise.all(
+      servers.map(async (h) => {
+        await new Promise<void>((r) => h.listen(0, '127.0.0.1', r));
+        return `http://127.0.0.1:${(h.address() as AddressInfo).port}`;
+      }),
+    );
+    const at = (b: string, token: string) => {
+      const socket = connectClient(b, { auth: { courseId: 1 }, extraHeaders: { cookie: `${SESSION_COOKIE}=${token}` }, reconnection: false, forceNew: true });
+      open.push(socket);
+      return new Promise<ClientSocket>((resolve, reject) => {
+        socket.once('connect', () => resolve(socket));
+        socket.once('connect_error', reject);
+      });
+    };
+    const tabA = await at(bases[0]!, people.buyer.token);
+    const tabB = await at(bases[1]!, people.buyer.token);
+    const stranger = await at(bases[1]!, people.learner.token);
+    const [heardB, heardStranger] = [listen(tabB), listen(stranger)];
+    const lesson = lessons(course1)[4] ?? lessons(course1)[0]!;
+    clock += 1000;
+    expect(await send(tabA, 'tracking play', { Identificador: lesson.id, Avance: 2 })).toMatchObject({ ok: true });
+    await settle(300);
+    expect(heardB).toEqual([{ Identificador: lesson.id, Avance: 2, completed: false }]);
+    expect(heardStranger).toEqual([]);
+    for (const s of [tabA, tabB, stranger]) s.disconnect();
+    await Promise.all(ios.map((i) => new Promise<void>((r) => i.close(() => r()))));
+  });
+
+  it('keeps the played-seconds column equal to the coverage', async () => {
+    const bad = await handle.db.execute(sql`select count(*)::int as n from tracking where watched is not null and played_seconds <> bit_count(watched)`);
+    expect(Number((bad as unknown as { rows: { n: number }[] }).rows[0]!.n)).toBe(0);
+  });
+});

@@ -1,0 +1,261 @@
+/**
+ * Learning journeys: the lesson player plays real lessons in Chromium, the server confirms completion
+ * (and refuses it after a seek to the end), progress survives a reload and reaches a second browser
+ * context live, refused courses answer 403 without a video, unknown ids 404, "my learning" shows the
+ * course, and the English player speaks English with English captions by default.
+ *
+ * Journeys that write progress use a new account each (registered through the action, then logged in
+ * through the login form), so they never depend on each other nor on other journeys.
+ */
+import type { Page } from '@playwright/test';
+import { expect, expectNoSeriousViolations, test } from './fixtures';
+
+const LEARNER = { email: 'learner@academia.example', password: 'Aprende2026' };
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A new learner account (through the registration action; the journeys log in through the form). */
+async function newLearner(page: Page, baseURL: string) {
+  const email = `alumna.${unique()}@example.com`;
+  const password = 'Aprende2026';
+  const response = await page.request.post('/_actions/auth.register', {
+    headers: { origin: baseURL },
+    form: { name: 'Ana', lastName: 'Prueba', email, confirmEmail: email, gender: 'female', birthDay: '7', birthMonth: '4', birthYear: '1990', password, confirmPassword: password, lang: 'es' },
+  });
+  expect(response.status()).toBe(200);
+  await page.context().clearCookies();
+  return { email, password };
+}
+
+/** Logs in through the login form and waits for the page it sends to (`next`). */
+async function logIn(page: Page, who: { email: string; password: string }, next: string) {
+  await page.goto(`/login?next=${encodeURIComponent(next)}`);
+  const form = page.getByRole('form', { name: 'Iniciar sesión' });
+  await expect(form).toHaveAttribute('data-enhanced', 'true');
+  await form.getByLabel('Correo electrónico', { exact: true }).fill(who.email);
+  await form.getByLabel('Contraseña', { exact: true }).fill(who.password);
+  await form.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await page.waitForURL((u) => u.pathname === next);
+}
+
+const player = (page: Page) => page.locator('[data-ready="true"]');
+const video = (page: Page) => page.locator('video');
+const outline = (page: Page, name = 'Contenido del curso') => page.getByRole('navigation', { name });
+const lessonLink = (page: Page, lesson: string, name?: string) => outline(page, name).getByRole('link', { name: new RegExp(`^${escape(lesson)}`) });
+const currentTime = (page: Page) => video(page).evaluate((v: HTMLVideoElement) => v.currentTime);
+
+/**
+ * Plays the video faster than normal once the socket is connected (so every event takes the same
+ * quick path). 1.5× leaves the server's real-playback check room for a slow CI machine.
+ */
+async function playFast(page: Page) {
+  await expect(player(page)).toHaveAttribute('data-connected', 'true');
+  await page.getByLabel('Velocidad de reproducción').selectOption('1.5');
+  await video(page).evaluate((v: HTMLVideoElement) => v.play());
+}
+
+/** The position of the lesson on screen the server acknowledged last (0 before any). */
+async function savedPosition(page: Page, lessonId: string): Promise<number> {
+  const saved = (await player(page).getAttribute('data-saved')) ?? '';
+  return saved.startsWith(`${lessonId}@`) ? Number(saved.split('@')[1]) : 0;
+}
+
+test('a lesson played to the end is ticked by the server and the player moves on; a reload resumes; my learning shows the course', async ({ page, baseURL }) => {
+  test.setTimeout(60_000);
+  await logIn(page, await newLearner(page, baseURL!), '/courses-details/1');
+  await page.getByRole('link', { name: 'Empezar el curso' }).click();
+  await expect(page).toHaveURL(/\/course-tracking\/1$/);
+  await expect(player(page)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bienvenida a la academia');
+  const first = lessonLink(page, '¿Qué es la academia?');
+  await expect(first).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('progressbar', { name: 'Progreso del curso' })).toHaveAttribute('aria-valuetext', '0 de 5 lecciones, 0 %');
+  const firstId = await player(page).getAttribute('data-lesson-id');
+
+  // (a) Played to the end: ticked on the server's word, then the next lesson plays in place.
+  await playFast(page);
+  await expect(page).toHaveURL(/\/course-tracking\/1\/conoce-la-academia\/categorias-y-lineas-de-negocio\/\d+$/, { timeout: 15_000 });
+  await expect(first).toHaveAccessibleName(/\(completada\)/);
+  await expect(first).not.toHaveAttribute('aria-current');
+  const second = lessonLink(page, 'Categorías y líneas de negocio');
+  await expect(second).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('heading', { level: 2, name: 'Categorías y líneas de negocio' })).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Progreso del curso' })).toHaveAttribute('aria-valuetext', '1 de 5 lecciones, 20 %');
+  await expect(page).toHaveTitle(/^Categorías y líneas de negocio · Bienvenida a la academia/);
+  const secondId = await player(page).getAttribute('data-lesson-id');
+  expect(secondId).not.toBe(firstId);
+  // The stored tracking position follows the lesson (spec local-storage entry).
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('tracking') ?? 'null'));
+  expect(stored).toEqual([expect.objectContaining({ courseId: 1, id: Number(secondId), fatherPosition: 0, sonPosition: 1, subtopicName: 'Categorías y líneas de negocio' })]);
+
+  // The next lesson keeps playing (at the chosen speed): stop it part way.
+  await expect.poll(() => currentTime(page)).toBeGreaterThan(1.5);
+  await video(page).evaluate((v: HTMLVideoElement) => v.pause());
+  expect(await video(page).evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(1.5);
+  const paused = await currentTime(page);
+  // The pause is acknowledged with the position the server will resume from.
+  await expect.poll(() => savedPosition(page, secondId!)).toBeCloseTo(paused, 1);
+  const position = await savedPosition(page, secondId!);
+
+  // (b) A reload resumes where the server says, and the first lesson stays ticked.
+  await page.reload();
+  await expect(player(page)).toBeVisible();
+  await expect(player(page)).toHaveAttribute('data-lesson-id', secondId!);
+  await expect.poll(() => currentTime(page)).toBeCloseTo(position, 0);
+  await expect(page.getByText(/Continúas donde lo dejaste \(0:0\d\)/)).toBeVisible();
+  await expect(lessonLink(page, '¿Qué es la academia?')).toHaveAccessibleName(/\(completada\)/);
+  await expect(lessonLink(page, 'Categorías y líneas de negocio')).not.toHaveAccessibleName(/\(completada\)/);
+
+  // The course address opens the resume point too.
+  await page.goto('/course-tracking/1');
+  await expect(player(page)).toHaveAttribute('data-lesson-id', secondId!);
+
+  // (g) My learning: the course with its percentage, the last lesson and a working resume button.
+  await page.goto('/mylearning');
+  const card = page.locator('article[data-course-id="1"]');
+  await expect(card.getByRole('heading', { name: 'Bienvenida a la academia' })).toBeVisible();
+  await expect(card.getByText('20 % completado')).toBeVisible();
+  await expect(card.getByRole('progressbar', { name: 'Progreso de Bienvenida a la academia' })).toHaveAttribute('aria-valuenow', '20');
+  await expect(card.getByRole('link', { name: 'Última lección: Categorías y líneas de negocio' })).toBeVisible();
+  await card.getByRole('link', { name: 'Continuar Bienvenida a la academia' }).click();
+  await expect(page).toHaveURL(/\/course-tracking\/1$/);
+  await expect(player(page)).toHaveAttribute('data-lesson-id', secondId!);
+  await expect.poll(() => currentTime(page)).toBeGreaterThan(1);
+});
+
+test('a second browser context of the same person sees the same progress, live while the first one plays', async ({ page, browser, baseURL }) => {
+  test.setTimeout(60_000);
+  const who = await newLearner(page, baseURL!);
+  await logIn(page, who, '/course-tracking/2');
+  await expect(player(page)).toBeVisible();
+  const other = await browser.newContext({ baseURL: baseURL! });
+  try {
+    const second = await other.newPage();
+    await second.addInitScript(() => sessionStorage.setItem('welcome-dismissed', '1'));
+    await logIn(second, who, '/course-tracking/2');
+    await expect(player(second)).toBeVisible();
+    const link = (p: Page) => outline(p).getByRole('link').first();
+    await expect(link(second)).not.toHaveAccessibleName(/\(completada\)/);
+    // Wait for the second tab's socket before playing, so it hears the broadcast.
+    await expect(player(second)).toHaveAttribute('data-connected', 'true');
+
+    await playFast(page);
+    await expect(link(page)).toHaveAccessibleName(/\(completada\)/, { timeout: 15_000 });
+    // Live: the other context ticks it without reloading, and its progress bar follows.
+    await expect(link(second)).toHaveAccessibleName(/\(completada\)/, { timeout: 10_000 });
+    await expect(second.getByRole('progressbar', { name: 'Progreso del curso' })).toHaveAttribute('aria-valuenow', /^[1-9]\d*$/);
+    // And after a reload, from the server.
+    await second.reload();
+    await expect(link(second)).toHaveAccessibleName(/\(completada\)/);
+  } finally {
+    await other.close();
+  }
+});
+
+test('seeking to the end does not complete a lesson', async ({ page, baseURL }) => {
+  test.setTimeout(45_000);
+  await logIn(page, await newLearner(page, baseURL!), '/course-tracking/5');
+  await expect(player(page)).toBeVisible();
+  const first = outline(page).getByRole('link').first();
+  await expect(first).toHaveAttribute('aria-current', 'page');
+  const url = page.url();
+  await video(page).evaluate(async (v: HTMLVideoElement) => {
+    if (v.readyState < 1) await new Promise((r) => v.addEventListener('loadedmetadata', r, { once: true }));
+    await v.play();
+  });
+  await expect.poll(() => currentTime(page)).toBeGreaterThan(0.2);
+  await video(page).evaluate((v: HTMLVideoElement) => {
+    v.currentTime = v.duration - 0.3;
+  });
+  // The player still moves on, and says why the lesson was not completed.
+  await expect(page).not.toHaveURL(url, { timeout: 15_000 });
+  await expect(page.getByText(/no quedó completada/)).toBeVisible();
+  await expect(first).not.toHaveAccessibleName(/\(completada\)/);
+  await expect(page.getByRole('progressbar', { name: 'Progreso del curso' })).toHaveAttribute('aria-valuenow', '0');
+  await page.reload();
+  await expect(outline(page).getByRole('link').first()).not.toHaveAccessibleName(/\(completada\)/);
+});
+
+test('a paid course not bought answers 403 with the next step and no video; unknown ids answer 404', async ({ page }) => {
+  // A visitor: the next step is entering as a guest or logging in.
+  let response = await page.goto('/course-tracking/1');
+  expect(response?.status()).toBe(403);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bienvenida a la academia');
+  await expect(page.getByRole('link', { name: 'Entrar como invitado' })).toBeVisible();
+  await expect(page.locator('video')).toHaveCount(0);
+
+  await logIn(page, LEARNER, '/courses');
+  response = await page.goto('/course-tracking/8');
+  expect(response?.status()).toBe(403);
+  await expect(page.getByText('Aún no puedes ver este curso')).toBeVisible();
+  await expect(page.getByText('Compra este curso para verlo.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Comprar' })).toBeVisible();
+  await expect(page.locator('video')).toHaveCount(0);
+  // Every player address of that course is refused alike.
+  response = await page.goto('/en/course-tracking/8');
+  expect(response?.status()).toBe(403);
+  await expect(page.getByText('Buy this course to watch it.')).toBeVisible();
+
+  for (const path of ['/course-tracking/1/modulo/leccion/999999', '/course-tracking/1/modulo/999999', '/course-tracking/99999', '/course-tracking/abc', '/course-tracking/1/a/b/c/1', '/en/course-tracking/1/x/y/0', '/course-tracking/12', '/course-tracking/10']) {
+    response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.locator('video'), path).toHaveCount(0);
+  }
+  // A lesson of another course is not this course's.
+  await page.goto('/course-tracking/2');
+  const otherLesson = (await outline(page).getByRole('link').first().getAttribute('href'))!.split('/').at(-1);
+  response = await page.goto(`/course-tracking/1/modulo/leccion/${otherLesson}`);
+  expect(response?.status()).toBe(404);
+});
+
+test('my learning is empty for a new learner, in both languages', async ({ page, baseURL }) => {
+  await logIn(page, await newLearner(page, baseURL!), '/mylearning');
+  await expect(page.getByText('Todavía no tienes cursos. Explora el catálogo y empieza uno.')).toBeVisible();
+  await page.goto('/en/mylearning');
+  await expect(page.getByRole('link', { name: 'Browse courses' })).toBeVisible();
+});
+
+test('the English player speaks English with English captions by default, and axe finds nothing serious @mobile', async ({ page }) => {
+  await logIn(page, LEARNER, '/courses');
+  await page.goto('/en/course-tracking/1');
+  await expect(player(page)).toBeVisible();
+  // Another lesson, switched in place from the outline.
+  await lessonLink(page, 'Lessons, videos and resources', 'Course content').click();
+  await expect(page).toHaveURL(/\/en\/course-tracking\/1\/how-to-study-here\/lessons-videos-and-resources\/\d+$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Lessons, videos and resources' })).toBeFocused();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to the academy');
+  await expect(outline(page, 'Course content')).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Course progress' })).toHaveAttribute('aria-valuetext', /of 5 lessons, \d+ %/);
+  await expect(page.getByLabel('Playback speed')).toHaveValue('1');
+  // Modules fold (the outline stays short on a phone).
+  const module1 = outline(page, 'Course content').getByRole('button', { name: /^Module 1: Getting to know the academy/ });
+  await expect(module1).toHaveAttribute('aria-expanded', 'true');
+  await module1.click();
+  await expect(module1).toHaveAttribute('aria-expanded', 'false');
+  await expect(lessonLink(page, 'What is the academy?', 'Course content')).toBeHidden();
+  await module1.click();
+  await expect(lessonLink(page, 'What is the academy?', 'Course content')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Lessons, videos and resources' })).toBeVisible();
+  // Resources: the video first, then the PDF (new tab).
+  const resources = page.getByRole('region', { name: 'Lesson resources' }).getByRole('listitem');
+  await expect(resources.first()).toContainText('Video');
+  const pdf = page.getByRole('link', { name: /Academy quick guide/ });
+  await expect(pdf).toHaveAttribute('target', '_blank');
+  await expect(pdf).toHaveAttribute('href', /^\/media\/resource\/\d+$/);
+  const tracks = await video(page).evaluate(async (v: HTMLVideoElement) => {
+    if (v.readyState < 1) await new Promise((r) => v.addEventListener('loadedmetadata', r, { once: true }));
+    return [...v.textTracks].map((t) => ({ lang: t.language, mode: t.mode }));
+  });
+  expect(tracks).toEqual([
+    { lang: 'es', mode: 'disabled' },
+    { lang: 'en', mode: 'showing' },
+  ]);
+  await expectNoSeriousViolations(page);
+
+  await page.goto('/course-tracking/1');
+  await expect(player(page)).toBeVisible();
+  await expectNoSeriousViolations(page);
+  const spanish = await video(page).evaluate((v: HTMLVideoElement) => [...v.textTracks].find((t) => t.mode === 'showing')?.language);
+  expect(spanish).toBe('es');
+});
