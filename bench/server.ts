@@ -28,7 +28,8 @@ export async function startBenchServer(port: number, opts: BenchServerOptions = 
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'academy-bench-'));
   if (opts.prepare) await opts.prepare(dataDir);
-  const server = spawn('node_modules/.bin/tsx', ['server/index.ts'], {
+  // The same V8 setting as `npm start` / `npm run serve` (package.json): small young-generation semi-spaces.
+  const server = spawn('node_modules/.bin/tsx', ['--max-semi-space-size=4', 'server/index.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', ...opts.env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

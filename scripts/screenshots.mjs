@@ -1,6 +1,7 @@
 /**
  * Takes full-page screenshots of pages at 360 px and 1200 px, for looking at what we build.
  * Usage: node scripts/screenshots.mjs http://localhost:4321 out-dir /path1 /en/path2 …
+ * With SCREENSHOT_EMAIL and SCREENSHOT_PASSWORD set, it logs in through /login first (personal pages).
  */
 import { mkdirSync } from 'node:fs';
 import { chromium } from '@playwright/test';
@@ -12,15 +13,19 @@ const browser = await chromium.launch({ executablePath: findChromium(), args: CH
 for (const width of [360, 1200]) {
   const context = await browser.newContext({ viewport: { width, height: 800 } });
   const page = await context.newPage();
+  // The welcome modal would cover every page of a first visit.
+  await page.addInitScript(() => sessionStorage.setItem('welcome-dismissed', '1'));
+  if (process.env.SCREENSHOT_EMAIL) await logIn(page, process.env.SCREENSHOT_EMAIL, process.env.SCREENSHOT_PASSWORD ?? '');
   for (const path of pages.length ? pages : ['/']) {
     await page.goto(base + path, { waitUntil: 'networkidle' });
     // Scroll through the page so lazy images load before the full-page shot.
     await page.evaluate(async () => {
       for (let y = 0; y < document.body.scrollHeight; y += 600) {
-        window.scrollTo(0, y);
+        window.scrollTo({ top: y, behavior: 'instant' });
         await new Promise((r) => setTimeout(r, 60));
       }
-      window.scrollTo(0, 0);
+      // 'instant': the site scrolls smoothly, and a shot taken mid-scroll misplaces the sticky header.
+      window.scrollTo({ top: 0, behavior: 'instant' });
     });
     await page.waitForLoadState('networkidle');
     const file = `${out}/${path.replace(/\W+/g, '_') || 'home'}-${width}.png`;
@@ -30,3 +35,13 @@ for (const width of [360, 1200]) {
   await context.close();
 }
 await browser.close();
+
+/** Logs in through the login form (Spanish page), as a person would. */
+async function logIn(page, email, password) {
+  await page.goto(`${base}/login`);
+  const form = page.locator('form[data-enhanced="true"]').filter({ has: page.locator('input[type="password"]') }).first();
+  await form.waitFor();
+  await form.locator('input[type="email"]').fill(email);
+  await form.locator('input[type="password"]').first().fill(password);
+  await Promise.all([page.waitForURL((u) => !u.pathname.startsWith('/login')), form.locator('button[type="submit"]').first().click()]);
+}

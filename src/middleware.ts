@@ -60,6 +60,10 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   // Astro marks such a rewrite 302 without a Location header; it is a normal page, so answer 200.
   if (response.status === 302 && !response.headers.has('location')) {
     response = new Response(response.body, { status: 200, headers: response.headers });
+  } else if (response.status !== 200 && response.statusText === 'OK') {
+    // A page that set `Astro.response.status` keeps the default reason phrase ("403 OK"): drop it so
+    // the server sends the status's own ("403 Forbidden").
+    response = new Response(response.body, { status: response.status, headers: response.headers });
   }
   // A page that declared itself the same for every visitor (`locals.sharedPage`) is kept.
   const html = response.headers.get('content-type')?.startsWith('text/html');

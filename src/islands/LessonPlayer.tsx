@@ -493,7 +493,7 @@ export default function LessonPlayer({ view, contactId, userId, locale, t, siteN
             {t.progressLabel}
           </p>
           <div
-            className={styles.bar}
+            className={`progress-bar ${styles.bar}`}
             role="progressbar"
             aria-labelledby={`${id}-progress`}
             aria-valuemin={0}

@@ -181,6 +181,8 @@ test('a paid course not bought answers 403 with the next step and no video; unkn
   // A visitor: the next step is entering as a guest or logging in.
   let response = await page.goto('/course-tracking/1');
   expect(response?.status()).toBe(403);
+  // The status line carries the status's own reason phrase, not the page default's "OK".
+  expect(response?.statusText()).toBe('Forbidden');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bienvenida a la academia');
   await expect(page.getByRole('link', { name: 'Entrar como invitado' })).toBeVisible();
   await expect(page.locator('video')).toHaveCount(0);
@@ -200,6 +202,7 @@ test('a paid course not bought answers 403 with the next step and no video; unkn
   for (const path of ['/course-tracking/1/modulo/leccion/999999', '/course-tracking/1/modulo/999999', '/course-tracking/99999', '/course-tracking/abc', '/course-tracking/1/a/b/c/1', '/en/course-tracking/1/x/y/0', '/course-tracking/12', '/course-tracking/10']) {
     response = await page.goto(path);
     expect(response?.status(), path).toBe(404);
+    expect(response?.statusText(), path).toBe('Not Found');
     await expect(page.locator('video'), path).toHaveCount(0);
   }
   // A lesson of another course is not this course's.
