@@ -89,6 +89,14 @@ test('a new prospect needs name, last name and e-mail; confirming twice makes on
   await expect(dialog.getByRole('button', { name: 'Confirmar' })).toBeEnabled();
   await dialog.getByRole('button', { name: 'Confirmar' }).click();
   await page.waitForURL(/\/course-tracking\/2$/);
+  // The player opens for the IBO session and records the prospect's progress over the socket.
+  const player = page.locator('[data-ready="true"]');
+  await expect(player).toHaveAttribute('data-connected', 'true');
+  await page.locator('video').evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+    return v.play();
+  });
+  await expect(player).toHaveAttribute('data-saved', /@/);
   // The session now has its prospect: the course page says the course can start.
   await page.goto('/courses-details/2');
   await expect(page.locator('.next-step')).toHaveAttribute('data-refusal', 'open');

@@ -3,7 +3,8 @@
  * with the session cookie; the connection is refused with `unauthorized`, `invalid` or `forbidden`
  * (the error's message) before any event is heard. Events `tracking play`, `tracking` and
  * `tracking end` carry a progress event and are answered through the acknowledgement callback only
- * after the write is committed; the person's other open tabs hear `tracking` with the new position.
+ * after the write is committed; the sender and the person's other open tabs hear `tracking` with the
+ * position to resume from.
  */
 import type { Server, Socket } from 'socket.io';
 import type { Db } from '../db/client';
@@ -110,7 +111,9 @@ export function registerTracking(io: Server, opts: RealtimeTrackingOptions = {})
     const ack = await tracker().track(data.who, data.course, event, payload, at);
     if (ack.ok) {
       const message: TrackingBroadcast = { Identificador: ack.Identificador, Avance: ack.Avance, completed: ack.completed };
-      socket.to(contactRoom(data.who.contactId)).emit('tracking', message);
+      // The spec's client listens for `tracking` to learn where to resume: the sender hears it too
+      // (besides its acknowledgement), and so do the person's other tabs and devices.
+      io.to(contactRoom(data.who.contactId)).emit('tracking', message);
     }
     return ack;
   }
