@@ -35,6 +35,12 @@ try {
         if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) console.log(`    ${c}: ${audit.id} (${Math.round(audit.score * 100)}) ${audit.displayValue ?? ''}`);
       }
     }
+    // What to look at when a score drops: the largest paint's element and phases, and DevTools issues.
+    const lcp = lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { snippet?: string }; phase?: string; timing?: number }[] }[] } | undefined;
+    const [element, phases] = [lcp?.items?.[0]?.items?.[0]?.node?.snippet, lcp?.items?.[1]?.items];
+    if (element) console.log(`    LCP element: ${element.slice(0, 140)}${phases ? `  (${phases.map((p) => `${p.phase} ${Math.round(p.timing ?? 0)} ms`).join(', ')})` : ''}`);
+    const issues = lhr.audits['inspector-issues']?.details as { items?: { issueType?: string; subItems?: { items?: unknown[] } }[] } | undefined;
+    for (const issue of issues?.items ?? []) console.log(`    DevTools issue: ${issue.issueType} ${JSON.stringify(issue.subItems?.items?.slice(0, 2) ?? [])}`);
     const m = lhr.audits;
     console.log(`    FCP ${m['first-contentful-paint']?.displayValue}, LCP ${m['largest-contentful-paint']?.displayValue}, TBT ${m['total-blocking-time']?.displayValue}, CLS ${m['cumulative-layout-shift']?.displayValue}`);
   }

@@ -14,7 +14,7 @@ for (const width of [360, 1200]) {
   const context = await browser.newContext({ viewport: { width, height: 800 } });
   const page = await context.newPage();
   // The welcome modal would cover every page of a first visit.
-  await page.addInitScript(() => sessionStorage.setItem('welcome-dismissed', '1'));
+  await page.addInitScript("sessionStorage.setItem('welcome-dismissed', '1')");
   if (process.env.SCREENSHOT_EMAIL) await logIn(page, process.env.SCREENSHOT_EMAIL, process.env.SCREENSHOT_PASSWORD ?? '');
   for (const path of pages.length ? pages : ['/']) {
     await page.goto(base + path, { waitUntil: 'networkidle' });

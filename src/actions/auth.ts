@@ -33,7 +33,7 @@ import {
 import { REFERRAL_COOKIE } from '~/lib/identity/referral';
 import { sendMail } from '~/lib/mail';
 import { localePath, paths } from '~/lib/paths';
-import { z } from 'zod';
+import { z } from '~/lib/zod';
 
 const database = async () => (await getDb()).db;
 

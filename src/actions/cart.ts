@@ -1,6 +1,6 @@
 /** Cart actions: thin calls into the commerce rules; the cart itself lives in the `cart` cookie. */
 import { ActionError, defineAction, type ActionAPIContext } from 'astro:actions';
-import { z } from 'zod';
+import { z } from '~/lib/zod';
 import { messages, LOCALES } from '~/i18n';
 import { catalogContext } from '~/lib/app.server';
 import { addToCart, canAddToCart, CART_COOKIE, MAX_PRODUCT_ID, parseCart, PRODUCT_KINDS, removeFromCart, serializeCart, type CartItem } from '~/lib/commerce';

@@ -1,6 +1,6 @@
 /** IBO actions: entering with an IBO code, looking a prospect up, confirming a prospect. */
 import { ActionError, defineAction, type ActionAPIContext } from 'astro:actions';
-import { z } from 'zod';
+import { z } from '~/lib/zod';
 import { format, LOCALES, messages, type Locale } from '~/i18n';
 import { getDb } from '~/lib/db';
 import { SESSION_COOKIE } from '~/lib/http/page-cache';

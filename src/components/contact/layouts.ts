@@ -2,7 +2,7 @@
  * The contact pages are one page in three layouts (design rule 5: variants are data). Each entry
  * says where the same form and the same company details go; `ContactPage.astro` draws them.
  */
-import { z } from 'zod';
+import { z } from '~/lib/zod';
 import { paths } from '~/lib/paths';
 
 /** How one contact page arranges the form and the company details. */

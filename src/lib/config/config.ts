@@ -2,7 +2,7 @@
  * Runtime configuration read from the environment, validated once with zod.
  * Every problem becomes one clear sentence saying what is wrong and how to fix it.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { parseRateLimits } from '../http/rate-limit';
 import { ConfigError } from './error';
 

@@ -6,7 +6,7 @@
  * Every schema message is an error *code* (`required`, `tooLong` …), never a sentence: the page and
  * the island turn codes into sentences in the page's language with `contactErrorText`.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { format, type Messages } from '~/i18n';
 import { ConfigError } from '~/lib/config';
 import { firstErrors, firstInvalid, issuesOfFields, type FieldIssue } from '~/lib/forms/forms';

@@ -7,7 +7,7 @@
  * Schema messages are error *codes* (`required`, `tooLong` …); `accountErrorText` turns a code into
  * a sentence in the page's language ('Email field is required').
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { format, type Messages } from '~/i18n';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '~/i18n/locales';
 import { firstErrors, issuesOfFields, type FieldErrors, type FieldIssue } from '~/lib/forms/forms';

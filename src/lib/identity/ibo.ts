@@ -3,7 +3,7 @@
  * entering one (welcome modal, /guest, or an affiliate link /:code) starts an IBO session, in which
  * courses are opened for a prospect whose name and e-mail the IBO gives.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 
 /** The shape of an IBO code: letters, digits, dash and underscore, 3 to 32 characters. */
 export const IBO_CODE_PATTERN = /^[A-Za-z0-9_-]{3,32}$/;

@@ -3,7 +3,7 @@
  * the course's "last video" (spec section 4), how much of a lesson was really played, when a lesson
  * counts as completed, and the progress-event wire format of the realtime socket (spec section 3).
  */
-import { z } from 'zod';
+import { z } from '../zod';
 
 /* ───────────── outline ───────────── */
 

@@ -4,7 +4,7 @@
  * and what the player does when a lesson ends. Safe to bundle for the browser: the player island
  * imports this module (never `index.ts`, which also exports database code).
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import type { Locale } from '~/i18n/locales';
 import { localePath, paths } from '~/lib/paths';
 import {

@@ -3,7 +3,7 @@
  * person's lesson (positions, played seconds, completion), the flood limit, a small bounded cache, and
  * the HTTP fallback's request format. The I/O (session, database, batching) is in `tracking.server.ts`.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { markPlayed, playedBetween, playedEnough, TRACKING_EVENTS, type Coverage, type Sample, type TrackingError, type TrackingEventName } from './learning';
 
 /* ───────────── one lesson's state ───────────── */

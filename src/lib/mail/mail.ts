@@ -4,7 +4,7 @@
  * password resets …) builds a `MailMessage` and hands it to `sendMail` from `mail.server.ts`.
  */
 import { join } from 'node:path';
-import { z } from 'zod';
+import { z } from '../zod';
 import { ConfigError } from '~/lib/config';
 import { site } from '~/lib/site';
 

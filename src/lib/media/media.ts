@@ -13,7 +13,7 @@
  *   in with a form and a cookie, not with HTTP authentication.
  */
 import { isAbsolute, resolve, sep } from 'node:path';
-import { z } from 'zod';
+import { z } from '../zod';
 import { DEFAULT_LOCALE, format, messages, type Locale } from '~/i18n';
 import type { Refusal } from '../access';
 

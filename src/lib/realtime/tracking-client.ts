@@ -6,7 +6,7 @@
  * `TrackingAck`, checked with zod before the player believes it. Browser-only module.
  */
 import { io, type Socket } from 'socket.io-client';
-import { z } from 'zod';
+import { z } from '../zod';
 import { paths } from '../paths';
 import { LESSON_ENTITY_ID, type ProgressEvent, type TrackingAck, type TrackingBroadcast, type TrackingEventName } from '../learning/learning';
 

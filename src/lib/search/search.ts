@@ -2,7 +2,7 @@
  * Course search rules that need no I/O: the query rules of `./query` (normalisation, 3-character
  * minimum, highlighting), plus what the search endpoint accepts and the autocomplete's texts.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { LOCALES, type Locale, type Messages } from '~/i18n';
 import { DEFAULT_LIMIT, MAX_LIMIT, MAX_RAW_QUERY_LENGTH, type SearchLabels } from './query';
 
