@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { realtimeDev } from './src/integrations/realtime.ts';
+import { precompressAssets } from './src/integrations/precompress.ts';
 
 export default defineConfig({
   // Absolute URLs (canonical, Open Graph, sitemap) use PUBLIC_URL when it is set.
@@ -11,7 +12,7 @@ export default defineConfig({
   // Whole pages are rendered before they are sent: pages set their status and cache flags from
   // components, and catalogue pages are small and mostly served from the page cache anyway.
   adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
-  integrations: [react(), realtimeDev()],
+  integrations: [react(), realtimeDev(), precompressAssets()],
   i18n: {
     locales: ['es', 'en'],
     defaultLocale: 'es',

@@ -2,7 +2,7 @@
  * HTTP benchmark (not a test: it asserts nothing). Starts the production server on a fresh PGlite
  * database and prints, for a prerendered page, a server-rendered catalogue page and /healthz:
  * requests per second (median of per-second samples), latency p50/p99 at a fixed concurrency,
- * and the bytes of HTML, CSS and JS each page ships.
+ * and the bytes of HTML, CSS and JS a first visit to each page downloads (compressed, as browsers get them).
  *
  *   npm run bench                      (defaults: 50 connections, 8 s per target)
  *   DIST_DIR=dist-other npm run bench  (serve another build folder)
@@ -33,14 +33,48 @@ const targets = [
 
 const { base, stop } = await startBenchServer(port);
 
+/**
+ * What a first visit to a page downloads: the HTML, its stylesheets, and every script it runs,
+ * including islands (`component-url`, `renderer-url`) and the chunks they import, followed through
+ * the built files. Bytes as sent to a browser that accepts brotli (and as stored, uncompressed).
+ */
 async function weight(path: string) {
-  const html = await (await fetch(base + path)).text();
-  const attr = (re: RegExp) => [...html.matchAll(re)].map((m) => m[1]!);
-  const css = attr(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g);
-  const js = [...new Set([...attr(/<script[^>]+src="([^"]+)"/g), ...attr(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)])];
-  const size = async (urls: string[]) => (await Promise.all(urls.map(async (u) => (await (await fetch(new URL(u, base))).arrayBuffer()).byteLength))).reduce((a, b) => a + b, 0);
-  const inlineJs = attr(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g).reduce((a, s) => a + Buffer.byteLength(s), 0);
-  return { html: Buffer.byteLength(html), css: await size(css), js: (await size(js)) + inlineJs, files: css.length + js.length };
+  const get = async (url: string) => {
+    const r = await fetch(url, { headers: { 'accept-encoding': 'br, gzip' } });
+    const text = await r.text();
+    // fetch decodes the body: the bytes on the wire are the Content-Length of an encoded answer.
+    const sent = r.headers.get('content-encoding') ? Number(r.headers.get('content-length')) : Buffer.byteLength(text);
+    return { text, sent, raw: Buffer.byteLength(text) };
+  };
+  const page = await get(base + path);
+  const attr = (text: string, re: RegExp) => [...text.matchAll(re)].map((m) => m[1]!);
+  const css = attr(page.text, /<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g);
+  const queue = [
+    ...attr(page.text, /<script[^>]+src="([^"]+)"/g),
+    ...attr(page.text, /<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
+    ...attr(page.text, /(?:component|renderer)-url="([^"]+)"/g),
+  ].map((u) => new URL(u, base).href);
+  const seen = new Set<string>();
+  const js = { sent: 0, raw: 0 };
+  while (queue.length) {
+    const url = queue.shift()!;
+    if (seen.has(url)) continue;
+    seen.add(url);
+    const file = await get(url);
+    js.sent += file.sent;
+    js.raw += file.raw;
+    // Static imports of a built chunk (`from"./x.js"`, `import"./x.js"`); dynamic ones load later, on use.
+    for (const spec of attr(file.text, /(?:from|import)\s*"(\.{1,2}\/[^"]+\.js)"/g)) queue.push(new URL(spec, url).href);
+  }
+  const styles = await Promise.all(css.map((u) => get(new URL(u, base).href)));
+  const inlineJs = attr(page.text, /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g).reduce((a, s) => a + Buffer.byteLength(s), 0);
+  return {
+    html: page.sent,
+    css: styles.reduce((a, f) => a + f.sent, 0),
+    js: js.sent + inlineJs,
+    jsRaw: js.raw + inlineJs,
+    files: css.length + seen.size,
+  };
 }
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -58,12 +92,12 @@ for (const t of targets) {
     String(r.non2xx + r.errors),
     w ? kb(w.html) : '-',
     w ? kb(w.css) : '-',
-    w ? kb(w.js) : '-',
+    w ? `${kb(w.js)} (${kb(w.jsRaw)} raw, ${w.files} files)` : '-',
   ]);
 }
 await stop();
 
-const head = ['target', 'path', 'req/s (median)', 'p50', 'p99', 'errors', 'HTML', 'CSS', 'JS'];
+const head = ['target', 'path', 'req/s (median)', 'p50', 'p99', 'errors', 'HTML (br)', 'CSS (br)', 'JS (br) at load'];
 const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
 const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
 console.log(`\nHTTP benchmark: ${connections} connections, ${seconds} s per target, PGlite, one process, ${new Date().toISOString()}`);

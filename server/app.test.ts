@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect } from 'socket.io-client';
+import { get } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { precompress } from '../src/lib/http/compress.server';
 import { openDatabase, type DbHandle } from '../src/lib/db/client';
 import { createApp, type App, type AstroHandler } from './app';
 import { pageKey, sharedPageCache } from '../src/lib/http/page-cache';
@@ -13,6 +16,18 @@ let handle: DbHandle;
 let app: App;
 let base: string;
 let release: (() => void) | null = null;
+const BIG_JS = `export const lessons = ${JSON.stringify(Array.from({ length: 500 }, (_, i) => ({ id: i, name: `Lección ${i}` })))};\n`;
+
+/** A GET whose body is not decoded (fetch would undo the compression). */
+function raw(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(base + path, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+}
 
 /** Stands in for Astro: one slow page, one page, and `next()` for everything else. */
 const astro: AstroHandler = async (req, res, next) => {
@@ -35,6 +50,8 @@ beforeAll(async () => {
   writeFileSync(join(client, '404.html'), '<h1>no encontrada</h1>');
   writeFileSync(join(client, 'en/404/index.html'), '<h1>not found</h1>');
   writeFileSync(join(tmpdir(), 'academy-secret.txt'), 'secret');
+  writeFileSync(join(client, '_astro/big.def456.js'), BIG_JS);
+  precompress(client);
   handle = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
   app = createApp({ db: handle, astroHandler: astro, clientDir: client, production: true });
   await new Promise<void>((r) => app.server.listen(0, '127.0.0.1', r));
@@ -64,6 +81,26 @@ describe('production server', () => {
     expect(page.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
     const again = await fetch(`${base}/about-us/`, { headers: { 'if-none-match': page.headers.get('etag')! } });
     expect(again.status).toBe(304);
+  });
+
+  it('sends text assets compressed as the browser accepts (brotli, else gzip, else plain), from copies made at build time', async () => {
+    const br = await raw('/_astro/big.def456.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(Number(br.headers['content-length'])).toBe(br.body.length);
+    expect(br.body.length).toBeLessThan(BIG_JS.length / 4);
+    expect(brotliDecompressSync(br.body).toString()).toBe(BIG_JS);
+    const gz = await raw('/_astro/big.def456.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(BIG_JS);
+    const plain = await raw('/_astro/big.def456.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(BIG_JS);
+    // Each coding has its own validator, so a cache never mixes them up.
+    expect(new Set([br.headers.etag, gz.headers.etag, plain.headers.etag]).size).toBe(3);
+    expect((await raw('/_astro/big.def456.js', { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) })).status).toBe(304);
+    // A file too small to gain from compression is sent as it is.
+    expect((await raw('/_astro/app.abc123.js', { 'accept-encoding': 'br' })).headers['content-encoding']).toBeUndefined();
   });
 
   it('sends the security headers on every response', async () => {
@@ -121,6 +158,25 @@ describe('page cache', () => {
     expect(posted.headers.get('x-page-cache')).toBeNull();
     invalidateCatalog();
     expect((await fetch(`${base}/kept?a=1&b=2`)).status).toBe(404);
+  });
+
+  it('sends a kept page compressed, compressing it once', async () => {
+    const url = new URL(`${base}/kept-big`);
+    const html = '<li>curso</li>'.repeat(2000);
+    sharedPageCache().set(pageKey(url), catalogVersion(), { status: 200, headers: [['content-type', 'text/html'], ['vary', 'Cookie']], body: html });
+    const first = await raw('/kept-big', { 'accept-encoding': 'br' });
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers.vary).toBe('Cookie, Accept-Encoding');
+    expect(brotliDecompressSync(first.body).toString()).toBe(html);
+    const kept = sharedPageCache().get(pageKey(url), catalogVersion())!;
+    const once = kept.compressed?.br;
+    expect(once).toBeDefined();
+    await raw('/kept-big', { 'accept-encoding': 'br' });
+    expect(kept.compressed?.br).toBe(once);
+    const plain = await raw('/kept-big');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(html);
+    expect(Number(plain.headers['content-length'])).toBe(Buffer.byteLength(html));
   });
 });
 

@@ -11,6 +11,7 @@ import { cacheableRequest, hasSessionCookie, pageKey, sharedPageCache } from '..
 import { catalogVersion } from '../src/lib/catalog/catalog.server';
 import { attachRealtime } from '../src/lib/realtime/socket.server';
 import { resolveStatic, sendFile } from './static';
+import { compressBody, negotiate } from '../src/lib/http/compress.server';
 
 /** Astro's middleware-mode request handler. */
 export type AstroHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void, locals?: object) => void | Promise<void>;
@@ -90,8 +91,22 @@ export function createApp(opts: AppOptions): App {
       if (cacheableRequest(req.method ?? 'GET', url, hasSessionCookie(req.headers.cookie))) {
         const hit = sharedPageCache().get(pageKey(url), catalogVersion());
         if (hit) {
-          res.writeHead(hit.status, [...hit.headers.flat(), 'x-page-cache', 'hit']);
-          res.end(req.method === 'HEAD' ? undefined : hit.body);
+          const encoding = negotiate(req.headers['accept-encoding']);
+          let body: string | Buffer = hit.body;
+          if (encoding) {
+            const kept = (hit.compressed ??= {});
+            body = await (kept[encoding] ??= compressBody(hit.body, encoding));
+          }
+          const vary = hit.headers.find(([k]) => k.toLowerCase() === 'vary')?.[1];
+          const headers = hit.headers.filter(([k]) => !/^(vary|content-length|content-encoding)$/i.test(k));
+          res.writeHead(hit.status, [
+            ...headers.flat(),
+            'vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding',
+            ...(encoding ? ['content-encoding', encoding] : []),
+            'content-length', String(Buffer.byteLength(body)),
+            'x-page-cache', 'hit',
+          ]);
+          res.end(req.method === 'HEAD' ? undefined : body);
           return;
         }
       }

@@ -1,10 +1,12 @@
 /**
  * Serves the prerendered pages and built assets from `dist/client`. Hashed assets under `/_astro/`
- * are cached for a year (immutable); everything else is revalidated with an ETag.
+ * are cached for a year (immutable); everything else is revalidated with an ETag. Text files are
+ * sent brotli- or gzip-compressed when the build left a compressed copy and the browser accepts it.
  */
 import { createReadStream, statSync, type Stats } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import { negotiate, SUFFIX, type Encoding } from '../src/lib/http/compress.server';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -55,22 +57,35 @@ export function resolveStatic(root: string, urlPath: string): { file: string; st
   return null;
 }
 
-/** Writes a static file (GET or HEAD), honouring If-None-Match. */
+/** The precompressed copy of `file` to send for this request's Accept-Encoding, if any. */
+function compressedCopy(req: IncomingMessage, file: string): { encoding: Encoding; file: string; stats: Stats } | null {
+  const available = (['br', 'gzip'] as const).filter((e) => fileAt(file + SUFFIX[e]));
+  const encoding = available.length ? negotiate(req.headers['accept-encoding'], available) : null;
+  if (!encoding) return null;
+  const copy = file + SUFFIX[encoding];
+  return { encoding, file: copy, stats: fileAt(copy)! };
+}
+
+/** Writes a static file (GET or HEAD), compressed when possible, honouring If-None-Match. */
 export function sendFile(req: IncomingMessage, res: ServerResponse, file: string, stats: Stats, urlPath: string, status = 200): void {
-  const etag = `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
+  const copy = compressedCopy(req, file);
+  const sent = copy ?? { file, stats };
+  const etag = `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}${copy ? `-${copy.encoding}` : ''}"`;
   res.setHeader('Content-Type', TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream');
   res.setHeader('Cache-Control', urlPath.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
   res.setHeader('ETag', etag);
+  if (copy) res.setHeader('Content-Encoding', copy.encoding);
+  if (fileAt(file + SUFFIX.br) || fileAt(file + SUFFIX.gzip)) res.setHeader('Vary', 'Accept-Encoding');
   if (status === 200 && req.headers['if-none-match'] === etag) {
     res.statusCode = 304;
     res.end();
     return;
   }
   res.statusCode = status;
-  res.setHeader('Content-Length', stats.size);
+  res.setHeader('Content-Length', sent.stats.size);
   if (req.method === 'HEAD') {
     res.end();
     return;
   }
-  createReadStream(file).pipe(res);
+  createReadStream(sent.file).pipe(res);
 }

@@ -2,9 +2,10 @@
 import { en } from './en';
 import { es } from './es';
 import type { Messages } from './types';
+import { format } from './format';
 import { DEFAULT_LOCALE, LOCALES, isLocale, toLocale, type Locale } from './locales';
 
-export { DEFAULT_LOCALE, LOCALES, isLocale, toLocale, type Locale };
+export { DEFAULT_LOCALE, LOCALES, isLocale, toLocale, format, type Locale };
 
 const catalogues: Record<Locale, Messages> = { es, en };
 
@@ -13,10 +14,6 @@ export function messages(locale: Locale): Messages {
   return catalogues[locale];
 }
 
-/** Replaces `{name}` placeholders with values; unknown placeholders stay as they are. */
-export function format(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (m, k: string) => (k in values ? String(values[k]) : m));
-}
 
 /** Every key path of a catalogue (`nav.books`, …), for completeness checks. */
 export function keyPaths(tree: object, prefix = ''): string[] {

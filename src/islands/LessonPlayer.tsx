@@ -13,7 +13,6 @@ import type { TrackingAck, TrackingBroadcast, TrackingEventName } from '~/lib/le
 import {
   afterEnd,
   completedIds,
-  fill,
   findLesson,
   formatClock,
   neighbours,
@@ -24,6 +23,7 @@ import {
   trackingEntry,
   type PlayerView,
 } from '~/lib/learning/player';
+import { format as fill } from '~/i18n/format';
 import { createTrackingClient, type TrackingClient } from '~/lib/realtime/tracking-client';
 import { guardStatus } from '~/lib/http/session-guard';
 import { announce } from '~/lib/stores/announcer';

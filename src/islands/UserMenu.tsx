@@ -10,7 +10,7 @@
 import { useEffect, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
 import { actions } from 'astro:actions';
 import { useStore } from '@nanostores/react';
-import { format } from '~/i18n/i18n';
+import { format } from '~/i18n/format';
 import type { Locale } from '~/i18n/locales';
 import { guardStatus } from '~/lib/http/session-guard';
 import { $ibo, $user, clearIdentity, syncIdentity, type SessionSummary, type StoredIbo, type StoredUser } from '~/lib/stores/identity';

@@ -4,7 +4,8 @@
  * screen readers), the current one marked `aria-current="page"`.
  */
 import type { MouseEvent } from 'react';
-import { fill, formatClock, type PlayerView } from '~/lib/learning/player';
+import { formatClock, type PlayerView } from '~/lib/learning/player';
+import { format as fill } from '~/i18n/format';
 import type { PlayerMessages } from './messages';
 import styles from '../LessonPlayer.module.css';
 

@@ -10,6 +10,8 @@ export interface CachedPage {
   status: number;
   headers: [string, string][];
   body: string;
+  /** The body compressed once per coding, on first demand (filled by the server). */
+  compressed?: Partial<Record<'br' | 'gzip', Promise<Buffer>>>;
 }
 
 /** A bounded least-recently-used map of pages for one catalogue version. */

@@ -4,7 +4,6 @@ import {
   afterEnd,
   completedIds,
   findLesson,
-  fill,
   formatClock,
   lessonMedia,
   neighbours,
@@ -262,11 +261,5 @@ describe('small player helpers', () => {
 
   it('playback speed: only the offered ones', () => {
     expect([parsePlaybackRate('1.5'), parsePlaybackRate('2'), parsePlaybackRate('3'), parsePlaybackRate('abc'), parsePlaybackRate(null)]).toEqual([1.5, 2, 1, 1, 1]);
-  });
-});
-
-describe('message placeholders', () => {
-  it('fills known placeholders and leaves unknown ones', () => {
-    expect(fill('{completed} de {total} lecciones, {percent} % {x}', { completed: 2, total: 5, percent: 40 })).toBe('2 de 5 lecciones, 40 % {x}');
   });
 });

@@ -369,11 +369,3 @@ export function parsePlaybackRate(raw: string | null | undefined): number {
   const n = Number(raw);
   return (PLAYBACK_RATES as readonly number[]).includes(n) ? n : 1;
 }
-
-/**
- * Fills `{name}` placeholders of a message (the same as `format` in `~/i18n`, which the island cannot
- * import without bundling both message catalogues).
- */
-export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (m, k: string) => (k in values ? String(values[k]) : m));
-}

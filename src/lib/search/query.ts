@@ -3,7 +3,7 @@
  * the live-region text. Kept apart from the zod schema (`search.ts`) so the header island does not
  * ship a validation library to every page.
  */
-import { format } from '~/i18n';
+import { format } from '~/i18n/format';
 
 /** Fewest characters a query needs before anything is searched (spec: course search minimum). */
 export const MIN_QUERY_LENGTH = 3;
