@@ -262,3 +262,61 @@ test('the English player speaks English with English captions by default, and ax
   const spanish = await video(page).evaluate((v: HTMLVideoElement) => [...v.textTracks].find((t) => t.mode === 'showing')?.language);
   expect(spanish).toBe('es');
 });
+
+test('without the socket the player saves progress over HTTP, and a reload resumes there', async ({ page, baseURL }) => {
+  test.setTimeout(45_000);
+  await logIn(page, await newLearner(page, baseURL!), '/courses-details/1');
+  // The socket cannot connect (a proxy that refuses WebSockets and polling, say).
+  await page.route('**/socket.io/**', (route) => route.abort());
+  const posted: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/tracking') && r.method() === 'POST') posted.push(JSON.parse(r.postData() ?? '{}').event);
+  });
+  await page.goto('/course-tracking/1');
+  await expect(player(page)).toBeVisible();
+  await expect(player(page)).not.toHaveAttribute('data-connected', 'true');
+  const lessonId = (await player(page).getAttribute('data-lesson-id'))!;
+  await video(page).evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+    return v.play();
+  });
+  await expect.poll(() => currentTime(page)).toBeGreaterThan(2);
+  await video(page).evaluate((v: HTMLVideoElement) => v.pause());
+  const paused = await currentTime(page);
+  await expect.poll(() => savedPosition(page, lessonId)).toBeCloseTo(paused, 1);
+  expect(posted).toEqual(expect.arrayContaining(['tracking play', 'tracking']));
+
+  await page.unroute('**/socket.io/**');
+  await page.reload();
+  await expect(player(page)).toHaveAttribute('data-lesson-id', lessonId);
+  await expect.poll(() => currentTime(page)).toBeCloseTo(paused, 0);
+});
+
+test('leaving the page sends the last position with a beacon', async ({ page, baseURL }) => {
+  test.setTimeout(45_000);
+  await logIn(page, await newLearner(page, baseURL!), '/courses-details/1');
+  await page.goto('/course-tracking/1');
+  await expect(player(page)).toHaveAttribute('data-connected', 'true');
+  const lessonId = (await player(page).getAttribute('data-lesson-id'))!;
+  await video(page).evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+    return v.play();
+  });
+  // Less than the 5-second report interval: only the beacon can tell the server about this position.
+  await expect.poll(() => currentTime(page)).toBeGreaterThan(2.5);
+  // Note each beacon in the tab's session storage, which outlives the page. (With the beacon dropped
+  // instead, the lesson reopens at 0: nothing else reports this position.)
+  await page.evaluate(() => {
+    const send = navigator.sendBeacon.bind(navigator);
+    navigator.sendBeacon = (url, data) => {
+      sessionStorage.setItem('beacon', String(url));
+      return send(url, data);
+    };
+  });
+  await page.goto('/mylearning');
+  expect(await page.evaluate(() => sessionStorage.getItem('beacon'))).toBe('/api/tracking');
+
+  await page.goto('/course-tracking/1');
+  await expect(player(page)).toHaveAttribute('data-lesson-id', lessonId);
+  await expect.poll(() => currentTime(page)).toBeGreaterThan(2.5);
+});
