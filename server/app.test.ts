@@ -16,6 +16,7 @@ let handle: DbHandle;
 let app: App;
 let base: string;
 let release: (() => void) | null = null;
+const BIG_HTML = `<ul>${'<li>Lección en curso</li>'.repeat(800)}</ul>`;
 const BIG_JS = `export const lessons = ${JSON.stringify(Array.from({ length: 500 }, (_, i) => ({ id: i, name: `Lección ${i}` })))};\n`;
 
 /** A GET whose body is not decoded (fetch would undo the compression). */
@@ -34,6 +35,9 @@ const astro: AstroHandler = async (req, res, next) => {
   if (req.url === '/slow') {
     await new Promise<void>((r) => (release = r));
     res.end('slow done');
+  } else if (req.url === '/ssr-big' || req.url === '/media/resource/1') {
+    res.writeHead(200, { 'Content-Type': req.url === '/ssr-big' ? 'text/html' : 'text/vtt' });
+    res.end(BIG_HTML);
   } else if (req.url === '/ssr') {
     res.writeHead(200, { 'Content-Type': 'text/html' });
     res.end('<p>ssr</p>');
@@ -101,6 +105,17 @@ describe('production server', () => {
     expect((await raw('/_astro/big.def456.js', { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) })).status).toBe(304);
     // A file too small to gain from compression is sent as it is.
     expect((await raw('/_astro/app.abc123.js', { 'accept-encoding': 'br' })).headers['content-encoding']).toBeUndefined();
+  });
+
+  it('compresses pages rendered per request, but never lesson media', async () => {
+    const page = await raw('/ssr-big', { 'accept-encoding': 'gzip, br' });
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(page.body).toString()).toBe(BIG_HTML);
+    expect((await raw('/ssr-big', { 'accept-encoding': 'gzip' })).headers['content-encoding']).toBe('gzip');
+    expect((await raw('/ssr-big')).body.toString()).toBe(BIG_HTML);
+    const media = await raw('/media/resource/1', { 'accept-encoding': 'gzip, br' });
+    expect(media.headers['content-encoding']).toBeUndefined();
+    expect(media.body.toString()).toBe(BIG_HTML);
   });
 
   it('sends the security headers on every response', async () => {

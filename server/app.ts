@@ -11,6 +11,7 @@ import { cacheableRequest, hasSessionCookie, pageKey, sharedPageCache } from '..
 import { catalogVersion } from '../src/lib/catalog/catalog.server';
 import { attachRealtime } from '../src/lib/realtime/socket.server';
 import { resolveStatic, sendFile } from './static';
+import compression from 'compression';
 import { compressBody, negotiate } from '../src/lib/http/compress.server';
 
 /** Astro's middleware-mode request handler. */
@@ -35,6 +36,12 @@ function clientReady(res: ServerResponse): () => Promise<void> {
         })
       : Promise.resolve();
 }
+
+/** Compression of server-rendered answers: brotli (fast setting) or gzip, never lesson media. */
+const compressRendered = compression({
+  threshold: 1024,
+  filter: (req, res) => !(req.url ?? '').startsWith('/media/') && compression.filter(req, res),
+});
 
 export interface AppOptions {
   db: DbHandle;
@@ -110,6 +117,9 @@ export function createApp(opts: AppOptions): App {
           return;
         }
       }
+      // Pages rendered for one person (the player, my learning…) and JSON answers are compressed as
+      // they are sent. Lesson media is not: it is binary, and Range answers must stay byte-exact.
+      await new Promise<void>((resolve, reject) => compressRendered(req as never, res as never, (err?: unknown) => (err ? reject(err) : resolve())));
       await opts.astroHandler(req, res, () => notFound(req, res, opts.clientDir), { clientReady: clientReady(res) });
     } catch (err) {
       console.error(`[server] ${req.method} ${url.pathname}: ${(err as Error).message}`);
