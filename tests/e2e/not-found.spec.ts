@@ -53,3 +53,24 @@ test('plain HTTP clients also get status 404 and a noindex not-found page', asyn
     expect(html).toContain(c.backHome);
   }
 });
+
+/*
+ * The page a person sees when rendering fails (Astro shows `/500` then, with status 500; checked by
+ * hand with a page that throws). Here it is asked for directly: its texts in both languages, a way to
+ * try again and a way home, and no cache.
+ */
+for (const c of [
+  { url: '/500', lang: 'es', message: 'Algo salió mal de nuestro lado.', retry: 'Intentar de nuevo', home: '/', backHome: 'Volver al inicio' },
+  { url: '/en/500', lang: 'en', message: 'Something went wrong on our side.', retry: 'Try again', home: '/en/', backHome: 'Back To Home' },
+]) {
+  test(`the server-error page speaks the page's language (${c.lang})`, async ({ page }) => {
+    const response = await page.goto(c.url);
+    expect(response?.status()).toBe(500);
+    expect(response?.headers()['cache-control']).toBe('no-store');
+    await expect(page.locator('html')).toHaveAttribute('lang', c.lang);
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1 })).toContainText(c.message);
+    await expect(main.getByRole('link', { name: c.retry })).toHaveAttribute('href', c.url);
+    await expect(main.getByRole('link', { name: c.backHome })).toHaveAttribute('href', c.home);
+  });
+}

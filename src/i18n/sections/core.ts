@@ -93,6 +93,14 @@ export const es = {
     preview: 'Vista previa',
     backHome: 'Volver al inicio',
   },
+  serverError: {
+    title: 'Algo salió mal',
+    code: '500',
+    message: 'Algo salió mal de nuestro lado.',
+    hint: 'Ya quedó registrado. Vuelve a intentarlo en unos momentos; tus datos y tu progreso están a salvo.',
+    retry: 'Intentar de nuevo',
+    backHome: 'Volver al inicio',
+  },
 } as const;
 
 export const en: Shape<typeof es> = {
@@ -185,6 +193,14 @@ export const en: Shape<typeof es> = {
     message: "The Page you were looking for, couldn't be found.",
     hint: 'The page you are looking for might have been removed, had its name changed, or is temporarily unavailable.',
     preview: 'Preview',
+    backHome: 'Back To Home',
+  },
+  serverError: {
+    title: 'Something went wrong',
+    code: '500',
+    message: 'Something went wrong on our side.',
+    hint: 'It has been logged. Please try again in a moment; your data and your progress are safe.',
+    retry: 'Try again',
     backHome: 'Back To Home',
   },
 };
