@@ -6,6 +6,8 @@ import { getDb } from '~/lib/db';
 import { readSession } from '~/lib/identity/session.server';
 import { isProtectedPath, loginUrl } from '~/lib/identity/account';
 import { splitLocale } from '~/lib/paths';
+import { requestLocale } from '~/lib/http/locale';
+import { DEFAULT_LOCALE, messages } from '~/i18n';
 
 const pages = sharedPageCache();
 
@@ -27,7 +29,9 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   ctx.locals.identity = null;
   ctx.locals.session = null;
   if (crossSiteMutation(ctx.request.method, ctx.request.headers, ctx.url.host)) {
-    return new Response('Forbidden: cross-site request', { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+    const path = splitLocale(ctx.url.pathname);
+    const locale = path.locale !== DEFAULT_LOCALE ? path.locale : requestLocale(ctx.url, ctx.request.headers);
+    return new Response(messages(locale).crossSite, { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8', 'content-language': locale } });
   }
   const token = ctx.isPrerendered ? undefined : ctx.cookies.get(SESSION_COOKIE)?.value;
   if (token) {

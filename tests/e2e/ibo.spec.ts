@@ -122,6 +122,9 @@ test('prospect actions refuse requests without an IBO session, cross-site posts 
   expect(noSession.status()).toBe(401);
   const crossSite = await request.post('/_actions/ibo.enter', { form: { code: 'HORIZONTE01', lang: 'en' }, headers: { origin: 'https://evil.example' } });
   expect(crossSite.status()).toBe(403);
+  expect(await crossSite.text()).toBe('Solicitud rechazada: los cambios solo pueden enviarse desde la propia academia.');
+  const crossSiteEn = await request.post('/_actions/ibo.enter', { form: { code: 'HORIZONTE01', lang: 'en' }, headers: { origin: 'https://evil.example', 'accept-language': 'en-US,en;q=0.9' } });
+  expect(await crossSiteEn.text()).toBe('Request refused: changes can only be sent from the academy itself.');
   for (const code of ['', 'x'.repeat(5000), '../../etc', '<img src=x onerror=alert(1)>']) {
     const r = await request.post('/_actions/ibo.enter', { form: { code, lang: 'en' }, headers: origin });
     expect(r.status(), code.slice(0, 20)).toBeGreaterThanOrEqual(400);

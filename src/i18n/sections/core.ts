@@ -93,6 +93,8 @@ export const es = {
     preview: 'Vista previa',
     backHome: 'Volver al inicio',
   },
+  /** A change sent from another site (CSRF), refused with 403. */
+  crossSite: 'Solicitud rechazada: los cambios solo pueden enviarse desde la propia academia.',
   serverError: {
     title: 'Algo salió mal',
     code: '500',
@@ -195,6 +197,7 @@ export const en: Shape<typeof es> = {
     preview: 'Preview',
     backHome: 'Back To Home',
   },
+  crossSite: 'Request refused: changes can only be sent from the academy itself.',
   serverError: {
     title: 'Something went wrong',
     code: '500',

@@ -5,7 +5,6 @@ import {
   etagFor,
   ifRangeMatches,
   mediaAsk,
-  mediaLocale,
   noneMatchHits,
   parseCaptionParams,
   parseRange,
@@ -216,16 +215,6 @@ describe('parameters and language', () => {
     expect(parseCaptionParams({ id: '7', lang: 'fr' })).toEqual({ error: 'badLang' });
     expect(parseCaptionParams({ id: '7', lang: 'EN' })).toEqual({ error: 'badLang' });
     expect(parseCaptionParams({ id: 'x', lang: 'fr' })).toEqual({ error: 'badId' });
-  });
-
-  it('answers in the query language, else the preferred of Accept-Language, else Spanish', () => {
-    expect(mediaLocale('en', 'es')).toBe('en');
-    expect(mediaLocale('fr', 'en-US,en;q=0.9')).toBe('en');
-    expect(mediaLocale(null, 'fr-FR, en;q=0.8, es;q=0.5')).toBe('en');
-    expect(mediaLocale(null, 'en;q=0.3, es-CO;q=0.7')).toBe('es');
-    expect(mediaLocale(null, 'en;q=0, de')).toBe('es');
-    expect(mediaLocale(null, 'de, fr')).toBe('es');
-    expect(mediaLocale(null, null)).toBe('es');
   });
 });
 

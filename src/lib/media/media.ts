@@ -14,7 +14,7 @@
  */
 import { isAbsolute, resolve, sep } from 'node:path';
 import { z } from '../zod';
-import { DEFAULT_LOCALE, format, messages, type Locale } from '~/i18n';
+import { format, messages, type Locale } from '~/i18n';
 import type { Refusal } from '../access';
 
 /* ───────────── request parameters ───────────── */
@@ -48,30 +48,6 @@ export function parseCaptionParams(params: { id?: string | undefined; lang?: str
   if (!id.success) return { error: 'badId' };
   const lang = captionLangSchema.safeParse(params.lang);
   return lang.success ? { kind: 'caption', resourceId: id.data, lang: lang.data } : { error: 'badLang' };
-}
-
-/**
- * The language of an error message: the `lang` query parameter when it names a locale, else the best
- * Spanish or English entry of `Accept-Language` (by q-value, then order), else Spanish.
- */
-export function mediaLocale(queryLang: string | null | undefined, acceptLanguage: string | null | undefined): Locale {
-  if (queryLang === 'es' || queryLang === 'en') return queryLang;
-  let best: { locale: Locale; q: number } | null = null;
-  for (const part of (acceptLanguage ?? '').slice(0, 500).split(',')) {
-    const [tag = '', ...params] = part.trim().split(';');
-    const primary = tag.trim().toLowerCase().split('-')[0];
-    if (primary !== 'es' && primary !== 'en') continue;
-    const qParam = params.map((p) => p.trim().toLowerCase()).find((p) => p.startsWith('q='));
-    const q = qParam === undefined ? 1 : Number(qParam.slice(2));
-    if (!Number.isFinite(q) || q <= 0 || q > 1) continue;
-    if (!best || q > best.q) best = { locale: primary, q };
-  }
-  return best?.locale ?? DEFAULT_LOCALE;
-}
-
-/** The language of a media request's messages: its `?lang=` or its Accept-Language (see `mediaLocale`). */
-export function requestLocale(url: URL, headers: Headers): Locale {
-  return mediaLocale(url.searchParams.get('lang'), headers.get('accept-language'));
 }
 
 /** The method and the Range and conditional headers of a media request. */

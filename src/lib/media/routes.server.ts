@@ -5,7 +5,8 @@
 import type { APIContext, APIRoute } from 'astro';
 import { messages } from '~/i18n';
 import { getDb } from '../db/client';
-import { mediaAsk, methodNotAllowed, requestLocale, textAnswer, type MediaTarget } from './media';
+import { requestLocale } from '../http/locale';
+import { mediaAsk, methodNotAllowed, textAnswer, type MediaTarget } from './media';
 import { serveMedia } from './media.server';
 
 type Params = APIContext['params'];
