@@ -320,3 +320,12 @@ test('leaving the page sends the last position with a beacon', async ({ page, ba
   await expect(player(page)).toHaveAttribute('data-lesson-id', lessonId);
   await expect.poll(() => currentTime(page)).toBeGreaterThan(2.5);
 });
+
+test('the HTTP fallback refuses a visitor with 401 in the visitor’s language', async ({ request, baseURL }) => {
+  const body = JSON.stringify({ event: 'tracking', courseId: 1, payload: { Identificador: 1, Avance: 3 } });
+  const english = await request.post('/api/tracking', { data: body, headers: { origin: baseURL!, 'accept-language': 'en-US,en;q=0.9' } });
+  expect(english.status()).toBe(401);
+  expect(await english.json()).toEqual({ ok: false, error: 'unauthorized', message: 'Log in to save your progress.' });
+  const spanish = await request.post('/api/tracking?lang=es', { data: body, headers: { origin: baseURL!, 'accept-language': 'en-US' } });
+  expect(await spanish.json()).toMatchObject({ error: 'unauthorized', message: 'Inicia sesión para guardar tu avance.' });
+});

@@ -2,10 +2,12 @@
  * HTTP fallback of the progress socket: POST /api/tracking with the JSON text
  * `{ event: 'tracking play' | 'tracking' | 'tracking end', courseId, payload }` (any content type, so
  * `navigator.sendBeacon` works). Answers the socket's acknowledgement with 200, or a refusal with
- * 400/401/403/429/503 and a localized `message` (`?lang=en` or `"lang": "en"` for English).
+ * 400/401/403/429/503 and a localized `message` (`?lang=en`, `"lang": "en"` or the browser's
+ * Accept-Language for English).
  */
 import type { APIRoute } from 'astro';
-import { messages, toLocale } from '~/i18n';
+import { messages } from '~/i18n';
+import { answerLocale } from '~/lib/http/locale';
 import { getDb } from '~/lib/db';
 import { MAX_TRACKING_BODY_BYTES, sharedTracker, trackOverHttp, TRACKING_ERROR_KEY, type TrackingAck } from '~/lib/learning';
 
@@ -21,7 +23,7 @@ export const POST: APIRoute = async ({ request, locals, url }) => {
     result = { status: 503, ack: { ok: false, error: 'unavailable' } as TrackingAck, lang: undefined };
   }
   const { status, ack, lang } = result;
-  const payload = ack.ok ? ack : { ...ack, message: messages(toLocale(url.searchParams.get('lang') ?? lang)).learning.trackingErrors[TRACKING_ERROR_KEY[ack.error]] };
+  const payload = ack.ok ? ack : { ...ack, message: messages(answerLocale(url.searchParams.get('lang') ?? lang, request.headers.get('accept-language'))).learning.trackingErrors[TRACKING_ERROR_KEY[ack.error]] };
   return new Response(JSON.stringify(payload), {
     status,
     headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
