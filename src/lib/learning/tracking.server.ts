@@ -277,15 +277,7 @@ export class TrackingWriter {
           updatedAt: sql`now()`,
         },
       })
-      .returning({
-        contactId: tracking.contactId,
-        subtopicId: tracking.subtopicId,
-        lastPosition: tracking.lastPosition,
-        furthestPosition: tracking.furthestPosition,
-        playedSeconds: tracking.playedSeconds,
-        watched: tracking.watched,
-        completedAt: tracking.completedAt,
-      });
+      .returning(STORED_COLUMNS);
     return new Map(result.map((r) => [keyOf(r.contactId, r.subtopicId), toStored(r)]));
   }
 }
@@ -296,6 +288,17 @@ function settle(item: Waiting, stored: StoredProgress | undefined): void {
     else w.reject(new Error('the tracking row was not returned'));
   }
 }
+
+/** The columns a `StoredProgress` is read from (the upsert's answer and the first-touch read). */
+const STORED_COLUMNS = {
+  contactId: tracking.contactId,
+  subtopicId: tracking.subtopicId,
+  lastPosition: tracking.lastPosition,
+  furthestPosition: tracking.furthestPosition,
+  playedSeconds: tracking.playedSeconds,
+  watched: tracking.watched,
+  completedAt: tracking.completedAt,
+};
 
 function toStored(r: { lastPosition: string; furthestPosition: string; playedSeconds: string; watched: string | null; completedAt: Date | null }): StoredProgress {
   return {
@@ -340,15 +343,7 @@ class TrackingReader {
         sql`, `,
       );
       const rows = await db
-        .select({
-          contactId: tracking.contactId,
-          subtopicId: tracking.subtopicId,
-          lastPosition: tracking.lastPosition,
-          furthestPosition: tracking.furthestPosition,
-          playedSeconds: tracking.playedSeconds,
-          watched: tracking.watched,
-          completedAt: tracking.completedAt,
-        })
+        .select(STORED_COLUMNS)
         .from(tracking)
         .where(sql`(${tracking.contactId}, ${tracking.subtopicId}) in (${pairs})`);
       const found = new Map(rows.map((r) => [keyOf(r.contactId, r.subtopicId), toStored(r)]));
