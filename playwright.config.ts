@@ -32,8 +32,10 @@ export default defineConfig({
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       // Every journey comes from one address: per-address limits are raised so they do not trip each
-      // other. Per-account limits keep their defaults, and a journey proves them.
-      RATE_LIMITS: 'loginPerAddress=5000/900,registerPerAddress=1000/3600,resetPerAddress=1000/3600',
+      // other. Per-account, per-session and per-(account, address) limits keep their defaults, and
+      // journeys prove them; the raised per-address defaults are proven on servers of their own.
+      RATE_LIMITS:
+        'loginPerAddress=5000/900,registerPerAddress=1000/3600,resetPerAddress=1000/3600,codePerAddress=1000/600,confirmPerAddress=1000/600,contactPerAddress=1000/600',
     },
     stdout: 'ignore',
     stderr: 'pipe',

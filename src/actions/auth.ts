@@ -4,11 +4,14 @@
  * JavaScript. Failures carry a sentence in the page's language (the hidden `lang` field) or, for bad
  * input, the field error codes of the form's schema; never a 500.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ActionError, defineAction, type ActionAPIContext } from 'astro:actions';
 import { format, messages, type Locale } from '~/i18n';
 import { getDb, type Db } from '~/lib/db';
 import { SESSION_COOKIE } from '~/lib/http/page-cache';
-import { forgive, hit, type LimitName } from '~/lib/http/rate-limit.server';
+import { siteOrigin } from '~/lib/http/public-origin.server';
+import { loginDelayMs, limitSpec } from '~/lib/http/rate-limit';
+import { forgive, hit, used, type LimitName } from '~/lib/http/rate-limit.server';
 import {
   afterLogin,
   attributeReferral,
@@ -38,7 +41,7 @@ import { z } from '~/lib/zod';
 const database = async () => (await getDb()).db;
 
 /** The client's address for per-address limits (behind a proxy, as Astro's allowed domains say). */
-function address(ctx: ActionAPIContext): string {
+export function address(ctx: ActionAPIContext): string {
   try {
     return ctx.clientAddress || 'unknown';
   } catch {
@@ -63,6 +66,29 @@ async function limit(ctx: ActionAPIContext, locale: Locale, checks: [LimitName, 
   }
 }
 
+/**
+ * Holds a login while its account is under attack: past `loginPerAccount` wrong passwords from all
+ * addresses together, each attempt waits longer (`loginDelayMs`), but it is never refused, so nobody
+ * can lock the owner out by failing on purpose. A limiter store that fails only skips the wait.
+ */
+async function holdIfUnderAttack(ctx: ActionAPIContext, account: string): Promise<void> {
+  try {
+    const wait = loginDelayMs(await used('loginPerAccount', account), limitSpec('loginPerAccount').points);
+    if (wait > 0) await sleep(wait);
+  } catch (err) {
+    ctx.logger.error(`rate limit loginPerAccount unavailable: ${(err as Error).message}`);
+  }
+}
+
+/** Counts a wrong password against the account from every address (the count behind the wait). */
+async function countWrongPassword(ctx: ActionAPIContext, account: string): Promise<void> {
+  try {
+    await hit('loginPerAccount', account);
+  } catch (err) {
+    ctx.logger.error(`rate limit loginPerAccount unavailable: ${(err as Error).message}`);
+  }
+}
+
 /** Replaces whatever session the browser had (no session fixation) with a new one. */
 async function startSession(ctx: ActionAPIContext, db: Db, start: SessionStart): Promise<void> {
   await destroySession(db, ctx.cookies.get(SESSION_COOKIE)?.value);
@@ -70,15 +96,17 @@ async function startSession(ctx: ActionAPIContext, db: Db, start: SessionStart):
   ctx.cookies.set(SESSION_COOKIE, token, sessionCookieOptions(ctx.url.protocol === 'https:', expiresAt));
 }
 
-/** The site's public origin for links in e-mails: `PUBLIC_URL`, never a Host header a stranger chose, when set. */
+/** The site's public origin for links in e-mails: `PUBLIC_URL`, or an allowed host; never a Host header a stranger chose. */
 function publicOrigin(ctx: ActionAPIContext): string {
-  return import.meta.env.SITE ?? process.env.PUBLIC_URL ?? ctx.url.origin;
+  return siteOrigin(ctx.url);
 }
 
 export const auth = {
   /**
    * Logs in with e-mail and password (spec section 5). Wrong password, unknown address and a refused
-   * user type get the same message after the same work; per-address and per-account limits answer 429.
+   * user type get the same message after the same work. Limits: attempts per address, and wrong
+   * passwords per account from one address (429 for that pair only); wrong passwords to an account from
+   * every address together only slow its logins down, so a stranger cannot lock the owner out.
    */
   login: defineAction({
     accept: 'form',
@@ -86,14 +114,20 @@ export const auth = {
     handler: async ({ email, password, lang, next }, ctx) => {
       const t = messages(lang).identity;
       const account = email.toLowerCase();
+      const pair = JSON.stringify([account, address(ctx)]);
+      // The pair's attempt is counted up front (so parallel guesses cannot slip past) and forgiven on success.
       await limit(ctx, lang, [
         ['loginPerAddress', address(ctx)],
-        ['loginPerAccount', account],
+        ['loginPerAccountAddress', pair],
       ]);
+      await holdIfUnderAttack(ctx, account);
       const db = await database();
       const outcome = await authenticate(db, email, password);
-      if (outcome.status !== 'ok') throw new ActionError({ code: 'BAD_REQUEST', message: t.login.invalidCredentials });
-      await forgive('loginPerAccount', account).catch(() => undefined);
+      if (outcome.status !== 'ok') {
+        await countWrongPassword(ctx, account);
+        throw new ActionError({ code: 'BAD_REQUEST', message: t.login.invalidCredentials });
+      }
+      await forgive('loginPerAccountAddress', pair).catch(() => undefined);
       await startSession(ctx, db, { kind: 'user', userId: outcome.user.id });
       await attributeReferral(db, ctx.cookies.get(REFERRAL_COOKIE)?.value, outcome.user.id);
       return { user: storedUser(outcome.user), next: afterLogin(next, localePath(lang, paths.home)) };

@@ -1,12 +1,15 @@
 /** IBO actions: entering with an IBO code, looking a prospect up, confirming a prospect. */
 import { ActionError, defineAction, type ActionAPIContext } from 'astro:actions';
 import { z } from '~/lib/zod';
+import { address } from './auth';
 import { format, LOCALES, messages, type Locale } from '~/i18n';
 import { getDb } from '~/lib/db';
 import { SESSION_COOKIE } from '~/lib/http/page-cache';
-import { hit } from '~/lib/http/rate-limit.server';
+import { hit, type LimitName } from '~/lib/http/rate-limit.server';
+import { INVALID_CHARACTERS } from '~/lib/forms/forms';
 import {
   canConfirmProspect,
+  checkIboCode,
   confirmProspect,
   createSession,
   customerExists,
@@ -34,32 +37,36 @@ function ibosOnly(ctx: ActionAPIContext, locale: Locale) {
   return { session, ibo: session.ibo };
 }
 
-async function limited(ctx: ActionAPIContext, name: 'codePerAddress' | 'lookupPerAddress', locale: Locale) {
-  const r = await hit(name, ctx.clientAddress);
-  if (!r.ok) throw new ActionError({ code: 'TOO_MANY_REQUESTS', message: messages(locale).ibo.tooMany });
+/** Counts one attempt against each limit; the first one used up answers 429 in the page's language. */
+async function limited(locale: Locale, checks: [LimitName, string][]) {
+  for (const [name, key] of checks) {
+    const r = await hit(name, key);
+    if (!r.ok) throw new ActionError({ code: 'TOO_MANY_REQUESTS', message: messages(locale).ibo.tooMany });
+  }
 }
 
-/** Field labels of the prospect form, for "{field} field is required". */
+/** The sentence for a prospect field's error code ("{field} field is required" …). */
 function fieldMessage(locale: Locale, field: 'firstName' | 'lastName' | 'email', code: string): string {
   const t = messages(locale).ibo;
   if (code === 'required') return format(t.fieldRequired, { field: t[field] });
+  if (code === INVALID_CHARACTERS) return format(t.invalidCharacters, { field: t[field] });
   if (code === 'tooLong') return format(t.tooLong, { max: field === 'email' ? PROSPECT_LIMITS.email : PROSPECT_LIMITS.name });
   return t.emailInvalid;
 }
 
 export const ibo = {
-  /** Starts an IBO session from a code (welcome modal, /guest). */
+  /** Starts an IBO session from a code (welcome modal, /guest); invalid codes count per address. */
   enter: defineAction({
     accept: 'form',
     input: z.object({ code: text(50), lang }),
     handler: async ({ code, lang: locale }, ctx) => {
       const t = messages(locale).ibo;
-      const problem = iboCodeProblem(code);
-      if (problem === 'required') throw new ActionError({ code: 'BAD_REQUEST', message: t.required });
-      await limited(ctx, 'codePerAddress', locale);
+      if (iboCodeProblem(code) === 'required') throw new ActionError({ code: 'BAD_REQUEST', message: t.required });
       const { db } = await getDb();
-      const found = problem ? null : await findActiveIbo(db, code);
-      if (!found) throw new ActionError({ code: 'NOT_FOUND', message: t.notFound });
+      const checked = await checkIboCode(db, code, address(ctx));
+      if (checked.status === 'limited') throw new ActionError({ code: 'TOO_MANY_REQUESTS', message: t.tooMany });
+      if (checked.status === 'invalid') throw new ActionError({ code: 'NOT_FOUND', message: t.notFound });
+      const found = checked.ibo;
       await destroySession(db, ctx.cookies.get(SESSION_COOKIE)?.value);
       const { token, expiresAt } = await createSession(db, { kind: 'ibo', iboId: found.id });
       ctx.cookies.set(SESSION_COOKIE, token, sessionCookieOptions(ctx.url.protocol === 'https:', expiresAt));
@@ -74,13 +81,17 @@ export const ibo = {
     handler: async ({ email, lang: locale }, ctx) => {
       ibosOnly(ctx, locale);
       const parsed = prospectEmailSchema.safeParse(email);
-      if (!parsed.success) throw new ActionError({ code: 'BAD_REQUEST', message: messages(locale).ibo.emailInvalid });
-      await limited(ctx, 'lookupPerAddress', locale);
+      if (!parsed.success) throw new ActionError({ code: 'BAD_REQUEST', message: fieldMessage(locale, 'email', parsed.error.issues[0]?.message ?? 'email') });
+      await limited(locale, [['lookupPerAddress', address(ctx)]]);
       return { found: await customerExists((await getDb()).db, parsed.data) };
     },
   }),
 
-  /** Confirms the prospect of the IBO session (creates or reuses the contact). */
+  /**
+   * Confirms the prospect of the IBO session: creates the IBO's prospect, or reuses its own. An e-mail
+   * of anyone else (a registered customer, another IBO's prospect) is refused with one message that
+   * does not say which, and the session keeps no one. Limited per session and per address.
+   */
   confirmProspect: defineAction({
     accept: 'form',
     input: z.object({ firstName: text(PROSPECT_LIMITS.name), lastName: text(PROSPECT_LIMITS.name), email: text(PROSPECT_LIMITS.email), lang }),
@@ -88,6 +99,10 @@ export const ibo = {
       const locale = input.lang;
       const t = messages(locale).ibo;
       const { session, ibo: current } = ibosOnly(ctx, locale);
+      await limited(locale, [
+        ['confirmPerSession', session.tokenHash],
+        ['confirmPerAddress', address(ctx)],
+      ]);
       const { db } = await getDb();
       const emailOnly = prospectEmailSchema.safeParse(input.email);
       const found = emailOnly.success && (await customerExists(db, emailOnly.data));
@@ -108,6 +123,7 @@ export const ibo = {
       const full = await findActiveIbo(db, current.code);
       if (!full) throw new ActionError({ code: 'UNAUTHORIZED', message: t.notFound });
       const outcome = await confirmProspect(db, { tokenHash: session.tokenHash, ibo: full }, data);
+      if (outcome.status === 'not-own-prospect') throw new ActionError({ code: 'CONFLICT', message: t.notYourProspect });
       if (outcome.status !== 'confirmed') throw new ActionError({ code: 'BAD_REQUEST', message: t.unknownCustomer });
       return { contact: outcome.contact, message: t.confirmed };
     },

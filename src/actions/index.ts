@@ -6,10 +6,12 @@
  * (`required`, `tooLong` …) that the page or island turns into text in the page's language.
  */
 import { ActionError, defineAction } from 'astro:actions';
+import { messages } from '~/i18n';
 import { contactInputSchema, contactRecipient, submitContactMessage } from '~/lib/contact';
 import { getDb } from '~/lib/db';
+import { hit } from '~/lib/http/rate-limit.server';
 import { sendMail } from '~/lib/mail';
-import { auth } from './auth';
+import { address, auth } from './auth';
 import { cart } from './cart';
 import { ibo } from './ibo';
 
@@ -21,13 +23,16 @@ export const server = {
   ibo,
   contact: {
     /**
-     * The contact form: 400 with field codes for bad input (nothing stored), 502 when the message was
-     * stored but the notification e-mail could not be sent, `{ sent: true }` otherwise.
+     * The contact form: 400 with field codes for bad input (nothing stored), 429 once an address has
+     * sent `contactPerAddress` messages (nothing stored, nothing sent), 502 when the message was stored
+     * but the notification e-mail could not be sent, `{ sent: true }` otherwise.
      */
     send: defineAction({
       accept: 'form',
       input: contactInputSchema(database),
       handler: async (input, context) => {
+        const counted = await hit('contactPerAddress', address(context));
+        if (!counted.ok) throw new ActionError({ code: 'TOO_MANY_REQUESTS', message: messages(input.language).contact.tooMany });
         const outcome = await submitContactMessage(await database(), input, { to: contactRecipient(), send: sendMail });
         if (outcome.status === 'sent') return { sent: true as const };
         // 'invalid' here means the type vanished between the check and the insert.

@@ -16,6 +16,7 @@ import {
   firstInvalidField,
   validateContactForm,
   DIAL_CODES,
+  TOO_MANY_STATUS,
   type ContactErrors,
   type ContactField,
   type ContactFormState,
@@ -117,7 +118,7 @@ export default function ContactForm({ action, locale, t, types, countries, priva
         setErrors(fieldErrors);
         focusOn(id(first));
       } else {
-        setStatus('failed');
+        setStatus(error.status === TOO_MANY_STATUS ? 'tooMany' : 'failed');
         focusOn(STATUS_ID);
       }
     } catch {
@@ -175,6 +176,7 @@ export default function ContactForm({ action, locale, t, types, countries, priva
       <div id={STATUS_ID} className="form-status" role="status" aria-live="polite" tabIndex={-1}>
         {status === 'sent' && <p className="form-status-ok">{t.sent}</p>}
         {status === 'failed' && <p className="form-status-error">{t.sendFailed}</p>}
+        {status === 'tooMany' && <p className="form-status-error">{t.tooMany}</p>}
       </div>
 
       <div className="field-row">

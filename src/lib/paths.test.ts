@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { alternates, localePath, normalize, paths, safeNext, slug, splitLocale } from './paths';
 
@@ -40,12 +41,64 @@ describe('paths', () => {
 });
 
 describe('safeNext', () => {
+  const SITE = 'http://site.example';
+
+  /** What must hold of every answer: nothing, or a path that stays on this site. */
+  function expectSameSite(raw: string, out: string | null) {
+    if (out === null) return;
+    expect(out.startsWith('/'), raw).toBe(true);
+    expect(out.startsWith('//') || out.startsWith('/\\'), raw).toBe(false);
+    expect([...out].some((ch) => ch <= '\u001f' || (ch >= '\u007f' && ch <= '\u009f') || ch === '\\'), raw).toBe(false);
+    expect(/^[a-z][a-z0-9+.-]*:/i.test(out), raw).toBe(false);
+    const url = new URL(out, SITE);
+    expect(url.origin, raw).toBe(SITE);
+    // Following it again changes nothing: what was checked is what the browser goes to.
+    expect(safeNext(out), raw).toBe(out);
+  }
+
   it('keeps same-site paths and refuses anything that leaves the site', () => {
     expect(safeNext('/courses-details/1')).toBe('/courses-details/1');
     expect(safeNext('/en/courses?category=2#x')).toBe('/en/courses?category=2#x');
+    expect(safeNext('/courses/../en/courses')).toBe('/en/courses');
     for (const bad of [null, '', 'https://evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)', 'courses', '/'.padEnd(600, 'a')]) {
       expect(safeNext(bad), String(bad)).toBeNull();
     }
+  });
+
+  it.each([
+    '/.//evil.example/phish',
+    '/%2e//evil.example',
+    '/%2E%2E//evil.example',
+    '/.%2e//evil.example',
+    '/..//evil.example',
+    '/a/../..//evil.example',
+    '/x/..//evil.example',
+    '/\t/evil.example',
+    '/\n/evil.example',
+    '/\r//evil.example',
+    '/\\evil.example',
+    '\\\\evil.example',
+    '/\u0000/evil.example',
+    '/\u007f//evil.example',
+    '/\u0085//evil.example',
+    '/\ud800//evil.example',
+  ])('never leads off the site from %j (the URL parser resolves it to another host)', (raw) => {
+    const out = safeNext(raw);
+    expectSameSite(raw, out);
+    if (out !== null) expect(new URL(out, SITE).host).toBe('site.example');
+  });
+
+  it('answers null or a same-site path, whatever goes in (property)', () => {
+    const prefixes = fc.constantFrom('', '/', '//', '/.//', '/%2e//', '/%2E/', '/\t/', '\\\\', '/\\', '/..//', '/./', '/%2f/', '/?', '/#', 'http:', '/\u0000', '/en/');
+    const tails = fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), fc.string({ unit: 'binary' }), fc.webPath(), fc.webUrl());
+    fc.assert(
+      fc.property(prefixes, tails, (prefix, tail) => {
+        const raw = prefix + tail;
+        expectSameSite(raw, safeNext(raw));
+      }),
+      { numRuns: 3000 },
+    );
+    fc.assert(fc.property(fc.string({ unit: 'binary' }), (raw) => expectSameSite(raw, safeNext(raw))), { numRuns: 3000 });
   });
 });
 

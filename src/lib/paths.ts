@@ -3,6 +3,7 @@
  * here and nowhere else. Spanish is unprefixed; English lives under `/en`.
  */
 import { DEFAULT_LOCALE, isLocale, type Locale } from '~/i18n/locales';
+import { hasForbiddenCharacters } from '~/lib/forms/characters';
 
 /** A readable URL segment from a name ("Módulo 1: Bienvenida" → "modulo-1-bienvenida"); only decorative, ids decide. */
 export function slug(name: string): string {
@@ -119,13 +120,36 @@ export const PUBLIC_PAGES: readonly string[] = [
   paths.blog('standard-sidebar'),
 ];
 
-/** A same-site path to go on to after a form (`next=`), or `null`: never another site (no open redirect). */
+/** The origin `safeNext` resolves against: only where the result points matters, not this name. */
+const SAME_SITE = 'http://same-site.invalid';
+
+/** Most characters of a `next` address, before and after normalization. */
+const MAX_NEXT = 500;
+
+/**
+ * Whether an address to go to holds a character it never may: control characters (a browser's URL
+ * parser drops tab and line breaks, so `/\t/evil.example` would become `//evil.example`), DEL, lone
+ * surrogates, and the backslash, which browsers read as `/`.
+ */
+const unsafeInNext = (text: string) => text.includes('\\') || hasForbiddenCharacters(text);
+
+/**
+ * A same-site path to go on to after a form (`next=`), or `null`: never another site (no open redirect).
+ * The result is the URL parser's own normalization of `raw` (dot segments resolved, `%2e` read as a
+ * dot), so what is checked is what a browser will follow: it starts with exactly one `/`, has no
+ * scheme or host, and resolves on this site. Feeding a result back in gives the same result.
+ */
 export function safeNext(raw: string | null | undefined): string | null {
-  if (!raw || raw.length > 500 || !raw.startsWith('/') || raw.startsWith('//') || raw.includes('\\')) return null;
+  if (typeof raw !== 'string' || raw.length === 0 || raw.length > MAX_NEXT || !raw.startsWith('/') || unsafeInNext(raw)) return null;
+  let url: URL;
   try {
-    const u = new URL(raw, 'http://x');
-    return u.host === 'x' ? u.pathname + u.search + u.hash : null;
+    url = new URL(raw, SAME_SITE);
   } catch {
     return null;
   }
+  if (url.origin !== SAME_SITE) return null;
+  const out = url.pathname + url.search + url.hash;
+  // `/.//evil.example` normalizes to `//evil.example`: a path that a browser reads as another host.
+  if (out.length > MAX_NEXT || !out.startsWith('/') || out.startsWith('//') || unsafeInNext(out)) return null;
+  return out;
 }

@@ -1,5 +1,8 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousViolations, outboxMail } from './fixtures';
+import { expectNoSeriousViolations, outboxMail, startServer, type OwnServer } from './fixtures';
 
 /** What each language's page says. */
 const LANGS = [
@@ -22,6 +25,7 @@ const LANGS = [
     otherType: 'Soporte técnico',
     colombia: 'Colombia',
     sent: 'Mensaje enviado',
+    tooMany: 'Se enviaron demasiados mensajes desde tu conexión. Espera unos minutos e inténtalo de nuevo.',
     errors: {
       name: 'El campo Nombre es obligatorio',
       lastName: 'El campo Apellido es obligatorio',
@@ -56,6 +60,7 @@ const LANGS = [
     otherType: 'Technical support',
     colombia: 'Colombia',
     sent: 'Message sent',
+    tooMany: 'Too many messages were sent from your connection. Wait a few minutes and try again.',
     errors: {
       name: 'Name field is required',
       lastName: 'Last name field is required',
@@ -323,4 +328,75 @@ test('each contact page draws its own layout of the same form @mobile', async ({
   }
   await page.goto('/contact-1');
   await expect(page.getByRole('heading', { name: 'Nuestra oficina' })).toBeVisible();
+});
+
+test('control characters in any field are refused with a 400 and the field’s message, never a 500', async ({ request, baseURL }) => {
+  const base = { name: 'Ana', lastName: 'Pérez', email: 'ana@example.com', countryCode: 'US', countryPhoneCode: '+1', phone: '3051234567', type: '8', message: 'Hola', accepts: 'on', language: 'en' };
+  for (const [field, value, text] of [
+    ['name', 'Ana\u0000', 'Name field contains characters that are not allowed'],
+    ['lastName', 'Pé\u0000rez', 'Last name field contains characters that are not allowed'],
+    ['email', 'ana\u0000@example.com', 'Email field contains characters that are not allowed'],
+    ['message', 'Hola\u0000; select 1', 'Message field contains characters that are not allowed'],
+    ['message', 'Hola\u001b[31m', 'Message field contains characters that are not allowed'],
+    ['name', 'Ana\u0085', 'Name field contains characters that are not allowed'],
+  ] as const) {
+    const response = await request.post('/en/contact-2?_action=contact.send', { form: { ...base, [field]: value }, headers: { Origin: baseURL! } });
+    expect(response.status(), `${field} ${JSON.stringify(value)}`).toBe(400);
+    const body = await response.text();
+    expect(body).toContain(text);
+    expect(body).not.toMatch(/insert into|invalid byte sequence|0x00/i);
+  }
+});
+
+test.describe('contact messages per address, on a server of its own with the default limits', () => {
+  test.describe.configure({ mode: 'serial' });
+  let server: OwnServer;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    server = await startServer();
+  });
+  test.afterAll(async () => server?.dispose());
+
+  const outbox = async () => (await readdir(join(server.dataDir, 'outbox')).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).length;
+
+  test('five messages are sent; then the form says to wait (429) in the page language, and nothing is stored or mailed', async ({ page }) => {
+    const send = (ref: string, language: string) =>
+      page.request.post(`${server.baseURL}/_actions/contact.send`, {
+        form: { name: 'Ana', lastName: 'Pérez', email: 'ana@example.com', countryCode: 'US', countryPhoneCode: '+1', phone: '3051234567', type: '8', message: `Mensaje ${ref}`, accepts: 'on', language },
+        headers: { Origin: server.baseURL },
+      });
+    for (let i = 1; i <= 5; i++) expect((await send(`n${i}`, 'es')).status(), `message ${i}`).toBe(200);
+    await expect.poll(outbox, { timeout: 10_000 }).toBe(5);
+
+    const refused = await send('n6', 'en');
+    expect(refused.status()).toBe(429);
+    expect((await refused.json()).message).toBe(LANGS[1].tooMany);
+
+    // The island shows the refusal where it says whether the message was sent, and keeps what was typed.
+    await page.goto(`${server.baseURL}/en/contact-us`);
+    await enhanced(page);
+    await fillValid(page, LANGS[1], 'island');
+    await form(page).getByRole('button', { name: LANGS[1].submit }).click();
+    await expect(status(page)).toHaveText(LANGS[1].tooMany);
+    await expect(field(page, LANGS[1], 'name')).toHaveValue('Ana');
+
+    // Without JavaScript the page answers 429 with the same sentence in its own language.
+    const noScript = await page.request.post(`${server.baseURL}/contact-1?_action=contact.send`, {
+      form: { name: 'Ana', lastName: 'Pérez', email: 'ana@example.com', countryCode: 'US', countryPhoneCode: '+1', phone: '3051234567', type: '8', message: 'Sin JS', accepts: 'on', language: 'es' },
+      headers: { Origin: server.baseURL },
+    });
+    expect(noScript.status()).toBe(429);
+    await page.setContent(await noScript.text());
+    await expect(page.locator('#contact-status')).toHaveText(LANGS[0].tooMany);
+
+    expect(await outbox()).toBe(5);
+    await server.stop();
+    const db = new PGlite(join(server.dataDir, 'pglite'));
+    try {
+      const { rows } = await db.query<{ n: number }>('select count(*)::int as n from contact_messages');
+      expect(rows[0]!.n).toBe(5);
+    } finally {
+      await db.close();
+    }
+  });
 });

@@ -2,7 +2,8 @@
  * The Playwright `test` every journey uses: the same as Playwright's, except that the welcome modal is
  * dismissed for the tab up front (journeys about the modal itself use `welcomeTest`).
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -58,4 +59,52 @@ export async function expectNoSeriousViolations(page: BasePage, include?: string
     .map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `  - ${n.target.join(' ')}: ${n.failureSummary?.replace(/\n/g, ' ')}`).join('\n')}`)
     .join('\n');
   baseExpect(bad, `axe violations on ${page.url()}:\n${report}`).toEqual([]);
+}
+
+/** A server of one's own: its base URL, its data folder (outbox, database) and how to stop it. */
+export interface OwnServer {
+  baseURL: string;
+  dataDir: string;
+  /** Stops the server (its database is then free to open) and resolves when it has exited. */
+  stop(): Promise<void>;
+  /** Stops the server and deletes its data folder. */
+  dispose(): Promise<void>;
+}
+
+/**
+ * Starts the built site on a free port with a fresh embedded database and the default rate limits
+ * (`env` overrides), for journeys that must not share the main test server: limits that the journeys'
+ * server raises, or stopping the server. Resolves once it answers.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<OwnServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'academy-own-'));
+  const child = spawn(process.execPath, ['node_modules/.bin/tsx', 'server/index.ts'], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', RATE_LIMITS: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const port = await new Promise<number>((resolve, reject) => {
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const ready = /ready at http:\/\/localhost:(\d+)\//.exec(output);
+      if (ready) resolve(Number(ready[1]));
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    child.once('exit', (code) => reject(new Error(`the server stopped (${code}) before it was ready:\n${output}`)));
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await exited;
+  };
+  return {
+    baseURL: `http://127.0.0.1:${port}`,
+    dataDir,
+    stop,
+    async dispose() {
+      await stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -2,11 +2,8 @@
  * Identity journeys: login, the header's user and IBO menus, sessions and protected pages, logout,
  * 401 handling, registration, password reset by e-mail, and bad input. Each in both languages.
  */
-import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { expect, expectNoSeriousViolations, outboxMail, test, type Page } from './fixtures';
+import { request as httpRequest } from 'node:http';
+import { expect, expectNoSeriousViolations, outboxMail, startServer, test, type Page } from './fixtures';
 
 const LANGS = [
   {
@@ -183,6 +180,28 @@ async function logIn(page: Page, l: Lang, who: { email: string; password: string
   await form.getByLabel(l.labels.email, { exact: true }).fill(who.email);
   await form.getByLabel(l.labels.password, { exact: true }).fill(who.password);
   await form.getByRole('button', { name: l.submit }).click();
+}
+
+/** A loopback address of its own (127.x.y.z): requests from it are another client address to the server. */
+const loopback = () => `127.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${2 + Math.floor(Math.random() * 250)}`;
+
+/** Posts a form to the test server from `address`, as a browser elsewhere would. */
+function postFrom(address: string, baseURL: string, path: string, form: Record<string, string>): Promise<{ status: number; body: string; cookies: string[] }> {
+  const url = new URL(path, baseURL);
+  const body = new URLSearchParams(form).toString();
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: url.hostname, port: url.port, path: url.pathname + url.search, method: 'POST', localAddress: address, headers: { origin: url.origin, 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, cookies: res.headers['set-cookie'] ?? [] }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
 }
 
 /** A new account made through the registration action (the journeys about registration use the form). */
@@ -614,7 +633,44 @@ test.describe('bad input', () => {
     expect(page.status()).toBe(410);
   });
 
-  test('wrong passwords in a row lock the account for a while, even against the right password', async ({ page, baseURL }) => {
+  test('control characters in login, registration and reset fields get a 400 naming the field, never a 500', async ({ request, baseURL }) => {
+    const headers = { origin: baseURL! };
+    const login = await request.post('/_actions/auth.login', { form: { email: 'learner\u0000@academia.example', password: 'Aprende2026\u0000', lang: 'en' }, headers });
+    expect(login.status()).toBe(400);
+    // The first code of each field is the one the form shows.
+    const fields = (await login.json()).fields;
+    expect([fields.email[0], fields.password[0]]).toEqual(['invalidCharacters', 'invalidCharacters']);
+    const email = `nul.${unique()}@example.com`;
+    const register = await request.post('/_actions/auth.register', {
+      form: { name: 'Ana\u0000', lastName: 'Pé\u0085rez', email, confirmEmail: email, gender: 'female', birthDay: '7', birthMonth: '4', birthYear: '1990', password: 'Clave2026', confirmPassword: 'Clave2026', lang: 'en' },
+      headers,
+    });
+    expect(register.status()).toBe(400);
+    const registerFields = (await register.json()).fields;
+    expect([registerFields.name[0], registerFields.lastName[0]]).toEqual(['invalidCharacters', 'invalidCharacters']);
+    const forgot = await request.post('/_actions/auth.requestReset', { form: { email: `\u0000${email}`, lang: 'en' }, headers });
+    expect(forgot.status()).toBe(400);
+    const reset = await request.post('/_actions/auth.resetPassword', { form: { token: 'abc\u0000', password: 'Nueva2026', confirmPassword: 'Nueva2026', lang: 'en' }, headers });
+    expect(reset.status()).toBe(400);
+    // Without JavaScript the page names the field in its language.
+    const page = await request.post('/en/register?_action=auth.register', {
+      form: { name: 'Ana\u0000', lastName: 'Pérez', email, confirmEmail: email, gender: 'female', birthDay: '7', birthMonth: '4', birthYear: '1990', password: 'Clave2026', confirmPassword: 'Clave2026', lang: 'en' },
+      headers,
+    });
+    expect(page.status()).toBe(400);
+    expect(await page.text()).toContain('Name field contains characters that are not allowed');
+  });
+
+  test('a login never sends the browser to another site, however `next` is disguised', async ({ page }) => {
+    for (const next of ['/.//evil.example/phish', '/%2e//evil.example', '/..//evil.example', '/\t/evil.example']) {
+      await page.context().clearCookies();
+      await logIn(page, LANGS[0], LEARNER, `/login?next=${encodeURIComponent(next)}`);
+      await page.waitForURL((url) => url.pathname === '/');
+      expect(new URL(page.url()).host, next).toBe(new URL(test.info().project.use.baseURL!).host);
+    }
+  });
+
+  test('wrong passwords in a row lock the account for a while from that address, even against the right password', async ({ page, baseURL }) => {
     const account = await newAccount(page, baseURL!);
     const headers = { origin: baseURL! };
     const statuses: number[] = [];
@@ -633,6 +689,27 @@ test.describe('bad input', () => {
     for (let i = 0; i < 10; i++) await page.request.post('/_actions/auth.login', { form: { email: nobody, password: 'wrong-pw', lang: 'en' }, headers });
     const after = await page.request.post('/_actions/auth.login', { form: { email: nobody, password: 'wrong-pw', lang: 'en' }, headers });
     expect(after.status()).toBe(429);
+  });
+
+  test('nobody can lock the owner out: wrong passwords refuse only the address that sent them, and merely slow the account down', async ({ page, baseURL }) => {
+    const account = await newAccount(page, baseURL!);
+    const [attacker, owner, another, later] = [loopback(), loopback(), loopback(), loopback()];
+    const login = (from: string, password: string, lang = 'en') => postFrom(from, baseURL!, '/_actions/auth.login', { email: account.email, password, lang });
+    for (let i = 0; i < 10; i++) expect((await login(attacker, `wrong-${i}-pw`)).status, `wrong password ${i + 1}`).toBe(400);
+    // The 11th from the same address is refused, and so is the right password from there.
+    const eleventh = await login(attacker, 'wrong-10-pw');
+    expect(eleventh.status).toBe(429);
+    expect(JSON.parse(eleventh.body).message).toMatch(LANGS[1].errors.tooMany);
+    expect((await login(attacker, account.password)).status).toBe(429);
+    // The owner, from their own address, gets in with the right password.
+    const own = await login(owner, account.password, 'es');
+    expect(own.status).toBe(200);
+    expect(own.cookies.some((c) => c.startsWith('session='))).toBe(true);
+    // More wrong passwords from yet another address only make the account's logins wait, never refuse.
+    for (let i = 0; i < 2; i++) expect((await login(another, `other-${i}-pw`)).status).toBe(400);
+    const started = Date.now();
+    expect((await login(later, account.password)).status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(450);
   });
 
   test('a login or logout from another site is refused', async ({ request }) => {
@@ -686,27 +763,20 @@ test('the account pages have no serious axe violation, with errors shown @mobile
 test('the login says so when the server is stopped', async ({ page }) => {
   test.setTimeout(180_000);
   // A server of its own, so stopping it leaves the other journeys alone.
-  const port = 4600 + test.info().workerIndex;
-  const dataDir = await mkdtemp(join(tmpdir(), 'academy-stop-'));
-  const server = spawn(process.execPath, ['node_modules/.bin/tsx', 'server/index.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' },
-    stdio: 'ignore',
-  });
+  const server = await startServer();
   try {
-    const base = `http://127.0.0.1:${port}`;
-    await expect.poll(async () => (await fetch(`${base}/healthz`).catch(() => null))?.status, { timeout: 90_000, intervals: [500] }).toBe(200);
+    const base = server.baseURL;
     const l = LANGS[0];
     await page.goto(`${base}/login`);
     const form = loginForm(page, l);
     await hydrated(page);
     await form.getByLabel(l.labels.email, { exact: true }).fill(LEARNER.email);
     await form.getByLabel(l.labels.password, { exact: true }).fill(LEARNER.password);
-    server.kill('SIGTERM');
+    await server.stop();
     await expect.poll(async () => (await fetch(`${base}/healthz`).catch(() => null))?.status ?? 'down', { timeout: 20_000 }).toBe('down');
     await form.getByRole('button', { name: l.submit }).click();
     await expect(page.getByRole('dialog', { name: l.info })).toContainText(l.errors.connection);
   } finally {
-    server.kill('SIGKILL');
-    await rm(dataDir, { recursive: true, force: true });
+    await server.dispose();
   }
 });

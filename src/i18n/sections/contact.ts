@@ -34,8 +34,10 @@ export const es = {
     sending: 'Enviando…',
     sent: 'Mensaje enviado',
     sendFailed: 'Error al enviar el mensaje',
+    tooMany: 'Se enviaron demasiados mensajes desde tu conexión. Espera unos minutos e inténtalo de nuevo.',
     errors: {
       required: 'El campo {field} es obligatorio',
+      invalidCharacters: 'El campo {field} contiene caracteres no permitidos',
       tooLong: 'Este campo no debe contener más de {max} caracteres',
       email: 'Debe ser un correo electrónico válido',
       phoneDigits: 'El teléfono solo puede contener números',
@@ -116,8 +118,10 @@ export const en: Shape<typeof es> = {
     sending: 'Sending…',
     sent: 'Message sent',
     sendFailed: 'Error sending message',
+    tooMany: 'Too many messages were sent from your connection. Wait a few minutes and try again.',
     errors: {
       required: '{field} field is required',
+      invalidCharacters: '{field} field contains characters that are not allowed',
       tooLong: 'This field must not contain more than {max} characters',
       email: 'It has to be a valid email',
       phoneDigits: 'The phone may only contain numbers',

@@ -21,6 +21,7 @@ export const es = {
     },
     errors: {
       required: 'El campo {field} es obligatorio',
+      invalidCharacters: 'El campo {field} contiene caracteres no permitidos',
       email: 'Debe ser un correo electrónico válido',
       tooLong: 'Este campo no debe contener más de {max} caracteres',
       tooShort: 'El campo {field} debe tener al menos {min} caracteres',
@@ -142,6 +143,7 @@ export const en: Shape<typeof es> = {
     },
     errors: {
       required: '{field} field is required',
+      invalidCharacters: '{field} field contains characters that are not allowed',
       email: 'It has to be a valid email',
       tooLong: 'This field must not contain more than {max} characters',
       tooShort: '{field} field must have at least {min} characters',

@@ -162,8 +162,22 @@ describe('contact form schema', () => {
     expect(contactFormSchema.parse({ ...valid, language: undefined }).language).toBe('es');
   });
 
-  it('folds line breaks out of names (they end up in e-mail headers)', () => {
-    expect(contactFormSchema.parse({ ...valid, name: 'Ana\r\nBcc: x@evil.test' }).name).toBe('Ana Bcc: x@evil.test');
+  it('refuses line breaks in names (they end up in e-mail headers)', () => {
+    expect(errorsOf({ name: 'Ana\r\nBcc: x@evil.test' })).toEqual({ name: 'invalidCharacters' });
+    expect(errorsOf({ lastName: 'Pérez\n' })).toEqual({ lastName: 'invalidCharacters' });
+  });
+
+  it('refuses control characters in every text field before anything reaches the database, keeping line breaks in the message', () => {
+    for (const ch of ['\u0000', '\u0007', '\u007f', '\u0085', '\ud800']) {
+      expect(errorsOf({ name: `Ana${ch}`, lastName: `${ch}`, email: `ana${ch}@example.com`, phone: `55123${ch}5678`, message: `Hola${ch}` })).toEqual({
+        name: 'invalidCharacters',
+        lastName: 'invalidCharacters',
+        email: 'invalidCharacters',
+        phone: 'invalidCharacters',
+        message: 'invalidCharacters',
+      });
+    }
+    expect(errorsOf({ message: 'Hola,\r\n\tmundo' })).toEqual({});
   });
 });
 
@@ -176,6 +190,11 @@ describe('error texts', () => {
     expect(contactErrorText(en, 'lastName', 'required')).toBe('Last name field is required');
     expect(contactErrorText(es, 'lastName', 'required')).toBe('El campo Apellido es obligatorio');
     expect(contactErrorText(es, 'email', 'required')).toBe('El campo Correo electrónico es obligatorio');
+  });
+
+  it('name the field that holds characters that are not allowed, in both languages', () => {
+    expect(contactErrorText(en, 'message', 'invalidCharacters')).toBe('Message field contains characters that are not allowed');
+    expect(contactErrorText(es, 'lastName', 'invalidCharacters')).toBe('El campo Apellido contiene caracteres no permitidos');
   });
 
   it('give the limit of a field that is too long', () => {
@@ -234,6 +253,12 @@ describe('form state', () => {
   it('keeps the values and flags each field after an input error', () => {
     const state = contactStateFromResult({ error: { status: 400, fields: { phone: ['phoneLength', 'x'], bogus: ['required'] } } }, submitted);
     expect(state).toEqual({ values: submitted, errors: { phone: 'phoneLength' }, status: 'idle' });
+  });
+
+  it('keeps the values and says to wait after too many messages', () => {
+    expect(contactStateFromResult({ error: { status: 429 } }, submitted)).toEqual({ values: submitted, errors: {}, status: 'tooMany' });
+    expect(messages('en').contact.tooMany).toBe('Too many messages were sent from your connection. Wait a few minutes and try again.');
+    expect(messages('es').contact.tooMany).toBe('Se enviaron demasiados mensajes desde tu conexión. Espera unos minutos e inténtalo de nuevo.');
   });
 
   it('keeps the values and says it failed after any other error', () => {

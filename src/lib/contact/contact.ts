@@ -9,7 +9,7 @@
 import { z } from '../zod';
 import { format, type Messages } from '~/i18n';
 import { ConfigError } from '~/lib/config';
-import { firstErrors, firstInvalid, issuesOfFields, type FieldIssue } from '~/lib/forms/forms';
+import { firstErrors, firstInvalid, formText, issuesOfFields, type FieldIssue } from '~/lib/forms/forms';
 import { site } from '~/lib/site';
 import type { MailMessage } from '~/lib/mail/mail';
 
@@ -76,16 +76,18 @@ export const CONTACT_FIELDS = [
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 
 /** Every error the form can report. */
-export const CONTACT_ERROR_CODES = ['required', 'tooLong', 'email', 'phoneDigits', 'phoneLength', 'invalidOption', 'mustAccept'] as const;
+export const CONTACT_ERROR_CODES = ['required', 'invalidCharacters', 'tooLong', 'email', 'phoneDigits', 'phoneLength', 'invalidOption', 'mustAccept'] as const;
 export type ContactErrorCode = (typeof CONTACT_ERROR_CODES)[number];
 
 /** The first error of each field that has one. */
 export type ContactErrors = Partial<Record<ContactField, ContactErrorCode>>;
 
-/** A required single-line text: trimmed, inner runs of spaces (and any line break) folded to one space. */
+/**
+ * A required single-line text: no control characters (a line break in a name would end up in an e-mail
+ * header), trimmed, inner runs of spaces folded to one space.
+ */
 const line = (max: number) =>
-  z
-    .string({ error: 'required' })
+  formText({ error: 'required' })
     .trim()
     .overwrite((v) => v.replace(/\s+/g, ' '))
     .min(1, 'required')
@@ -101,24 +103,21 @@ const checkbox = z.preprocess((v) => v === true || v === 'on' || v === 'true', z
 export const contactFormSchema = z.object({
   name: line(CONTACT_LIMITS.name),
   lastName: line(CONTACT_LIMITS.lastName),
-  email: z
-    .string({ error: 'required' })
+  email: formText({ error: 'required' })
     .trim()
     .min(1, 'required')
     .max(CONTACT_LIMITS.email, 'tooLong')
     .regex(z.regexes.email, 'email'),
   countryCode: z.enum(COUNTRY_CODES, { error: 'invalidOption' }),
   countryPhoneCode: z.enum(DIAL_CODES, { error: 'invalidOption' }),
-  phone: z
-    .string({ error: 'required' })
+  phone: formText({ error: 'required' })
     .trim()
     .min(1, 'required')
     .regex(/^[0-9]*$/, 'phoneDigits')
     .length(PHONE_LENGTH, 'phoneLength'),
   // A select sends a string; the bound keeps a forged id inside PostgreSQL's integer range.
   type: z.coerce.number({ error: 'invalidOption' }).int('invalidOption').min(1, 'invalidOption').max(2_147_483_647, 'invalidOption'),
-  message: z
-    .string({ error: 'required' })
+  message: formText({ error: 'required', multiline: true })
     .overwrite((v) => v.replace(/\r\n?/g, '\n').trim())
     .min(1, 'required')
     .max(CONTACT_LIMITS.message, 'tooLong'),
@@ -214,6 +213,8 @@ export function contactErrorText(t: Pick<ContactMessages, 'errors' | 'fields'>, 
   switch (code) {
     case 'required':
       return format(t.errors.required, { field: t.fields[field] });
+    case 'invalidCharacters':
+      return format(t.errors.invalidCharacters, { field: t.fields[field] });
     case 'tooLong':
       return format(t.errors.tooLong, { max: field in CONTACT_LIMITS ? CONTACT_LIMITS[field as keyof typeof CONTACT_LIMITS] : '' });
     case 'phoneLength':
@@ -268,8 +269,8 @@ export function contactNotification(notice: ContactNotice, to: string, t: Contac
   };
 }
 
-/** Where the form stands: untouched or being corrected, sent, or failed to send. */
-export type ContactStatus = 'idle' | 'sent' | 'failed';
+/** Where the form stands: untouched or being corrected, sent, failed to send, or refused as too many. */
+export type ContactStatus = 'idle' | 'sent' | 'failed' | 'tooMany';
 
 /** What the form shows: its values, the error of each field, and the outcome of the last send. */
 export interface ContactFormState {
@@ -284,15 +285,19 @@ export interface ContactActionResult {
   error?: { status?: number; fields?: Record<string, readonly string[] | undefined> } | undefined;
 }
 
+/** The HTTP status of a refusal for too many messages from one address. */
+export const TOO_MANY_STATUS = 429;
+
 /**
  * The form's state after an action result: a success empties the form and says 'Message sent'; an
- * input error keeps what was typed and flags each field; any other error keeps what was typed and
- * says 'Error sending message'. `submitted` are the values that were posted.
+ * input error keeps what was typed and flags each field; too many messages keeps what was typed and
+ * says to wait; any other error keeps what was typed and says 'Error sending message'. `submitted`
+ * are the values that were posted.
  */
 export function contactStateFromResult(result: ContactActionResult | undefined, submitted: ContactFormValues): ContactFormState {
   if (!result) return { values: emptyContactValues(), errors: {}, status: 'idle' };
   if (!result.error) return { values: emptyContactValues(), errors: {}, status: 'sent' };
   const errors = result.error.fields ? contactErrorsFromFields(result.error.fields) : {};
   if (Object.keys(errors).length > 0) return { values: submitted, errors, status: 'idle' };
-  return { values: submitted, errors: {}, status: 'failed' };
+  return { values: submitted, errors: {}, status: result.error.status === TOO_MANY_STATUS ? 'tooMany' : 'failed' };
 }

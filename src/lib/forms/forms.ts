@@ -1,8 +1,13 @@
 /**
  * What every form of the site shares: turning validation issues (from zod in the browser, or from an
  * Astro action's `fields` map on the server's answer) into the first error code of each field, and
- * picking the field that should get the focus. Pure: safe in the browser.
+ * picking the field that should get the focus; and the one rule on characters that no field accepts.
+ * Pure: safe in the browser.
  */
+import { z } from '../zod';
+import { hasForbiddenCharacters } from './characters';
+
+export { hasForbiddenCharacters };
 
 /** A validation issue as zod reports it (only what forms read). */
 export interface FieldIssue {
@@ -41,4 +46,19 @@ export function issuesOfFields(fields: Record<string, readonly string[] | undefi
 /** The first field, in page order, that has an error. */
 export function firstInvalid<F extends string>(order: readonly F[], errors: Partial<Record<F, unknown>>): F | undefined {
   return order.find((f) => errors[f] !== undefined);
+}
+
+/* ───────────── characters no form accepts ───────────── */
+
+/** The error code of a field holding a character that no form accepts ('{field} contains characters that are not allowed'). */
+export const INVALID_CHARACTERS = 'invalidCharacters';
+
+/**
+ * The one rule every form shares: a text field whose first check refuses forbidden characters (code
+ * `invalidCharacters`), so they are reported before anything else and never reach the database.
+ * Chain the field's own rules after it. `error` is the code of a missing or non-text value.
+ */
+export function formText(options: { error?: string; multiline?: boolean } = {}) {
+  const base = options.error === undefined ? z.string() : z.string({ error: options.error });
+  return base.refine((v) => !hasForbiddenCharacters(v, options.multiline), INVALID_CHARACTERS);
 }

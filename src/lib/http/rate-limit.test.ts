@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../config/error';
-import { LIMITS, limitSpec, parseRateLimits } from './rate-limit';
-import { forgive, hit } from './rate-limit.server';
+import { LIMITS, limitSpec, loginDelayMs, MAX_LOGIN_DELAY_MS, parseRateLimits } from './rate-limit';
+import { forgive, hit, refund, used } from './rate-limit.server';
 
 describe('rate limit settings', () => {
   it('keeps the defaults when RATE_LIMITS is unset or empty', () => {
@@ -26,6 +26,36 @@ describe('rate limit settings', () => {
   );
 });
 
+describe('the limits the academy applies', () => {
+  it('keep brute force slow without a lockout button, and limit what strangers can send', () => {
+    // A pair (account, address) is refused after 10 wrong passwords; the account as a whole never is.
+    expect(LIMITS.loginPerAccountAddress).toEqual({ points: 10, durationSeconds: 15 * 60 });
+    expect(LIMITS.loginPerAccount.points).toBeLessThanOrEqual(LIMITS.loginPerAccountAddress.points);
+    expect(LIMITS.codePerAddress).toEqual({ points: 20, durationSeconds: 10 * 60 });
+    expect(LIMITS.confirmPerSession).toEqual({ points: 10, durationSeconds: 10 * 60 });
+    expect(LIMITS.confirmPerAddress).toEqual(LIMITS.lookupPerAddress);
+    expect(LIMITS.contactPerAddress).toEqual({ points: 5, durationSeconds: 10 * 60 });
+    expect(limitSpec('contactPerAddress', { RATE_LIMITS: 'contactPerAddress=50/60' })).toEqual({ points: 50, durationSeconds: 60 });
+  });
+
+  it('hold logins to an account under attack longer and longer, up to a few seconds, never forever', () => {
+    expect(loginDelayMs(0, 10)).toBe(0);
+    expect(loginDelayMs(10, 10)).toBe(0);
+    expect(loginDelayMs(11, 10)).toBe(250);
+    expect(loginDelayMs(12, 10)).toBe(500);
+    expect(loginDelayMs(13, 10)).toBe(1000);
+    expect(loginDelayMs(1e9, 10)).toBe(MAX_LOGIN_DELAY_MS);
+    expect(loginDelayMs(Number.NaN, 10)).toBe(0);
+    let previous = 0;
+    for (let n = 0; n < 100; n++) {
+      const wait = loginDelayMs(n, 10);
+      expect(wait).toBeGreaterThanOrEqual(previous);
+      expect(wait).toBeLessThanOrEqual(MAX_LOGIN_DELAY_MS);
+      previous = wait;
+    }
+  });
+});
+
 describe('hit', () => {
   it('refuses once the limit is used up, says when to retry, and forgives', async () => {
     const key = `test-${Math.random()}`;
@@ -37,5 +67,15 @@ describe('hit', () => {
     expect(await hit('resetPerAccount', `${key}-other`)).toEqual({ ok: true });
     await forgive('resetPerAccount', key);
     expect(await hit('resetPerAccount', key)).toEqual({ ok: true });
+  });
+
+  it('says how many attempts a key used, and gives one back', async () => {
+    const key = `test-${Math.random()}`;
+    expect(await used('codePerAddress', key)).toBe(0);
+    await hit('codePerAddress', key);
+    await hit('codePerAddress', key);
+    expect(await used('codePerAddress', key)).toBe(2);
+    await refund('codePerAddress', key);
+    expect(await used('codePerAddress', key)).toBe(1);
   });
 });

@@ -1,6 +1,7 @@
 /**
- * The academy's rate limits (login, IBO code checks, prospect look-ups, password resets, sign-ups)
- * and the `RATE_LIMITS` setting that changes them. Pure: the counting is in `rate-limit.server.ts`.
+ * The academy's rate limits (login, IBO code checks, prospect look-ups and confirmations, password
+ * resets, sign-ups, contact messages), the `RATE_LIMITS` setting that changes them, and the growing
+ * wait of logins to an account under attack. Pure: the counting is in `rate-limit.server.ts`.
  */
 import { ConfigError } from '../config/error';
 
@@ -12,14 +13,24 @@ export interface LimitSpec {
 
 /** The limits the academy applies, by purpose. */
 export const LIMITS = {
-  /** Wrong passwords per account. */
+  /**
+   * Wrong passwords per account from all addresses. Never a refusal (anyone could lock the owner out):
+   * past this many, each login to the account waits longer (`loginDelayMs`).
+   */
   loginPerAccount: { points: 10, durationSeconds: 15 * 60 },
+  /** Wrong passwords per account from one address: that pair is refused until the window passes. */
+  loginPerAccountAddress: { points: 10, durationSeconds: 15 * 60 },
   /** Login attempts per address. */
   loginPerAddress: { points: 30, durationSeconds: 15 * 60 },
-  /** IBO code checks per address. */
+  /** Invalid IBO codes per address, typed (`ibo.enter`) and in affiliate links (`/{code}`) together. */
   codePerAddress: { points: 20, durationSeconds: 10 * 60 },
-  /** Prospect e-mail look-ups per session or address. */
+  /** Prospect e-mail look-ups per address. */
   lookupPerAddress: { points: 30, durationSeconds: 10 * 60 },
+  /** Prospect confirmations per IBO session and per address. */
+  confirmPerSession: { points: 10, durationSeconds: 10 * 60 },
+  confirmPerAddress: { points: 30, durationSeconds: 10 * 60 },
+  /** Contact messages per address. */
+  contactPerAddress: { points: 5, durationSeconds: 10 * 60 },
   /** Password reset requests per account and per address. */
   resetPerAccount: { points: 3, durationSeconds: 60 * 60 },
   resetPerAddress: { points: 10, durationSeconds: 60 * 60 },
@@ -52,6 +63,21 @@ export function parseRateLimits(text: string | undefined): Partial<Record<LimitN
     out[name] = { points: Number(m[2]), durationSeconds: Number(m[3]) };
   }
   return out;
+}
+
+/** The longest a login attempt is held while its account is under attack. */
+export const MAX_LOGIN_DELAY_MS = 5_000;
+
+/**
+ * How long to hold a login attempt when its account has `failures` wrong passwords (from every
+ * address) in the window of a limit of `threshold`: nothing up to the threshold, then a quarter of a
+ * second doubling with each further failure, at most `MAX_LOGIN_DELAY_MS`. Slows guessing from many
+ * addresses without ever refusing the owner's right password.
+ */
+export function loginDelayMs(failures: number, threshold: number): number {
+  const over = failures - threshold;
+  if (!(over > 0)) return 0;
+  return Math.min(MAX_LOGIN_DELAY_MS, 250 * 2 ** Math.min(over - 1, 16));
 }
 
 /** The limit in force for `name`: the `RATE_LIMITS` override, else the default. */

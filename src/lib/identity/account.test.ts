@@ -164,6 +164,26 @@ describe('registration form (spec section 5)', () => {
   });
 });
 
+describe('characters no account field accepts', () => {
+  const register = { name: 'Ana', lastName: 'Pérez', email: 'ana@example.com', confirmEmail: 'ana@example.com', gender: 'female', birthDay: '7', birthMonth: '4', birthYear: '1990', password: 'Secreto2026', confirmPassword: 'Secreto2026' };
+
+  it.each(['\u0000', '\u0001', '\t', '\n', '\u007f', '\u0090', '\udc00'])('refuses %j in login, registration and reset fields with its own code', (ch) => {
+    expect(errorsOf(loginFormSchema, { email: `ana${ch}@example.com`, password: `Secreto${ch}2026` })).toEqual({ email: 'invalidCharacters', password: 'invalidCharacters' });
+    expect(errorsOf(registerFormSchema(NOW), { ...register, name: `Ana${ch}`, lastName: `${ch}Pérez` })).toEqual({ name: 'invalidCharacters', lastName: 'invalidCharacters' });
+    expect(errorsOf(forgotFormSchema, { email: `${ch}ana@example.com` })).toMatchObject({ email: 'invalidCharacters' });
+    expect(validate(resetFormSchema, { token: `abc${ch}`, password: 'Nueva2026', confirmPassword: 'Nueva2026' }).success).toBe(false);
+    expect(errorsOf(resetFormSchema, { token: 'abc', password: `Nueva${ch}2026`, confirmPassword: `Nueva${ch}2026` })).toEqual({
+      password: 'invalidCharacters',
+      confirmPassword: 'invalidCharacters',
+    });
+  });
+
+  it('says which field, in both languages', () => {
+    expect(accountErrorText(messages('en').identity, 'name', 'invalidCharacters')).toBe('Name field contains characters that are not allowed');
+    expect(accountErrorText(messages('es').identity, 'email', 'invalidCharacters')).toBe('El campo Correo electrónico contiene caracteres no permitidos');
+  });
+});
+
 describe('password reset forms', () => {
   it('asks for a valid e-mail', () => {
     expect(errorsOf(forgotFormSchema, { email: '' })).toEqual({ email: 'required' });

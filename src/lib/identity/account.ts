@@ -10,7 +10,7 @@
 import { z } from '../zod';
 import { format, type Messages } from '~/i18n';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '~/i18n/locales';
-import { firstErrors, issuesOfFields, type FieldErrors, type FieldIssue } from '~/lib/forms/forms';
+import { firstErrors, formText, issuesOfFields, type FieldErrors, type FieldIssue } from '~/lib/forms/forms';
 import type { MailMessage } from '~/lib/mail/mail';
 import type { SessionSummary, StoredUser } from '~/lib/stores/identity';
 import type { SessionInfo } from './session.server';
@@ -33,7 +33,7 @@ export const GENDERS = ['female', 'male', 'other'] as const;
 export type Gender = (typeof GENDERS)[number];
 
 /** Every error an account form can report. */
-export const ACCOUNT_ERROR_CODES = ['required', 'email', 'tooLong', 'tooShort', 'emailMismatch', 'passwordMismatch', 'invalidOption', 'invalidDate', 'emailTaken'] as const;
+export const ACCOUNT_ERROR_CODES = ['required', 'invalidCharacters', 'email', 'tooLong', 'tooShort', 'emailMismatch', 'passwordMismatch', 'invalidOption', 'invalidDate', 'emailTaken'] as const;
 export type AccountErrorCode = (typeof ACCOUNT_ERROR_CODES)[number];
 
 /** The fields of each form, in page order (the first one in error gets the focus). */
@@ -61,11 +61,10 @@ export type AccountErrors<F extends AccountField = AccountField> = FieldErrors<F
  */
 const given = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === null || v === undefined ? '' : v), schema);
 
-/** A required single-line text: trimmed, inner runs of spaces (and any line break) folded to one. */
+/** A required single-line text: no control characters, trimmed, inner runs of spaces folded to one. */
 const line = (max: number) =>
   given(
-    z
-      .string({ error: 'required' })
+    formText({ error: 'required' })
       .trim()
       .overwrite((v) => v.replace(/\s+/g, ' '))
       .min(1, 'required')
@@ -74,25 +73,23 @@ const line = (max: number) =>
 
 /** A required e-mail address of at most 60 characters, trimmed. */
 const email = given(
-  z
-    .string({ error: 'required' })
+  formText({ error: 'required' })
     .trim()
     .min(1, 'required')
     .max(ACCOUNT_LIMITS.email, 'tooLong')
     .regex(z.regexes.email, 'email'),
 );
 
-/** A required password of 6 to 32 characters. Never trimmed: every character counts. */
+/** A required password of 6 to 32 characters, without control characters. Never trimmed: every character counts. */
 const password = given(
-  z
-    .string({ error: 'required' })
+  formText({ error: 'required' })
     .min(1, 'required')
     .min(PASSWORD_MIN, 'tooShort')
     .max(ACCOUNT_LIMITS.password, 'tooLong'),
 );
 
 /** The confirmation of a password: required, at most 32; whether it matches is checked on the whole form. */
-const confirmation = given(z.string({ error: 'required' }).min(1, 'required').max(ACCOUNT_LIMITS.confirmPassword, 'tooLong'));
+const confirmation = given(formText({ error: 'required' }).min(1, 'required').max(ACCOUNT_LIMITS.confirmPassword, 'tooLong'));
 
 /** A choice from a select, sent as digits; `allowed` says which numbers are offered. */
 const numberChoice = (allowed: (n: number) => boolean) =>
@@ -203,7 +200,7 @@ export const MAX_TOKEN_LENGTH = 100;
 /** Choosing a new password: the link's token, the password and its confirmation. */
 export const resetFormSchema = z
   .object({
-    token: given(z.string({ error: 'required' }).trim().min(1, 'required').max(MAX_TOKEN_LENGTH, 'tooLong')),
+    token: given(formText({ error: 'required' }).trim().min(1, 'required').max(MAX_TOKEN_LENGTH, 'tooLong')),
     password,
     confirmPassword: confirmation,
     lang,
@@ -260,6 +257,8 @@ export function accountErrorText(t: Pick<IdentityMessages, 'errors' | 'fields'>,
   switch (code) {
     case 'required':
       return format(t.errors.required, { field: t.fields[field] });
+    case 'invalidCharacters':
+      return format(t.errors.invalidCharacters, { field: t.fields[field] });
     case 'tooLong':
       return format(t.errors.tooLong, { max: field in ACCOUNT_LIMITS ? ACCOUNT_LIMITS[field as keyof typeof ACCOUNT_LIMITS] : '' });
     case 'tooShort':

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canConfirmProspect, iboCodeProblem, looksLikeAffiliateCode, nextReferral, normalizeIboCode, prospectSchema } from './ibo';
+import { canConfirmProspect, iboCodeProblem, isOwnProspect, looksLikeAffiliateCode, nextReferral, normalizeIboCode, prospectSchema } from './ibo';
 
 describe('IBO codes', () => {
   it('normalises a typed code', () => {
@@ -34,6 +34,14 @@ describe('prospect form', () => {
     expect(codes).toEqual({ firstName: 'required', lastName: 'tooLong', email: 'email' });
   });
 
+  it('refuses control characters in every field with their own code', () => {
+    for (const ch of ['\u0000', '\n', '\u001b', '\u007f', '\u009f', '\ud83d']) {
+      const r = prospectSchema.safeParse({ firstName: `Ana${ch}`, lastName: `${ch}Ruiz`, email: `ana${ch}@example.com` });
+      const codes = Object.fromEntries(r.error!.issues.map((i) => [i.path[0], i.message]));
+      expect(codes, JSON.stringify(ch)).toEqual({ firstName: 'invalidCharacters', lastName: 'invalidCharacters', email: 'invalidCharacters' });
+    }
+  });
+
   it('trims and lower-cases the e-mail', () => {
     expect(prospectSchema.parse({ firstName: ' Ana ', lastName: 'Ruiz', email: ' Ana@Example.COM ' })).toEqual({ firstName: 'Ana', lastName: 'Ruiz', email: 'ana@example.com' });
   });
@@ -42,6 +50,29 @@ describe('prospect form', () => {
     expect(canConfirmProspect({ firstName: 'A', lastName: 'B', email: 'a@b.co' }, false)).toBe(true);
     expect(canConfirmProspect({ firstName: 'A', lastName: '', email: 'a@b.co' }, false)).toBe(false);
     expect(canConfirmProspect({ firstName: '', lastName: '', email: 'a@b.co' }, true)).toBe(true);
+  });
+});
+
+describe('whose prospect a person may be', () => {
+  const ibo = { id: 3, userId: 30 };
+  const prospectOf = (mainUserId: number) => ({ prospect: true, mainUserId });
+
+  it('is the IBO’s own prospect: its contact, and at most a prospect account the IBO created', () => {
+    expect(isOwnProspect(ibo, { iboId: 3 }, null)).toBe(true);
+    expect(isOwnProspect(ibo, { iboId: 3 }, prospectOf(30))).toBe(true);
+    // An account the IBO created whose contact is still to be made.
+    expect(isOwnProspect(ibo, null, prospectOf(30))).toBe(true);
+  });
+
+  it('is never a registered customer, another IBO’s prospect, or no one at all', () => {
+    expect(isOwnProspect(ibo, { iboId: 3 }, { prospect: false, mainUserId: null }), 'a prospect who signed up').toBe(false);
+    expect(isOwnProspect(ibo, { iboId: null }, { prospect: false, mainUserId: null }), 'a learner').toBe(false);
+    expect(isOwnProspect(ibo, null, { prospect: false, mainUserId: null }), 'a learner without a contact').toBe(false);
+    expect(isOwnProspect(ibo, { iboId: null }, null), 'a contact of no IBO').toBe(false);
+    expect(isOwnProspect(ibo, { iboId: 4 }, null), 'another IBO’s contact').toBe(false);
+    expect(isOwnProspect(ibo, { iboId: 4 }, prospectOf(40)), 'another IBO’s prospect').toBe(false);
+    expect(isOwnProspect(ibo, { iboId: 3 }, prospectOf(40)), 'a prospect account of another IBO').toBe(false);
+    expect(isOwnProspect(ibo, null, null)).toBe(false);
   });
 });
 

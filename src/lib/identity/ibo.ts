@@ -3,6 +3,7 @@
  * entering one (welcome modal, /guest, or an affiliate link /:code) starts an IBO session, in which
  * courses are opened for a prospect whose name and e-mail the IBO gives.
  */
+import { formText } from '../forms/forms';
 import { z } from '../zod';
 
 /** The shape of an IBO code: letters, digits, dash and underscore, 3 to 32 characters. */
@@ -32,11 +33,11 @@ export function iboCodeProblem(raw: unknown): 'required' | 'invalid' | null {
 /** Most characters kept of a name or e-mail (spec: names 32, e-mail 60). */
 export const PROSPECT_LIMITS = { name: 32, email: 60 } as const;
 
-/** The prospect form (spec): name and last name required, e-mail valid. Codes, not sentences. */
+/** The prospect form (spec): name and last name required, e-mail valid, no control characters. Codes, not sentences. */
 export const prospectSchema = z.object({
-  firstName: z.string().trim().min(1, 'required').max(PROSPECT_LIMITS.name, 'tooLong'),
-  lastName: z.string().trim().min(1, 'required').max(PROSPECT_LIMITS.name, 'tooLong'),
-  email: z.string().trim().toLowerCase().min(1, 'required').max(PROSPECT_LIMITS.email, 'tooLong').pipe(z.email('email')),
+  firstName: formText().trim().min(1, 'required').max(PROSPECT_LIMITS.name, 'tooLong'),
+  lastName: formText().trim().min(1, 'required').max(PROSPECT_LIMITS.name, 'tooLong'),
+  email: formText().trim().toLowerCase().min(1, 'required').max(PROSPECT_LIMITS.email, 'tooLong').pipe(z.email('email')),
 });
 export type ProspectInput = z.infer<typeof prospectSchema>;
 
@@ -50,6 +51,22 @@ export const prospectEmailSchema = prospectSchema.shape.email;
 export function canConfirmProspect(form: { firstName: string; lastName: string; email: string }, customerFound: boolean): boolean {
   if (customerFound) return true;
   return form.firstName.trim() !== '' && form.lastName.trim() !== '' && form.email.trim() !== '';
+}
+
+/** A contact's own account, as the prospect rule sees it: none, a prospect's (user type 9), or a registered customer's. */
+export type ContactAccount = { prospect: boolean; mainUserId: number | null } | null;
+
+/**
+ * Whether an IBO may use a person as its prospect (product rule): a prospect is a contact of the IBO
+ * that brought them, and not a registered customer. So the person's contact, if any, must have been
+ * registered by this IBO, and their account, if any, must be a prospect account this IBO created.
+ * Anyone else (a learner, an administrator, another IBO's prospect) is never the IBO's to open
+ * courses for, nor to read or write the progress of.
+ */
+export function isOwnProspect(ibo: { id: number; userId: number }, contact: { iboId: number | null } | null, account: ContactAccount): boolean {
+  if (contact && contact.iboId !== ibo.id) return false;
+  if (account && (!account.prospect || account.mainUserId !== ibo.userId)) return false;
+  return contact !== null || account !== null;
 }
 
 /** The referral of a browser after visiting an affiliate link: the first IBO stays, the last one moves. */

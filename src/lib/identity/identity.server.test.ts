@@ -3,8 +3,11 @@ import { eq, sql } from 'drizzle-orm';
 import { testDatabases } from '../db/testing';
 import type { DbHandle } from '../db/client';
 import * as s from '../db/schema';
-import { attributeReferral, confirmProspect, customerExists, findActiveIbo, recordReferral } from './ibo.server';
-import { createSession, destroySession, hashToken, readSession, SESSION_TTL_MS } from './session.server';
+import { LIMITS } from '../http/rate-limit';
+import { registerAccount } from './account.server';
+import { registerSchema } from './account';
+import { attributeReferral, checkIboCode, confirmProspect, customerExists, enterThroughLink, findActiveIbo, recordReferral } from './ibo.server';
+import { createSession, destroySession, hashToken, readSession, setSessionProspect, SESSION_TTL_MS } from './session.server';
 
 const databases = await testDatabases();
 
@@ -78,6 +81,34 @@ describe.each(databases)('identity on $name', ({ create }) => {
     });
   });
 
+  describe('IBO code guesses', () => {
+    const address = () => `test-address-${Math.random()}`;
+    const link = (rawCode: string, from: string) => enterThroughLink(handle.db, { rawCode, address: from, visitorId: undefined, currentToken: undefined, learnerLoggedIn: false });
+
+    it('count invalid codes per address, typed and in links together, then refuse every code until the window passes', async () => {
+      const from = address();
+      const limit = LIMITS.codePerAddress.points;
+      for (let i = 0; i < limit; i++) {
+        const outcome = i % 2 === 0 ? await checkIboCode(handle.db, `NOPE${i}X`, from) : await link(`NOPE${i}X`, from);
+        expect(outcome.status, `guess ${i + 1}`).toBe('invalid');
+      }
+      const typed = await checkIboCode(handle.db, 'HORIZONTE01', from);
+      expect(typed.status).toBe('limited');
+      if (typed.status === 'limited') expect(typed.retryAfterSeconds).toBeGreaterThan(60);
+      expect((await link('MUNDO2026', from)).status).toBe('limited');
+      expect((await link('NOPE9X', from)).status).toBe('limited');
+      // Another address is counted apart, and what is not a code at all is not counted.
+      expect((await checkIboCode(handle.db, 'HORIZONTE01', address())).status).toBe('ok');
+      expect((await link('no-es-codigo', address())).status).toBe('not-a-code');
+    });
+
+    it('never count valid codes', async () => {
+      const from = address();
+      for (let i = 0; i < LIMITS.codePerAddress.points * 2; i++) expect((await checkIboCode(handle.db, i % 2 ? 'horizonte01' : 'MUNDO2026', from)).status).toBe('ok');
+      expect((await link('MUNDO2026', from)).status).toBe('ok');
+    });
+  });
+
   describe('prospects', () => {
     const iboSession = async () => {
       const ibo = (await findActiveIbo(handle.db, 'MUNDO2026'))!;
@@ -96,11 +127,98 @@ describe.each(databases)('identity on $name', ({ create }) => {
       expect(await customerExists(handle.db, 'NORA.PRIETO@example.com')).toBe(true);
     });
 
-    it('reuses an existing customer found by e-mail alone, and refuses an unknown one without names', async () => {
+    const horizonteSession = async () => {
+      const ibo = (await findActiveIbo(handle.db, 'HORIZONTE01'))!;
+      const { token } = await createSession(handle.db, { kind: 'ibo', iboId: ibo.id });
+      return { token, tokenHash: hashToken(token), ibo };
+    };
+    const contactOf = async (email: string) => (await handle.db.select().from(s.contacts).where(sql`lower(${s.contacts.email}) = ${email.toLowerCase()}`))[0];
+
+    it('reuses the IBO’s own prospect found by e-mail alone, and refuses an unknown one without names', async () => {
       const session = await iboSession();
-      const reused = await confirmProspect(handle.db, session, { email: 'learner@academia.example' });
-      expect(reused).toMatchObject({ status: 'confirmed', created: false });
+      const first = await confirmProspect(handle.db, session, { firstName: 'Olga', lastName: 'Propia', email: 'olga.propia@example.com' });
+      const again = await iboSession();
+      const reused = await confirmProspect(handle.db, again, { email: 'OLGA.PROPIA@example.com' });
+      expect(reused).toMatchObject({ status: 'confirmed', created: false, contact: { email: 'olga.propia@example.com', firstName: 'Olga' } });
+      expect(reused.status === 'confirmed' && first.status === 'confirmed' && reused.contact.id === first.contact.id).toBe(true);
+      expect((await readSession(handle.db, again.token))?.identity.contactId).toBe(first.status === 'confirmed' ? first.contact.id : -1);
       expect(await confirmProspect(handle.db, session, { email: 'nobody@example.com' })).toEqual({ status: 'unknown-customer' });
+    });
+
+    it('never binds an IBO session to a registered customer, and tells nothing about them', async () => {
+      const learnerBefore = await contactOf('learner@academia.example');
+      for (const input of [
+        { email: 'learner@academia.example' },
+        { email: ' Learner@Academia.Example ' },
+        { firstName: 'Falso', lastName: 'Nombre', email: 'learner@academia.example' },
+        { email: 'admin@academia.example' },
+        { email: 'ibo.mundo@academia.example' },
+      ]) {
+        const session = await iboSession();
+        const outcome = await confirmProspect(handle.db, session, input);
+        expect(outcome, input.email).toEqual({ status: 'not-own-prospect' });
+        const info = await readSession(handle.db, session.token);
+        expect(info?.identity.contactId, input.email).toBeNull();
+        expect(info?.prospect, input.email).toBeNull();
+      }
+      // The learner's own contact is left as it was: not moved to the IBO, names unchanged.
+      expect(await contactOf('learner@academia.example')).toEqual(learnerBefore);
+    });
+
+    it('refuses a registered customer without a contact, creating nothing for them', async () => {
+      await handle.db.insert(s.users).values({ email: 'sin.contacto@example.com', firstName: 'Sin', lastName: 'Contacto', passwordHash: 'x' });
+      const session = await iboSession();
+      expect(await confirmProspect(handle.db, session, { firstName: 'Sin', lastName: 'Contacto', email: 'sin.contacto@example.com' })).toEqual({ status: 'not-own-prospect' });
+      expect(await contactOf('sin.contacto@example.com')).toBeUndefined();
+    });
+
+    it('refuses another IBO’s prospect, with or without names', async () => {
+      const mundo = await iboSession();
+      expect((await confirmProspect(handle.db, mundo, { firstName: 'Ajeno', lastName: 'Prospecto', email: 'ajeno@example.com' })).status).toBe('confirmed');
+      for (const input of [{ email: 'ajeno@example.com' }, { firstName: 'Otro', lastName: 'Nombre', email: 'AJENO@example.com' }]) {
+        const horizonte = await horizonteSession();
+        expect(await confirmProspect(handle.db, horizonte, input)).toEqual({ status: 'not-own-prospect' });
+        expect((await readSession(handle.db, horizonte.token))?.identity.contactId).toBeNull();
+      }
+      expect(await contactOf('ajeno@example.com')).toMatchObject({ firstName: 'Ajeno', iboId: mundo.ibo.id });
+    });
+
+    it('refuses a prospect who has since signed up: they are a registered customer now', async () => {
+      const mundo = await iboSession();
+      await confirmProspect(handle.db, mundo, { firstName: 'Luego', lastName: 'Registrado', email: 'luego.registrado@example.com' });
+      const form = registerSchema.parse({
+        name: 'Luego',
+        lastName: 'Registrado',
+        email: 'luego.registrado@example.com',
+        confirmEmail: 'luego.registrado@example.com',
+        gender: 'other',
+        birthDay: '1',
+        birthMonth: '1',
+        birthYear: '1990',
+        password: 'Clave2026',
+        confirmPassword: 'Clave2026',
+      });
+      expect((await registerAccount(handle.db, form)).status).toBe('ok');
+      // The session bound before the sign-up no longer reads the contact either.
+      expect((await readSession(handle.db, mundo.token))?.identity.contactId).toBeNull();
+      const again = await iboSession();
+      expect(await confirmProspect(handle.db, again, { email: 'luego.registrado@example.com' })).toEqual({ status: 'not-own-prospect' });
+    });
+
+    it('ignores a session bound to a contact that is not the IBO’s own prospect (an already poisoned session)', async () => {
+      const learner = (await contactOf('learner@academia.example'))!;
+      const poisoned = await iboSession();
+      await setSessionProspect(handle.db, poisoned.tokenHash, learner.id);
+      const info = await readSession(handle.db, poisoned.token);
+      expect(info?.identity).toEqual({ kind: 'ibo', userId: null, contactId: null });
+      expect(info?.prospect).toBeNull();
+      expect(info?.ibo?.code).toBe('MUNDO2026');
+      const mundo = await iboSession();
+      await confirmProspect(handle.db, mundo, { firstName: 'De', lastName: 'Mundo', email: 'de.mundo@example.com' });
+      const other = await horizonteSession();
+      await setSessionProspect(handle.db, other.tokenHash, (await contactOf('de.mundo@example.com'))!.id);
+      expect((await readSession(handle.db, other.token))?.identity.contactId).toBeNull();
+      expect((await readSession(handle.db, mundo.token))?.identity.contactId).toBe((await contactOf('de.mundo@example.com'))!.id);
     });
 
     it('confirming the same new prospect twice at once makes one contact', async () => {

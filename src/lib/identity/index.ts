@@ -15,6 +15,18 @@ export {
   type SessionStart,
 } from './session.server';
 export * from './ibo';
-export { findActiveIbo, recordReferral, attributeReferral, customerExists, confirmProspect, enterThroughLink, type AffiliateEntry, type IboInfo, type ProspectOutcome } from './ibo.server';
+export {
+  findActiveIbo,
+  checkIboCode,
+  recordReferral,
+  attributeReferral,
+  customerExists,
+  confirmProspect,
+  enterThroughLink,
+  type AffiliateEntry,
+  type CodeCheck,
+  type IboInfo,
+  type ProspectOutcome,
+} from './ibo.server';
 export * from './account';
 export { authenticate, registerAccount, createPasswordReset, resetTokenUsable, resetPassword, loadProfile, type Profile, type LoginOutcome, type RegisterOutcome, type ResetOutcome, type ResetRequest } from './account.server';

@@ -5,9 +5,11 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
-import { contacts, ibos, sessions, users, USER_TYPE } from '../db/schema';
+import { contacts, ibos, sessions, users, USER_TYPE, type User } from '../db/schema';
 import type { Identity } from '../access/access.server';
+import { isOwnProspect, type ContactAccount } from './ibo';
 
 /** How long a session lasts without use. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -53,23 +55,35 @@ export interface SessionInfo {
   prospect: { id: number; firstName: string; lastName: string; email: string } | null;
 }
 
+/** A person's account as the prospect rule (`isOwnProspect`) reads it. */
+export function contactAccount(user: Pick<User, 'userType' | 'mainUserId'> | null | undefined): ContactAccount {
+  return user ? { prospect: user.userType === USER_TYPE.prospect, mainUserId: user.mainUserId } : null;
+}
+
+/** The account of a session's prospect, joined apart from the session's own user. */
+const prospectUsers = alias(users, 'prospect_users');
+
 /**
  * The session a cookie token names, or `null` when it is unknown, expired, or no longer valid
  * (a deleted user, a refused user type, a suspended IBO). Slides the expiry forward on use.
+ * An IBO session's prospect counts only while it is the IBO's own (`isOwnProspect`): a session that
+ * was ever bound to someone else's contact (a learner, another IBO's prospect) reads as having none.
  */
 export async function readSession(db: Db, token: string | undefined, now = new Date()): Promise<SessionInfo | null> {
   if (!token || token.length > 100) return null;
   const tokenHash = hashToken(token);
   const [row] = await db
-    .select({ session: sessions, user: users, ibo: ibos, prospect: contacts })
+    .select({ session: sessions, user: users, ibo: ibos, bound: contacts, boundAccount: { userType: prospectUsers.userType, mainUserId: prospectUsers.mainUserId } })
     .from(sessions)
     .leftJoin(users, eq(users.id, sessions.userId))
     .leftJoin(ibos, eq(ibos.id, sessions.iboId))
     .leftJoin(contacts, eq(contacts.id, sessions.contactId))
+    .leftJoin(prospectUsers, eq(prospectUsers.id, contacts.userId))
     .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
     .limit(1);
   if (!row) return null;
-  const { session, user, ibo, prospect } = row;
+  const { session, user, ibo, bound, boundAccount } = row;
+  const prospect = bound && ibo && isOwnProspect(ibo, bound, contactAccount(boundAccount)) ? bound : null;
   if (session.kind === 'user' && (!user || user.userType === USER_TYPE.refused)) return null;
   if (session.kind === 'ibo' && (!ibo || ibo.status !== 'active')) return null;
   if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
