@@ -7,6 +7,8 @@
  * Journeys that write progress use a new account each (registered through the action, then logged in
  * through the login form), so they never depend on each other nor on other journeys.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousViolations, test } from './fixtures';
 
@@ -328,4 +330,48 @@ test('the HTTP fallback refuses a visitor with 401 in the visitor’s language',
   expect(await english.json()).toEqual({ ok: false, error: 'unauthorized', message: 'Log in to save your progress.' });
   const spanish = await request.post('/api/tracking?lang=es', { data: body, headers: { origin: baseURL!, 'accept-language': 'en-US' } });
   expect(await spanish.json()).toMatchObject({ error: 'unauthorized', message: 'Inicia sesión para guardar tu avance.' });
+});
+
+test('a page on another origin of the same site cannot open the progress socket with the learner’s cookie', async ({ page, baseURL }) => {
+  await logIn(page, await newLearner(page, baseURL!), '/course-tracking/1');
+  await expect(player(page)).toHaveAttribute('data-connected', 'true');
+  const lessonId = Number(await player(page).getAttribute('data-lesson-id'));
+  await page.goto('/courses');
+
+  // A page served from another port of the same host: the same site (the SameSite=Lax session cookie
+  // rides along), another origin.
+  const site = new URL(baseURL!);
+  const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><html lang="en"><title>Elsewhere</title></html>'));
+  await new Promise<void>((resolve) => server.listen(0, site.hostname, resolve));
+  const elsewhere = `${site.protocol}//${site.hostname}:${(server.address() as AddressInfo).port}`;
+  await page.goto(`${elsewhere}/`);
+  const polling = page.waitForResponse((r) => r.url().includes('/socket.io/') && r.url().includes('transport=polling'));
+  const outcome = await page.evaluate(
+    ({ ws, http, lesson }) => {
+      // The polling handshake (its answer is hidden from this page, but not from the test).
+      void fetch(http, { mode: 'no-cors', credentials: 'include' }).catch(() => undefined);
+      // The WebSocket handshake, speaking socket.io's protocol by hand, then a progress event.
+      return new Promise<string>((resolve) => {
+        const socket = new WebSocket(ws);
+        socket.onmessage = (e) => {
+          const message = String(e.data);
+          if (message.startsWith('0')) socket.send('40{"courseId":1}');
+          else if (message.startsWith('40')) {
+            socket.send(`42${JSON.stringify(['tracking play', { Identificador: lesson, IdEntidad: 3, Avance: 3, Activo: true }])}`);
+            resolve('connected');
+          } else if (message.startsWith('44')) resolve(`refused: ${message}`);
+        };
+        socket.onerror = () => resolve('refused');
+        socket.onclose = () => resolve('refused');
+      });
+    },
+    { ws: `ws://${site.host}/socket.io/?EIO=4&transport=websocket`, http: `${baseURL}/socket.io/?EIO=4&transport=polling`, lesson: lessonId },
+  );
+  expect(outcome).toBe('refused');
+  expect((await polling).status()).toBe(403);
+  server.close();
+
+  // Nothing was written: the course was never started.
+  await page.goto(`${baseURL}/mylearning`);
+  await expect(page.getByText('Todavía no tienes cursos. Explora el catálogo y empieza uno.')).toBeVisible();
 });

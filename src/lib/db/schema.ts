@@ -318,6 +318,7 @@ export const tracking = pgTable(
     /** Which seconds were played: one bit per started second (learning `Coverage`), merged with `|`. */
     watched: bitVarying(),
     completedAt: timestamp({ withTimezone: true }),
+    /** When the last progress event was reported (the tracker's clock). */
     updatedAt: createdAt(),
   },
   (t) => [
@@ -326,6 +327,21 @@ export const tracking = pgTable(
   ],
 );
 export type Tracking = typeof tracking.$inferSelect;
+
+/**
+ * One person's credit clock (learning `spendCredit`): every second credited to the person, in any
+ * lesson or course, is paid for at the player's fastest speed up to this instant, which may run ahead
+ * of the present by the allowance only. A person watches one video at a time, so a burst over many
+ * lessons at once (or many tabs, requests or app processes) shares one budget. The progress writer
+ * locks the row, checks and advances it in the transaction that stores the seconds.
+ */
+export const trackingCredit = pgTable('tracking_credit', {
+  contactId: integer()
+    .primaryKey()
+    .references(() => contacts.id, { onDelete: 'cascade' }),
+  creditClock: timestamp({ withTimezone: true }).notNull(),
+});
+export type TrackingCredit = typeof trackingCredit.$inferSelect;
 
 /** A course's exam settings (spec "Evaluation"). */
 export const evaluations = pgTable('evaluations', {

@@ -12,6 +12,7 @@ export {
   closeSharedTracker,
   Tracker,
   TrackingWriter,
+  MAX_STATEMENTS_PER_CHUNK,
   type Tracked,
   type TrackedCourse,
   type TrackingAuth,
@@ -21,4 +22,5 @@ export {
   type WriterOptions,
   type WriterStats,
   type HttpTrackingResult,
+  type Announcer,
 } from './tracking.server';

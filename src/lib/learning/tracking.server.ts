@@ -8,7 +8,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { getDb } from '../db/client';
-import { ibos, tracking } from '../db/schema';
+import { ibos, tracking, trackingCredit } from '../db/schema';
 import { loadViewer, refusal } from '../access';
 import { getCatalog, type CatalogCourse } from '../catalog';
 import type { SessionInfo } from '../identity/session.server';
@@ -30,16 +30,21 @@ import {
   applyProgress,
   BoundedCache,
   courseIdSchema,
+  grantCredit,
+  laterClock,
   MAX_TRACKING_BODY_BYTES,
   mergeStored,
   newBucket,
+  settleWrite,
   takeToken,
   TRACKING_FLOOD_LIMIT,
   TRACKING_HTTP_STATUS,
   trackingRequestSchema,
   type Bucket,
   type BucketSpec,
+  type CreditClaim,
   type LessonState,
+  type StoredLesson,
 } from './tracking';
 
 /* ───────────── who may track what ───────────── */
@@ -97,6 +102,13 @@ export interface TrackingRow {
   furthestPosition: number;
   coverage: Coverage;
   completed: boolean;
+  /** When the event was reported (ms, the tracker's clock): the present the database checks credit against. */
+  reportedAt: number;
+  /**
+   * When the first event of this write was reported (the writer keeps the earliest of the events it
+   * coalesces): a person the database has no credit clock for yet starts one at the earliest of them.
+   */
+  since: number;
 }
 
 /** A row as the database holds it after the write (merged with whatever was there). */
@@ -106,6 +118,8 @@ export interface StoredProgress {
   playedSeconds: number;
   coverage: Coverage | null;
   completed: boolean;
+  /** The person's credit clock (ms) once the write was committed, when it is known. */
+  creditClock: number | null;
 }
 
 export interface WriterOptions {
@@ -129,15 +143,26 @@ export interface WriterStats {
   writes: number;
   rows: number;
   flushes: number;
+  /** Transactions (one per chunk of rows written). */
+  transactions: number;
+  /** SQL statements in them: at most `MAX_STATEMENTS_PER_CHUNK` each. */
   statements: number;
   failures: number;
 }
 
+/** The most statements one chunk's transaction runs (lock the clocks, read the stored seconds, upsert, move the clocks). */
+export const MAX_STATEMENTS_PER_CHUNK = 4;
+
 /**
  * The process-wide progress writer: updates are coalesced per (person, lesson) and written by group
- * commit, one multi-row `INSERT … ON CONFLICT DO UPDATE` per chunk, the next flush starting as soon as
- * the previous one ends. Each `write` resolves with the stored row once its flush is committed.
- * The upsert merges with what is stored, so two processes or tabs never lose played seconds.
+ * commit, one transaction per chunk of up to `chunkSize` rows with at most `MAX_STATEMENTS_PER_CHUNK`
+ * statements whatever the number of rows, the next flush starting as soon as the previous one ends.
+ * Each `write` resolves with the stored row once its flush is committed. The transaction is where
+ * each person's credit clock is enforced (learning `grantCredit`): it locks the clocks of the chunk's
+ * people, reads what their lessons hold, keeps only the new seconds the clocks can pay for, upserts
+ * the rows (merged with what is stored, so two processes or tabs never lose played seconds) and moves
+ * the clocks forward. No process, tab, lesson or HTTP request can spend the same budget twice, and no
+ * event needs a read of its own.
  */
 export class TrackingWriter {
   readonly #db: DbSource;
@@ -147,7 +172,7 @@ export class TrackingWriter {
   #timer: ReturnType<typeof setTimeout> | null = null;
   #flushing: Promise<void> | null = null;
   #closed = false;
-  readonly stats: WriterStats = { writes: 0, rows: 0, flushes: 0, statements: 0, failures: 0 };
+  readonly stats: WriterStats = { writes: 0, rows: 0, flushes: 0, transactions: 0, statements: 0, failures: 0 };
 
   constructor(db: DbSource, opts: WriterOptions = {}) {
     this.#db = db;
@@ -172,7 +197,7 @@ export class TrackingWriter {
       const key = keyOf(row.contactId, row.subtopicId);
       const found = this.#pending.get(key);
       if (found) {
-        found.row = row;
+        found.row = { ...row, since: Math.min(found.row.since, row.since) };
         found.waiters.push({ resolve, reject });
       } else {
         this.#pending.set(key, { row, waiters: [{ resolve, reject }] });
@@ -242,45 +267,99 @@ export class TrackingWriter {
 
   async #upsert(rows: TrackingRow[]): Promise<Map<string, StoredProgress>> {
     const db = await resolveDb(this.#db);
-    const now = new Date();
-    this.stats.statements++;
+    this.stats.transactions++;
     this.stats.rows += rows.length;
-    // The stored coverage and the new one are merged bit by bit when they describe the same video;
-    // `bit_count` needs PostgreSQL 14 or later (PGlite is 17).
-    const merged = sql.raw(
-      `(case when "tracking"."watched" is not null and bit_length("tracking"."watched") = bit_length(excluded."watched") then "tracking"."watched" | excluded."watched" else excluded."watched" end)`,
-    );
-    const result = await db
-      .insert(tracking)
-      .values(
-        rows.map((r) => ({
-          contactId: r.contactId,
-          courseId: r.courseId,
-          subtopicId: r.subtopicId,
-          lastPosition: r.lastPosition.toFixed(2),
-          furthestPosition: r.furthestPosition.toFixed(2),
-          playedSeconds: String(playedSeconds(r.coverage)),
-          watched: r.coverage,
-          completedAt: r.completed ? now : null,
-          updatedAt: now,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: [tracking.contactId, tracking.subtopicId],
-        set: {
-          courseId: sql.raw(`excluded."course_id"`),
-          lastPosition: sql.raw(`excluded."last_position"`),
-          furthestPosition: sql.raw(`greatest("tracking"."furthest_position", excluded."furthest_position")`),
-          watched: merged,
-          playedSeconds: sql`bit_count(${merged})`,
-          completedAt: sql.raw(`coalesce("tracking"."completed_at", excluded."completed_at")`),
-          updatedAt: sql`now()`,
-        },
-      })
-      .returning(STORED_COLUMNS);
-    return new Map(result.map((r) => [keyOf(r.contactId, r.subtopicId), toStored(r)]));
+    const statement = () => this.stats.statements++;
+    return db.transaction(async (tx) => {
+      // 1. Each person's credit clock, created at their earliest report when new, and locked until the
+      //    commit: a write for the same person in another process waits for this one. Locked in one
+      //    order (by person) so two processes never wait for each other.
+      const since = new Map<number, number>();
+      for (const r of rows) since.set(r.contactId, Math.min(since.get(r.contactId) ?? r.since, r.since));
+      statement();
+      const locked = await tx
+        .insert(trackingCredit)
+        .values([...since].sort(([a], [b]) => a - b).map(([contactId, at]) => ({ contactId, creditClock: new Date(at) })))
+        .onConflictDoUpdate({ target: trackingCredit.contactId, set: { creditClock: sql.raw(`"tracking_credit"."credit_clock"`) } })
+        .returning();
+      const clocks = new Map(locked.map((c) => [c.contactId, c.creditClock.getTime()]));
+      // 2. What the lessons that claim played seconds hold now (under the lock, nobody else adds to them).
+      const claiming = rows.filter((r) => r.coverage.includes('1'));
+      const held = new Map<string, string | null>();
+      if (claiming.length > 0) {
+        statement();
+        const pairs = sql.join(
+          claiming.map((r) => sql`(${r.contactId}::integer, ${r.subtopicId}::integer)`),
+          sql`, `,
+        );
+        const found = await tx
+          .select({ contactId: tracking.contactId, subtopicId: tracking.subtopicId, watched: tracking.watched })
+          .from(tracking)
+          .where(sql`(${tracking.contactId}, ${tracking.subtopicId}) in (${pairs})`);
+        for (const f of found) held.set(keyOf(f.contactId, f.subtopicId), f.watched);
+      }
+      // 3. Only the new seconds each person's clock can pay for, in the order they were reported.
+      const claims: CreditClaim[] = rows.map((r) => ({
+        contactId: r.contactId,
+        at: r.reportedAt,
+        stored: held.get(keyOf(r.contactId, r.subtopicId)) ?? null,
+        wanted: r.coverage,
+        completed: r.completed,
+      }));
+      const granted = grantCredit(clocks, claims);
+      statement();
+      const result = await tx
+        .insert(tracking)
+        .values(
+          rows.map((r, i) => {
+            const grant = granted.grants[i]!;
+            return {
+              contactId: r.contactId,
+              courseId: r.courseId,
+              subtopicId: r.subtopicId,
+              lastPosition: r.lastPosition.toFixed(2),
+              furthestPosition: r.furthestPosition.toFixed(2),
+              playedSeconds: String(playedSeconds(grant.coverage)),
+              watched: grant.coverage,
+              completedAt: grant.completed ? new Date(r.reportedAt) : null,
+              updatedAt: new Date(r.reportedAt),
+            };
+          }),
+        )
+        .onConflictDoUpdate({
+          target: [tracking.contactId, tracking.subtopicId],
+          set: {
+            courseId: sql.raw(`excluded."course_id"`),
+            lastPosition: sql.raw(`excluded."last_position"`),
+            furthestPosition: sql.raw(`greatest("tracking"."furthest_position", excluded."furthest_position")`),
+            watched: sql.raw(MERGED_WATCHED),
+            playedSeconds: sql.raw(`bit_count(${MERGED_WATCHED})`),
+            completedAt: sql.raw(`coalesce("tracking"."completed_at", excluded."completed_at")`),
+            updatedAt: sql.raw(`greatest("tracking"."updated_at", excluded."updated_at")`),
+          },
+        })
+        .returning(STORED_COLUMNS);
+      // 4. The clocks of the people who were credited something move forward.
+      if (granted.clocks.size > 0) {
+        statement();
+        await tx
+          .insert(trackingCredit)
+          .values([...granted.clocks].sort(([a], [b]) => a - b).map(([contactId, at]) => ({ contactId, creditClock: new Date(at) })))
+          .onConflictDoUpdate({ target: trackingCredit.contactId, set: { creditClock: sql.raw(`greatest("tracking_credit"."credit_clock", excluded."credit_clock")`) } });
+      }
+      return new Map(result.map((r) => [keyOf(r.contactId, r.subtopicId), toStored(r, granted.clocks.get(r.contactId) ?? clocks.get(r.contactId) ?? null)]));
+    });
   }
 }
+
+/*
+ * The upsert's merge, in SQL (the stored row is "tracking", the new one `excluded`): the coverage
+ * written is already what was stored plus the seconds paid for (`grantCredit`, under the lock), and is
+ * ORed with the stored one when both describe the same video; a changed video starts again. A
+ * completion once stored stays. `bit_count` needs PostgreSQL 14 or later (PGlite is 17).
+ */
+const SAME_VIDEO = `("tracking"."watched" is not null and bit_length("tracking"."watched") = bit_length(excluded."watched"))`;
+const MERGED_WATCHED = `(case when ${SAME_VIDEO} then "tracking"."watched" | excluded."watched" else excluded."watched" end)`;
 
 function settle(item: Waiting, stored: StoredProgress | undefined): void {
   for (const w of item.waiters) {
@@ -300,14 +379,20 @@ const STORED_COLUMNS = {
   completedAt: tracking.completedAt,
 };
 
-function toStored(r: { lastPosition: string; furthestPosition: string; playedSeconds: string; watched: string | null; completedAt: Date | null }): StoredProgress {
+function toStored(r: { lastPosition: string; furthestPosition: string; playedSeconds: string; watched: string | null; completedAt: Date | null }, creditClock: number | null): StoredProgress {
   return {
     lastPosition: Number(r.lastPosition),
     furthestPosition: Number(r.furthestPosition),
     playedSeconds: Number(r.playedSeconds),
     coverage: r.watched,
     completed: r.completedAt !== null,
+    creditClock,
   };
+}
+
+/** A stored row as this process's lesson state sees it (coverage of the lesson's current length). */
+function storedLesson(stored: StoredProgress, duration: number): StoredLesson {
+  return { furthestPosition: stored.furthestPosition, coverage: normalizeCoverage(stored.coverage, duration), completed: stored.completed };
 }
 
 /* ───────────── reading rows on first touch ───────────── */
@@ -346,7 +431,7 @@ class TrackingReader {
         .select(STORED_COLUMNS)
         .from(tracking)
         .where(sql`(${tracking.contactId}, ${tracking.subtopicId}) in (${pairs})`);
-      const found = new Map(rows.map((r) => [keyOf(r.contactId, r.subtopicId), toStored(r)]));
+      const found = new Map(rows.map((r) => [keyOf(r.contactId, r.subtopicId), toStored(r, null)]));
       for (const b of batch) for (const w of b.waiters) w(found.get(keyOf(b.contactId, b.subtopicId)) ?? null);
     } catch (err) {
       for (const b of batch) for (const f of b.fail) f(err);
@@ -365,6 +450,9 @@ export interface TrackerOptions extends WriterOptions {
   httpFlood?: BucketSpec;
 }
 
+/** Tells a person's open tabs of a course about progress (see `Tracker.onAnnounce`). */
+export type Announcer = (contactId: number, courseId: number, message: TrackingBroadcast) => void;
+
 interface LessonEntry {
   state: LessonState;
   /** True once the stored row was folded in (read, or returned by a write). */
@@ -373,20 +461,24 @@ interface LessonEntry {
 
 /**
  * Everything a process knows about progress in flight: the writer, the last report of each person's
- * lesson (bounded), and the HTTP fallback's per-person flood limit. `sharedTracker()` is the process's.
+ * lesson and each person's credit clock (bounded), and the HTTP fallback's per-person flood limit.
+ * `sharedTracker()` is the process's.
  */
 export class Tracker {
   readonly writer: TrackingWriter;
   readonly #reader: TrackingReader;
   readonly #lessons: BoundedCache<string, LessonEntry>;
+  /** Each person's credit clock as this process knows it (the database's is the one that counts). */
+  readonly #clocks: BoundedCache<number, number>;
   readonly #httpBuckets: BoundedCache<number, Bucket>;
   readonly #httpFlood: BucketSpec;
-  readonly #announcers = new Set<(contactId: number, message: TrackingBroadcast) => void>();
+  readonly #announcers = new Set<Announcer>();
 
   constructor(db: DbSource, opts: TrackerOptions = {}) {
     this.writer = new TrackingWriter(db, opts);
     this.#reader = new TrackingReader(db);
     this.#lessons = new BoundedCache(opts.cacheSize ?? 20_000, opts.cacheTtlMs ?? 30 * 60_000);
+    this.#clocks = new BoundedCache(opts.cacheSize ?? 20_000, opts.cacheTtlMs ?? 30 * 60_000);
     this.#httpBuckets = new BoundedCache(10_000, 10 * 60_000);
     this.#httpFlood = opts.httpFlood ?? TRACKING_FLOOD_LIMIT;
   }
@@ -396,7 +488,9 @@ export class Tracker {
    * an unknown event or a payload the wire format refuses, `forbidden` for an identity that is not the
    * session's or a lesson of another course, `unavailable` when it could not be stored. Never throws.
    */
-  async track(who: Tracked, course: TrackedCourse, event: unknown, raw: unknown, now = Date.now()): Promise<TrackingAck> {
+  async track(who: Tracked, course: TrackedCourse, event: unknown, raw: unknown, clock = Date.now()): Promise<TrackingAck> {
+    // Whole milliseconds, as the database stores time: its check of the credit clock is then exact.
+    const now = Math.floor(clock);
     if (!TRACKING_EVENTS.includes(event as TrackingEventName)) return { ok: false, error: 'invalid' };
     const parsed = progressEventSchema.safeParse(raw);
     if (!parsed.success) return { ok: false, error: 'invalid' };
@@ -413,10 +507,13 @@ export class Tracker {
       // Completion needs every second ever played: read the stored ones first if no write brought them yet.
       if (event === 'tracking end' && !entry.synced) {
         const row = await this.#reader.load(who.contactId, p.Identificador);
-        if (row) entry.state = mergeStored(entry.state, { furthestPosition: row.furthestPosition, coverage: normalizeCoverage(row.coverage, duration), completed: row.completed });
+        if (row) entry.state = mergeStored(entry.state, storedLesson(row, duration));
         entry.synced = true;
       }
-      entry.state = applyProgress(entry.state, event as TrackingEventName, position, now, duration);
+      // The person's credit pays for it, whichever lesson or course it is in.
+      const applied = applyProgress(entry.state, event as TrackingEventName, position, now, duration, this.#clocks.get(who.contactId, now) ?? null);
+      entry.state = applied.lesson;
+      this.#clocks.set(who.contactId, applied.clock, now);
       const s = entry.state;
       const stored = await this.writer.write({
         contactId: who.contactId,
@@ -426,9 +523,14 @@ export class Tracker {
         furthestPosition: s.furthestPosition,
         coverage: s.coverage,
         completed: s.completed,
+        reportedAt: now,
+        since: now,
       });
-      entry.state = mergeStored(entry.state, { furthestPosition: stored.furthestPosition, coverage: normalizeCoverage(stored.coverage, duration), completed: stored.completed });
+      entry.state = settleWrite(entry.state, s.coverage, storedLesson(stored, duration));
       entry.synced = true;
+      // Another process, tab or lesson may have spent the person's credit meanwhile.
+      const known = laterClock(this.#clocks.get(who.contactId, now) ?? null, stored.creditClock);
+      if (known !== null) this.#clocks.set(who.contactId, known, now);
       return { ok: true, Identificador: p.Identificador, Avance: stored.lastPosition, furthest: stored.furthestPosition, played: stored.playedSeconds, completed: stored.completed };
     } catch {
       return { ok: false, error: 'unavailable' };
@@ -445,15 +547,15 @@ export class Tracker {
     return takeToken(bucket, this.#httpFlood, now);
   }
 
-  /** Registers who tells a person's open tabs about stored progress (the realtime socket); returns the undo. */
-  onAnnounce(fn: (contactId: number, message: TrackingBroadcast) => void): () => void {
+  /** Registers who tells a person's open tabs of a course about stored progress (the realtime socket); returns the undo. */
+  onAnnounce(fn: Announcer): () => void {
     this.#announcers.add(fn);
     return () => this.#announcers.delete(fn);
   }
 
-  /** Tells every open tab of a person about progress stored outside the socket (the HTTP fallback). */
-  announce(contactId: number, message: TrackingBroadcast): void {
-    for (const fn of this.#announcers) fn(contactId, message);
+  /** Tells every open tab of a person on a course about progress stored outside the socket (the HTTP fallback). */
+  announce(contactId: number, courseId: number, message: TrackingBroadcast): void {
+    for (const fn of this.#announcers) fn(contactId, courseId, message);
   }
 
   /** Writes everything pending and refuses new events. */
@@ -534,6 +636,6 @@ export async function trackOverHttp(deps: { db: Db; tracker: Tracker }, session:
   if (!auth.ok) return fail(auth.error, lang);
   const ack = await deps.tracker.track(auth.who, auth.course, event, payload, now);
   if (!ack.ok) return fail(ack.error, lang);
-  deps.tracker.announce(auth.who.contactId, { Identificador: ack.Identificador, Avance: ack.Avance, completed: ack.completed });
+  deps.tracker.announce(auth.who.contactId, auth.course.id, { Identificador: ack.Identificador, Avance: ack.Avance, completed: ack.completed });
   return { status: 200, ack, lang };
 }

@@ -2,11 +2,11 @@
  * The progress-tracking protocol end to end: a real HTTP server with socket.io and the tracking
  * handlers, real socket.io clients carrying session cookies, on every test database.
  */
-import { createServer, type Server as HttpServer } from 'node:http';
+import { createServer, request as httpRequest, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { io as connectClient, type Socket as ClientSocket } from 'socket.io-client';
+import { io as connectClient, type ManagerOptions, type SocketOptions, type Socket as ClientSocket } from 'socket.io-client';
 import type { Server } from 'socket.io';
 import { testDatabases } from '../db/testing';
 import { setDb, type DbHandle } from '../db/client';
@@ -14,24 +14,13 @@ import * as s from '../db/schema';
 import { getCatalog, invalidateCatalog, type CatalogCourse } from '../catalog';
 import { createSession, destroySession, findActiveIbo, hashToken, readSession, setSessionProspect } from '../identity';
 import { SESSION_COOKIE } from '../http/page-cache';
-import { Tracker, trackOverHttp, type TrackingAck, type TrackingBroadcast } from '../learning';
+import { authorizeTracking, CREDIT_ALLOWANCE_SECONDS, MAX_PLAYBACK_RATE, MAX_STATEMENTS_PER_CHUNK, Tracker, trackOverHttp, type TrackingAck, type TrackingBroadcast } from '../learning';
 import { adapterReady, attachRealtime } from './socket.server';
+import { redisReachable } from '../testing/services';
 
 const databases = await testDatabases();
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const redisUp = await (async () => {
-  const { default: Redis } = await import('ioredis');
-  const r = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1000, retryStrategy: () => null });
-  r.on('error', () => undefined);
-  try {
-    await r.connect();
-    return (await r.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    r.disconnect();
-  }
-})();
+const redisUp = await redisReachable(redisUrl);
 
 describe.each(databases)('progress tracking on $name', ({ create }) => {
   let handle: DbHandle;
@@ -53,6 +42,12 @@ describe.each(databases)('progress tracking on $name', ({ create }) => {
     const uid = await userId(email);
     const { token } = await createSession(handle.db, { kind: 'user', userId: uid });
     return { token, userId: uid, contactId: await contactOf(uid) };
+  };
+  /** A new learner of their own (nothing played yet), logged in. */
+  const newLearner = async (email: string) => {
+    const [user] = await handle.db.insert(s.users).values({ email, firstName: 'Nueva', lastName: 'Persona' }).returning();
+    await handle.db.insert(s.contacts).values({ userId: user!.id, firstName: 'Nueva', lastName: 'Persona', email });
+    return learnerSession(email);
   };
 
   beforeAll(async () => {
@@ -88,14 +83,19 @@ describe.each(databases)('progress tracking on $name', ({ create }) => {
     await handle?.close();
   });
 
-  /** Connects as a session (or none) for a course; resolves once connected, rejects with the refusal. */
-  function connect(token: string | null, courseId: unknown): Promise<ClientSocket> {
-    const socket = connectClient(base, {
+  /**
+   * Connects as a session (or none) for a course; resolves once connected, rejects with the refusal.
+   * `headers` are sent with every request of the handshake (an `origin`, say), over `transports`.
+   */
+  function connect(token: string | null, courseId: unknown, more: { headers?: Record<string, string>; transports?: ManagerOptions['transports']; at?: string } = {}): Promise<ClientSocket> {
+    const options: Partial<ManagerOptions & SocketOptions> = {
       auth: courseId === undefined ? {} : { courseId },
-      extraHeaders: token ? { cookie: `theme=dark; ${SESSION_COOKIE}=${token}` } : {},
+      extraHeaders: { ...(token ? { cookie: `theme=dark; ${SESSION_COOKIE}=${token}` } : {}), ...more.headers },
       reconnection: false,
       forceNew: true,
-    });
+    };
+    if (more.transports) options.transports = more.transports;
+    const socket = connectClient(more.at ?? base, options);
     open.push(socket);
     return new Promise((resolve, reject) => {
       socket.once('connect', () => resolve(socket));
@@ -121,6 +121,7 @@ describe.each(databases)('progress tracking on $name', ({ create }) => {
     return heard;
   };
   const settle = (ms = 150) => new Promise((r) => setTimeout(r, ms));
+  const bitCount = (bits: string | null) => [...(bits ?? '')].filter((b) => b === '1').length;
 
   describe('connection', () => {
     it('refuses a socket without a valid session, or without a person to track', async () => {
@@ -203,19 +204,26 @@ describe.each(databases)('progress tracking on $name', ({ create }) => {
       const tabA = await connect(people.buyer.token, 1);
       const tabB = await connect(people.buyer.token, 1);
       const stranger = await connect(people.learner.token, 1);
-      const [heardA, heardB, heardStranger] = [listen(tabA), listen(tabB), listen(stranger)];
+      // The same person's tab on another course hears nothing of course 1.
+      const elsewhere = await connect(people.buyer.token, 2);
+      const [heardA, heardB, heardStranger, heardElsewhere] = [listen(tabA), listen(tabB), listen(stranger), listen(elsewhere)];
       const lesson = lessons(course1)[2]!;
       await send(tabA, 'tracking play', { Identificador: lesson.id, Avance: 1 });
       clock += 2000;
       await send(tabA, 'tracking', { Identificador: lesson.id, Avance: 3 });
-      await settle();
+      // …and what it sends on course 2 is not heard on course 1.
+      expect(await send(elsewhere, 'tracking play', { Identificador: lessons(course2)[3]!.id, Avance: 1 })).toMatchObject({ ok: true });
       const told = [
         { Identificador: lesson.id, Avance: 1, completed: false },
         { Identificador: lesson.id, Avance: 3, completed: false },
       ];
-      expect(heardB).toEqual(told);
+      await vi.waitFor(() => expect(heardB).toEqual(told));
+      await vi.waitFor(() => expect(heardElsewhere).toHaveLength(1));
       expect(heardA).toEqual(told);
+      expect(heardB).toEqual(told);
       expect(heardStranger).toEqual([]);
+      expect(heardElsewhere).toEqual([{ Identificador: lessons(course2)[3]!.id, Avance: 1, completed: false }]);
+      elsewhere.disconnect();
       // The second tab resumes where the first one is, and continues from there.
       clock += 2000;
       expect(await send(tabB, 'tracking', { Identificador: lesson.id, Avance: 5 })).toMatchObject({ ok: true, Avance: 5, played: 4 });
@@ -320,7 +328,8 @@ describe.each(databases)('progress tracking on $name', ({ create }) => {
       expect(lazy.writer.pending).toBe(3);
       await lazy.close();
       expect((await Promise.all(acks)).map((a) => a.ok && a.Avance)).toEqual([1, 2, 3]);
-      expect(lazy.writer.stats.statements).toBe(1);
+      expect(lazy.writer.stats.transactions).toBe(1);
+      expect(lazy.writer.stats.statements).toBeLessThanOrEqual(MAX_STATEMENTS_PER_CHUNK);
       for (const [i, c] of contacts.entries()) expect((await row(c, lesson.id))!.lastPosition).toBe(`${1 + i}.00`);
       // A closed tracker refuses new events instead of losing them silently.
       expect(await lazy.track({ contactId: contacts[0]!, createdBy: null }, course1, 'tracking', { Identificador: lesson.id, Avance: 1 }, clock)).toEqual({ ok: false, error: 'unavailable' });
@@ -332,18 +341,45 @@ describe.each(databases)('progress tracking on $name', ({ create }) => {
       const who = { contactId: people.other.contactId!, createdBy: null };
       const acks = await Promise.all([1, 2, 3].map((a) => t.track(who, course1, 'tracking play', { Identificador: lesson.id, Avance: a }, clock)));
       expect(acks.every((a) => a.ok && a.Avance === 3)).toBe(true);
-      expect(t.writer.stats).toMatchObject({ writes: 3, rows: 1, statements: 1 });
+      expect(t.writer.stats).toMatchObject({ writes: 3, rows: 1, transactions: 1 });
       await t.close();
+    });
+
+    it("writes many people's played seconds in one transaction of a few statements, whatever their number (no read per event)", async () => {
+      const lazy = new Tracker(handle.db, { maxWaitMs: 60_000 });
+      const learners = await Promise.all([1, 2, 3, 4, 5, 6].map((i) => newLearner(`lote${i}@example.com`)));
+      const [a, b] = [lessons(course1)[0]!, lessons(course1)[1]!];
+      const t0 = clock;
+      const acks: Promise<TrackingAck>[] = [];
+      for (const p of learners) {
+        const who = { contactId: p.contactId, createdBy: null };
+        for (const lesson of [a, b]) {
+          acks.push(lazy.track(who, course1, 'tracking play', { Identificador: lesson.id, Avance: 0 }, t0));
+          acks.push(lazy.track(who, course1, 'tracking', { Identificador: lesson.id, Avance: 4 }, t0 + 2000));
+        }
+      }
+      await settle(50);
+      expect(lazy.writer.pending).toBe(learners.length * 2);
+      await lazy.close();
+      expect((await Promise.all(acks)).every((ack) => ack.ok)).toBe(true);
+      expect(lazy.writer.stats).toMatchObject({ rows: learners.length * 2, transactions: 1 });
+      expect(lazy.writer.stats.statements).toBeLessThanOrEqual(MAX_STATEMENTS_PER_CHUNK);
+      // Two lessons at once, 4 s of each in 2 s: each person is credited what 2 s at 2× pay for, no more.
+      for (const p of learners) {
+        const played = Number((await row(p.contactId, a.id))!.playedSeconds) + Number((await row(p.contactId, b.id))!.playedSeconds);
+        expect(played).toBe(Math.floor(CREDIT_ALLOWANCE_SECONDS + MAX_PLAYBACK_RATE * 2));
+      }
     });
 
     it('merges the seconds played through two processes instead of losing either', async () => {
       const lesson = lessons(course1)[3]!;
-      const who = { contactId: people.other.contactId!, createdBy: null };
+      const who = { contactId: (await newLearner('dos.procesos@example.com')).contactId, createdBy: null };
       const [p1, p2] = [new Tracker(handle.db, { maxWaitMs: 1 }), new Tracker(handle.db, { maxWaitMs: 1 })];
-      await p1.track(who, course1, 'tracking play', { Identificador: lesson.id, Avance: 0 }, 0);
-      await p2.track(who, course1, 'tracking play', { Identificador: lesson.id, Avance: 4 }, 0);
-      await p1.track(who, course1, 'tracking', { Identificador: lesson.id, Avance: 2 }, 2000);
-      const last = await p2.track(who, course1, 'tracking', { Identificador: lesson.id, Avance: 6 }, 2000);
+      const t0 = clock;
+      await p1.track(who, course1, 'tracking play', { Identificador: lesson.id, Avance: 0 }, t0);
+      await p2.track(who, course1, 'tracking play', { Identificador: lesson.id, Avance: 4 }, t0);
+      await p1.track(who, course1, 'tracking', { Identificador: lesson.id, Avance: 2 }, t0 + 2000);
+      const last = await p2.track(who, course1, 'tracking', { Identificador: lesson.id, Avance: 6 }, t0 + 2000);
       expect(last).toMatchObject({ ok: true, Avance: 6, furthest: 6, played: 4 });
       const stored = (await row(who.contactId, lesson.id))!;
       expect(stored.watched).toBe('110011' + '0'.repeat(Math.ceil(lesson.durationSeconds) - 6));
@@ -353,22 +389,24 @@ describe.each(databases)('progress tracking on $name', ({ create }) => {
     it('after a restart, the seconds played before still count towards completion', async () => {
       const lesson = lessons(course2)[1]!;
       const d = lesson.durationSeconds;
-      const who = { contactId: people.other.contactId!, createdBy: null };
+      const who = { contactId: (await newLearner('reinicio@example.com')).contactId, createdBy: null };
+      const t0 = clock;
       const before = new Tracker(handle.db, { maxWaitMs: 1 });
-      await before.track(who, course2, 'tracking play', { Identificador: lesson.id, Avance: 0 }, 0);
-      const mid = await before.track(who, course2, 'tracking', { Identificador: lesson.id, Avance: d - 1 }, (d - 1) * 1000);
+      await before.track(who, course2, 'tracking play', { Identificador: lesson.id, Avance: 0 }, t0);
+      const mid = await before.track(who, course2, 'tracking', { Identificador: lesson.id, Avance: d - 1 }, t0 + (d - 1) * 1000);
       expect(mid).toMatchObject({ ok: true, completed: false, played: Math.ceil(d - 1) });
       await before.close();
       // A new process hears only the end: it reads what was stored before deciding.
       const after = new Tracker(handle.db, { maxWaitMs: 1 });
-      expect(await after.track(who, course2, 'tracking end', { Identificador: lesson.id, Avance: d }, 1_000_000)).toMatchObject({ ok: true, completed: true, furthest: d });
+      const later = t0 + 1_000_000;
+      expect(await after.track(who, course2, 'tracking end', { Identificador: lesson.id, Avance: d }, later)).toMatchObject({ ok: true, completed: true, furthest: d });
       // And a first ordinary event of a new process merges with what is stored instead of replacing it.
       const other = lessons(course2)[2]!;
-      await after.track(who, course2, 'tracking play', { Identificador: other.id, Avance: 0 }, 0);
-      await after.track(who, course2, 'tracking', { Identificador: other.id, Avance: 3 }, 3000);
+      await after.track(who, course2, 'tracking play', { Identificador: other.id, Avance: 0 }, later + 1000);
+      await after.track(who, course2, 'tracking', { Identificador: other.id, Avance: 3 }, later + 4000);
       await after.close();
       const third = new Tracker(handle.db, { maxWaitMs: 1 });
-      expect(await third.track(who, course2, 'tracking play', { Identificador: other.id, Avance: 1 }, 0)).toMatchObject({ ok: true, Avance: 1, furthest: 3, played: 3 });
+      expect(await third.track(who, course2, 'tracking play', { Identificador: other.id, Avance: 1 }, later + 5000)).toMatchObject({ ok: true, Avance: 1, furthest: 3, played: 3 });
       await third.close();
     });
 
@@ -412,6 +450,8 @@ describe.each(databases)('progress tracking on $name', ({ create }) => {
       const lesson = lessons(course1)[1]!;
       const tab = await connect(people.buyer.token, 1);
       const heard = listen(tab);
+      const elsewhere = await connect(people.buyer.token, 2);
+      const heardElsewhere = listen(elsewhere);
       const buyer = await session(people.buyer.token);
       // The socket's own tracker: what the HTTP fallback stores reaches the person's sockets.
       const statuses: number[] = [];
@@ -421,11 +461,323 @@ describe.each(databases)('progress tracking on $name', ({ create }) => {
       await settle();
       expect(heard.length).toBe(20);
       expect(heard[0]).toEqual({ Identificador: lesson.id, Avance: 1, completed: false });
+      // Only the tabs of that course: the person's tab on course 2 heard nothing.
+      expect(heardElsewhere).toEqual([]);
+      elsewhere.disconnect();
       // Another person is not limited by it.
       const learner = await session(people.learner.token);
       expect((await trackOverHttp({ db: handle.db, tracker }, learner, body({ event: 'tracking play', courseId: 1, payload: { Identificador: lesson.id, Avance: 1 } }), clock)).status).toBe(200);
       tab.disconnect();
     });
+  });
+
+
+  describe('credit: real time pays for played seconds', () => {
+    const body = (o: unknown) => JSON.stringify(o);
+    /** The fast-forward burst: play, then 1.5, 3, 4.5 … up to the end, then end. */
+    const burst = (d: number) => {
+      const steps: { event: string; Avance: number }[] = [{ event: 'tracking play', Avance: 0 }];
+      for (let pos = 1.5; pos < d; pos += 1.5) steps.push({ event: 'tracking', Avance: pos });
+      steps.push({ event: 'tracking end', Avance: d });
+      return steps;
+    };
+    /** Most a lesson may have credited after `ms` of real time. */
+    const cap = (ms: number) => CREDIT_ALLOWANCE_SECONDS + (MAX_PLAYBACK_RATE * ms) / 1000;
+
+    it('a burst over the HTTP fallback completes no lesson, and looping it over course 31 does not unlock course 32', async () => {
+      const t = new Tracker(handle.db, { maxWaitMs: 1 });
+      const deps = { db: handle.db, tracker: t };
+      const person = await newLearner('rafaga.http@example.com');
+      const who = await readSession(handle.db, person.token);
+      const course31 = (await getCatalog(handle.db)).byId.get(31)!;
+      // As fast as the flood limit lets one person go: 8 requests a second.
+      let at = Date.now();
+      for (const lesson of lessons(course31)) {
+        const started = at;
+        for (const step of burst(lesson.durationSeconds)) {
+          at += 125;
+          const res = await trackOverHttp(deps, who, body({ event: step.event, courseId: 31, payload: { Identificador: lesson.id, Avance: step.Avance } }), at);
+          expect(res.status).toBe(200);
+          expect(res.ack).toMatchObject({ ok: true, completed: false });
+        }
+        const stored = (await row(person.contactId, lesson.id))!;
+        expect(stored.completedAt).toBeNull();
+        expect(Number(stored.playedSeconds)).toBeLessThanOrEqual(cap(at - started));
+      }
+      expect(await authorizeTracking(handle.db, who, 32)).toEqual({ ok: false, error: 'forbidden' });
+      expect(await refusalOf(person.token, 32)).toBe('forbidden');
+      await t.close();
+    });
+
+    it('a burst over the socket completes no lesson; the same lesson played in real time does', async () => {
+      const person = await newLearner('rafaga.socket@example.com');
+      const socket = await connect(person.token, 1);
+      const lesson = lessons(course1)[0]!;
+      const d = lesson.durationSeconds;
+      const acks = [];
+      for (const step of burst(d)) {
+        clock += 10;
+        acks.push(await send(socket, step.event, { Identificador: lesson.id, Avance: step.Avance }));
+      }
+      expect(acks.every((a) => a.ok && !a.completed)).toBe(true);
+      expect(acks.at(-1)).toMatchObject({ ok: true, furthest: d, completed: false });
+      expect((await row(person.contactId, lesson.id))!.completedAt).toBeNull();
+      expect(Number((await row(person.contactId, lesson.id))!.playedSeconds)).toBeLessThanOrEqual(cap(10 * burst(d).length));
+      // Played for real (the clock moves as the video does), it completes.
+      clock += 1000;
+      await send(socket, 'tracking play', { Identificador: lesson.id, Avance: 0 });
+      for (let pos = 5; pos < d; pos += 5) {
+        clock += 5000;
+        await send(socket, 'tracking', { Identificador: lesson.id, Avance: pos });
+      }
+      clock += (d - Math.floor((d - 0.001) / 5) * 5) * 1000;
+      expect(await send(socket, 'tracking end', { Identificador: lesson.id, Avance: d })).toMatchObject({ ok: true, completed: true, played: Math.ceil(d) });
+      socket.disconnect();
+    });
+
+    it('app processes share one budget: a burst spread over four of them credits no more than one may', async () => {
+      const person = await newLearner('rafaga.procesos@example.com');
+      const who = await readSession(handle.db, person.token);
+      const processes = [1, 2, 3, 4].map(() => new Tracker(handle.db, { maxWaitMs: 1 }));
+      const lesson = lessons(course2)[0]!;
+      const d = lesson.durationSeconds;
+      const quarter = d / 4;
+      // Short enough for a quarter to look like play at 2× after a second (not like a seek).
+      expect(quarter).toBeLessThanOrEqual(3.5);
+      const post = (p: Tracker, event: string, Avance: number, at: number) =>
+        trackOverHttp({ db: handle.db, tracker: p }, who, body({ event, courseId: 2, payload: { Identificador: lesson.id, Avance } }), at);
+      // As a load balancer might spread them: each process hears a play at the start of one quarter…
+      const t0 = Date.now();
+      for (const [i, p] of processes.entries()) expect((await post(p, 'tracking play', i * quarter, t0)).status).toBe(200);
+      // …and a second later a report at its end: each process alone would credit its quarter.
+      for (const [i, p] of processes.entries()) expect((await post(p, 'tracking', (i + 1) * quarter, t0 + 1000)).status).toBe(200);
+      const end = await post(processes.at(-1)!, 'tracking end', d, t0 + 1001);
+      expect(end.ack).toMatchObject({ ok: true, completed: false });
+      const stored = (await row(person.contactId, lesson.id))!;
+      expect(stored.completedAt).toBeNull();
+      expect(Number(stored.playedSeconds)).toBeLessThanOrEqual(cap(1001));
+      expect(Number(stored.playedSeconds)).toBe(bitCount(stored.watched));
+      await Promise.all(processes.map((p) => p.close()));
+    });
+  });
+
+  describe('credit per person: one budget for every lesson at once', () => {
+    const body = (o: unknown) => JSON.stringify(o);
+    /** Most a person may have credited in all (every lesson, every course), `ms` of real time after their first report. */
+    const personCap = (ms: number) => CREDIT_ALLOWANCE_SECONDS + (MAX_PLAYBACK_RATE * ms) / 1000;
+    const course31 = async () => (await getCatalog(handle.db)).byId.get(31)!;
+    const storedRows = async (contactId: number, ids: number[]) => Promise.all(ids.map(async (id) => (await row(contactId, id)) ?? null));
+    const totalPlayed = (rows: (s.Tracking | null)[]) => rows.reduce((sum, r) => sum + Number(r?.playedSeconds ?? 0), 0);
+
+    it('parallel bursts over every lesson of course 31 through the HTTP fallback complete none and leave course 32 locked; the course played for real at 1× unlocks it', async () => {
+      const t = new Tracker(handle.db, { maxWaitMs: 1 });
+      const deps = { db: handle.db, tracker: t };
+      const person = await newLearner('paralelo.http@example.com');
+      const who = await readSession(handle.db, person.token);
+      const all = lessons(await course31());
+      expect(all.length).toBeGreaterThanOrEqual(8);
+      let at = Date.now();
+      const t0 = at;
+      const post = async (lessonId: number, event: string, Avance: number) => {
+        const res = await trackOverHttp(deps, who, body({ event, courseId: 31, payload: { Identificador: lessonId, Avance } }), at);
+        expect(res.status).toBe(200);
+        return res.ack;
+      };
+      // As fast as the flood limit lets one person go (8 requests a second): every lesson is played at
+      // once, then each reports, round after round, 2.5 s further on, as a 2× player would 1.25 s
+      // later, up to its end. Each lesson on its own is within what real time allows.
+      const gap = 125;
+      for (const lesson of all) {
+        await post(lesson.id, 'tracking play', 0);
+        at += gap;
+      }
+      for (let round = 1; round <= 4; round++) {
+        for (const lesson of all) {
+          const d = lesson.durationSeconds;
+          const pos = Math.min(d, 1 + 2.5 * round);
+          expect(await post(lesson.id, pos >= d ? 'tracking end' : 'tracking', pos)).toMatchObject({ ok: true, completed: false });
+          at += gap;
+        }
+      }
+      const rows = await storedRows(person.contactId, all.map((l) => l.id));
+      expect(rows.map((r) => r?.completedAt ?? null)).toEqual(all.map(() => null));
+      expect(totalPlayed(rows)).toBeLessThanOrEqual(personCap(at - gap - t0));
+      expect(await authorizeTracking(handle.db, who, 32)).toEqual({ ok: false, error: 'forbidden' });
+      expect(await refusalOf(person.token, 32)).toBe('forbidden');
+
+      // The same person then plays the course for real at 1×, one lesson after the other: each one
+      // completes, and so course 32 opens.
+      for (const lesson of all) {
+        const d = lesson.durationSeconds;
+        at += 2000;
+        await post(lesson.id, 'tracking play', 0);
+        let pos = 0;
+        while (pos + 5 < d) {
+          at += 5000;
+          pos += 5;
+          await post(lesson.id, 'tracking', pos);
+        }
+        at += Math.round((d - pos) * 1000);
+        expect(await post(lesson.id, 'tracking end', d), lesson.code).toMatchObject({ ok: true, completed: true });
+      }
+      expect(await authorizeTracking(handle.db, who, 32)).toMatchObject({ ok: true });
+      await t.close();
+    });
+
+    it('parallel bursts over every lesson of course 31, one socket each, complete none and leave course 32 locked; a lesson played for real at 1× completes', async () => {
+      const person = await newLearner('paralelo.socket@example.com');
+      const all = lessons(await course31());
+      const sockets = await Promise.all(all.map(() => connect(person.token, 31)));
+      const t0 = clock;
+      const acks = await Promise.all(all.map((l, i) => send(sockets[i]!, 'tracking play', { Identificador: l.id, Avance: 0 })));
+      // Every second, every socket reports its lesson 2 s further on (a 2× player), all at once, up to
+      // its end; each round starts with another lesson. Each lesson alone is within what real time allows.
+      for (let round = 1; round <= 5; round++) {
+        clock += 1000;
+        const order = all.map((_, i) => (i + round) % all.length);
+        acks.push(
+          ...(await Promise.all(
+            order.map((i) => {
+              const lesson = all[i]!;
+              const d = lesson.durationSeconds;
+              const pos = Math.min(d, 1 + 2 * round);
+              return send(sockets[i]!, pos >= d ? 'tracking end' : 'tracking', { Identificador: lesson.id, Avance: pos });
+            }),
+          )),
+        );
+      }
+      expect(acks.every((a) => a.ok && !a.completed)).toBe(true);
+      const rows = await storedRows(person.contactId, all.map((l) => l.id));
+      expect(rows.map((r) => r?.completedAt ?? null)).toEqual(all.map(() => null));
+      expect(totalPlayed(rows)).toBeLessThanOrEqual(personCap(clock - t0));
+      expect(await refusalOf(person.token, 32)).toBe('forbidden');
+
+      // One lesson played for real at 1×, on one socket, completes.
+      const lesson = all[0]!;
+      const d = lesson.durationSeconds;
+      clock += 1000;
+      await send(sockets[0]!, 'tracking play', { Identificador: lesson.id, Avance: 0 });
+      let pos = 0;
+      while (pos + 5 < d) {
+        clock += 5000;
+        pos += 5;
+        await send(sockets[0]!, 'tracking', { Identificador: lesson.id, Avance: pos });
+      }
+      clock += Math.round((d - pos) * 1000);
+      expect(await send(sockets[0]!, 'tracking end', { Identificador: lesson.id, Avance: d })).toMatchObject({ ok: true, completed: true, played: Math.ceil(d) });
+      for (const socket of sockets) socket.disconnect();
+    });
+
+    it('app processes share one budget per person: four of them, each bursting its own lesson at the same time, credit no more than one may', async () => {
+      const person = await newLearner('paralelo.procesos@example.com');
+      const who = await readSession(handle.db, person.token);
+      const processes = [1, 2, 3, 4].map(() => new Tracker(handle.db, { maxWaitMs: 1 }));
+      const some = lessons(await course31()).slice(0, processes.length);
+      const post = (i: number, event: string, Avance: number, at: number) =>
+        trackOverHttp({ db: handle.db, tracker: processes[i]! }, who, body({ event, courseId: 31, payload: { Identificador: some[i]!.id, Avance } }), at);
+      const t0 = Date.now();
+      // Each process hears the play of its own lesson, then a second later 3.5 s further on (2× and the
+      // allowance): each alone would credit 3 seconds. Sent at once, so their transactions overlap.
+      expect((await Promise.all(processes.map((_, i) => post(i, 'tracking play', 0, t0)))).map((r) => r.status)).toEqual([200, 200, 200, 200]);
+      const answers = await Promise.all(processes.map((_, i) => post(i, 'tracking', 3.5, t0 + 1000)));
+      expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+      const rows = await storedRows(person.contactId, some.map((l) => l.id));
+      expect(totalPlayed(rows)).toBeLessThanOrEqual(personCap(1000));
+      // What each process answered is what was stored.
+      expect(answers.map((r) => r.ack.ok && r.ack.played)).toEqual(rows.map((r) => Number(r!.playedSeconds)));
+      for (const r of rows) expect(Number(r!.playedSeconds)).toBe(bitCount(r!.watched));
+      await Promise.all(processes.map((p) => p.close()));
+    });
+  });
+
+  describe('origin of the handshake', () => {
+    const port = () => new URL(base).port;
+    const elsewhere = () => ['http://evil.example', `https://127.0.0.1:${port()}`, `http://127.0.0.1:${Number(port()) + 1}`, `http://localhost:${port()}`, 'null'];
+
+    it('refuses a handshake from another origin, over polling and over websocket, and nothing is written', async () => {
+      const person = await newLearner('otro.origen@example.com');
+      const lesson = lessons(course1)[1]!;
+      for (const transports of [['polling'], ['websocket'], ['polling', 'websocket']] as const) {
+        for (const origin of elsewhere()) {
+          const outcome = connect(person.token, 1, { headers: { origin }, transports: [...transports] }).then(
+            (sock) => {
+              // What a hostile page would send once connected.
+              sock.emit('tracking play', { Identificador: lesson.id, Avance: 3 });
+              return 'connected';
+            },
+            () => 'refused',
+          );
+          expect(await outcome, `${origin} over ${transports.join('+')}`).toBe('refused');
+        }
+        // Sec-Fetch-Site says another origin (of this site or another) and no Origin was sent.
+        for (const site of ['cross-site', 'same-site']) {
+          expect(await refusalWith(person.token, { 'sec-fetch-site': site }, [...transports]), `${site} over ${transports.join('+')}`).toBe('refused');
+        }
+      }
+      expect(await row(person.contactId, lesson.id)).toBeUndefined();
+      // The polling handshake itself answers 403.
+      expect(await pollingHandshake({ origin: 'http://evil.example' })).toBe(403);
+      expect(await pollingHandshake({ origin: base })).toBe(200);
+    });
+
+    it('lets in its own origin, and a client that sends no Origin at all (not a browser)', async () => {
+      for (const transports of [['polling'], ['websocket']] as const) {
+        expect(await refusalWith(people.learner.token, { origin: base }, [...transports])).toBe('connected');
+        expect(await refusalWith(people.learner.token, { origin: base, 'sec-fetch-site': 'same-origin' }, [...transports])).toBe('connected');
+        expect(await refusalWith(people.learner.token, {}, [...transports])).toBe('connected');
+      }
+      // Its own origin, still the session and the course decide.
+      expect(await refusalWith(null, { origin: base }, ['websocket'])).toBe('unauthorized');
+    });
+
+    it('believes X-Forwarded-Proto only when told to trust the proxy', async () => {
+      const servers = [false, true].map((trustProxy) => {
+        const h = createServer();
+        const sio = attachRealtime(h, { tracker, db: async () => handle.db, now: () => clock, redisUrl: '', trustProxy });
+        return { h, sio };
+      });
+      const [plain, proxied] = await Promise.all(
+        servers.map(async ({ h }) => {
+          await new Promise<void>((r) => h.listen(0, '127.0.0.1', r));
+          return `http://127.0.0.1:${(h.address() as AddressInfo).port}`;
+        }),
+      );
+      // The visitor's page is https://<host>; a TLS proxy in front forwards plain HTTP and says so.
+      const https = (at: string) => ({ origin: at.replace('http:', 'https:'), 'x-forwarded-proto': 'https' });
+      for (const transports of [['polling'], ['websocket']] as const) {
+        expect(await refusalWith(people.learner.token, https(plain!), [...transports], plain)).toBe('refused');
+        expect(await refusalWith(people.learner.token, https(proxied!), [...transports], proxied)).toBe('connected');
+        // Trusted or not, the scheme must still match.
+        expect(await refusalWith(people.learner.token, { origin: proxied!, 'x-forwarded-proto': 'https' }, [...transports], proxied)).toBe('refused');
+      }
+      for (const { h, sio } of servers) {
+        await new Promise<void>((r) => sio.close(() => r()));
+        h.close();
+      }
+    });
+
+    /** 'connected', 'refused' (the handshake was turned away) or the server's refusal message. */
+    function refusalWith(token: string | null, headers: Record<string, string>, transports: ManagerOptions['transports'], at?: string) {
+      return connect(token, 1, { headers, transports, ...(at ? { at } : {}) }).then(
+        (sock) => {
+          sock.disconnect();
+          return 'connected';
+        },
+        (err: Error & { type?: string }) => (err.type === 'TransportError' || /error/.test(err.message) ? 'refused' : err.message),
+      );
+    }
+
+    /** The status of a raw polling handshake request with these headers. */
+    function pollingHandshake(headers: Record<string, string>): Promise<number> {
+      return new Promise((resolve, reject) => {
+        const req = httpRequest(`${base}/socket.io/?EIO=4&transport=polling`, { headers }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    }
   });
 
   it.skipIf(!redisUp)("with Redis, a person's tabs on two app processes hear each other", async () => {

@@ -3,8 +3,8 @@
  * with the session cookie; the connection is refused with `unauthorized`, `invalid` or `forbidden`
  * (the error's message) before any event is heard. Events `tracking play`, `tracking` and
  * `tracking end` carry a progress event and are answered through the acknowledgement callback only
- * after the write is committed; the sender and the person's other open tabs hear `tracking` with the
- * position to resume from.
+ * after the write is committed; the sender and the person's other open tabs of the same course hear
+ * `tracking` with the position to resume from (one room per person and course).
  */
 import type { Server, Socket } from 'socket.io';
 import type { Db } from '../db/client';
@@ -13,9 +13,9 @@ import { SESSION_COOKIE } from '../http/page-cache';
 import { readSession } from '../identity/session.server';
 import {
   authorizeTracking,
-  contactRoom,
   cookieValue,
   newBucket,
+  progressRoom,
   sharedTracker,
   takeToken,
   TRACKING_EVENTS,
@@ -70,8 +70,8 @@ export function registerTracking(io: Server, opts: RealtimeTrackingOptions = {})
     raw.request = null;
   });
 
-  // Progress stored through the HTTP fallback reaches the person's open tabs too.
-  tracker().onAnnounce((contactId, message) => io.to(contactRoom(contactId)).emit('tracking', message));
+  // Progress stored through the HTTP fallback reaches the person's open tabs of that course too.
+  tracker().onAnnounce((contactId, courseId, message) => io.to(progressRoom(contactId, courseId)).emit('tracking', message));
 
   io.use(async (socket, next) => {
     try {
@@ -82,7 +82,7 @@ export function registerTracking(io: Server, opts: RealtimeTrackingOptions = {})
       if (!auth.ok) return next(new Error(auth.error));
       const data: TrackingSocketData = { token: token!, who: auth.who, course: auth.course, bucket: newBucket(flood, now()), checkedAt: now(), checking: null, revoked: false };
       socket.data.tracking = data;
-      await socket.join(contactRoom(auth.who.contactId));
+      await socket.join(progressRoom(auth.who.contactId, auth.course.id));
       next();
     } catch {
       next(new Error('unavailable'));
@@ -112,8 +112,8 @@ export function registerTracking(io: Server, opts: RealtimeTrackingOptions = {})
     if (ack.ok) {
       const message: TrackingBroadcast = { Identificador: ack.Identificador, Avance: ack.Avance, completed: ack.completed };
       // The spec's client listens for `tracking` to learn where to resume: the sender hears it too
-      // (besides its acknowledgement), and so do the person's other tabs and devices.
-      io.to(contactRoom(data.who.contactId)).emit('tracking', message);
+      // (besides its acknowledgement), and so do the person's other tabs and devices on this course.
+      io.to(progressRoom(data.who.contactId, data.course.id)).emit('tracking', message);
     }
     return ack;
   }

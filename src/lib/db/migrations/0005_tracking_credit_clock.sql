@@ -1,0 +1,1 @@
+ALTER TABLE "tracking" ADD COLUMN "credit_clock" timestamp with time zone DEFAULT now() NOT NULL;
