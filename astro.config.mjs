@@ -4,18 +4,30 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { realtimeDev } from './src/integrations/realtime.ts';
 import { precompressAssets } from './src/integrations/precompress.ts';
+import { CSP_DIRECTIVES, STYLE_SOURCES } from './src/lib/http/security.ts';
 
 export default defineConfig({
-  // Absolute URLs (canonical, Open Graph, sitemap) use PUBLIC_URL when it is set.
-  ...(process.env.PUBLIC_URL ? { site: process.env.PUBLIC_URL } : {}),
+  // No `site`: absolute URLs (canonical, Open Graph, sitemap, e-mail links) come from one rule read at
+  // run time (`src/lib/http/public-origin.ts`: PUBLIC_URL, else an allowed host), so the build needs no PUBLIC_URL.
   output: 'static',
   // Whole pages are rendered before they are sent: pages set their status and cache flags from
   // components, and catalogue pages are small and mostly served from the page cache anyway.
-  adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
+  // `staticHeaders`: each prerendered page's Content-Security-Policy goes to `dist/_headers.json`,
+  // which our server sends as a header (on-demand pages get theirs from Astro directly).
+  adapter: node({ mode: 'middleware', experimentalDisableStreaming: true, staticHeaders: true }),
   integrations: [react(), realtimeDev(), precompressAssets()],
-  // Cross-site changes are refused by our middleware for every method and body type (not only forms),
-  // with the message in the visitor's language; Astro's own form-only check would answer first, in English.
-  security: { checkOrigin: false },
+  security: {
+    // Cross-site changes are refused by our middleware for every method and body type (not only forms),
+    // with the message in the visitor's language; Astro's own form-only check would answer first, in English.
+    checkOrigin: false,
+    // Lets Astro read X-Forwarded-Proto (the request's scheme, hence Secure cookies) and X-Forwarded-For.
+    // Our server (server/app.ts) decides whether those headers are believed: without TRUST_PROXY it
+    // removes them before Astro runs, and it refuses any Host that is not allowed.
+    allowedDomains: [{ protocol: 'http' }, { protocol: 'https' }],
+    // Scripts run only from our files or with their hash listed (Astro hashes its own inline scripts;
+    // the layout adds the boot script's). Styles keep 'unsafe-inline' for style attributes.
+    csp: { algorithm: 'SHA-256', directives: [...CSP_DIRECTIVES], styleDirective: { resources: [...STYLE_SOURCES] } },
+  },
   i18n: {
     locales: ['es', 'en'],
     defaultLocale: 'es',

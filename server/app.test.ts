@@ -1,14 +1,19 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { sql } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { io as connect } from 'socket.io-client';
 import { get } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { precompress } from '../src/lib/http/compress.server';
-import { openDatabase, type DbHandle } from '../src/lib/db/client';
+import { closeDb, openDatabase, setDb, type DbHandle } from '../src/lib/db/client';
+import { testDatabases } from '../src/lib/db/testing';
 import { createApp, type App, type AstroHandler } from './app';
+import type { ErrorLogEntry } from '../src/lib/http/errors';
+import { loadPagePolicies } from './static';
 import { pageKey, sharedPageCache } from '../src/lib/http/page-cache';
 import { catalogVersion, invalidateCatalog } from '../src/lib/catalog/catalog.server';
 
@@ -30,9 +35,19 @@ function raw(path: string, headers: Record<string, string> = {}): Promise<{ stat
   });
 }
 
-/** Stands in for Astro: one slow page, one page, and `next()` for everything else. */
-const astro: AstroHandler = async (req, res, next) => {
-  if (req.url === '/slow') {
+/** A failure whose message carries SQL and its parameters, as a failed query's does. */
+const QUERY_FAILURE = 'Failed query: insert into "contact_messages" ("name", "email") values ($1, $2)\nparams: Ana\u0000,ana@example.com';
+/** Failed requests the server logged. */
+const logged: ErrorLogEntry[] = [];
+
+/** Stands in for Astro: one slow page, one page, an echo of what Astro would see, a failure, and `next()` for everything else. */
+const astro: AstroHandler = async (req, res, next, locals) => {
+  if (req.url === '/echo') {
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify({ headers: req.headers, locals }));
+  } else if (req.url === '/boom') {
+    throw new Error(QUERY_FAILURE);
+  } else if (req.url === '/slow') {
     await new Promise<void>((r) => (release = r));
     res.end('slow done');
   } else if (req.url === '/ssr-big' || req.url === '/media/resource/1') {
@@ -57,7 +72,7 @@ beforeAll(async () => {
   writeFileSync(join(client, '_astro/big.def456.js'), BIG_JS);
   precompress(client);
   handle = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
-  app = createApp({ db: handle, astroHandler: astro, clientDir: client, production: true });
+  app = createApp({ db: handle, astroHandler: astro, clientDir: client, production: true, logError: (e) => logged.push(e) });
   await new Promise<void>((r) => app.server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 });
@@ -192,6 +207,220 @@ describe('page cache', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.toString()).toBe(html);
     expect(Number(plain.headers['content-length'])).toBe(Buffer.byteLength(html));
+  });
+});
+
+describe('request ids and unexpected errors (Trust #7)', () => {
+  it('gives every response its own x-request-id, and ignores one a client sends', async () => {
+    const ids = new Set<string>();
+    for (const path of ['/about-us', '/ssr', '/nothing', '/healthz', '/_astro/app.abc123.js']) {
+      const r = await raw(path, { 'x-request-id': 'client-chosen-id' });
+      const id = String(r.headers['x-request-id']);
+      expect(id, path).toMatch(/^[A-Za-z0-9_-]{16}$/);
+      ids.add(id);
+    }
+    expect(ids.size).toBe(5);
+  });
+
+  it('passes the request id to Astro through locals', async () => {
+    const r = await raw('/echo');
+    const seen = JSON.parse(r.body.toString()) as { locals: { requestId: string; requestOrigin: string } };
+    expect(seen.locals.requestId).toBe(r.headers['x-request-id']);
+    expect(seen.locals.requestOrigin).toBe(base);
+  });
+
+  it('answers a failure with a sentence and the request id, never the SQL, its parameters or a stack; the log has them', async () => {
+    for (const [headers, sentence] of [
+      [{ 'accept-language': 'en' }, 'Something went wrong on our side.'],
+      [{}, 'Algo salió mal de nuestro lado.'],
+    ] as const) {
+      logged.length = 0;
+      const r = await raw('/boom', headers);
+      const body = r.body.toString();
+      const id = String(r.headers['x-request-id']);
+      expect(r.status).toBe(500);
+      expect(body).toContain(sentence);
+      expect(body).toContain(id);
+      for (const secret of ['Failed query', 'insert into', 'contact_messages', 'params', 'ana@example.com', '    at ']) expect(body).not.toContain(secret);
+      expect(logged).toHaveLength(1);
+      expect(logged[0]).toMatchObject({ requestId: id, method: 'GET', path: '/boom', where: 'server' });
+      expect((logged[0]!.error as Error).message).toBe(QUERY_FAILURE);
+    }
+  });
+});
+
+describe('Host header (Trust #4, #5)', () => {
+  it('refuses a Host the academy does not answer to, with a localized 421, before any file, cache or page', async () => {
+    const url = new URL(`${base}/kept-host`);
+    sharedPageCache().set(pageKey(url), catalogVersion(), { status: 200, headers: [['content-type', 'text/html']], body: '<p>kept</p>' });
+    for (const path of ['/kept-host', '/about-us', '/ssr', '/_astro/app.abc123.js', '/en/courses-details/8']) {
+      const r = await raw(path, { host: 'evil.example', 'accept-language': 'en' });
+      expect(r.status, path).toBe(421);
+      expect(r.body.toString()).toBe('Unknown address: this academy does not answer to that host name.');
+      expect(r.headers['x-request-id']).toBeDefined();
+    }
+    expect((await raw('/ssr', { host: 'evil.example' })).body.toString()).toContain('Dirección desconocida');
+    // A missing or malformed Host is no better.
+    expect((await raw('/ssr', { host: 'localhost/evil' })).status).toBe(421);
+    expect((await raw('/ssr', { host: '127.0.0.1@evil.example' })).status).toBe(421);
+  });
+
+  it('keeps pages per public origin: a page kept for one allowed host is not served under another', async () => {
+    const port = new URL(base).port;
+    sharedPageCache().set(pageKey(new URL(`${base}/kept-origin`)), catalogVersion(), { status: 200, headers: [['content-type', 'text/html']], body: '<p>for 127.0.0.1</p>' });
+    expect((await raw('/kept-origin')).body.toString()).toBe('<p>for 127.0.0.1</p>');
+    const other = await raw('/kept-origin', { host: `localhost:${port}` });
+    expect(other.status).toBe(404);
+    expect(other.headers['x-page-cache']).toBeUndefined();
+  });
+
+  it('ignores X-Forwarded-* headers unless a proxy is trusted: Astro never sees them', async () => {
+    const r = await raw('/echo', { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9', forwarded: 'host=evil.example' });
+    const seen = JSON.parse(r.body.toString()) as { headers: Record<string, string>; locals: { requestOrigin: string } };
+    for (const h of ['x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-for', 'forwarded']) expect(seen.headers[h], h).toBeUndefined();
+    expect(seen.headers.host).toBe(new URL(base).host);
+    expect(seen.locals.requestOrigin).toBe(base);
+  });
+});
+
+describe('behind a trusted proxy (TRUST_PROXY)', () => {
+  let proxied: App;
+  let proxiedBase: string;
+  const echo = (headers: Record<string, string>) =>
+    new Promise<{ status: number; id: string | undefined; seen: { headers: Record<string, string>; locals: { requestId: string; requestOrigin: string } } }>((resolve, reject) => {
+      get(`${proxiedBase}/echo`, { headers }, (res) => {
+        let body = '';
+        res.on('data', (c) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, id: res.headers['x-request-id'] as string | undefined, seen: body.startsWith('{') ? JSON.parse(body) : { headers: {}, locals: {} } }));
+      }).on('error', reject);
+    });
+
+  beforeAll(async () => {
+    proxied = createApp({
+      db: handle,
+      astroHandler: astro,
+      clientDir: mkdtempSync(join(tmpdir(), 'academy-client-')),
+      production: true,
+      trustProxy: true,
+      origin: { publicUrl: 'https://academy.example', allowedHosts: ['localhost', '127.0.0.1'], port: 4321 },
+    });
+    await new Promise<void>((r) => proxied.server.listen(0, '127.0.0.1', r));
+    proxiedBase = `http://127.0.0.1:${(proxied.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await proxied?.close(2000);
+  });
+
+  it('believes the proxy’s scheme and host: the origin a change must come from is https://academy.example', async () => {
+    const { status, seen } = await echo({ host: '10.0.0.5:4321', 'x-forwarded-host': 'academy.example', 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' });
+    expect(status).toBe(200);
+    expect(seen.headers.host).toBe('academy.example');
+    expect(seen.headers['x-forwarded-proto']).toBe('https');
+    expect(seen.headers['x-forwarded-for']).toBe('203.0.113.9');
+    expect(seen.headers['x-forwarded-host']).toBeUndefined();
+    expect(seen.locals.requestOrigin).toBe('https://academy.example');
+  });
+
+  it('still refuses a forwarded host that is not allowed', async () => {
+    expect((await echo({ 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' })).status).toBe(421);
+  });
+
+  it('keeps a safe-looking request id from the proxy, and only that', async () => {
+    expect((await echo({ 'x-request-id': 'proxy-id-0001' })).id).toBe('proxy-id-0001');
+    expect((await echo({ 'x-request-id': 'bad id <script>' })).id).toMatch(/^[A-Za-z0-9_-]{16}$/);
+  });
+});
+
+/** The build the production server serves (`DIST_DIR`, default `dist/`); the tests below need one. */
+const dist = resolve(process.env.DIST_DIR ?? 'dist');
+const entry = join(dist, 'server/entry.mjs');
+
+describe.skipIf(!existsSync(entry))('failures inside the built site (needs `npm run build` first; Trust #7)', () => {
+  let site: App;
+  let siteBase: string;
+  let db: DbHandle;
+  /** What the process wrote to standard error while the tests ran. */
+  const stderr: string[] = [];
+  /** What a failed query's message and stack hold: none of it may reach a body. */
+  const secrets = ['Failed query', 'select "', 'from "', 'params:', 'search_fold', '"users"', 'users_gone', '    at ', 'node_modules', '.mjs:'];
+  const logLine = (id: string) =>
+    stderr
+      .flatMap((chunk) => chunk.split('\n'))
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as Record<string, string>)
+      .find((l) => l.requestId === id);
+
+  beforeAll(async () => {
+    db = await (await testDatabases())[0]!.create({ seed: true });
+    setDb(db);
+    invalidateCatalog();
+    const write = process.stderr.write.bind(process.stderr);
+    vi.spyOn(process.stderr, 'write').mockImplementation(((chunk: string | Uint8Array, ...rest: never[]) => {
+      stderr.push(String(chunk));
+      return write(chunk, ...rest);
+    }) as typeof process.stderr.write);
+    const { handler } = (await import(/* @vite-ignore */ pathToFileURL(entry).href)) as { handler: AstroHandler };
+    site = createApp({ db, astroHandler: handler, clientDir: join(dist, 'client'), production: true, policies: loadPagePolicies(dist) });
+    await new Promise<void>((r) => site.server.listen(0, '127.0.0.1', r));
+    siteBase = `http://127.0.0.1:${(site.server.address() as AddressInfo).port}`;
+    // The catalogue is read (and kept) before anything breaks: only the query under test fails.
+    expect((await fetch(`${siteBase}/courses`)).status).toBe(200);
+  });
+
+  afterAll(async () => {
+    vi.restoreAllMocks();
+    await site?.close(2000);
+    await closeDb();
+    invalidateCatalog();
+  });
+
+  it('a page whose query fails answers the error page with the request id; the log line has the error under that id', async () => {
+    await db.db.execute(sql`alter function search_fold(text) rename to search_fold_gone`);
+    try {
+      for (const [path, sentence] of [
+        ['/en/courses?q=vision', 'Something went wrong on our side.'],
+        ['/courses?q=vision', 'Algo salió mal de nuestro lado.'],
+      ] as const) {
+        const r = await fetch(siteBase + path);
+        const body = await r.text();
+        const id = r.headers.get('x-request-id')!;
+        expect(r.status, path).toBe(500);
+        expect(body).toContain(sentence);
+        expect(body).toContain(id);
+        for (const secret of secrets) expect(body, secret).not.toContain(secret);
+        const line = logLine(id);
+        expect(line, `log line for ${id}`).toMatchObject({ level: 'error', method: 'GET', path: path.split('?')[0], where: 'page' });
+        expect(line!.error).toContain('search_fold');
+        expect(line!.stack).toBeTruthy();
+      }
+    } finally {
+      await db.db.execute(sql`alter function search_fold_gone(text) rename to search_fold`);
+    }
+  });
+
+  it('an action whose query fails answers a sentence with the request id, never the SQL or its parameters, called or posted', async () => {
+    await db.db.execute(sql`alter table users rename to users_gone`);
+    try {
+      const form = new URLSearchParams({ email: 'nadie.7@example.com', password: 'Nadie2026x', lang: 'en' });
+      const headers = { origin: siteBase, 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' };
+      const rpc = await fetch(`${siteBase}/_actions/auth.login`, { method: 'POST', headers, body: form });
+      const rpcBody = await rpc.text();
+      const rpcId = rpc.headers.get('x-request-id')!;
+      expect(rpc.status).toBe(500);
+      expect(JSON.parse(rpcBody)).toMatchObject({ code: 'INTERNAL_SERVER_ERROR', message: `Something went wrong on our side. Please try again in a moment. Error reference: ${rpcId}` });
+      for (const secret of [...secrets, 'nadie.7@example.com']) expect(rpcBody, secret).not.toContain(secret);
+      expect(logLine(rpcId)).toMatchObject({ method: 'POST', path: '/_actions/auth.login', where: 'action auth.login' });
+      expect(logLine(rpcId)!.error).toContain('users');
+
+      // The same action posted by a form without JavaScript: the page shows no detail either.
+      const posted = await fetch(`${siteBase}/en/login?_action=auth.login`, { method: 'POST', headers, body: form, redirect: 'manual' });
+      const postedBody = await posted.text();
+      expect(postedBody).toContain(`Error reference: ${posted.headers.get('x-request-id')}`);
+      for (const secret of secrets) expect(postedBody, secret).not.toContain(secret);
+      expect(logLine(posted.headers.get('x-request-id')!)).toMatchObject({ method: 'POST', where: 'action auth.login' });
+    } finally {
+      await db.db.execute(sql`alter table users_gone rename to users`);
+    }
   });
 });
 

@@ -10,9 +10,15 @@ import { securityHeaders } from '../src/lib/http/security';
 import { cacheableRequest, hasSessionCookie, pageKey, sharedPageCache } from '../src/lib/http/page-cache';
 import { catalogVersion } from '../src/lib/catalog/catalog.server';
 import { attachRealtime } from '../src/lib/realtime/socket.server';
-import { resolveStatic, sendFile } from './static';
+import { resolveStatic, sendFile, type PagePolicies } from './static';
 import compression from 'compression';
 import { compressBody, negotiate } from '../src/lib/http/compress.server';
+import { requestOrigin, requestProtocol } from '../src/lib/http/origin';
+import { DEFAULT_ALLOWED_HOSTS, hostAllowed, publicOrigin, type OriginSettings } from '../src/lib/http/public-origin';
+import { acceptedRequestId, REQUEST_ID_HEADER, unexpectedErrorMessage, type ErrorLogEntry } from '../src/lib/http/errors';
+import { logServerError, newRequestId } from '../src/lib/http/errors.server';
+import { answerLocale } from '../src/lib/http/locale';
+import { messages, type Locale } from '../src/i18n';
 
 /** Astro's middleware-mode request handler. */
 export type AstroHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void, locals?: object) => void | Promise<void>;
@@ -49,6 +55,14 @@ export interface AppOptions {
   /** The built client folder (`dist/client`). */
   clientDir: string;
   production: boolean;
+  /** `TRUST_PROXY`: believe the `X-Forwarded-*` headers (default false: they are removed from every request). */
+  trustProxy?: boolean;
+  /** `PUBLIC_URL`, `ALLOWED_HOSTS` and `PORT` (default: no public URL, this machine's names only). */
+  origin?: OriginSettings;
+  /** The build's per-page Content Security Policies (`loadPagePolicies`). */
+  policies?: PagePolicies;
+  /** Where failed requests are logged (default: one JSON line on standard error). */
+  logError?: (entry: ErrorLogEntry) => void;
 }
 
 export interface App {
@@ -61,7 +75,7 @@ export interface App {
 /** The not-found page's own files are never served with 200. */
 const ERROR_PAGE = /^\/(en\/)?404(\.html|\/)?$/;
 
-function notFound(req: IncomingMessage, res: ServerResponse, clientDir: string): void {
+function notFound(req: IncomingMessage, res: ServerResponse, clientDir: string, policies?: PagePolicies): void {
   const english = /^\/en(\/|$)/.test(req.url ?? '');
   const page = resolveStatic(clientDir, english ? '/en/404/' : '/404.html');
   if (!page) {
@@ -70,13 +84,57 @@ function notFound(req: IncomingMessage, res: ServerResponse, clientDir: string):
     res.end('404');
     return;
   }
-  sendFile(req, res, page.file, page.stats, '/404', 404);
+  sendFile(req, res, page.file, page.stats, english ? '/en/404' : '/404', 404, policies);
+}
+
+/** Headers only a reverse proxy may set; without `TRUST_PROXY` anyone could, so they are dropped. */
+const FORWARDED = ['forwarded', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'x-forwarded-port', 'x-real-ip'];
+
+function firstValue(value: string | string[] | undefined): string | undefined {
+  return (Array.isArray(value) ? value[0] : value)?.split(',')[0]?.trim() || undefined;
+}
+
+/**
+ * Makes the request's headers say what the server believes, before anything reads them (Astro trusts
+ * `X-Forwarded-Proto` and `-For` through `security.allowedDomains`): without a trusted proxy every
+ * forwarded header is removed; behind one, `X-Forwarded-Host` becomes the Host. Returns the host.
+ */
+function settleForwardedHeaders(req: IncomingMessage, trustProxy: boolean): string | undefined {
+  if (!trustProxy) {
+    for (const name of FORWARDED) delete req.headers[name];
+    return req.headers.host;
+  }
+  const forwardedHost = firstValue(req.headers['x-forwarded-host']);
+  if (forwardedHost) req.headers.host = forwardedHost;
+  delete req.headers['x-forwarded-host'];
+  delete req.headers['x-forwarded-port'];
+  return req.headers.host;
+}
+
+/** The language of an answer without a page: the address's `/en/` prefix, else `?lang=` or Accept-Language. */
+function answerLanguage(req: IncomingMessage, url: URL): Locale {
+  if (/^\/en(\/|$)/.test(url.pathname)) return 'en';
+  return answerLocale(url.searchParams.get('lang'), firstValue(req.headers['accept-language']) ?? null);
+}
+
+function plainAnswer(res: ServerResponse, status: number, body: string, locale: Locale): void {
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+  res.setHeader('Content-Language', locale);
+  res.setHeader('Cache-Control', 'no-store');
+  res.end(body);
 }
 
 /** Builds the server (not yet listening). */
 export function createApp(opts: AppOptions): App {
-  const headers = securityHeaders(opts.production);
+  const headers = securityHeaders(opts.production, opts.policies?.any ?? undefined);
+  const trustProxy = opts.trustProxy ?? false;
+  const origin = opts.origin ?? { publicUrl: null, allowedHosts: DEFAULT_ALLOWED_HOSTS, port: 4321 };
+  const logError = opts.logError ?? logServerError;
   const server = createServer(async (req, res) => {
+    // Every answer carries its request id: the error page and the log show the same one.
+    const requestId = acceptedRequestId(req.headers[REQUEST_ID_HEADER], trustProxy) ?? newRequestId();
+    res.setHeader('X-Request-Id', requestId);
     for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
     const url = new URL(req.url ?? '/', 'http://localhost');
     try {
@@ -87,16 +145,27 @@ export function createApp(opts: AppOptions): App {
         res.end(JSON.stringify({ status: 'ok', db: opts.db.kind, sockets: io.engine.clientsCount }));
         return;
       }
+      // A Host the academy does not answer to is refused before anything is rendered or cached, so no
+      // page, link or e-mail can ever name it.
+      const host = settleForwardedHeaders(req, trustProxy);
+      if (!hostAllowed(host, origin)) {
+        const locale = answerLanguage(req, url);
+        plainAnswer(res, 421, messages(locale).unknownHost, locale);
+        return;
+      }
+      const encrypted = 'encrypted' in req.socket && Boolean(req.socket.encrypted);
+      const site = publicOrigin(origin, { host, protocol: requestProtocol(req.headers, encrypted, trustProxy) });
       if (req.method === 'GET' || req.method === 'HEAD') {
         const hit = ERROR_PAGE.test(url.pathname) ? null : resolveStatic(opts.clientDir, url.pathname);
         if (hit) {
-          sendFile(req, res, hit.file, hit.stats, url.pathname);
+          sendFile(req, res, hit.file, hit.stats, url.pathname, 200, opts.policies);
           return;
         }
       }
       // A page the Astro middleware kept for visitors is answered here, without running Astro at all.
+      // Pages are kept per public origin, the one their absolute URLs were built with.
       if (cacheableRequest(req.method ?? 'GET', url, hasSessionCookie(req.headers.cookie))) {
-        const hit = sharedPageCache().get(pageKey(url), catalogVersion());
+        const hit = sharedPageCache().get(pageKey(new URL(url.pathname + url.search, site)), catalogVersion());
         if (hit) {
           const encoding = negotiate(req.headers['accept-encoding']);
           let body: string | Buffer = hit.body;
@@ -120,17 +189,30 @@ export function createApp(opts: AppOptions): App {
       // Pages rendered for one person (the player, my learning…) and JSON answers are compressed as
       // they are sent. Lesson media is not: it is binary, and Range answers must stay byte-exact.
       await new Promise<void>((resolve, reject) => compressRendered(req as never, res as never, (err?: unknown) => (err ? reject(err) : resolve())));
-      await opts.astroHandler(req, res, () => notFound(req, res, opts.clientDir), { clientReady: clientReady(res) });
+      // Astro's `locals`: back-pressure for file streams, the request id, the origin a same-site change comes from.
+      const locals = {
+        clientReady: clientReady(res),
+        requestId,
+        requestOrigin: requestOrigin(req.headers, encrypted, trustProxy),
+      };
+      await opts.astroHandler(req, res, () => notFound(req, res, opts.clientDir, opts.policies), locals);
     } catch (err) {
-      console.error(`[server] ${req.method} ${url.pathname}: ${(err as Error).message}`);
-      if (!res.headersSent) {
-        res.statusCode = url.pathname === '/healthz' ? 503 : 500;
-        res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+      logError({ requestId, method: req.method ?? 'GET', path: url.pathname, error: err, where: 'server' });
+      const locale = answerLanguage(req, url);
+      if (url.pathname === '/healthz') {
+        if (!res.headersSent) {
+          res.statusCode = 503;
+          res.setHeader('Content-Type', 'application/json');
+        }
+        res.end(JSON.stringify({ status: 'unavailable' }));
+      } else if (!res.headersSent) {
+        plainAnswer(res, 500, unexpectedErrorMessage(locale, requestId), locale);
+      } else {
+        res.end();
       }
-      res.end(url.pathname === '/healthz' ? JSON.stringify({ status: 'unavailable' }) : 'Internal error');
     }
   });
-  const io = attachRealtime(server);
+  const io = attachRealtime(server, { trustProxy });
 
   const close = (timeoutMs = 10_000) =>
     new Promise<void>((resolve) => {

@@ -11,6 +11,7 @@ import { migrate } from '../src/lib/db/migrate';
 import { isEmpty, seed } from '../src/lib/db/seed/seed.server';
 import { closeSharedTracker } from '../src/lib/learning/tracking.server';
 import { createApp, type AstroHandler } from './app';
+import { loadPagePolicies } from './static';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -48,7 +49,15 @@ export async function main(): Promise<void> {
   const handle = await prepareDatabase(config);
   setDb(handle);
   const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
-  const app = createApp({ db: handle, astroHandler: handler, clientDir: join(dist, 'client'), production: config.production });
+  const app = createApp({
+    db: handle,
+    astroHandler: handler,
+    clientDir: join(dist, 'client'),
+    production: config.production,
+    trustProxy: config.trustProxy,
+    origin: config.origin,
+    policies: loadPagePolicies(dist),
+  });
 
   await new Promise<void>((resolve, reject) => {
     app.server.once('error', (err: NodeJS.ErrnoException) => {

@@ -3,10 +3,11 @@
  * are cached for a year (immutable); everything else is revalidated with an ETag. Text files are
  * sent brotli- or gzip-compressed when the build left a compressed copy and the browser accepts it.
  */
-import { createReadStream, statSync, type Stats } from 'node:fs';
+import { createReadStream, readFileSync, statSync, type Stats } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { negotiate, SUFFIX, type Encoding } from '../src/lib/http/compress.server';
+import { unionPolicy } from '../src/lib/http/security';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -35,6 +36,38 @@ function fileAt(path: string): Stats | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The Content Security Policy of each prerendered page, as the build wrote it (`_headers.json`, from
+ * Astro's `security.csp` with the node adapter's `staticHeaders`), and one policy allowing what any page
+ * allows, for HTML the server cannot match to one page.
+ */
+export interface PagePolicies {
+  byPath: ReadonlyMap<string, string>;
+  /** `null` when the build wrote no policies (the base policy then applies). */
+  any: string | null;
+}
+
+/** The path a page's policy is filed under: no trailing slash, `index.html` or `.html`. */
+export function policyPath(urlPath: string): string {
+  const p = urlPath.replace(/\/index\.html$/, '/').replace(/\.html$/, '').replace(/\/+$/, '');
+  return p === '' ? '/' : p;
+}
+
+/** Reads `<dist>/_headers.json`; a missing or unreadable file means no page policies. */
+export function loadPagePolicies(distDir: string): PagePolicies {
+  const byPath = new Map<string, string>();
+  try {
+    const entries = JSON.parse(readFileSync(join(distDir, '_headers.json'), 'utf8')) as { pathname: string; headers: { key: string; value: string }[] }[];
+    for (const e of entries) {
+      const csp = e.headers.find((h) => h.key.toLowerCase() === 'content-security-policy')?.value;
+      if (csp) byPath.set(policyPath(e.pathname), csp);
+    }
+  } catch {
+    // No build policies: every answer gets the base policy.
+  }
+  return { byPath, any: unionPolicy([...byPath.values()]) };
 }
 
 /** Maps a URL path to a file inside `root`, or null (also for any attempt to leave `root`). */
@@ -66,8 +99,15 @@ function compressedCopy(req: IncomingMessage, file: string): { encoding: Encodin
   return { encoding, file: copy, stats: fileAt(copy)! };
 }
 
-/** Writes a static file (GET or HEAD), compressed when possible, honouring If-None-Match. */
-export function sendFile(req: IncomingMessage, res: ServerResponse, file: string, stats: Stats, urlPath: string, status = 200): void {
+/**
+ * Writes a static file (GET or HEAD), compressed when possible, honouring If-None-Match. An HTML page
+ * is sent with its own Content Security Policy from `policies` when the build wrote one.
+ */
+export function sendFile(req: IncomingMessage, res: ServerResponse, file: string, stats: Stats, urlPath: string, status = 200, policies?: PagePolicies): void {
+  if (policies && extname(file).toLowerCase() === '.html') {
+    const policy = policies.byPath.get(policyPath(urlPath)) ?? policies.any;
+    if (policy) res.setHeader('Content-Security-Policy', policy);
+  }
   const copy = compressedCopy(req, file);
   const sent = copy ?? { file, stats };
   const etag = `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}${copy ? `-${copy.encoding}` : ''}"`;

@@ -10,5 +10,9 @@ declare namespace App {
     sharedPage?: boolean;
     /** Set by the production server: resolves when the client has taken what was written (back-pressure for file streams). */
     clientReady?: () => Promise<void>;
+    /** The request's id (`x-request-id`), shown on error pages and in error answers and logged with the error. */
+    requestId?: string;
+    /** Set by the production server: the origin (scheme, host, port) the request was addressed to, for the same-site check. */
+    requestOrigin?: string | null;
   }
 }

@@ -1,5 +1,11 @@
-/** Request middleware for pages rendered on demand: identity, the shared-page cache, fallback status. */
+/**
+ * Request middleware for pages rendered on demand: the request id, the same-site check, identity,
+ * actions (whose unexpected failures are logged and answered without details), the shared-page cache
+ * and the fallback status.
+ */
 import { defineMiddleware } from 'astro:middleware';
+import { ActionError, getActionContext } from 'astro:actions';
+import type { APIContext } from 'astro';
 import { catalogVersion } from '~/lib/catalog';
 import { cacheableRequest, pageKey, SESSION_COOKIE, sharedPageCache } from '~/lib/http/page-cache';
 import { getDb } from '~/lib/db';
@@ -7,33 +13,106 @@ import { readSession } from '~/lib/identity/session.server';
 import { isProtectedPath, loginUrl } from '~/lib/identity/account';
 import { splitLocale } from '~/lib/paths';
 import { requestLocale } from '~/lib/http/locale';
-import { DEFAULT_LOCALE, messages } from '~/i18n';
+import { requestOrigin, type HeaderBag } from '~/lib/http/origin';
+import { crossSiteMutation } from '~/lib/http/csrf';
+import { siteOrigin } from '~/lib/http/public-origin.server';
+import { unexpectedErrorMessage } from '~/lib/http/errors';
+import { logServerError, newRequestId } from '~/lib/http/errors.server';
+import { DEFAULT_LOCALE, messages, type Locale } from '~/i18n';
 
 const pages = sharedPageCache();
+/** Errors already written to the log (the error page renders through this middleware again). */
+const logged = new WeakSet<object>();
 
-/** True when a state-changing request comes from another site (CSRF): its Origin names another host. */
-export function crossSiteMutation(method: string, headers: Headers, host: string): boolean {
-  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return false;
-  const origin = headers.get('origin');
-  if (origin) {
-    try {
-      return new URL(origin).host !== host;
-    } catch {
-      return true;
-    }
-  }
-  return headers.get('sec-fetch-site') === 'cross-site';
+function headerBag(headers: Headers): HeaderBag {
+  return Object.fromEntries(headers.entries());
 }
 
-export const onRequest = defineMiddleware(async (ctx, next) => {
+/** The language of an answer that has no page: the address's, else the page the request came from, else the browser's. */
+function answerLanguage(ctx: APIContext): Locale {
+  const own = splitLocale(ctx.url.pathname).locale;
+  if (own !== DEFAULT_LOCALE) return own;
+  const referer = ctx.request.headers.get('referer');
+  if (referer && URL.canParse(referer) && new URL(referer).origin === ctx.url.origin) {
+    const from = splitLocale(new URL(referer).pathname).locale;
+    if (from !== DEFAULT_LOCALE) return from;
+  }
+  return requestLocale(ctx.url, ctx.request.headers);
+}
+
+function logOnce(ctx: APIContext, error: unknown, where: string): void {
+  if (typeof error === 'object' && error !== null) {
+    if (logged.has(error)) return;
+    logged.add(error);
+  }
+  logServerError({ requestId: ctx.locals.requestId ?? '-', method: ctx.request.method, path: ctx.url.pathname, error, where });
+}
+
+/** False for a JSON request whose body is not JSON (the only body Astro fails on with a 500). */
+async function readableBody(request: Request): Promise<boolean> {
+  const type = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+  if (type !== 'application/json') return true;
+  const text = await request.clone().text();
+  if (text === '') return true;
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+type ActionResult = Awaited<ReturnType<NonNullable<ReturnType<typeof getActionContext>['action']>['handler']>>;
+
+/**
+ * Runs a posted action (RPC `/_actions/…` or a form's `?_action=`) so that an unexpected failure never
+ * reaches the browser: Astro would answer with the error's own message (SQL and its parameters
+ * included). It is logged with the request id and replaced by a sentence quoting that id.
+ */
+async function runAction(ctx: APIContext): Promise<Response | undefined> {
+  const { action, setActionResult, serializeActionResult } = getActionContext(ctx);
+  if (!action) return undefined;
+  let result: ActionResult;
+  let failure: unknown = null;
+  if (action.calledFrom === 'rpc' && !(await readableBody(ctx.request))) {
+    // Astro would answer a body it cannot parse with a 500 (malformed JSON) or an empty 415.
+    result = { data: undefined, error: new ActionError({ code: 'BAD_REQUEST', message: messages(answerLanguage(ctx)).unreadableBody }) };
+  } else {
+    try {
+      result = await action.handler();
+      // Astro turns anything an action throws, other than an ActionError, into this code.
+      if (result.error?.code === 'INTERNAL_SERVER_ERROR') failure = result.error;
+      else if (result.error?.code === 'UNSUPPORTED_MEDIA_TYPE') {
+        result = { data: undefined, error: new ActionError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: messages(answerLanguage(ctx)).unreadableBody }) };
+      }
+    } catch (err) {
+      failure = err;
+    }
+  }
+  if (failure !== null) {
+    logOnce(ctx, failure, `action ${action.name}`);
+    result = { data: undefined, error: new ActionError({ code: 'INTERNAL_SERVER_ERROR', message: unexpectedErrorMessage(answerLanguage(ctx), ctx.locals.requestId ?? '-') }) };
+  }
+  const serialized = serializeActionResult(result!);
+  if (action.calledFrom === 'rpc') {
+    if (serialized.type === 'empty') return new Response(null, { status: serialized.status });
+    return new Response(serialized.body, { status: serialized.status, headers: { 'Content-Type': serialized.contentType, 'Cache-Control': 'no-store' } });
+  }
+  setActionResult(action.name, serialized);
+  return undefined;
+}
+
+const handle = async (ctx: APIContext, next: () => Promise<Response>): Promise<Response> => {
   ctx.locals.identity = null;
   ctx.locals.session = null;
-  if (crossSiteMutation(ctx.request.method, ctx.request.headers, ctx.url.host)) {
+  if (ctx.isPrerendered) return next();
+  const expected = ctx.locals.requestOrigin !== undefined ? ctx.locals.requestOrigin : requestOrigin(headerBag(ctx.request.headers), ctx.url.protocol === 'https:', false);
+  if (crossSiteMutation(ctx.request.method, ctx.request.headers, expected)) {
     const path = splitLocale(ctx.url.pathname);
     const locale = path.locale !== DEFAULT_LOCALE ? path.locale : requestLocale(ctx.url, ctx.request.headers);
     return new Response(messages(locale).crossSite, { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8', 'content-language': locale } });
   }
-  const token = ctx.isPrerendered ? undefined : ctx.cookies.get(SESSION_COOKIE)?.value;
+  const token = ctx.cookies.get(SESSION_COOKIE)?.value;
   if (token) {
     const session = await readSession((await getDb()).db, token);
     if (session) {
@@ -45,15 +124,20 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
     }
   }
   // Personal pages need a logged-in user: anyone else goes to the login page, which brings them back.
-  if (!ctx.isPrerendered && !ctx.locals.session?.user) {
+  if (!ctx.locals.session?.user) {
     const { locale, path } = splitLocale(ctx.url.pathname);
     if (isProtectedPath(path)) return ctx.redirect(loginUrl(locale, ctx.url.pathname + ctx.url.search), ctx.request.method === 'GET' ? 302 : 303);
   }
+  if (ctx.request.method === 'POST') {
+    const answer = await runAction(ctx);
+    if (answer) return answer;
+  }
   // English pages reach this middleware twice: as /en/… (which finds no page file) and again rewritten
   // to the Spanish route (i18n fallback). The cache is always keyed by the address the browser asked
-  // for (`originPathname`), so one language's page is never served for the other.
-  const cacheable = !ctx.isPrerendered && cacheableRequest(ctx.request.method, ctx.url, ctx.cookies.has(SESSION_COOKIE));
-  const key = pageKey(new URL(ctx.originPathname + ctx.url.search, ctx.url));
+  // for (`originPathname`), under the public origin the page's absolute URLs are built with, so one
+  // language's page is never served for the other and no Host header can choose what is kept.
+  const cacheable = cacheableRequest(ctx.request.method, ctx.url, ctx.cookies.has(SESSION_COOKIE));
+  const key = pageKey(new URL(ctx.originPathname + ctx.url.search, siteOrigin(ctx.url)));
   if (cacheable) {
     const hit = pages.get(key, catalogVersion());
     if (hit) return new Response(ctx.request.method === 'HEAD' ? null : hit.body, { status: hit.status, headers: [...hit.headers, ['x-page-cache', 'hit']] });
@@ -79,4 +163,16 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
     return new Response(ctx.request.method === 'HEAD' ? null : body, { status: response.status, headers: [...headers, ['x-page-cache', 'miss']] });
   }
   return response;
+};
+
+export const onRequest = defineMiddleware(async (ctx, next) => {
+  // The production server gives every request an id; `astro dev` and the build do not.
+  ctx.locals.requestId ??= newRequestId();
+  try {
+    return await handle(ctx, next);
+  } catch (err) {
+    // Astro answers with the server-error page (which shows the request id); the log gets the details.
+    logOnce(ctx, err, 'page');
+    throw err;
+  }
 });

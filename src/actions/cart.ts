@@ -1,9 +1,26 @@
-/** Cart actions: thin calls into the commerce rules; the cart itself lives in the `cart` cookie. */
+/**
+ * Cart actions: thin calls into the commerce rules; the cart itself lives in the `cart` cookie. Each
+ * answer (and the cookie it writes) holds only the products the viewer may see.
+ */
 import { ActionError, defineAction, type ActionAPIContext } from 'astro:actions';
 import { z } from '~/lib/zod';
 import { messages, LOCALES } from '~/i18n';
 import { catalogContext } from '~/lib/app.server';
-import { addToCart, canAddToCart, CART_COOKIE, MAX_PRODUCT_ID, parseCart, PRODUCT_KINDS, removeFromCart, serializeCart, type CartItem } from '~/lib/commerce';
+import type { Viewer } from '~/lib/access';
+import type { CatalogSnapshot } from '~/lib/catalog';
+import {
+  addToCart,
+  canAddToCart,
+  CART_COOKIE,
+  cartCookieOptions,
+  MAX_PRODUCT_ID,
+  parseCart,
+  PRODUCT_KINDS,
+  removeFromCart,
+  serializeCart,
+  visibleItems,
+  type CartItem,
+} from '~/lib/commerce';
 
 const form = z.object({
   kind: z.enum(PRODUCT_KINDS),
@@ -13,13 +30,12 @@ const form = z.object({
 });
 
 function save(ctx: ActionAPIContext, items: CartItem[]) {
-  ctx.cookies.set(CART_COOKIE, serializeCart(items), {
-    path: '/',
-    sameSite: 'lax',
-    httpOnly: false,
-    secure: import.meta.env.PROD && ctx.url.protocol === 'https:',
-    maxAge: 60 * 60 * 24 * 30,
-  });
+  ctx.cookies.set(CART_COOKIE, serializeCart(items), cartCookieOptions(import.meta.env.PROD && ctx.url.protocol === 'https:'));
+}
+
+/** The cart the cookie holds, without what the viewer may not see (a forged or stale cookie loses it). */
+function currentCart(ctx: ActionAPIContext, catalog: CatalogSnapshot, viewer: Viewer): CartItem[] {
+  return visibleItems(parseCart(ctx.cookies.get(CART_COOKIE)?.value), catalog, viewer);
 }
 
 export const cart = {
@@ -33,7 +49,7 @@ export const cart = {
       const verdict = canAddToCart({ kind, id }, catalog, viewer);
       if (verdict === 'unknown') throw new ActionError({ code: 'NOT_FOUND', message: t.cart.unknownProduct });
       if (verdict === 'not-for-sale') throw new ActionError({ code: 'BAD_REQUEST', message: t.cart.notForSale });
-      const { items, added } = addToCart(parseCart(ctx.cookies.get(CART_COOKIE)?.value), { kind, id });
+      const { items, added } = addToCart(currentCart(ctx, catalog, viewer), { kind, id });
       save(ctx, items);
       return { items, added, message: added ? t.cart.added : t.cart.alreadyIn };
     },
@@ -43,7 +59,8 @@ export const cart = {
     accept: 'form',
     input: form,
     handler: async ({ kind, id, lang }, ctx) => {
-      const items = removeFromCart(parseCart(ctx.cookies.get(CART_COOKIE)?.value), { kind, id });
+      const { catalog, viewer } = await catalogContext(ctx.locals.identity);
+      const items = removeFromCart(currentCart(ctx, catalog, viewer), { kind, id });
       save(ctx, items);
       return { items, message: messages(lang).cart.removed };
     },

@@ -1,8 +1,9 @@
-/** robots.txt with the sitemap's absolute address. */
+/** robots.txt with the sitemap's absolute address (on the one public origin). */
 import type { APIRoute } from 'astro';
+import { siteOrigin } from '~/lib/http/public-origin.server';
 import { robotsTxt } from '~/lib/seo/sitemap';
 
 export const prerender = false;
 
-export const GET: APIRoute = ({ site, url }) =>
-  new Response(robotsTxt((site ?? url).origin), { headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } });
+export const GET: APIRoute = ({ url }) =>
+  new Response(robotsTxt(siteOrigin(url)), { headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } });

@@ -188,6 +188,29 @@ test('a forged cart cookie is an empty cart, and forged products cannot be added
   }
 });
 
+test('a cart cookie naming courses the visitor may not see shows only what they may (Trust #8)', async ({ page, context, baseURL }) => {
+  // Buyer-only courses 10 and 16, the test course 12, an unknown id, and one the visitor may buy (6).
+  const forged = [{ kind: 'course', id: 10 }, { kind: 'course', id: 16 }, { kind: 'course', id: 12 }, { kind: 'course', id: 424242 }, { kind: 'course', id: 6 }];
+  await context.addCookies([{ name: 'cart', value: encodeURIComponent(JSON.stringify(forged)), url: baseURL! }]);
+  const response = await page.goto('/en/purchase');
+  expect(response?.status()).toBe(200);
+  const body = (await response?.text()) ?? '';
+  for (const hidden of ['Elite Travel Agent', 'Mastermind', 'Internal test course']) expect(body, hidden).not.toContain(hidden);
+  await expect(page.getByRole('table').getByRole('row')).toHaveCount(3); // header, course 6, total
+  await expect(page.getByRole('row', { name: /Personal finance essentials/ })).toBeVisible();
+  await expect(page.locator('[data-cart-total]')).toHaveText('$19.99');
+  // The cookie is rewritten to what the visitor may see, so the header's count agrees.
+  const cart = (await context.cookies()).find((c) => c.name === 'cart');
+  expect(JSON.parse(decodeURIComponent(cart!.value))).toEqual([{ kind: 'course', id: 6 }]);
+  await expect(page.locator('[data-cart-count]')).toHaveText('1');
+  // A cart action answers with the visible cart only, whatever the cookie held.
+  await context.addCookies([{ name: 'cart', value: encodeURIComponent(JSON.stringify(forged)), url: baseURL! }]);
+  const added = await page.request.post('/_actions/cart.add', { form: { kind: 'book', id: '1', lang: 'en' }, headers: { origin: baseURL! } });
+  expect(added.status()).toBe(200);
+  const after = (await context.cookies()).find((c) => c.name === 'cart');
+  expect(JSON.parse(decodeURIComponent(after!.value))).toEqual([{ kind: 'course', id: 6 }, { kind: 'book', id: 1 }]);
+});
+
 test('home: carousels from the database, the paid list, the first training', async ({ page }) => {
   await page.goto('/');
   for (const id of ['intro', 'basic', 'paid']) await expect(page.locator(`[data-list="${id}"] article.course-card`).first()).toBeVisible();

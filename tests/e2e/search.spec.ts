@@ -202,6 +202,20 @@ test.describe('search endpoint', () => {
   });
 });
 
+test('a NUL or another control character in a search is searched as a space, never a 500 (Trust #6)', async ({ request }) => {
+  for (const q of ['abc%00def', '%00', 'fin%00anzas', 'vision%1B%7F', '%00%00%00vision']) {
+    const api = await request.get(`/api/search?q=${q}&lang=en`);
+    expect(api.status(), q).toBe(200);
+    expect(Array.isArray((await api.json()).results), q).toBe(true);
+    const page = await request.get(`/en/courses?q=${q}`);
+    expect(page.status(), q).toBe(200);
+    expect(await page.text(), q).not.toContain('\u0000');
+  }
+  const found = await (await request.get('/api/search?q=%00vision%00&lang=es')).json();
+  expect(found.results[0]).toMatchObject({ id: 31 });
+  expect(await (await request.get('/en/courses?q=abc%00def')).text()).toContain('abc def');
+});
+
 test('without JavaScript the search box is a plain form to the results page', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();

@@ -95,6 +95,9 @@ export const es = {
   },
   /** A change sent from another site (CSRF), refused with 403. */
   crossSite: 'Solicitud rechazada: los cambios solo pueden enviarse desde la propia academia.',
+  unreadableBody: 'No pudimos leer la solicitud: envía un formulario o un JSON válido.',
+  /** A request addressed to a host name the academy does not answer to (HTTP 421). */
+  unknownHost: 'Dirección desconocida: esta academia no responde a ese nombre de host.',
   serverError: {
     title: 'Algo salió mal',
     code: '500',
@@ -102,6 +105,10 @@ export const es = {
     hint: 'Ya quedó registrado. Vuelve a intentarlo en unos momentos; tus datos y tu progreso están a salvo.',
     retry: 'Intentar de nuevo',
     backHome: 'Volver al inicio',
+    /** The request id to quote when asking for help. */
+    reference: 'Referencia del error: {id}',
+    /** An action or request that failed unexpectedly (never the error itself). */
+    unexpected: 'Algo salió mal de nuestro lado. Vuelve a intentarlo en unos momentos. Referencia del error: {id}',
   },
 } as const;
 
@@ -198,6 +205,8 @@ export const en: Shape<typeof es> = {
     backHome: 'Back To Home',
   },
   crossSite: 'Request refused: changes can only be sent from the academy itself.',
+  unreadableBody: 'The request could not be read: send a form or valid JSON.',
+  unknownHost: 'Unknown address: this academy does not answer to that host name.',
   serverError: {
     title: 'Something went wrong',
     code: '500',
@@ -205,5 +214,7 @@ export const en: Shape<typeof es> = {
     hint: 'It has been logged. Please try again in a moment; your data and your progress are safe.',
     retry: 'Try again',
     backHome: 'Back To Home',
+    reference: 'Error reference: {id}',
+    unexpected: 'Something went wrong on our side. Please try again in a moment. Error reference: {id}',
   },
 };

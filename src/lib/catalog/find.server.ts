@@ -2,7 +2,7 @@
 import type { Db } from '../db/client';
 import type { Viewer } from '../access/access';
 import type { Locale } from '~/i18n';
-import { isSearchable, MAX_LIMIT, MAX_QUERY_LENGTH, searchCourses } from '../search';
+import { cleanQuery, isSearchable, MAX_LIMIT, MAX_QUERY_LENGTH, searchCourses } from '../search';
 import type { CatalogSnapshot } from './catalog';
 
 /** What the page shows for `?q=`: the query as typed (shortened), the matching course ids in rank order. */
@@ -17,7 +17,8 @@ export interface FoundCourses {
 
 /** Runs the search behind `/courses?q=…`; an absent or blank query lists the whole catalogue. */
 export async function findCourses(db: Db, catalog: CatalogSnapshot, viewer: Viewer, locale: Locale, raw: string | null): Promise<FoundCourses> {
-  const q = raw?.trim().replace(/\s+/g, ' ').slice(0, MAX_QUERY_LENGTH) ?? '';
+  // Control characters (a NUL sent as %00) are spaces here: searched and shown without them.
+  const q = cleanQuery(raw ?? '').slice(0, MAX_QUERY_LENGTH);
   if (q === '') return { q: null, ids: null, tooShort: false };
   if (!isSearchable(q)) return { q, ids: [], tooShort: true };
   const results = await searchCourses(db, { q, locale, viewer, limit: MAX_LIMIT });

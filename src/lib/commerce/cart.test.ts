@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VISITOR } from '../access/access';
 import type { CatalogSnapshot } from '../catalog/catalog';
-import { addToCart, canAddToCart, parseCart, priceCart, removeFromCart, serializeCart, CART_MAX_ITEMS, type CartItem } from './cart';
+import { addToCart, canAddToCart, parseCart, priceCart, removeFromCart, serializeCart, visibleItems, CART_MAX_ITEMS, type CartItem } from './cart';
 
 const course = (id: number, price: number, extra: object = {}) =>
   ({ id, nameEs: `Curso ${id}`, nameEn: `Course ${id}`, thumbnail: `/c/${id}.webp`, price, isTest: false, visibleOnlyToBuyers: false, allowAll: false, prerequisiteCourseId: null, categoryId: 3, ...extra }) as never;
@@ -55,14 +55,31 @@ describe('adding and removing', () => {
 
 describe('pricing', () => {
   it('sums in cents and formats USD with two decimals', () => {
-    const r = priceCart([{ kind: 'book', id: 1 }, { kind: 'plan', id: 2 }, { kind: 'course', id: 6 }], snapshot, 'en');
+    const r = priceCart([{ kind: 'book', id: 1 }, { kind: 'plan', id: 2 }, { kind: 'course', id: 6 }], snapshot, VISITOR, 'en');
     expect(r.totalCents).toBe(2029); // 0.10 + 0.20 + 19.99, exact
     expect(r.total).toBe('$20.29');
     expect(r.lines.map((l) => l.name)).toEqual(['Book', 'Plan', 'Course 6']);
   });
 
   it('leaves out products that no longer exist and test courses', () => {
-    expect(priceCart([{ kind: 'course', id: 999 }, { kind: 'course', id: 12 }], snapshot, 'es').lines).toEqual([]);
+    expect(priceCart([{ kind: 'course', id: 999 }, { kind: 'course', id: 12 }], snapshot, VISITOR, 'es').lines).toEqual([]);
+  });
+});
+
+describe('a forged cart cookie (Trust #8)', () => {
+  const forged = parseCart(JSON.stringify([{ kind: 'course', id: 10 }, { kind: 'course', id: 12 }, { kind: 'course', id: 6 }, { kind: 'course', id: 77 }]));
+  const buyer = { ...VISITOR, kind: 'learner' as const, userId: 3, purchased: new Set([10]) };
+
+  it('shows a buyer-only course, its name and price to nobody who has not bought it', () => {
+    const r = priceCart(forged, snapshot, VISITOR, 'en');
+    expect(r.lines.map((l) => l.id)).toEqual([6]);
+    expect(JSON.stringify(r)).not.toContain('Course 10');
+    expect(r.totalCents).toBe(1999);
+    expect(visibleItems(forged, snapshot, { ...VISITOR, kind: 'learner', userId: 4 })).toEqual([{ kind: 'course', id: 6 }]);
+  });
+
+  it('keeps what the viewer may see: the buyer sees the course they bought; test courses and unknown ids never', () => {
+    expect(visibleItems(forged, snapshot, buyer)).toEqual([{ kind: 'course', id: 10 }, { kind: 'course', id: 6 }]);
   });
 });
 

@@ -46,6 +46,11 @@ export function parseCart(raw: string | undefined | null): CartItem[] {
   }
 }
 
+/** Options of the cart cookie: the whole site, 30 days, readable by the page (its count), Secure over HTTPS. */
+export function cartCookieOptions(secure: boolean) {
+  return { path: '/', sameSite: 'lax' as const, httpOnly: false, secure, maxAge: 60 * 60 * 24 * 30 };
+}
+
 /** The cookie's value for a cart. */
 export function serializeCart(items: readonly CartItem[]): string {
   return JSON.stringify(items.map(({ kind, id }) => ({ kind, id })));
@@ -70,10 +75,19 @@ export interface CartLine extends CartItem {
   cents: number;
 }
 
-/** Prices the cart from the catalogue; products that no longer exist are left out. */
-export function priceCart(items: readonly CartItem[], s: CatalogSnapshot, locale: Locale): { lines: CartLine[]; totalCents: number; total: string } {
+/**
+ * The products of a cart the viewer may see, by the access rules (`canAddToCart`, which asks
+ * `isListed`): a cookie naming a buyer-only course the viewer has not bought, a test course or an
+ * unknown id loses it, as if it had never been there.
+ */
+export function visibleItems(items: readonly CartItem[], s: CatalogSnapshot, viewer: Viewer): CartItem[] {
+  return items.filter((item) => canAddToCart(item, s, viewer) !== 'unknown');
+}
+
+/** Prices the cart from the catalogue, for the viewer: only products they may see (`visibleItems`). */
+export function priceCart(items: readonly CartItem[], s: CatalogSnapshot, viewer: Viewer, locale: Locale): { lines: CartLine[]; totalCents: number; total: string } {
   const lines: CartLine[] = [];
-  for (const item of items) {
+  for (const item of visibleItems(items, s, viewer)) {
     if (item.kind === 'course') {
       const c = s.byId.get(item.id);
       if (c && !c.isTest) lines.push({ ...item, name: pick(c, 'name', locale), image: c.thumbnail, price: c.price, cents: Math.round(c.price * 100) });

@@ -43,3 +43,42 @@ describe('identity settings', () => {
     expect(() => readConfig({ RATE_LIMITS: 'loginPerAddress=0/900' })).toThrow(/RATE_LIMITS .* is not a limit/);
   });
 });
+
+describe('public origin and proxy settings', () => {
+  it('needs no PUBLIC_URL: this machine’s names are allowed, the fallback is localhost on PORT, no proxy is trusted', () => {
+    expect(readConfig({ PORT: '8080' })).toMatchObject({
+      origin: { publicUrl: null, allowedHosts: ['localhost', '127.0.0.1', '[::1]'], port: 8080 },
+      trustProxy: false,
+    });
+  });
+
+  it('reads PUBLIC_URL as an origin, and ALLOWED_HOSTS as a list', () => {
+    const c = readConfig({ PUBLIC_URL: 'https://Academy.example/', ALLOWED_HOSTS: 'academy.example, www.academy.example:8443,*.cdn.example' });
+    expect(c.origin.publicUrl).toBe('https://academy.example');
+    expect(c.origin.allowedHosts).toEqual(['academy.example', 'www.academy.example:8443', '*.cdn.example']);
+  });
+
+  it.each(['ftp://academy.example', 'academy.example', 'https://academy.example/academy', 'https://user@academy.example'])('refuses PUBLIC_URL=%s', (url) => {
+    expect(() => readConfig({ PUBLIC_URL: url })).toThrow(/PUBLIC_URL .* is not a site address: use the scheme and host only/);
+  });
+
+  it.each(['https://academy.example', 'a/b', ' , ', 'bad host'])('refuses ALLOWED_HOSTS=%s', (hosts) => {
+    expect(() => readConfig({ ALLOWED_HOSTS: hosts })).toThrow(/ALLOWED_HOSTS .* is not a list of host names/);
+  });
+
+  it.each([
+    ['1', true],
+    ['true', true],
+    ['YES', true],
+    ['0', false],
+    ['', false],
+    ['no', false],
+  ])('reads TRUST_PROXY=%s as %s', (value, expected) => {
+    expect(readConfig({ TRUST_PROXY: value }).trustProxy).toBe(expected);
+  });
+
+  it('refuses a TRUST_PROXY that is not a yes or no', () => {
+    expect(() => readConfig({ TRUST_PROXY: 'maybe' })).toThrow(ConfigError);
+    expect(() => readConfig({ TRUST_PROXY: '10.0.0.1' })).toThrow(/TRUST_PROXY .* is not a yes or no: set TRUST_PROXY=1 only when a reverse proxy/);
+  });
+});

@@ -4,6 +4,7 @@
  */
 import { z } from '../zod';
 import { parseRateLimits } from '../http/rate-limit';
+import { DEFAULT_ALLOWED_HOSTS, validHostPattern, type OriginSettings } from '../http/public-origin';
 import { ConfigError } from './error';
 
 export { ConfigError };
@@ -30,6 +31,8 @@ const envSchema = z.object({
   NODE_ENV: z.string().optional(),
   RATE_LIMITS: z.string().optional(),
   FORGOT_PASSWORD_URL: z.string().optional(),
+  ALLOWED_HOSTS: z.string().optional(),
+  TRUST_PROXY: z.string().optional(),
 });
 
 /** The validated settings the server needs. */
@@ -43,6 +46,10 @@ export interface AppConfig {
   production: boolean;
   /** An external page for forgotten passwords; `null` uses the academy's own reset by e-mail. */
   forgotPasswordUrl: string | null;
+  /** Where absolute URLs point and which Host headers are answered (see `public-origin.ts`). */
+  origin: OriginSettings;
+  /** Believe `X-Forwarded-Proto`, `X-Forwarded-Host` and `X-Forwarded-For` (a reverse proxy in front sets them). */
+  trustProxy: boolean;
 }
 
 /**
@@ -66,14 +73,64 @@ export function readForgotPasswordUrl(env: Record<string, string | undefined> = 
   return url.href;
 }
 
+function readPort(raw: string | undefined): number {
+  const portText = raw?.trim() || '4321';
+  const port = Number(portText);
+  if (!/^\d+$/.test(portText) || !Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`PORT "${raw}" is not a port number: set PORT to a whole number from 1 to 65535 (default 4321).`);
+  }
+  return port;
+}
+
+/** Reads `PUBLIC_URL`: the site's public origin (`https://academy.example`), or `null` when unset. */
+export function readPublicUrl(raw: string | undefined): string | null {
+  const text = raw?.trim();
+  if (!text) return null;
+  let url: URL | null;
+  try {
+    url = new URL(text);
+  } catch {
+    url = null;
+  }
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password || url.search || url.hash || url.pathname !== '/') {
+    throw new ConfigError(`PUBLIC_URL "${text}" is not a site address: use the scheme and host only, like https://academy.example, or unset it.`);
+  }
+  return url.origin;
+}
+
+/** Reads `ALLOWED_HOSTS` (comma-separated `name`, `name:port` or `*.domain`); unset: this machine only. */
+export function readAllowedHosts(raw: string | undefined): string[] {
+  const text = raw?.trim();
+  if (!text) return [...DEFAULT_ALLOWED_HOSTS];
+  const hosts = text.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+  const bad = hosts.find((h) => !validHostPattern(h));
+  if (bad !== undefined || hosts.length === 0) {
+    throw new ConfigError(
+      `ALLOWED_HOSTS "${text}" is not a list of host names: use names separated by commas, like academy.example,www.academy.example,localhost (a name allows any port; name:port one port; *.domain its subdomains).`,
+    );
+  }
+  return hosts;
+}
+
+/** Reads `TRUST_PROXY`: `1`/`true`/`yes` behind a reverse proxy that sets the `X-Forwarded-*` headers itself. */
+export function readTrustProxy(raw: string | undefined): boolean {
+  const text = raw?.trim().toLowerCase() ?? '';
+  if (['', '0', 'false', 'no', 'off'].includes(text)) return false;
+  if (['1', 'true', 'yes', 'on'].includes(text)) return true;
+  throw new ConfigError(
+    `TRUST_PROXY "${raw}" is not a yes or no: set TRUST_PROXY=1 only when a reverse proxy in front sets X-Forwarded-Proto (and X-Forwarded-For) itself, or unset it.`,
+  );
+}
+
+/** The settings of the public-origin rule: `PUBLIC_URL`, `ALLOWED_HOSTS` and `PORT`. */
+export function readOriginSettings(env: Record<string, string | undefined> = process.env): OriginSettings {
+  return { publicUrl: readPublicUrl(env.PUBLIC_URL), allowedHosts: readAllowedHosts(env.ALLOWED_HOSTS), port: readPort(env.PORT) };
+}
+
 /** Reads and validates the configuration; throws `ConfigError` with a fix-it sentence on bad input. */
 export function readConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const e = envSchema.parse(env);
-  const portText = e.PORT?.trim() || '4321';
-  const port = Number(portText);
-  if (!/^\d+$/.test(portText) || !Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new ConfigError(`PORT "${e.PORT}" is not a port number: set PORT to a whole number from 1 to 65535 (default 4321).`);
-  }
+  const port = readPort(e.PORT);
   // Checked here so a malformed value stops the server at start, not the first login.
   parseRateLimits(e.RATE_LIMITS);
   let databaseUrl: string | null = null;
@@ -93,5 +150,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     mediaDir: e.MEDIA_DIR?.trim() || './media',
     production: e.NODE_ENV === 'production',
     forgotPasswordUrl: readForgotPasswordUrl(env),
+    origin: readOriginSettings(env),
+    trustProxy: readTrustProxy(e.TRUST_PROXY),
   };
 }

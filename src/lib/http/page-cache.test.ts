@@ -46,6 +46,11 @@ describe('what may be cached', () => {
     expect(pageKey(new URL('http://x/en/'))).not.toBe(pageKey(new URL('http://x/')));
   });
 
+  it('keeps a page made for one origin apart from every other origin (Trust #4)', () => {
+    expect(pageKey(new URL('http://evil.example/en/courses-details/8'))).not.toBe(pageKey(new URL('http://localhost:4321/en/courses-details/8')));
+    expect(pageKey(new URL('https://academy.example/courses'))).not.toBe(pageKey(new URL('http://academy.example/courses')));
+  });
+
   it('keys the same query in any order alike', () => {
     expect(pageKey(new URL('http://x/courses?business=1&category=2'))).toBe(pageKey(new URL('http://x/courses?category=2&business=1')));
     expect(pageKey(new URL('http://x/courses?category=2'))).not.toBe(pageKey(new URL('http://x/courses?category=3')));

@@ -74,9 +74,13 @@ export function cacheableRequest(method: string, url: URL, hasSession: boolean):
   return (method === 'GET' || method === 'HEAD') && !hasSession && !url.searchParams.has('_action');
 }
 
-/** The cache key of a request: path (without a trailing slash) and query with parameters in a stable order. */
+/**
+ * The cache key of a request: origin, path (without a trailing slash) and query with parameters in a
+ * stable order. Callers build `url` on the public origin (`publicOrigin`), never on the Host header as
+ * sent: a page's absolute URLs are built with that origin, so a page is only served where it was made.
+ */
 export function pageKey(url: URL): string {
   const params = [...url.searchParams.entries()].sort(([a], [b]) => a.localeCompare(b));
   const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
-  return `${path}?${new URLSearchParams(params).toString()}`;
+  return `${url.origin}${path}?${new URLSearchParams(params).toString()}`;
 }

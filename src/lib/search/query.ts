@@ -21,13 +21,24 @@ export const MAX_RESULTS = 100;
 export const DEBOUNCE_MS = 200;
 
 const MARKS = /\p{M}+/gu;
+/** Control characters (C0, DEL, C1: NUL among them, which PostgreSQL cannot compare) and unpaired surrogates. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROLS = /[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/gu;
 
 /**
- * The form of a query the database compares: trimmed, inner whitespace collapsed to one space, at
- * most 100 characters, lower case, accents removed (NFD, then combining marks dropped: 'Visión' → 'vision').
+ * A query as typed, made safe to search and to show: control characters count as spaces, inner
+ * whitespace is collapsed to one space, and the ends are trimmed ('abc\0def' → 'abc def').
+ */
+export function cleanQuery(raw: string): string {
+  return raw.replace(CONTROLS, ' ').replace(/\s+/gu, ' ').trim();
+}
+
+/**
+ * The form of a query the database compares: cleaned (`cleanQuery`), at most 100 characters, lower
+ * case, accents removed (NFD, then combining marks dropped: 'Visión' → 'vision').
  */
 export function normalizeQuery(raw: string): string {
-  const collapsed = raw.replace(/\s+/gu, ' ').trim().slice(0, MAX_QUERY_LENGTH);
+  const collapsed = cleanQuery(raw).slice(0, MAX_QUERY_LENGTH);
   return fold(collapsed).trim();
 }
 

@@ -124,6 +124,12 @@ describe.each(databases)('searchCourses on $name', ({ create }) => {
     expect(after).toEqual(before);
   });
 
+  it('searches a query holding a NUL or other control characters as if they were spaces (Trust #6)', async () => {
+    await expect(search('abc\u0000def')).resolves.toEqual([]);
+    expect((await search('fin\u0000anzas'))).toBeInstanceOf(Array);
+    expect((await search('\u0000finanzas\u0007'))[0]).toMatchObject({ id: 6 });
+  });
+
   it('leaves the pooled connection’s similarity threshold as it was', async () => {
     await search('marketng');
     const [row] = await queryRows<{ t: string }>(handle.db, sql`select current_setting('pg_trgm.word_similarity_threshold') as t`);

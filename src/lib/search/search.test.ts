@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '~/i18n';
 import {
   DEFAULT_LIMIT,
+  cleanQuery,
   containsPattern,
   fold,
   highlight,
@@ -35,6 +36,14 @@ describe('normalizeQuery', () => {
   it('leaves SQL and HTML as plain text (they are bound as parameters, never interpolated)', () => {
     expect(normalizeQuery("'; DROP TABLE courses; --")).toBe("'; drop table courses; --");
     expect(normalizeQuery('<script>alert(1)</script>')).toBe('<script>alert(1)</script>');
+  });
+
+  it('treats control characters (a NUL from %00) as spaces, so none ever reaches the database (Trust #6)', () => {
+    expect(normalizeQuery('abc\u0000def')).toBe('abc def');
+    expect(normalizeQuery('\u0000\u0001vision\u007f\u009f')).toBe('vision');
+    expect(cleanQuery('Real\u0000Visión\u001b')).toBe('Real Visión');
+    expect(normalizeQuery('\ud800abc')).toBe('abc');
+    for (let c = 0; c < 0x20; c++) expect(normalizeQuery(`ab${String.fromCharCode(c)}cd`)).toBe('ab cd');
   });
 
   it('folds like the database: decomposed and precomposed accents alike', () => {
