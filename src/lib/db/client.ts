@@ -34,12 +34,30 @@ export interface DbTarget {
   databaseUrl: string | null;
   /** Data folder for PGlite, or `memory://` for a throwaway in-memory database. */
   dataDir: string;
+  /** PostgreSQL: how long to wait for a new connection before giving up (ms, default 5000). */
+  connectTimeoutMs?: number;
 }
 
 /** Opens a new database connection; prefer `getDb()` in the app. */
 export async function openDatabase(target: DbTarget): Promise<DbHandle> {
   if (target.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: target.databaseUrl,
+      max: 10,
+      // A server that accepts connections but never answers (a network dropping packets) makes
+      // requests fail after this long instead of waiting for ever.
+      connectionTimeoutMillis: target.connectTimeoutMs ?? 5000,
+      // Lets the operating system notice a peer that vanished without closing the connection.
+      keepAlive: true,
+    });
+    // PostgreSQL restarted or unreachable: the pool drops broken clients and opens new ones on the next
+    // query, so the process keeps running and recovers by itself. An idle client's error reaches the pool
+    // ('error' below). A client checked out for a transaction has no pool listener: without one of its
+    // own, the connection's end would be an unhandled 'error' event and end the whole process. Its
+    // queries fail on their own (the transaction rejects), and on release the pool discards it.
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+    });
     pool.on('error', () => {
       /* idle client errors are reported by the next query */
     });
@@ -62,7 +80,10 @@ export async function openDatabase(target: DbTarget): Promise<DbHandle> {
   if (!memory) ensureWritableFolder(dir);
   // PostgreSQL's default 128 MB of shared buffers is most of an idle server's memory, for a database of
   // a few megabytes; 32 MB keeps the whole academy cached (bench: 525 → 304 MB idle, same ack latency).
-  const client = await PGlite.create(memory ? undefined : dir, { extensions: { pg_trgm, unaccent }, postgresqlconf: ['shared_buffers=32MB'] });
+  // `synchronous_commit=on` (PGlite's default, kept explicit): a commit writes its WAL to the data folder
+  // before it returns, so progress acknowledged after its commit survives the process being killed
+  // (server/faults.test.ts). PGlite runs with fsync off: an operating-system crash may still lose it.
+  const client = await PGlite.create(memory ? undefined : dir, { extensions: { pg_trgm, unaccent }, postgresqlconf: ['shared_buffers=32MB', 'synchronous_commit=on'] });
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
   return { db, kind: 'pglite', where: dir, close: () => client.close() };
 }

@@ -2,51 +2,204 @@
  * Rate limits (login, IBO code checks, prospect look-ups, password resets). In memory by default;
  * on Redis when `REDIS_URL` is set, so several app processes share the counts. The limits themselves
  * (and the `RATE_LIMITS` setting that changes them) are in `rate-limit.ts`.
+ *
+ * Redis is a convenience, never a dependency: while it cannot be reached (down at start, lost later,
+ * or not answering), each process counts in its own memory, so the limits still hold and no request
+ * fails because of it. One warning line is logged per outage (not one per request or per reconnect
+ * attempt), and counting goes back to Redis as soon as it answers again.
  */
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { limitSpec, type LimitName } from './rate-limit';
+import type { Redis } from 'ioredis';
+import { limitSpec, type LimitName, type LimitSpec } from './rate-limit';
 
 export { LIMITS, type LimitName, type LimitSpec } from './rate-limit';
 
-const KEY = Symbol.for('academy.rateLimiters');
-type Holder = { [KEY]?: Map<string, RateLimiterAbstract> };
+/** The answer to one attempt. */
+export type HitResult = { ok: true } | { ok: false; retryAfterSeconds: number };
 
-let redisClient: unknown;
-async function redis(): Promise<unknown> {
-  if (!redisClient && process.env.REDIS_URL) {
-    const { default: Redis } = await import('ioredis');
-    redisClient = new Redis(process.env.REDIS_URL, { enableOfflineQueue: false, lazyConnect: false, maxRetriesPerRequest: 1 });
-  }
-  return redisClient;
+export interface RateLimiterOptions {
+  /** Redis address (`redis://host:6379`); unset or empty counts in this process's memory. */
+  redisUrl?: string | null | undefined;
+  /** Where the one line per Redis outage goes (default: the process's warnings, one line on stderr). */
+  warn?: (line: string) => void;
+  /** The limit in force for each name (default: `limitSpec`, i.e. `RATE_LIMITS` or the defaults). */
+  spec?: (name: LimitName) => LimitSpec;
 }
 
-async function limiter(name: LimitName): Promise<RateLimiterAbstract> {
+/** The rate limits of one process. */
+export interface RateLimiter {
+  /** Counts one attempt for `key`; `{ ok: false, retryAfterSeconds }` once the limit is used up. Never throws for a store outage. */
+  hit(name: LimitName, key: string): Promise<HitResult>;
+  /** Forgets the attempts of `key` (after a successful login). */
+  forgive(name: LimitName, key: string): Promise<void>;
+  /** How many attempts `key` used in the current window (0 when none). */
+  used(name: LimitName, key: string): Promise<number>;
+  /** Gives one attempt back to `key` (an attempt that turned out not to count). */
+  refund(name: LimitName, key: string): Promise<void>;
+  /** Where counts go right now: `redis`, or `memory` (no Redis configured, or Redis unreachable). */
+  store(): 'redis' | 'memory';
+  /** Closes the Redis connection, if any. */
+  close(): Promise<void>;
+}
+
+/** Milliseconds a Redis command may take before the attempt is counted in memory instead. */
+const REDIS_COMMAND_TIMEOUT_MS = 1000;
+
+const defaultWarn = (line: string) => process.emitWarning(line, { code: 'ACADEMY_RATE_LIMITS' });
+
+/** Builds a process's rate limits (the app uses the shared one behind `hit` and `forgive`). */
+export function createRateLimiter(opts: RateLimiterOptions = {}): RateLimiter {
+  const spec = opts.spec ?? ((name: LimitName) => limitSpec(name));
+  const warn = opts.warn ?? defaultWarn;
+  const redisUrl = opts.redisUrl?.trim() || null;
+  const limiters = new Map<LimitName, Promise<RateLimiterAbstract>>();
+  let client: Promise<Redis> | null = null;
+  let ready = false;
+  /** True from the first sign of an outage until Redis is ready again: one warning each time. */
+  let outage = false;
+  let lastProblem = 'not connected';
+
+  const where = () => {
+    try {
+      const u = new URL(redisUrl!);
+      return `${u.hostname}:${u.port || 6379}`;
+    } catch {
+      return 'the configured address';
+    }
+  };
+  const noteOutage = (problem: string) => {
+    if (outage) return;
+    outage = true;
+    warn(`rate limits: Redis at ${where()} is ${problem}; counting in this process's memory until it answers again.`);
+  };
+
+  const redis = (): Promise<Redis> =>
+    (client ??= import('ioredis').then(async ({ default: Redis }) => {
+      const r = new Redis(redisUrl!, {
+        // A command while disconnected fails at once (and is counted in memory) instead of waiting.
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 1,
+        commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+        connectTimeout: 2000,
+      });
+      // Without a listener, ioredis prints every failed reconnection attempt: one line per outage instead.
+      r.on('error', (err: NodeJS.ErrnoException) => {
+        lastProblem = err.code ?? err.message;
+        noteOutage(`unreachable (${lastProblem})`);
+      });
+      r.on('ready', () => {
+        ready = true;
+        outage = false;
+      });
+      r.on('close', () => {
+        ready = false;
+      });
+      // The first attempts wait for the first connection (or its failure), so that a Redis that is up
+      // is not reported unreachable because the process has only just started.
+      await new Promise<void>((resolve) => {
+        const settle = () => {
+          clearTimeout(timer);
+          r.off('ready', settle);
+          r.off('error', settle);
+          resolve();
+        };
+        const timer = setTimeout(settle, 2000);
+        r.once('ready', settle);
+        r.once('error', settle);
+      });
+      return r;
+    }));
+
+  /** The in-memory limiter that stands in while Redis is away; using it marks the outage. */
+  const insurance = (s: LimitSpec) => {
+    const memory = new RateLimiterMemory({ points: s.points, duration: s.durationSeconds });
+    for (const method of ['consume', 'delete', 'get', 'penalty', 'reward', 'set', 'block'] as const) {
+      const original = memory[method].bind(memory) as (...args: unknown[]) => Promise<unknown>;
+      (memory as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+        noteOutage(ready ? 'not answering' : `unreachable (${lastProblem})`);
+        return original(...args);
+      };
+    }
+    return memory;
+  };
+
+  const limiter = (name: LimitName): Promise<RateLimiterAbstract> => {
+    let found = limiters.get(name);
+    if (!found) {
+      const s = spec(name);
+      found = redisUrl
+        ? redis().then(
+            (storeClient) =>
+              new RateLimiterRedis({
+                storeClient,
+                keyPrefix: `academy:${name}`,
+                points: s.points,
+                duration: s.durationSeconds,
+                // Not connected (yet, or any more): count in memory at once rather than fail.
+                rejectIfRedisNotReady: true,
+                insuranceLimiter: insurance(s),
+              }),
+          )
+        : Promise.resolve(new RateLimiterMemory({ keyPrefix: name, points: s.points, duration: s.durationSeconds }));
+      limiters.set(name, found);
+    }
+    return found;
+  };
+
+  return {
+    async hit(name, key) {
+      try {
+        await (await limiter(name)).consume(key);
+        return { ok: true };
+      } catch (rejection) {
+        if (rejection instanceof Error) throw rejection;
+        const ms = (rejection as { msBeforeNext?: number }).msBeforeNext ?? 1000;
+        return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)) };
+      }
+    },
+    async forgive(name, key) {
+      await (await limiter(name)).delete(key);
+    },
+    async used(name, key) {
+      const res = await (await limiter(name)).get(key);
+      return Math.max(0, res?.consumedPoints ?? 0);
+    },
+    async refund(name, key) {
+      await (await limiter(name)).reward(key, 1);
+    },
+    store: () => (redisUrl && ready ? 'redis' : 'memory'),
+    async close() {
+      if (client) (await client).disconnect();
+    },
+  };
+}
+
+const KEY = Symbol.for('academy.rateLimiter');
+type Holder = { [KEY]?: RateLimiter };
+
+/** The process's rate limits, on Redis when `REDIS_URL` is set (kept on `globalThis`: the server entry and the Astro bundle load their own copies). */
+export function sharedRateLimiter(): RateLimiter {
   const g = globalThis as Holder;
-  g[KEY] ??= new Map();
-  const found = g[KEY].get(name);
-  if (found) return found;
-  const spec = limitSpec(name);
-  const client = await redis();
-  const made = client
-    ? new RateLimiterRedis({ storeClient: client, keyPrefix: `academy:${name}`, points: spec.points, duration: spec.durationSeconds, insuranceLimiter: new RateLimiterMemory({ points: spec.points, duration: spec.durationSeconds }) })
-    : new RateLimiterMemory({ keyPrefix: name, points: spec.points, duration: spec.durationSeconds });
-  g[KEY].set(name, made);
-  return made;
+  g[KEY] ??= createRateLimiter({ redisUrl: process.env.REDIS_URL });
+  return g[KEY];
 }
 
 /** Counts one attempt for `key`; resolves `{ ok: false, retryAfterSeconds }` once the limit is used up. */
-export async function hit(name: LimitName, key: string): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
-  try {
-    await (await limiter(name)).consume(key);
-    return { ok: true };
-  } catch (rejection) {
-    if (rejection instanceof Error) throw rejection;
-    const ms = (rejection as { msBeforeNext?: number }).msBeforeNext ?? 1000;
-    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)) };
-  }
+export function hit(name: LimitName, key: string): Promise<HitResult> {
+  return sharedRateLimiter().hit(name, key);
 }
 
 /** Forgets the attempts of `key` (after a successful login). */
-export async function forgive(name: LimitName, key: string): Promise<void> {
-  await (await limiter(name)).delete(key);
+export function forgive(name: LimitName, key: string): Promise<void> {
+  return sharedRateLimiter().forgive(name, key);
+}
+
+/** How many attempts `key` used in the current window of `name` (0 when none). */
+export function used(name: LimitName, key: string): Promise<number> {
+  return sharedRateLimiter().used(name, key);
+}
+
+/** Gives one attempt back to `key` (an attempt that turned out not to count). */
+export function refund(name: LimitName, key: string): Promise<void> {
+  return sharedRateLimiter().refund(name, key);
 }

@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError } from '~/lib/config';
 import { DEFAULT_FROM, outboxFileName, readMailConfig } from './mail';
@@ -86,6 +87,33 @@ describe('mailer', () => {
     expect(mailer.kind).toBe('smtp');
     await expect(mailer.send({ to: 'x@example.com', subject: 's', text: 't' })).rejects.toThrow();
     mailer.close();
+  });
+
+  it.each([
+    ['accepts the connection but never greets', false],
+    ['greets, then stops answering', true],
+  ])('gives up after the timeout when the SMTP server %s', async (_what, greets) => {
+    // A mail server that hangs (overloaded, or a firewall that swallows packets) must not hold the
+    // visitor's request for ever: the caller gets a rejection and keeps the stored message.
+    const held: Socket[] = [];
+    const silent = createServer((socket) => {
+      held.push(socket);
+      socket.on('error', () => undefined);
+      if (greets) socket.write('220 mail.example.com ESMTP\r\n');
+    });
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    const port = (silent.address() as AddressInfo).port;
+    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: DEFAULT_FROM, outboxDir: dir, timeoutMs: 500 });
+    try {
+      const started = Date.now();
+      await expect(mailer.send({ to: 'x@example.com', subject: 's', text: 't' })).rejects.toThrow();
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect(held.length).toBeGreaterThan(0);
+    } finally {
+      mailer.close();
+      for (const s of held) s.destroy();
+      await new Promise<void>((r) => silent.close(() => r()));
+    }
   });
 
   it('sends through the process-wide mailer, configured from the environment', async () => {
