@@ -1,0 +1,512 @@
+/**
+ * Property-based attacks (fast-check, fixed seed) on every Astro action, every endpoint, lesson media
+ * and the progress socket, against the e2e server: valid requests with some fields replaced by hostile
+ * values (control characters and NUL, lone surrogates, invalid UTF-8, 100 KB strings, numbers, arrays,
+ * objects, null, prototype keys, huge numbers, number-looking strings), as form, JSON, multipart and
+ * raw JSON bodies. The properties: never a 5xx, no SQL, stack or query parameters in any answer, and
+ * no partial write (a refused registration leaves the e-mail free and nothing that can log in; a
+ * refused contact message writes no mail; a refused prospect is not created; a refused cart change sets
+ * no cart; refused progress leaves the lesson's resume point where it was).
+ *
+ * Each target sends from its own loopback address (127.0.0.x), so per-address rate limits are its own;
+ * a 429 still counts as an acceptable refusal. Run counts and the answers seen are in each test's title
+ * and annotations.
+ */
+import fc from 'fast-check';
+import { expect, outboxMail, test } from './fixtures';
+import { Client, loopback, type Answer } from './support/http';
+import { asForm, asJson, asMultipart, EVERY_FIELD, everyField, hostileJsonText, hostileString, hostileValue, mutated, problemOf, Tally, urlPart, type Hostile } from './support/hostile';
+import { playerLessons, startPosition } from './support/player';
+import { firstLesson, firstResource, playerPaths } from './support/seed';
+import { connect, emitOrDrop, outcome } from './support/socket';
+
+const SEED = 20_261_123;
+const RUNS = 30;
+const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+test.describe.configure({ mode: 'parallel' });
+test.setTimeout(60_000);
+
+type Encoding = 'form' | 'json' | 'multipart' | 'json-as-form';
+/** Mostly the encoding the action accepts (so most runs reach its validation), sometimes every other. */
+const encodingsFor = (accept: 'form' | 'json') =>
+  accept === 'form' ? fc.constantFrom<Encoding>('form', 'form', 'form', 'multipart', 'json', 'json-as-form') : fc.constantFrom<Encoding>('json', 'json', 'json', 'form', 'multipart');
+
+/** Sends a hostile body to `path` in the chosen encoding. */
+async function send(c: Client, path: string, body: Record<string, Hostile>, encoding: Encoding, fileField?: string): Promise<Answer> {
+  switch (encoding) {
+    case 'form':
+      return c.post(path, { form: asForm(body) });
+    case 'json':
+      return c.post(path, { json: asJson(body) });
+    case 'multipart': {
+      const m = asMultipart(body, fileField);
+      return c.post(path, { raw: m.raw, headers: { 'content-type': m.type } });
+    }
+    case 'json-as-form':
+      return c.post(path, { raw: asJson(body), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  }
+}
+
+/** A new learner account (registered through the action), logged in on `c`. */
+async function newLearner(c: Client, tag: string): Promise<{ email: string; password: string }> {
+  const email = `fuzz.${tag}.${RUN}@example.com`;
+  const password = 'Fuzz2026x';
+  const r = await c.post('/_actions/auth.register', { form: registerBase(email) });
+  expect(r.status, r.body.slice(0, 300)).toBe(200);
+  return { email, password };
+}
+
+const registerBase = (email: string): Record<string, string> => ({
+  name: 'Fuzz',
+  lastName: 'Prueba',
+  email,
+  confirmEmail: email,
+  gender: 'other',
+  birthDay: '1',
+  birthMonth: '1',
+  birthYear: '1990',
+  password: 'Fuzz2026x',
+  confirmPassword: 'Fuzz2026x',
+  lang: 'en',
+});
+
+const sessionSet = (a: Answer) => (a.headers['set-cookie'] ?? []).some((c) => /^session=[^;]+/.test(c) && !/max-age=0/i.test(c));
+const cartSet = (a: Answer) => (a.headers['set-cookie'] ?? []).some((c) => c.startsWith('cart='));
+
+/** Runs one property and records the runs and the answers seen. */
+async function property<T>(title: string, arb: fc.Arbitrary<T>, check: (value: T, tally: Tally) => Promise<void>, runs = RUNS, examples: T[] = []): Promise<Tally> {
+  const tally = new Tally();
+  // A fixed seed per target (the same runs every time), different between targets.
+  const seed = SEED + [...title].reduce((h, ch) => (h * 31 + ch.charCodeAt(0)) % 1_000_003, 0);
+  await fc.assert(
+    fc.asyncProperty(arb, (v) => check(v, tally)),
+    // fast-check counts the fixed examples in `numRuns`: add them, so the random runs stay `runs`.
+    { seed, numRuns: runs + examples.length, endOnFailure: true, examples: examples.map((e) => [e] as [T]) },
+  );
+  test.info().annotations.push({ type: 'fuzz', description: `${title}: ${runs} random runs + ${examples.length} fixed (seed ${seed}); answers ${tally}` });
+  return tally;
+}
+
+/**
+ * The answer, or `undefined` when the server's HTTP parser closed the connection on a request line
+ * longer than Node allows (16 KB of headers): refusing such a request outright is fine.
+ */
+async function tooLargeOrAnswer(pending: Promise<Answer>, url: string): Promise<Answer | undefined> {
+  try {
+    const a = await pending;
+    if (url.length > 16 * 1024 && (a.status === 431 || a.status === 414 || a.status === 400)) return undefined;
+    return a;
+  } catch (err) {
+    if (url.length > 16 * 1024 && /ECONNRESET|EPIPE|socket hang up/.test((err as Error).message)) return undefined;
+    throw err;
+  }
+}
+
+/** The property every answer must hold. */
+function expectClean(a: Answer, what: unknown): void {
+  const problem = problemOf(a);
+  if (problem) throw new Error(`${problem}\nrequest: ${JSON.stringify(what).slice(0, 400)}`);
+}
+
+/** The generic action property: hostile bodies in every encoding; `extra` adds the action's own invariant. */
+function actionFuzz(
+  name: string,
+  address: number,
+  base: (i: number) => Record<string, string>,
+  opts: {
+    /** What the action accepts (default form). */
+    accept?: 'form' | 'json';
+    setup?: (c: Client) => Promise<void>;
+    extra?: (a: Answer, body: Record<string, Hostile>, changed: string[], i: number, c: Client) => Promise<void> | void;
+    runs?: number;
+    finally?: () => Promise<void>;
+  } = {},
+) {
+  const runs = opts.runs ?? RUNS;
+  test(`${name}: ${runs} hostile bodies (form, JSON, multipart) and every field NUL, lone surrogate, 100 KB — never a 5xx, no SQL or stack, no partial write`, async ({ baseURL }) => {
+    const c = new Client(baseURL!, loopback(address));
+    try {
+      await opts.setup?.(c);
+      let i = 0;
+      await property(
+        name,
+        fc.record({ m: mutated(base(0)), encoding: encodingsFor(opts.accept ?? 'form') }),
+        async ({ m, encoding }, tally) => {
+          const n = i++;
+          // Each run starts from its own valid body (unique e-mails, markers), then applies the same mutation.
+          const fresh = base(n);
+          const body = Object.fromEntries(Object.entries(m.body).map(([k, v]) => [k, m.changed.includes(k) || !(k in fresh) ? v : fresh[k]!]));
+          const a = await send(c, `/_actions/${name}`, body, encoding, m.changed[0]);
+          tally.add(a.status);
+          expectClean(a, { encoding, body });
+          await opts.extra?.(a, body, m.changed, n, c);
+        },
+        runs,
+        // Every field gets a NUL, a lone surrogate (JSON keeps it) and 100 KB at least once.
+        everyField(base(0)).map((m, k) => ({ m, encoding: k % 3 === 1 ? 'json' : (opts.accept ?? 'form') })),
+      );
+      await opts.finally?.();
+      expect((await c.get('/healthz')).status).toBe(200);
+    } finally {
+      c.close();
+    }
+  });
+}
+
+/* ───────────── accounts ───────────── */
+
+actionFuzz('auth.login', 101, (i) => ({ email: `fuzz.nadie.${RUN}.${i}@example.com`, password: 'Nadie2026x', lang: 'en', next: '/courses' }), {
+  // Nobody with these credentials exists: a hostile login never starts a session.
+  extra: (a) => {
+    expect(a.status, a.body.slice(0, 200)).not.toBe(200);
+    expect(sessionSet(a)).toBe(false);
+  },
+});
+
+actionFuzz('auth.logout', 102, () => ({ lang: 'en' }));
+
+{
+  const refused: { email: string; password: string }[] = [];
+  actionFuzz('auth.register', 103, (i) => registerBase(`fuzz.alta.${RUN}.${i}@example.com`), {
+    extra: (a, body, changed) => {
+      if (a.status !== 200 && !changed.includes('email') && typeof body.email === 'string') refused.push({ email: body.email, password: 'Fuzz2026x' });
+      if (a.status !== 200) expect(sessionSet(a)).toBe(false);
+    },
+    // A refused registration left nothing: the e-mail cannot log in, and it is still free to register.
+    finally: async () => {
+      expect(refused.length, 'refused registrations with the run’s own e-mail').toBeGreaterThan(0);
+      const checker = new Client(test.info().project.use.baseURL!, loopback(104));
+      try {
+        for (const r of refused.slice(0, 6)) {
+          const login = await checker.post('/_actions/auth.login', { form: { email: r.email, password: r.password, lang: 'en' } });
+          expect(login.status, `${r.email} can log in after a refused registration`).toBe(400);
+          const again = await checker.post('/_actions/auth.register', { form: registerBase(r.email) });
+          expect(again.status, `${r.email} is taken after a refused registration: ${again.body.slice(0, 200)}`).toBe(200);
+          checker.cookies.clear();
+        }
+      } finally {
+        checker.close();
+      }
+    },
+  });
+}
+
+actionFuzz('auth.requestReset', 105, (i) => ({ email: `fuzz.reset.${RUN}.${i}@example.com`, lang: 'en' }));
+
+actionFuzz('auth.resetPassword', 106, () => ({ token: 'forged-token-0000000000000000000000000000000', password: 'Fuzz2026x', confirmPassword: 'Fuzz2026x', lang: 'en' }), {
+  extra: (a) => expect(a.status, a.body.slice(0, 200)).not.toBe(200),
+});
+
+actionFuzz('auth.verify', 107, () => ({ lang: 'en' }), {
+  accept: 'json',
+  // Nobody is logged in on this client: whatever the body, nobody is reported.
+  extra: (a) => expect(a.status).not.toBe(200),
+});
+
+/* ───────────── cart ───────────── */
+
+for (const [name, address] of [
+  ['cart.add', 108],
+  ['cart.remove', 109],
+] as const) {
+  actionFuzz(name, address, () => ({ kind: 'course', id: '6', intent: 'add', lang: 'en' }), {
+    // A refused change leaves the cart cookie alone.
+    extra: (a) => {
+      if (a.status !== 200) expect(cartSet(a), `${a.status} set the cart cookie`).toBe(false);
+    },
+  });
+}
+
+/* ───────────── IBO ───────────── */
+
+actionFuzz('ibo.enter', 110, () => ({ code: 'HORIZONTE01', lang: 'en' }), {
+  extra: (a) => {
+    if (a.status !== 200) expect(sessionSet(a), `${a.status} started a session`).toBe(false);
+  },
+});
+
+{
+  const enterIbo = async (c: Client) => expect((await c.post('/_actions/ibo.enter', { form: { code: 'HORIZONTE01', lang: 'en' } })).status).toBe(200);
+  actionFuzz('ibo.lookup', 111, () => ({ email: 'learner@academia.example', lang: 'en' }), {
+    accept: 'json',
+    setup: enterIbo,
+    // The answer is yes or no, nothing about the person.
+    extra: (a) => {
+      if (a.status === 200) expect(a.body.replace(/\s/g, '')).toMatch(/^\[\{"found":1\},(true|false)\]$/);
+      expect(a.body).not.toContain('Méndez');
+    },
+  });
+
+  let confirms = 0;
+  const refusedProspects: string[] = [];
+  let lookupClient: Client | undefined;
+  actionFuzz('ibo.confirmProspect', 112, (i) => ({ firstName: 'Fuzz', lastName: 'Prospecto', email: `fuzz.prospecto.${RUN}.${i}@example.com`, lang: 'en' }), {
+    setup: async (c) => {
+      await enterIbo(c);
+      lookupClient = new Client(test.info().project.use.baseURL!, loopback(113));
+      await enterIbo(lookupClient);
+    },
+    extra: async (a, body, changed, _i, c) => {
+      if (a.status !== 200 && !changed.includes('email') && typeof body.email === 'string') refusedProspects.push(body.email);
+      // Confirmations are limited per session: a new IBO session every few keeps the runs reaching validation.
+      if (a.status === 429 || ++confirms % 8 === 0) await enterIbo(c);
+    },
+    // A refused prospect was not created: the look-up does not find it.
+    finally: async () => {
+      try {
+        for (const email of refusedProspects.slice(0, 20)) {
+          const r = await lookupClient!.post('/_actions/ibo.lookup', { json: { email, lang: 'en' } });
+          expect(r.status, r.body.slice(0, 200)).toBe(200);
+          expect(r.body.replace(/\s/g, ''), `${email} exists after a refused confirmation`).toBe('[{"found":1},false]');
+        }
+      } finally {
+        lookupClient?.close();
+      }
+    },
+  });
+}
+
+/* ───────────── contact ───────────── */
+
+{
+  const refusedMarkers: string[] = [];
+  const contactBase = (i: number) => ({
+    name: 'Fuzz',
+    lastName: 'Contacto',
+    email: `fuzz.contacto.${RUN}.${i}@example.com`,
+    countryCode: 'US',
+    countryPhoneCode: '+1',
+    phone: '3051234567',
+    type: '8',
+    message: `fuzzmarker${RUN}n${i}end`,
+    accepts: 'on',
+    language: 'en',
+  });
+  actionFuzz('contact.send', 114, contactBase, {
+    // A valid message first: its mail reaches the outbox, so the check below can see mail at all.
+    setup: async (c) => {
+      const ok = await c.post('/_actions/contact.send', { form: contactBase(-1) });
+      expect(ok.status, ok.body.slice(0, 200)).toBe(200);
+      await expect.poll(() => outboxMail(`fuzzmarker${RUN}n-1end`), { timeout: 10_000 }).toBeTruthy();
+    },
+    extra: (a, _body, changed, i) => {
+      if (a.status !== 200 && !changed.includes('message')) refusedMarkers.push(`fuzzmarker${RUN}n${i}end`);
+    },
+    // A refused message wrote no mail.
+    finally: async () => {
+      expect(refusedMarkers.length).toBeGreaterThan(0);
+      for (const marker of refusedMarkers) expect(await outboxMail(marker), `mail written for a refused message (${marker})`).toBeUndefined();
+    },
+  });
+}
+
+/* ───────────── forms posted to pages (no JavaScript) ───────────── */
+
+test(`forms posted to pages (?_action=): ${RUNS} hostile forms and a NUL in every field — never a 5xx, no SQL or stack`, async ({ baseURL }) => {
+  const c = new Client(baseURL!, loopback(115));
+  const targets: [string, Record<string, string>][] = [
+    ['/contact-us?_action=contact.send', { name: 'Fuzz', lastName: 'Pagina', email: 'fuzz@example.com', countryCode: 'US', countryPhoneCode: '+1', phone: '3051234567', type: '8', message: 'hola', accepts: 'on', language: 'es' }],
+    ['/en/login?_action=auth.login', { email: 'nadie@example.com', password: 'Nadie2026x', lang: 'en', next: '/courses' }],
+    ['/register?_action=auth.register', registerBase(`fuzz.pagina.${RUN}@example.com`)],
+    ['/en/guest?_action=ibo.enter', { code: 'NOPE0000', lang: 'en' }],
+    ['/forgot-password?_action=auth.requestReset', { email: 'nadie@example.com', lang: 'es' }],
+    ['/reset-password?_action=auth.resetPassword', { token: 'forged', password: 'Fuzz2026x', confirmPassword: 'Fuzz2026x', lang: 'es' }],
+  ];
+  try {
+    await property(
+      'page forms',
+      fc.integer({ min: 0, max: targets.length - 1 }).chain((t) => fc.record({ t: fc.constant(t), m: mutated(targets[t]![1]), encoding: fc.constantFrom<Encoding>('form', 'multipart') })),
+      async ({ t, m, encoding }, tally) => {
+        const [path] = targets[t]!;
+        c.cookies.clear();
+        const a = await send(c, path, m.body, encoding, m.changed[0]);
+        tally.add(`${path.split('?')[0]} ${a.status}`);
+        expectClean(a, { path, body: m.body });
+      },
+      RUNS,
+      // Every field of every form gets a NUL at least once.
+      targets.flatMap(([, base], t) => Object.keys(base).map((k) => ({ t, m: { body: { ...base, [k]: 'ok\u0000ok' }, changed: [k] }, encoding: 'form' as Encoding }))),
+    );
+  } finally {
+    c.close();
+  }
+});
+
+/* ───────────── malformed JSON to every action ───────────── */
+
+const ACTIONS = ['auth.login', 'auth.logout', 'auth.register', 'auth.requestReset', 'auth.resetPassword', 'auth.verify', 'cart.add', 'cart.remove', 'contact.send', 'ibo.confirmProspect', 'ibo.enter', 'ibo.lookup'];
+
+test(`malformed JSON bodies to every action: ${RUNS} runs — a 4xx, never a 5xx`, async ({ baseURL }) => {
+  const c = new Client(baseURL!, loopback(121));
+  try {
+    await property('malformed JSON', fc.record({ action: fc.constantFrom(...ACTIONS), raw: hostileJsonText, type: fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain') }), async ({ action, raw, type }, tally) => {
+      const a = await c.post(`/_actions/${action}`, { raw, headers: { 'content-type': type } });
+      tally.add(a.status);
+      expectClean(a, { action, type, raw: raw.slice(0, 200) });
+    });
+  } finally {
+    c.close();
+  }
+});
+
+/* ───────────── endpoints ───────────── */
+
+test(`GET /api/search and /courses?q=: ${RUNS} hostile queries and NUL, lone surrogate, 100 KB — 200 or a 4xx, never a 5xx, no SQL`, async ({ baseURL }) => {
+  const c = new Client(baseURL!, loopback(116));
+  try {
+    await property(
+      'search',
+      fc.record({ param: fc.constantFrom('q', 'q', 'lang', 'limit'), value: hostileValue, page: fc.boolean() }).map(({ param, value, page }) => ({ q: 'bienvenida' as Hostile, lang: 'es' as Hostile, limit: '5' as Hostile, [param]: value, page })),
+      async ({ q, lang, limit, page }, tally) => {
+        const query = `q=${urlPart(q)}&lang=${urlPart(lang)}&limit=${urlPart(limit)}`;
+        const a = await tooLargeOrAnswer(c.get(page ? `/courses?${query}` : `/api/search?${query}`), query);
+        tally.add(`${page ? 'page' : 'api'} ${a ? a.status : 'closed: request line too large'}`);
+        if (!a) return;
+        expectClean(a, { query: query.slice(0, 300) });
+        if (!page && a.status === 200) expect(Array.isArray((JSON.parse(a.body) as { results?: unknown }).results)).toBe(true);
+      },
+      RUNS,
+      EVERY_FIELD.flatMap((v) => [false, true].map((page) => ({ q: `abc${String(v)}def` as Hostile, lang: 'es' as Hostile, limit: '5' as Hostile, page }))),
+    );
+  } finally {
+    c.close();
+  }
+});
+
+test(`GET /media/resource/{id} and captions: ${RUNS} hostile ids, languages and ranges — never a 5xx`, async ({ baseURL }) => {
+  const c = new Client(baseURL!, loopback(117));
+  const video = firstResource(1, 'video');
+  try {
+    await newLearner(c, 'medios');
+    await property(
+      'media',
+      fc.record({
+        id: fc.oneof(fc.constant(String(video)), hostileValue),
+        captions: fc.option(fc.oneof(fc.constantFrom('es', 'en'), hostileValue), { nil: undefined }),
+        range: fc.option(fc.oneof(fc.constantFrom('bytes=0-', 'bytes=-1', 'bytes=5-1', 'bytes=0-0,2-3,4-5', 'bytes=99999999999999999999-', 'bytes=-0', 'items=0-1', 'bytes=0-1\u0000'), hostileString), { nil: undefined }),
+        method: fc.constantFrom('GET', 'HEAD', 'GET'),
+      }),
+      async ({ id, captions, range, method }, tally) => {
+        const path = `/media/resource/${urlPart(id)}${captions === undefined ? '' : `/captions/${urlPart(captions)}.vtt`}`;
+        // A header value cannot carry every character: send what HTTP allows.
+        const headers = range === undefined ? undefined : { range: [...Buffer.from(range, 'utf8').toString('latin1')].filter((ch) => ch === '\t' || ch.charCodeAt(0) >= 0x20).join('').replaceAll('\u007f', '') };
+        const a = await tooLargeOrAnswer(c.request(method, path, headers ? { headers } : {}), `${path}${headers?.range ?? ''}`);
+        tally.add(a ? a.status : 'closed: request line too large');
+        if (a) expectClean(a, { method, path: path.slice(0, 300), range });
+      },
+    );
+  } finally {
+    c.close();
+  }
+});
+
+/* ───────────── progress: HTTP fallback and socket ───────────── */
+
+const LESSON = firstLesson(1);
+const PLAYER = playerPaths(1).lesson;
+
+/** Where the player resumes the fuzzed lesson for the client's person. */
+async function resumePoint(c: Client): Promise<{ resumeAt: number; duration: number }> {
+  const page = await c.get(PLAYER);
+  expect(page.status).toBe(200);
+  const lesson = playerLessons(page.body).find((l) => l.id === LESSON.id);
+  if (!lesson) throw new Error(`lesson ${LESSON.id} is not on the player page`);
+  return { resumeAt: lesson.resumeAt, duration: lesson.durationSeconds };
+}
+
+const progressPayload = (Avance: number): Record<string, Hostile> => ({ Identificador: LESSON.id, IdEntidad: 3, Avance, Activo: true });
+
+test(`POST /api/tracking: ${RUNS} hostile events — never a 5xx, and refused ones leave the resume point unchanged`, async ({ baseURL }) => {
+  const c = new Client(baseURL!, loopback(118));
+  try {
+    await newLearner(c, 'avance');
+    const start = await c.post('/api/tracking', { json: { event: 'tracking play', courseId: 1, payload: progressPayload(3) } });
+    expect(start.status, start.body).toBe(200);
+    let last = (JSON.parse(start.body) as { Avance: number }).Avance;
+    const before = await resumePoint(c);
+    expect(before.resumeAt).toBe(startPosition(last, before.duration));
+    await property(
+      'tracking over HTTP',
+      fc.record({
+        payload: mutated(progressPayload(4)),
+        outer: fc.option(mutated({ event: 'tracking', courseId: 1, lang: 'en' }), { nil: undefined }),
+        kind: fc.constantFrom('json', 'json', 'text', 'raw', 'form'),
+        raw: hostileJsonText,
+      }),
+      async ({ payload, outer, kind, raw }, tally) => {
+        const body = { ...(outer?.body ?? { event: 'tracking', courseId: 1 }), payload: payload.body };
+        const text = kind === 'raw' ? raw : asJson(body);
+        const headers = { 'content-type': kind === 'json' ? 'application/json' : kind === 'form' ? 'application/x-www-form-urlencoded' : 'text/plain;charset=UTF-8' };
+        const a = await c.post(`/api/tracking?lang=${kind === 'form' ? '%00' : 'en'}`, { raw: text, headers });
+        tally.add(a.status);
+        expectClean(a, { body: text.slice(0, 300) });
+        if (a.status === 200) {
+          const ack = JSON.parse(a.body) as { ok: boolean; Identificador: number; Avance: number };
+          if (ack.Identificador === LESSON.id) last = ack.Avance;
+        } else expect(a.body).toContain('"ok":false');
+      },
+    );
+    const after = await resumePoint(c);
+    expect(after.resumeAt, 'the resume point after the refused events').toBe(startPosition(last, after.duration));
+  } finally {
+    c.close();
+  }
+});
+
+test(`socket connection: ${RUNS} hostile course ids — refused with unauthorized, invalid or forbidden, never a crash`, async ({ baseURL }) => {
+  const c = new Client(baseURL!, loopback(119));
+  try {
+    await newLearner(c, 'conexion');
+    const cookie = `session=${c.cookies.get('session')}`;
+    await property('socket connection', fc.oneof(hostileValue, fc.constantFrom(1, 6, 10, 12, 32, 9999, '1', 1.5, -1, 0)), async (courseId, tally) => {
+      const conn = await connect(baseURL!, courseId, { cookie, timeoutMs: 4_000 });
+      const seen = outcome(conn);
+      tally.add(seen);
+      if (conn.ok) conn.socket.close();
+      // A handshake larger than the socket's message limit may simply be cut off; anything else gets a verdict.
+      if ((JSON.stringify(courseId)?.length ?? 0) > 16 * 1024) expect(seen).not.toBe('ok');
+      else expect(['ok', 'unauthorized', 'invalid', 'forbidden'], `course id ${JSON.stringify(courseId)?.slice(0, 80)}`).toContain(seen);
+    });
+  } finally {
+    c.close();
+  }
+});
+
+test(`socket events (tracking play, tracking, tracking end): ${RUNS} hostile events — an answer for each, and refused ones leave the resume point unchanged`, async ({ baseURL }) => {
+  const c = new Client(baseURL!, loopback(120));
+  try {
+    await newLearner(c, 'socket');
+    const cookie = `session=${c.cookies.get('session')}`;
+    let conn = await connect(baseURL!, 1, { cookie });
+    if (!conn.ok) throw new Error(`no socket: ${conn.error}`);
+    const first = (await emitOrDrop(conn.socket, 'tracking play', progressPayload(2))) as { ok: boolean; Avance: number };
+    expect(first).toMatchObject({ ok: true });
+    let last = first.Avance;
+    await property(
+      'socket events',
+      fc.record({
+        event: fc.oneof(fc.constantFrom('tracking play', 'tracking', 'tracking end'), fc.constantFrom('tracking', 'tracking end')),
+        payload: fc.oneof({ weight: 4, arbitrary: mutated(progressPayload(3)).map((m) => m.body as Hostile) }, { weight: 1, arbitrary: hostileValue }),
+      }),
+      async ({ event, payload }, tally) => {
+        if (!conn.ok || conn.socket.disconnected) {
+          conn = await connect(baseURL!, 1, { cookie });
+          if (!conn.ok) throw new Error(`the socket could not reconnect: ${conn.error}`);
+        }
+        const ack = (await emitOrDrop(conn.socket, event, payload, 5_000)) as { ok?: boolean; error?: string; Identificador?: number; Avance?: number; dropped?: boolean; timeout?: boolean };
+        tally.add(ack.ok ? 'ok' : (ack.error ?? (ack.dropped ? 'dropped (too large)' : 'no answer')));
+        if (ack.timeout) throw new Error(`no acknowledgement for ${event} ${JSON.stringify(payload)?.slice(0, 200)}`);
+        if (ack.dropped) expect(JSON.stringify(payload)?.length ?? 0, 'only an oversized message may close the socket').toBeGreaterThan(16 * 1024);
+        else if (ack.ok) {
+          if (ack.Identificador === LESSON.id) last = ack.Avance!;
+        } else expect(['invalid', 'forbidden', 'rate-limited']).toContain(ack.error);
+      },
+    );
+    if (conn.ok) conn.socket.close();
+    const after = await resumePoint(c);
+    expect(after.resumeAt, 'the resume point after the refused events').toBe(startPosition(last, after.duration));
+  } finally {
+    c.close();
+  }
+});

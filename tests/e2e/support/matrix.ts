@@ -1,0 +1,425 @@
+/**
+ * The authorization matrix: who gets what from every page (in Spanish and English), every Astro action,
+ * every endpoint, lesson media and every socket event. Each row says, for each role, the answer it
+ * must get (a status, and where a redirect goes, or the socket's verdict); besides, no answer may
+ * show another person's name or e-mail, nor the name of a course the role may not know of.
+ *
+ * A row may carry `hole`: the issue item whose fix it proves (it failed before that fix), or
+ * `pending`: a route that is not built yet, stated as it answers today, for the issue that builds it
+ * to update.
+ */
+import { courseNames, firstLesson, firstResource, PEOPLE, playerPaths } from './seed';
+
+export const ROLES = ['anonymous', 'guest', 'prospect', 'learner', 'buyer', 'refused', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Visitors (nobody logged in; a refused login is nobody), IBO sessions, logged-in users. */
+export const GROUPS = {
+  visitors: ['anonymous', 'refused'],
+  ibo: ['guest', 'prospect'],
+  users: ['learner', 'buyer', 'admin'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Outcomes = Record<Role, string>;
+type Override = Partial<Record<Role | keyof typeof GROUPS, string>>;
+
+/**
+ * The outcome of each role: `fallback`, changed for groups then single roles. A refused login always
+ * gets exactly what an anonymous visitor gets.
+ */
+export function per(fallback: string, over: Override = {}): Outcomes {
+  if (over.refused !== undefined) throw new Error('a refused login is anonymous: set `anonymous` or `visitors` instead');
+  const out = Object.fromEntries(ROLES.map((r) => [r, fallback])) as Outcomes;
+  for (const g of Object.keys(GROUPS) as (keyof typeof GROUPS)[]) {
+    const v = over[g];
+    if (v !== undefined) for (const r of GROUPS[g]) out[r] = v;
+  }
+  for (const r of ROLES) {
+    const v = over[r];
+    if (v !== undefined) out[r] = v;
+  }
+  out.refused = out.anonymous;
+  return out;
+}
+
+/** A request of an HTTP row. */
+export interface HttpRequestSpec {
+  method: 'GET' | 'HEAD' | 'POST' | 'DELETE';
+  path: string;
+  form?: Record<string, string>;
+  json?: unknown;
+  headers?: Record<string, string>;
+  /** Extra cookies for this request only (the row runs in a copy of the role's browser state). */
+  cookies?: Record<string, string>;
+}
+
+/** What one role saw for a row. */
+export interface Seen {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+  setCookies: string[];
+}
+
+export interface Row {
+  /** How the row reads in a report. */
+  label: string;
+  kind: 'page' | 'endpoint' | 'media' | 'action' | 'socket';
+  /** The route pattern, action name or socket event the row covers (for the completeness check). */
+  covers: string;
+  /** The locale the request is in (pages are checked in both). */
+  locale?: 'es' | 'en';
+  expect: Outcomes;
+  /** Only these roles run the row (others: not applicable). */
+  only?: readonly Role[];
+  /** Run after every other row of the role, in table order (it changes or ends the session). */
+  last?: boolean;
+  /** The issue item whose fix this row proves. */
+  hole?: string;
+  /** A route not built yet: today's answer, for the issue that builds it to update. */
+  pending?: string;
+  http?: HttpRequestSpec;
+  socket?: SocketSpec;
+  /** A further check of the answer; returns what is wrong, if anything. */
+  check?: (role: Role, seen: Seen) => string | undefined;
+}
+
+export interface SocketSpec {
+  courseId: unknown;
+  /** The handshake's Origin (default: none, as a Node client). */
+  origin?: 'foreign';
+  /** An event to send once connected, with its payload. */
+  event?: { name: string; payload: Record<string, unknown> };
+}
+
+/* ───────────── the data the rows use ───────────── */
+
+export const COURSE = { free: 1, members: 3, paid: 6, buyers: 10, buyers2: 16, hidden: 12, locked: 32, unknown: 9999 } as const;
+const L1 = firstLesson(COURSE.free);
+const L6 = firstLesson(COURSE.paid);
+const VIDEO = {
+  free: firstResource(COURSE.free, 'video'),
+  members: firstResource(COURSE.members, 'video'),
+  paid: firstResource(COURSE.paid, 'video'),
+  buyers: firstResource(COURSE.buyers, 'video'),
+  buyers2: firstResource(COURSE.buyers2, 'video'),
+  hidden: firstResource(COURSE.hidden, 'video'),
+  locked: firstResource(COURSE.locked, 'video'),
+};
+const PDF = firstResource(COURSE.members, 'pdf');
+const BLOG = 'shoulder-season';
+const EVENT = 'shoulder-season-webinar';
+
+/** Names no role but the buyer may ever see (buyers-only courses), and names nobody may see (the test course). */
+export const BUYERS_ONLY_NAMES = [...courseNames(COURSE.buyers), ...courseNames(COURSE.buyers2)];
+export const HIDDEN_NAMES = courseNames(COURSE.hidden);
+
+/** The strings of a person that must not appear in anyone else's answers. */
+export function personMarkers(p: { email: string; firstName: string; lastName: string }): string[] {
+  return [p.email, `${p.firstName} ${p.lastName}`, p.lastName];
+}
+
+/** What must never appear in `role`'s answers (its own name and e-mail may). */
+export function forbiddenFor(role: Role): string[] {
+  const people = (Object.keys(PEOPLE) as (keyof typeof PEOPLE)[]).filter((who) => who !== role).flatMap((who) => personMarkers(PEOPLE[who]));
+  return [...people, ...(role === 'buyer' ? [] : BUYERS_ONLY_NAMES), ...HIDDEN_NAMES];
+}
+
+/* ───────────── builders ───────────── */
+
+const en = (path: string) => (path === '/' ? '/en/' : `/en${path}`);
+const loginRedirect = (locale: 'es' | 'en', path: string) => `302 → ${locale === 'en' ? '/en' : ''}/login?next=${encodeURIComponent(locale === 'en' ? en(path) : path)}`;
+
+interface PageOptions extends Omit<Row, 'label' | 'kind' | 'covers' | 'locale' | 'expect' | 'http'> {
+  covers: string;
+  note?: string;
+  cookies?: Record<string, string>;
+}
+
+/** The same page in Spanish and in English (or only `locales`); `expect` may depend on the locale. */
+function page(path: string, expect: Outcomes | ((locale: 'es' | 'en') => Outcomes), opts: PageOptions, locales: readonly ('es' | 'en')[] = ['es', 'en']): Row[] {
+  return locales.map((locale) => {
+    const { note, cookies, ...rest } = opts;
+    const url = locale === 'en' ? en(path) : path;
+    return {
+      ...rest,
+      label: `GET ${url}${note ? ` (${note})` : ''}`,
+      kind: 'page',
+      locale,
+      expect: typeof expect === 'function' ? expect(locale) : expect,
+      http: { method: 'GET', path: url, ...(cookies ? { cookies } : {}) },
+    } satisfies Row;
+  });
+}
+
+const publicPage = (path: string, covers = path, note?: string) => page(path, per('200'), { covers, ...(note ? { note } : {}) });
+
+/** A protected page: users get it, everybody else goes to the login page, which brings them back. */
+const personal = (path: string, covers = path) => page(path, (l) => per('200', { visitors: loginRedirect(l, path), ibo: loginRedirect(l, path) }), { covers });
+
+const action = (name: string, label: string, expect: Outcomes, send: { form?: Record<string, string>; json?: unknown; headers?: Record<string, string> }, more: Partial<Row> = {}): Row => ({
+  label: `POST /_actions/${name} (${label})`,
+  kind: 'action',
+  covers: name,
+  expect,
+  http: { method: 'POST', path: `/_actions/${name}`, ...send },
+  ...more,
+});
+
+const media = (method: 'GET' | 'HEAD' | 'DELETE', path: string, label: string, expect: Outcomes, headers?: Record<string, string>): Row => ({
+  label: `${method} ${path} (${label})`,
+  kind: 'media',
+  covers: `${method} ${path.includes('/captions/') ? '/media/resource/[id]/captions/[lang].vtt' : '/media/resource/[id]'}`,
+  expect,
+  http: { method, path, ...(headers ? { headers } : {}) },
+});
+
+const track = (label: string, courseId: unknown, payload: Record<string, unknown>, expect: Outcomes, event = 'tracking play'): Row => ({
+  label: `POST /api/tracking (${label})`,
+  kind: 'endpoint',
+  covers: 'POST /api/tracking',
+  expect,
+  http: { method: 'POST', path: '/api/tracking', json: { event, courseId, payload } },
+});
+
+const socketRow = (label: string, covers: string, spec: SocketSpec, expect: Outcomes, more: Partial<Row> = {}): Row => ({ label: `socket ${label}`, kind: 'socket', covers, expect, socket: spec, ...more });
+
+/** The answer `check` of a page: the body contains one of `texts` (a name in either language) for `roles`, none for the others. */
+const shows = (texts: readonly string[], roles: readonly Role[]) => (role: Role, seen: Seen) => {
+  const has = texts.some((t) => seen.body.includes(t));
+  if (roles.includes(role) && !has) return `should show "${texts.join('" or "')}"`;
+  if (!roles.includes(role) && has) return `should not show "${texts.join('" or "')}"`;
+  return undefined;
+};
+
+/** A unique value of this test run (e-mails, markers). */
+export const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** The prospect the `prospect` role confirms (new each run), and the one the `guest` role confirms last. */
+export const PROSPECT = { firstName: 'Matriz', lastName: `Prospecto${RUN}`, email: `matriz.${RUN}@example.com` };
+export const GUEST_PROSPECT = { firstName: 'Matriz', lastName: `Invitado${RUN}`, email: `matriz.invitado.${RUN}@example.com` };
+
+const registerForm = (email: string) => ({
+  name: 'Matriz',
+  lastName: 'Registro',
+  email,
+  confirmEmail: email,
+  gender: 'other',
+  birthDay: '1',
+  birthMonth: '1',
+  birthYear: '1990',
+  password: 'Matriz2026',
+  confirmPassword: 'Matriz2026',
+  lang: 'en',
+});
+
+const contactForm = {
+  name: 'Matriz',
+  lastName: 'Contacto',
+  email: `matriz.contacto.${RUN}@example.com`,
+  countryCode: 'US',
+  countryPhoneCode: '+1',
+  phone: '3051234567',
+  type: '8',
+  message: `Authorization matrix ${RUN}`,
+  accepts: 'on',
+  language: 'en',
+};
+
+const CROSS_SITE = { origin: 'https://evil.example' };
+const forgedCart = { cart: encodeURIComponent(JSON.stringify([{ kind: 'course', id: COURSE.buyers }, { kind: 'course', id: COURSE.buyers2 }, { kind: 'course', id: COURSE.hidden }, { kind: 'course', id: COURSE.paid }])) };
+
+/** What the tracking answer is for the first lesson of a course each role may (or may not) open. */
+const mayTrack = (allowed: Override) => per('403', { visitors: '401', guest: '401', ...allowed });
+const sock = (over: Override) => per('forbidden', { visitors: 'unauthorized', guest: 'unauthorized', ...over });
+const noSocket = (over: Override) => per('no connection (forbidden)', { visitors: 'no connection (unauthorized)', guest: 'no connection (unauthorized)', ...over });
+
+/* ───────────── the matrix ───────────── */
+
+export function matrix(): Row[] {
+  const free = playerPaths(COURSE.free);
+  const paid = playerPaths(COURSE.paid);
+  const buyers = playerPaths(COURSE.buyers);
+  // The player's module and lesson addresses are the same route as the course's: Spanish only keeps the matrix quick.
+  const player = (id: number, paths?: { module: string; lesson: string }) => [`/course-tracking/${id}`, ...(paths ? [paths.module, paths.lesson] : [])];
+  const playerRows = (id: number, expect: Outcomes, note: string, paths?: { module: string; lesson: string }) =>
+    player(id, paths).flatMap((p, i) => page(p, expect, { covers: '/course-tracking/[...path]', note }, i === 0 ? ['es', 'en'] : ['es']));
+  const rows: Row[] = [
+    /* pages everybody may see */
+    ...['/', '/index-2', '/index-3', '/about-us', '/books', '/plans', '/membership', '/contact-us', '/contact-1', '/contact-2', '/privacity', '/event', '/events-details', '/faq-1', '/faq-2', '/portfolio', '/blog-classic-grid', '/blog-classic-sidebar', '/blog-list-sidebar', '/blog-standard-sidebar', '/blog-details', '/login', '/register', '/forgot-password', '/guest', '/purchase'].flatMap((p) => publicPage(p)),
+    ...publicPage(`/blog-details/${BLOG}`, '/blog-details/[slug]'),
+    ...page('/blog-details/no-such-post', per('404'), { covers: '/blog-details/[slug]', note: 'unknown' }),
+    ...publicPage(`/events-details/${EVENT}`, '/events-details/[slug]'),
+    ...page('/events-details/no-such-event', per('404'), { covers: '/events-details/[slug]', note: 'unknown' }),
+    ...page('/courses', per('200'), { covers: '/courses', note: 'catalogue', check: (role, seen) => shows(courseNames(COURSE.buyers), ['buyer'])(role, seen) ?? shows(courseNames(COURSE.buyers2), ['buyer'])(role, seen) }),
+    ...page('/courses?q=Elite', per('200'), { covers: '/courses', note: 'search' }),
+    ...page('/404', per('404'), { covers: '/404' }),
+    // The error page itself answers 500 (it is what a failed render shows).
+    ...page('/500', per('500'), { covers: '/500' }),
+    ...page('/reset-password', per('400'), { covers: '/reset-password', note: 'no token' }),
+    ...page('/reset-password?token=forged', per('410'), { covers: '/reset-password', note: 'forged token' }),
+
+    /* course pages: buyers-only courses and the test course answer as if they did not exist */
+    ...page(`/courses-details/${COURSE.free}`, per('200'), { covers: '/courses-details/[id]', note: 'free' }),
+    ...page(`/courses-details/${COURSE.paid}`, per('200'), { covers: '/courses-details/[id]', note: 'paid' }),
+    ...page(`/courses-details/${COURSE.buyers}`, per('404', { buyer: '200' }), { covers: '/courses-details/[id]', note: 'buyers-only' }),
+    ...page(`/courses-details/${COURSE.buyers2}`, per('404', { buyer: '200' }), { covers: '/courses-details/[id]', note: 'buyers-only' }),
+    ...page(`/courses-details/${COURSE.hidden}`, per('404'), { covers: '/courses-details/[id]', note: 'test course' }),
+    ...page(`/courses-details/${COURSE.locked}`, per('200'), { covers: '/courses-details/[id]', note: 'prerequisite' }),
+    ...page(`/courses-details/${COURSE.unknown}`, per('404'), { covers: '/courses-details/[id]', note: 'unknown' }),
+    ...page('/courses-details/abc', per('404'), { covers: '/courses-details/[id]', note: 'not an id' }),
+
+    /* the lesson player: 403 with the next step when the course may not be watched yet, 404 when it may not be known */
+    ...playerRows(COURSE.free, per('200', { visitors: '403', guest: '403' }), 'free for guests', free),
+    ...playerRows(COURSE.members, per('200', { visitors: '403', ibo: '403' }), 'members'),
+    ...playerRows(COURSE.paid, per('403', { buyer: '200' }), 'paid', paid),
+    ...playerRows(COURSE.buyers, per('404', { buyer: '200' }), 'buyers-only', buyers),
+    ...playerRows(COURSE.buyers2, per('404', { buyer: '200' }), 'buyers-only'),
+    ...playerRows(COURSE.hidden, per('404'), 'test course'),
+    ...playerRows(COURSE.locked, per('403'), 'prerequisite'),
+    ...playerRows(COURSE.unknown, per('404'), 'unknown'),
+    ...page(`/course-tracking/${COURSE.free}/x/y/${L6.id}`, per('404'), { covers: '/course-tracking/[...path]', note: "another course's lesson" }, ['es']),
+
+    /* personal pages */
+    ...personal('/mylearning'),
+    ...personal('/profile'),
+    ...page('/myshopping', (l) => per('200', { visitors: loginRedirect(l, '/myshopping'), ibo: loginRedirect(l, '/myshopping') }), {
+      covers: '/myshopping',
+      check: (role, seen) => (seen.status === 200 ? shows(courseNames(COURSE.buyers), ['buyer'])(role, seen) : undefined),
+    }),
+    ...page('/myshopping-detail/1', per('404'), { covers: '(not built) /myshopping-detail/[id]', pending: 'commerce issue: visitors and IBO sessions → login; a user → only their own order, another person’s order → 404' }),
+    ...page('/purchase-detail', per('404'), { covers: '(not built) /purchase-detail', pending: 'commerce issue' }),
+    ...page('/course-exam-info/1', per('404'), { covers: '(not built) /course-exam-info/[id]', pending: 'exam issue: who may take the exam of course 1' }),
+    ...page('/course-certificate/1', per('404'), { covers: '(not built) /course-certificate/[id]', pending: 'certificate issue' }),
+
+    /* the cart only ever shows what the viewer may see, whatever the cookie says */
+    ...page('/purchase', per('200'), { covers: '/purchase', note: 'forged cart cookie with courses 10, 16 and 12', cookies: forgedCart, hole: 'Trust #8 (forged cart cookie)' }),
+
+    /* affiliate links: an IBO's code opens its session (a logged-in user keeps theirs); a bad code goes home */
+    ...page('/NOPE9999', (l) => per(`302 → ${l === 'en' ? '/en/' : '/'}?ibo=invalid`), { covers: '/[iboCodeParam]', note: 'unknown code', only: ['anonymous'] }),
+    ...page('/not.a.code', per('404'), { covers: '/[iboCodeParam]', note: 'not a code' }),
+
+    /* endpoints */
+    { label: 'GET /robots.txt', kind: 'endpoint', covers: 'GET /robots.txt', expect: per('200'), http: { method: 'GET', path: '/robots.txt' } },
+    {
+      label: 'GET /sitemap.xml',
+      kind: 'endpoint',
+      covers: 'GET /sitemap.xml',
+      expect: per('200'),
+      http: { method: 'GET', path: '/sitemap.xml' },
+      check: (_r, seen) => ([COURSE.buyers, COURSE.buyers2, COURSE.hidden].some((id) => seen.body.includes(`/courses-details/${id}<`)) ? 'lists a course not everybody may see' : undefined),
+    },
+    {
+      label: 'GET /api/search?q=Agente de Viajes (a buyers-only course)',
+      kind: 'endpoint',
+      covers: 'GET /api/search',
+      expect: per('200'),
+      http: { method: 'GET', path: `/api/search?q=${encodeURIComponent('Agente de Viajes')}&lang=es` },
+      check: shows(courseNames(COURSE.buyers), ['buyer']),
+    },
+    { label: 'GET /api/search?q=prueba interno (the test course)', kind: 'endpoint', covers: 'GET /api/search', expect: per('200'), http: { method: 'GET', path: `/api/search?q=${encodeURIComponent('prueba interno')}&lang=es` } },
+    { label: 'POST /api/search', kind: 'endpoint', covers: 'POST /api/search', expect: per('404'), http: { method: 'POST', path: '/api/search', json: {} } },
+    { label: 'GET /api/tracking', kind: 'endpoint', covers: 'GET /api/tracking', expect: per('404'), http: { method: 'GET', path: '/api/tracking' } },
+    track('free course', COURSE.free, { Identificador: L1.id, Avance: 0, Activo: true }, mayTrack({ prospect: '200', users: '200' })),
+    track('members course', COURSE.members, { Identificador: firstLesson(COURSE.members).id, Avance: 0 }, mayTrack({ users: '200' })),
+    track('paid course', COURSE.paid, { Identificador: L6.id, Avance: 0 }, mayTrack({ buyer: '200' })),
+    track('buyers-only course', COURSE.buyers, { Identificador: firstLesson(COURSE.buyers).id, Avance: 0 }, mayTrack({ buyer: '200' })),
+    track('test course', COURSE.hidden, { Identificador: firstLesson(COURSE.hidden).id, Avance: 0 }, mayTrack({})),
+    track('prerequisite', COURSE.locked, { Identificador: firstLesson(COURSE.locked).id, Avance: 0 }, mayTrack({})),
+    track('unknown course', COURSE.unknown, { Identificador: L1.id, Avance: 0 }, mayTrack({})),
+    track("free course, another course's lesson", COURSE.free, { Identificador: L6.id, Avance: 0 }, mayTrack({})),
+    track("free course, someone else's IdContacto", COURSE.free, { Identificador: L1.id, Avance: 0, IdContacto: 2_147_483_647 }, mayTrack({})),
+    track("free course, someone else's CreadoPor", COURSE.free, { Identificador: L1.id, Avance: 0, CreadoPor: 2_147_483_647 }, mayTrack({})),
+
+    /* lesson media (Range requests keep the answers small) */
+    media('GET', `/media/resource/${VIDEO.free}`, 'free course video', per('206', { visitors: '403', guest: '403' }), { range: 'bytes=0-99' }),
+    media('GET', `/media/resource/${VIDEO.members}`, 'members course video', per('206', { visitors: '403', ibo: '403' }), { range: 'bytes=0-99' }),
+    media('GET', `/media/resource/${PDF}`, 'members course document', per('206', { visitors: '403', ibo: '403' }), { range: 'bytes=0-99' }),
+    media('GET', `/media/resource/${VIDEO.paid}`, 'paid course video', per('403', { buyer: '206' }), { range: 'bytes=0-99' }),
+    media('GET', `/media/resource/${VIDEO.buyers}`, 'buyers-only course video', per('404', { buyer: '206' }), { range: 'bytes=0-99' }),
+    media('GET', `/media/resource/${VIDEO.buyers2}`, 'buyers-only course video', per('404', { buyer: '206' }), { range: 'bytes=0-99' }),
+    media('GET', `/media/resource/${VIDEO.hidden}`, 'test course video', per('404'), { range: 'bytes=0-99' }),
+    media('GET', `/media/resource/${VIDEO.locked}`, 'prerequisite course video', per('403'), { range: 'bytes=0-99' }),
+    media('GET', '/media/resource/999999', 'unknown', per('404')),
+    media('HEAD', `/media/resource/${VIDEO.buyers}`, 'buyers-only course video', per('404', { buyer: '200' })),
+    media('DELETE', `/media/resource/${VIDEO.free}`, 'any other method', per('405')),
+    media('GET', `/media/resource/${VIDEO.free}/captions/en.vtt`, 'free course captions', per('200', { visitors: '403', guest: '403' })),
+    media('GET', `/media/resource/${VIDEO.paid}/captions/es.vtt`, 'paid course captions', per('403', { buyer: '200' })),
+    media('GET', `/media/resource/${VIDEO.buyers}/captions/es.vtt`, 'buyers-only course captions', per('404', { buyer: '200' })),
+    media('HEAD', `/media/resource/${VIDEO.hidden}/captions/es.vtt`, 'test course captions', per('404')),
+    media('DELETE', `/media/resource/${VIDEO.free}/captions/es.vtt`, 'any other method', per('405')),
+
+    /* actions */
+    action('auth.verify', 'who am I', per('200', { visitors: '401' }), {}, {
+      check: (role, seen) => {
+        if (seen.status !== 200) return undefined;
+        if (role === 'learner' || role === 'buyer' || role === 'admin') return seen.body.includes(PEOPLE[role].email) ? undefined : 'should name the user';
+        if (role === 'prospect') return seen.body.includes(PROSPECT.email) ? undefined : 'should name the prospect';
+        return seen.body.includes('Viajes Horizonte') ? undefined : 'should name the IBO';
+      },
+    }),
+    action('auth.login', 'unknown e-mail', per('400'), { form: { email: `nadie.${RUN}.{role}@example.com`, password: 'Nadie2026x', lang: 'en' } }, { check: noNewSession }),
+    action('auth.register', "another person's e-mail", per('409'), { form: registerForm(PEOPLE.learner.email) }, { check: noNewSession }),
+    action('auth.requestReset', 'unknown e-mail', per('200'), { form: { email: `nadie.reset.${RUN}.{role}@example.com`, lang: 'en' } }),
+    action('auth.resetPassword', 'forged token', per('400'), { form: { token: 'forged-token', password: 'Matriz2026', confirmPassword: 'Matriz2026', lang: 'en' } }),
+    action('cart.add', 'paid course', per('200', { buyer: '400' }), { form: { kind: 'course', id: String(COURSE.paid), lang: 'en' } }),
+    action('cart.add', 'buyers-only course', per('404', { buyer: '400' }), { form: { kind: 'course', id: String(COURSE.buyers), lang: 'en' } }),
+    action('cart.add', 'test course', per('404'), { form: { kind: 'course', id: String(COURSE.hidden), lang: 'en' } }),
+    action('cart.add', 'book', per('200'), { form: { kind: 'book', id: '1', lang: 'en' } }),
+    action('cart.remove', 'paid course', per('200'), { form: { kind: 'course', id: String(COURSE.paid), lang: 'en' } }),
+    action('ibo.enter', 'no code', per('400'), { form: { code: '', lang: 'en' } }, { check: noNewSession }),
+    action('ibo.lookup', "a learner's e-mail", per('401', { ibo: '200' }), { json: { email: PEOPLE.learner.email, lang: 'en' } }, { check: (_r, seen) => (seen.status === 200 && seen.body.replace(/\s/g, '') !== '[{"found":1},true]' ? `answers more than yes or no: ${seen.body.slice(0, 200)}` : undefined) }),
+    action('ibo.confirmProspect', 'own prospect again', per('401', { prospect: '200' }), { form: { ...PROSPECT, lang: 'en' } }, { only: ['anonymous', 'refused', 'learner', 'buyer', 'admin', 'prospect'] }),
+    action('contact.send', 'a message', per('200'), { form: contactForm }),
+
+    /* every action refuses another site (CSRF), whatever the session */
+    ...['auth.login', 'auth.logout', 'auth.register', 'auth.requestReset', 'auth.resetPassword', 'auth.verify', 'cart.add', 'cart.remove', 'contact.send', 'ibo.confirmProspect', 'ibo.enter', 'ibo.lookup'].map((name) =>
+      action(name, 'from another site', per('403'), { form: { kind: 'course', id: '6', code: 'HORIZONTE01', email: PEOPLE.learner.email, password: PEOPLE.learner.password, lang: 'en' }, headers: CROSS_SITE }, { check: noNewSession }),
+    ),
+    action('cart.add', 'same host, other scheme', per('403'), { form: { kind: 'book', id: '2', lang: 'en' }, headers: { origin: 'https://{self}' } }, { hole: 'Trust (middleware: exact scheme, host and port)' }),
+
+    /* the socket: a connection per course, then each event on the free course */
+    socketRow('connect, free course', 'connection', { courseId: COURSE.free }, sock({ prospect: 'ok', users: 'ok' })),
+    socketRow('connect, members course', 'connection', { courseId: COURSE.members }, sock({ users: 'ok' })),
+    socketRow('connect, paid course', 'connection', { courseId: COURSE.paid }, sock({ buyer: 'ok' })),
+    socketRow('connect, buyers-only course', 'connection', { courseId: COURSE.buyers }, sock({ buyer: 'ok' })),
+    socketRow('connect, buyers-only course 16', 'connection', { courseId: COURSE.buyers2 }, sock({ buyer: 'ok' })),
+    socketRow('connect, test course', 'connection', { courseId: COURSE.hidden }, sock({})),
+    socketRow('connect, prerequisite', 'connection', { courseId: COURSE.locked }, sock({})),
+    socketRow('connect, unknown course', 'connection', { courseId: COURSE.unknown }, sock({})),
+    socketRow('connect, not a course id', 'connection', { courseId: 'abc' }, sock({ prospect: 'invalid', users: 'invalid' })),
+    socketRow('connect from another origin, free course', 'connection', { courseId: COURSE.free, origin: 'foreign' }, per('refused'), { hole: 'Trust #12 (socket Origin)' }),
+    socketRow('tracking play, free course', 'tracking play', { courseId: COURSE.free, event: { name: 'tracking play', payload: { Identificador: L1.id, IdEntidad: 3, Avance: 0, Activo: true } } }, noSocket({ prospect: 'ok', users: 'ok' })),
+    socketRow('tracking, free course', 'tracking', { courseId: COURSE.free, event: { name: 'tracking', payload: { Identificador: L1.id, IdEntidad: 3, Avance: 1, Activo: true } } }, noSocket({ prospect: 'ok', users: 'ok' })),
+    socketRow('tracking end, free course', 'tracking end', { courseId: COURSE.free, event: { name: 'tracking end', payload: { Identificador: L1.id, IdEntidad: 3, Avance: 1, Activo: false } } }, noSocket({ prospect: 'ok', users: 'ok' })),
+    socketRow("tracking, another course's lesson", 'tracking', { courseId: COURSE.free, event: { name: 'tracking', payload: { Identificador: L6.id, Avance: 1 } } }, noSocket({ prospect: 'forbidden', users: 'forbidden' })),
+    socketRow("tracking, someone else's IdContacto", 'tracking', { courseId: COURSE.free, event: { name: 'tracking', payload: { Identificador: L1.id, Avance: 1, IdContacto: 2_147_483_647 } } }, noSocket({ prospect: 'forbidden', users: 'forbidden' })),
+    socketRow("tracking end, someone else's CreadoPor", 'tracking end', { courseId: COURSE.free, event: { name: 'tracking end', payload: { Identificador: L1.id, Avance: 1, CreadoPor: 2_147_483_647 } } }, noSocket({ prospect: 'forbidden', users: 'forbidden' })),
+    socketRow('tracking play, negative Avance', 'tracking play', { courseId: COURSE.free, event: { name: 'tracking play', payload: { Identificador: L1.id, Avance: -1 } } }, noSocket({ prospect: 'invalid', users: 'invalid' })),
+
+    /* last: rows that change or end the session */
+    action('ibo.confirmProspect', 'a new prospect of its own', per('401', { ibo: '200' }), { form: { ...GUEST_PROSPECT, lang: 'en' } }, { only: ['guest'], last: true }),
+    ...page('/HORIZONTE01', per('200'), { covers: '/[iboCodeParam]', note: 'affiliate link', last: true, check: affiliateSession }),
+    action('auth.logout', 'end the session', per('200'), { form: { lang: 'en' } }, { last: true }),
+    action('auth.verify', 'after logging out', per('401'), {}, { last: true }),
+  ];
+  return rows;
+}
+
+/** A session cookie set by the answer. */
+function newSession(seen: Seen): boolean {
+  return seen.setCookies.some((c) => /^session=[^;]+/.test(c) && !/max-age=0|expires=thu, 01 jan 1970/i.test(c));
+}
+
+/** A refused or read-only action never starts a session. */
+function noNewSession(_role: Role, seen: Seen): string | undefined {
+  return newSession(seen) ? 'started a session' : undefined;
+}
+
+/** An affiliate link opens the IBO's session, except for a logged-in user, who keeps theirs. */
+function affiliateSession(role: Role, seen: Seen): string | undefined {
+  const user = (GROUPS.users as readonly Role[]).includes(role);
+  if (user && newSession(seen)) return "replaced the user's session";
+  if (!user && !newSession(seen)) return 'opened no IBO session';
+  return undefined;
+}

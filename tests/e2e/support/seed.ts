@@ -1,0 +1,115 @@
+/**
+ * What a freshly seeded database holds, for tests that need ids: the seed inserts modules, lessons and
+ * resources each in one statement, in catalogue order, so their ids count up from 1 in that order
+ * (the same reasoning as `media.spec.ts`). The demo people are the README's.
+ */
+import { courses } from '../../../src/lib/db/seed/catalogue';
+
+export { courses };
+
+/** A readable URL segment (the player's name parts are decorative: the ids decide). */
+function slug(name: string): string {
+  return name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'x';
+}
+
+/** A demo account, with the strings that must never reach anyone else's answers. */
+export interface DemoPerson {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+export const PEOPLE = {
+  learner: { email: 'learner@academia.example', password: 'Aprende2026', firstName: 'Laura', lastName: 'Méndez' },
+  buyer: { email: 'buyer@academia.example', password: 'Compra2026', firstName: 'Tomás', lastName: 'Rivera' },
+  refused: { email: 'refused@academia.example', password: 'Rechazo2026', firstName: 'Rocío', lastName: 'Vargas' },
+  admin: { email: 'admin@academia.example', password: 'Admin2026', firstName: 'Andrés', lastName: 'Salazar' },
+} as const satisfies Record<string, DemoPerson>;
+
+export interface SeededLesson {
+  id: number;
+  courseId: number;
+  moduleId: number;
+  moduleName: string;
+  name: string;
+  /** The lesson's video resource id. */
+  videoId: number;
+}
+
+export interface SeededModule {
+  id: number;
+  courseId: number;
+  name: string;
+  lessons: SeededLesson[];
+}
+
+function seeded() {
+  const modules: SeededModule[] = [];
+  const lessons: SeededLesson[] = [];
+  const resources: { id: number; courseId: number; kind: 'video' | 'pdf' | 'link' }[] = [];
+  let moduleId = 0;
+  let lessonId = 0;
+  for (const c of courses) for (const m of c.modules) modules.push({ id: ++moduleId, courseId: c.id, name: m.name.es, lessons: [] });
+  let mi = 0;
+  for (const c of courses)
+    for (const m of c.modules) {
+      const mod = modules[mi++]!;
+      for (const l of m.lessons) {
+        const lesson = { id: ++lessonId, courseId: c.id, moduleId: mod.id, moduleName: m.name.es, name: l.name.es, videoId: 0 };
+        lessons.push(lesson);
+        mod.lessons.push(lesson);
+      }
+    }
+  // Resources are inserted per lesson in catalogue order: the video, then its extras.
+  let li = 0;
+  for (const c of courses)
+    for (const m of c.modules)
+      for (const l of m.lessons) {
+        const lesson = lessons[li++]!;
+        lesson.videoId = resources.length + 1;
+        resources.push({ id: resources.length + 1, courseId: c.id, kind: 'video' });
+        for (const x of l.extras ?? []) resources.push({ id: resources.length + 1, courseId: c.id, kind: x.kind });
+      }
+  return { modules, lessons, resources };
+}
+
+export const SEEDED = seeded();
+
+/** The first module of a course. */
+export function firstModule(courseId: number): SeededModule {
+  const m = SEEDED.modules.find((x) => x.courseId === courseId);
+  if (!m) throw new Error(`course ${courseId} has no seeded module`);
+  return m;
+}
+
+/** The first lesson of a course. */
+export function firstLesson(courseId: number): SeededLesson {
+  const l = firstModule(courseId).lessons[0];
+  if (!l) throw new Error(`course ${courseId} has no seeded lesson`);
+  return l;
+}
+
+/** The first resource of a kind in a course (a video or a PDF document). */
+export function firstResource(courseId: number, kind: 'video' | 'pdf'): number {
+  const r = SEEDED.resources.find((x) => x.courseId === courseId && x.kind === kind);
+  if (!r) throw new Error(`course ${courseId} has no ${kind}`);
+  return r.id;
+}
+
+/** The player's module and lesson addresses of a course's first lesson (the name parts are decorative). */
+export function playerPaths(courseId: number): { module: string; lesson: string } {
+  const m = firstModule(courseId);
+  const l = firstLesson(courseId);
+  return {
+    module: `/course-tracking/${courseId}/${slug(m.name)}/${m.id}`,
+    lesson: `/course-tracking/${courseId}/${slug(m.name)}/${slug(l.name)}/${l.id}`,
+  };
+}
+
+/** A course's names in both languages (for "never appears" checks). */
+export function courseNames(courseId: number): string[] {
+  const c = courses.find((x) => x.id === courseId);
+  if (!c) throw new Error(`no seeded course ${courseId}`);
+  return [c.name.es, c.name.en];
+}
