@@ -66,6 +66,8 @@ const postgres: TestDatabase = {
 
 /** The databases to run integration tests on; says so once when PostgreSQL is skipped. */
 export async function testDatabases(): Promise<TestDatabase[]> {
+  // `npm run test:fast` sets TEST_DATABASES=pglite: the embedded database only, for quick feedback.
+  if (process.env.TEST_DATABASES === 'pglite') return [pglite];
   if (await postgresReachable()) return [pglite, postgres];
   console.warn(`PostgreSQL not reachable at ${new URL(adminUrl).host}: integration tests run on PGlite only.`);
   return [pglite];
