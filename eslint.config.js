@@ -1,12 +1,40 @@
 // @ts-check
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import astro from 'eslint-plugin-astro';
 import { defineConfig } from 'eslint/config';
 
+/*
+ * Layering (design.md §3). Browser code — islands, nanostores, `*.client.ts` modules and the
+ * `<script>` tags of .astro files (which eslint-plugin-astro lints as virtual `X.astro/N_N.ts` files) —
+ * is bundled for the browser, so it must never reach `*.server.ts` I/O modules or Node built-ins.
+ * `src/lib` is the layer islands build on, so it must not import from `src/islands`.
+ * `.astro` frontmatter runs on the server and may import `*.server.ts`.
+ */
+const serverOnlyImports = [
+  {
+    regex: String.raw`\.server(\.[cm]?[jt]sx?)?$`,
+    message: 'Browser code (islands, stores, *.client.ts, <script> tags) must not import a *.server.ts module: it does I/O and would be bundled for the browser. Import the pure module (or index without server exports) or pass the data as props.',
+  },
+  {
+    regex: '^node:',
+    message: 'Browser code (islands, stores, *.client.ts, <script> tags) must not import Node built-ins (node:*).',
+  },
+];
+const islandImports = [
+  {
+    regex: String.raw`^(~/|(\.\.?/)+)(.*/)?islands(/|$)`,
+    message: 'src/lib must not import from src/islands: islands depend on lib, not the other way round. Move the shared code or type into src/lib.',
+  },
+];
+const browserFiles = ['src/islands/**', 'src/lib/stores/**', 'src/**/*.client.ts', 'src/**/*.client.tsx', 'src/**/*.astro/*.ts', 'src/**/*.astro/*.js'];
+const libBrowserFiles = ['src/lib/stores/**', 'src/lib/**/*.client.ts', 'src/lib/**/*.client.tsx'];
+
 export default defineConfig(
-  { ignores: ['dist/', 'dist-*/', 'node_modules/', 'data/', '.astro/', 'test-results/', 'playwright-report/', 'src/lib/db/migrations/', '**/*.astro'] },
+  { ignores: ['dist/', 'dist-*/', 'node_modules/', 'data/', '.astro/', 'test-results/', 'playwright-report/', 'src/lib/db/migrations/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  ...astro.configs.recommended,
   {
     languageOptions: {
       globals: {
@@ -23,7 +51,24 @@ export default defineConfig(
   },
   {
     // Only the server, scripts and benchmarks print; library code reports through return values.
+    // (Tests and test helpers may say why they skip.) The empty options replace the allow-list above, which a bare
+    // 'error' would inherit.
     files: ['src/**/*.ts', 'src/**/*.tsx'],
-    rules: { 'no-console': 'error' },
+    ignores: ['src/**/*.test.ts', 'src/lib/db/testing.ts', 'src/lib/testing/**'],
+    rules: { 'no-console': ['error', {}] },
+  },
+  // Later blocks override earlier ones for the same rule, so browser files inside src/lib get both lists.
+  {
+    files: browserFiles,
+    rules: { 'no-restricted-imports': ['error', { patterns: serverOnlyImports }] },
+  },
+  {
+    files: ['src/lib/**'],
+    ignores: libBrowserFiles,
+    rules: { 'no-restricted-imports': ['error', { patterns: islandImports }] },
+  },
+  {
+    files: libBrowserFiles,
+    rules: { 'no-restricted-imports': ['error', { patterns: [...serverOnlyImports, ...islandImports] }] },
   },
 );

@@ -8,15 +8,7 @@ import { actions } from 'astro:actions';
 import { iboCodeProblem } from '~/lib/identity/ibo';
 import { $ibo } from '~/lib/stores/identity';
 import type { Locale } from '~/i18n/locales';
-
-export interface IboCodeLabels {
-  codeLabel: string;
-  codeHint: string;
-  enter: string;
-  cancel: string;
-  required: string;
-  notFound: string;
-}
+import type { IboCodeLabels } from '~/lib/identity/labels';
 
 interface Props {
   locale: Locale;

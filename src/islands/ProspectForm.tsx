@@ -10,19 +10,7 @@ import { $contact } from '~/lib/stores/identity';
 import { announce } from '~/lib/stores/announcer';
 import { actionErrorStatus, guardStatus } from '~/lib/http/session-guard';
 import type { Locale } from '~/i18n/locales';
-
-export interface ProspectLabels {
-  open: string;
-  title: string;
-  lead: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  emailInvalid: string;
-  customerFound: string;
-  confirm: string;
-  cancel: string;
-}
+import type { ProspectLabels } from '~/lib/identity/labels';
 
 interface Props {
   locale: Locale;
