@@ -31,6 +31,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
+      // Access lines of every request would drown the report; warnings and errors still show.
+      LOG_LEVEL: 'warn',
       // Every journey comes from one address: per-address limits are raised so they do not trip each
       // other. Per-account, per-session and per-(account, address) limits keep their defaults, and
       // journeys prove them; the raised per-address defaults are proven on servers of their own.

@@ -30,7 +30,7 @@ export async function startBenchServer(port: number, opts: BenchServerOptions = 
   if (opts.prepare) await opts.prepare(dataDir);
   // The same V8 setting as `npm start` / `npm run serve` (package.json): small young-generation semi-spaces.
   const server = spawn('node_modules/.bin/tsx', ['--max-semi-space-size=4', 'server/index.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', ...opts.env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ...opts.env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {

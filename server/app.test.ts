@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect } from 'socket.io-client';
 import { get } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -16,6 +16,7 @@ import type { ErrorLogEntry } from '../src/lib/http/errors';
 import { loadPagePolicies } from './static';
 import { pageKey, sharedPageCache } from '../src/lib/http/page-cache';
 import { catalogVersion, invalidateCatalog } from '../src/lib/catalog/catalog.server';
+import { createLogger } from '../src/lib/http/log.server';
 
 let handle: DbHandle;
 let app: App;
@@ -339,7 +340,7 @@ describe.skipIf(!existsSync(entry))('failures inside the built site (needs `npm 
   let site: App;
   let siteBase: string;
   let db: DbHandle;
-  /** What the process wrote to standard error while the tests ran. */
+  /** What the server's log received while the tests ran. */
   const stderr: string[] = [];
   /** What a failed query's message and stack hold: none of it may reach a body. */
   const secrets = ['Failed query', 'select "', 'from "', 'params:', 'search_fold', '"users"', 'users_gone', '    at ', 'node_modules', '.mjs:'];
@@ -354,13 +355,8 @@ describe.skipIf(!existsSync(entry))('failures inside the built site (needs `npm 
     db = await (await testDatabases())[0]!.create({ seed: true });
     setDb(db);
     invalidateCatalog();
-    const write = process.stderr.write.bind(process.stderr);
-    vi.spyOn(process.stderr, 'write').mockImplementation(((chunk: string | Uint8Array, ...rest: never[]) => {
-      stderr.push(String(chunk));
-      return write(chunk, ...rest);
-    }) as typeof process.stderr.write);
     const { handler } = (await import(/* @vite-ignore */ pathToFileURL(entry).href)) as { handler: AstroHandler };
-    site = createApp({ db, astroHandler: handler, clientDir: join(dist, 'client'), production: true, policies: loadPagePolicies(dist) });
+    site = createApp({ db, astroHandler: handler, clientDir: join(dist, 'client'), production: true, policies: loadPagePolicies(dist), logger: createLogger('info', { write: (line: string) => void stderr.push(line) }) });
     await new Promise<void>((r) => site.server.listen(0, '127.0.0.1', r));
     siteBase = `http://127.0.0.1:${(site.server.address() as AddressInfo).port}`;
     // The catalogue is read (and kept) before anything breaks: only the query under test fails.
@@ -368,7 +364,6 @@ describe.skipIf(!existsSync(entry))('failures inside the built site (needs `npm 
   });
 
   afterAll(async () => {
-    vi.restoreAllMocks();
     await site?.close(2000);
     await closeDb();
     invalidateCatalog();

@@ -7,7 +7,16 @@ import { sql } from 'drizzle-orm';
 import type { Server as SocketServer } from 'socket.io';
 import type { DbHandle } from '../src/lib/db/client';
 import { securityHeaders } from '../src/lib/http/security';
-import { cacheableRequest, hasSessionCookie, pageKey, sharedPageCache } from '../src/lib/http/page-cache';
+import {
+  cacheableRequest,
+  etagMatches,
+  hasSessionCookie,
+  isPrivateCacheControl,
+  notModifiedHeaders,
+  pageKey,
+  PRIVATE_CACHE_CONTROL,
+  sharedPageCache,
+} from '../src/lib/http/page-cache';
 import { catalogVersion } from '../src/lib/catalog/catalog.server';
 import { attachRealtime } from '../src/lib/realtime/socket.server';
 import { resolveStatic, sendFile, type PagePolicies } from './static';
@@ -16,7 +25,9 @@ import { compressBody, negotiate } from '../src/lib/http/compress.server';
 import { requestOrigin, requestProtocol } from '../src/lib/http/origin';
 import { DEFAULT_ALLOWED_HOSTS, hostAllowed, publicOrigin, type OriginSettings } from '../src/lib/http/public-origin';
 import { acceptedRequestId, REQUEST_ID_HEADER, unexpectedErrorMessage, type ErrorLogEntry } from '../src/lib/http/errors';
-import { logServerError, newRequestId } from '../src/lib/http/errors.server';
+import { newRequestId } from '../src/lib/http/errors.server';
+import { createLogger, errorLogger, type Logger } from '../src/lib/http/log.server';
+import { createMetrics, type Metrics } from './metrics';
 import { answerLocale } from '../src/lib/http/locale';
 import { messages, type Locale } from '../src/i18n';
 
@@ -61,13 +72,17 @@ export interface AppOptions {
   origin?: OriginSettings;
   /** The build's per-page Content Security Policies (`loadPagePolicies`). */
   policies?: PagePolicies;
-  /** Where failed requests are logged (default: one JSON line on standard error). */
+  /** The structured log: one access line per request, and unexpected errors (default: silent; the production entry passes the configured one). */
+  logger?: Logger;
+  /** Where failed requests are logged (default: through `logger`). */
   logError?: (entry: ErrorLogEntry) => void;
 }
 
 export interface App {
   server: Server;
   io: SocketServer;
+  /** The app's own Prometheus registry and recorders (`/metrics`). */
+  metrics: Metrics;
   /** Stops accepting, lets open requests finish, closes sockets; the caller closes the database. */
   close(timeoutMs?: number): Promise<void>;
 }
@@ -89,6 +104,10 @@ function notFound(req: IncomingMessage, res: ServerResponse, clientDir: string, 
 
 /** Headers only a reverse proxy may set; without `TRUST_PROXY` anyone could, so they are dropped. */
 const FORWARDED = ['forwarded', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'x-forwarded-port', 'x-real-ip'];
+
+function firstHeader(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(', ') : value;
+}
 
 function firstValue(value: string | string[] | undefined): string | undefined {
   return (Array.isArray(value) ? value[0] : value)?.split(',')[0]?.trim() || undefined;
@@ -125,19 +144,72 @@ function plainAnswer(res: ServerResponse, status: number, body: string, locale: 
   res.end(body);
 }
 
+type WriteHead = ServerResponse['writeHead'];
+
+/**
+ * Makes whatever is answered carry `Cache-Control: private, no-store` unless it already keeps itself
+ * out of shared caches: the request carries a session, so the answer may be about one person.
+ * Every way of sending headers (an explicit `writeHead` or the implicit one of `write`/`end`) goes
+ * through `writeHead`, so the header is settled there, after the handler's own.
+ */
+function keepPrivate(res: ServerResponse): void {
+  const writeHead = res.writeHead.bind(res) as (status: number, reason?: string) => ServerResponse;
+  res.writeHead = ((status: number, ...rest: unknown[]) => {
+    const reason = typeof rest[0] === 'string' ? rest[0] : undefined;
+    const given = rest.find((a) => typeof a === 'object' && a !== null) as Record<string, unknown> | unknown[] | undefined;
+    if (Array.isArray(given)) {
+      const pairs: [string, string][] = Array.isArray(given[0])
+        ? (given as [string, string][])
+        : Array.from({ length: given.length / 2 }, (_, i) => [String(given[2 * i]), String(given[2 * i + 1])]);
+      const grouped = new Map<string, string[]>();
+      for (const [k, v] of pairs) grouped.set(k.toLowerCase(), [...(grouped.get(k.toLowerCase()) ?? []), v]);
+      for (const [k, v] of grouped) res.setHeader(k, v.length === 1 ? v[0]! : v);
+    } else if (given) {
+      for (const [k, v] of Object.entries(given)) if (v !== undefined) res.setHeader(k, v as string | string[]);
+    }
+    if (!isPrivateCacheControl(String(res.getHeader('cache-control') ?? ''))) res.setHeader('Cache-Control', PRIVATE_CACHE_CONTROL);
+    return reason === undefined ? writeHead(status) : writeHead(status, reason);
+  }) as WriteHead;
+}
+
 /** Builds the server (not yet listening). */
 export function createApp(opts: AppOptions): App {
   const headers = securityHeaders(opts.production, opts.policies?.any ?? undefined);
   const trustProxy = opts.trustProxy ?? false;
   const origin = opts.origin ?? { publicUrl: null, allowedHosts: DEFAULT_ALLOWED_HOSTS, port: 4321 };
-  const logError = opts.logError ?? logServerError;
+  const logger = opts.logger ?? createLogger('silent');
+  const logError = opts.logError ?? errorLogger(logger);
   const server = createServer(async (req, res) => {
+    const started = process.hrtime.bigint();
     // Every answer carries its request id: the error page and the log show the same one.
     const requestId = acceptedRequestId(req.headers[REQUEST_ID_HEADER], trustProxy) ?? newRequestId();
     res.setHeader('X-Request-Id', requestId);
     for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
     const url = new URL(req.url ?? '/', 'http://localhost');
+    // One access line per request: the path only (a query string may hold a token), never cookies or bodies.
+    res.once('close', () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      metrics.observeRequest(url.pathname, res.statusCode, seconds);
+      logger.info(
+        { requestId, method: req.method ?? 'GET', path: url.pathname, status: res.statusCode, durationMs: Math.round(seconds * 1e6) / 1e3, ...(res.writableFinished ? {} : { aborted: true }) },
+        'request',
+      );
+    });
     try {
+      if (url.pathname === '/metrics') {
+        const text = await metrics.registry.metrics();
+        res.setHeader('Content-Type', metrics.registry.contentType);
+        res.setHeader('Cache-Control', 'no-store');
+        res.end(text);
+        return;
+      }
+      if (url.pathname === '/readyz') {
+        await opts.db.db.execute(sql`select 1`);
+        res.setHeader('Content-Type', 'application/json');
+        res.setHeader('Cache-Control', 'no-store');
+        res.end(JSON.stringify({ status: 'ready' }));
+        return;
+      }
       if (url.pathname === '/healthz') {
         await opts.db.db.execute(sql`select 1`);
         res.setHeader('Content-Type', 'application/json');
@@ -162,11 +234,29 @@ export function createApp(opts: AppOptions): App {
           return;
         }
       }
+      // The site's files are the same for everyone; anything else answered to a session stays private.
+      const session = hasSessionCookie(req.headers.cookie);
+      if (session) keepPrivate(res);
+      let cacheCounted = false;
+      const pageCacheResult = (result: 'hit' | 'miss') => {
+        if (cacheCounted) return;
+        cacheCounted = true;
+        metrics.pageCache(result);
+      };
       // A page the Astro middleware kept for visitors is answered here, without running Astro at all.
       // Pages are kept per public origin, the one their absolute URLs were built with.
-      if (cacheableRequest(req.method ?? 'GET', url, hasSessionCookie(req.headers.cookie))) {
+      if (cacheableRequest(req.method ?? 'GET', url, session)) {
         const hit = sharedPageCache().get(pageKey(new URL(url.pathname + url.search, site)), catalogVersion());
+        if (hit && etagMatches(firstHeader(req.headers['if-none-match']), hit.etag)) {
+          pageCacheResult('hit');
+          const kept = notModifiedHeaders(hit.headers).filter(([k]) => k.toLowerCase() !== 'vary');
+          const vary = hit.headers.find(([k]) => k.toLowerCase() === 'vary')?.[1];
+          res.writeHead(304, [...kept.flat(), 'vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding', 'x-page-cache', 'hit']);
+          res.end();
+          return;
+        }
         if (hit) {
+          pageCacheResult('hit');
           const encoding = negotiate(req.headers['accept-encoding']);
           let body: string | Buffer = hit.body;
           if (encoding) {
@@ -194,16 +284,19 @@ export function createApp(opts: AppOptions): App {
         clientReady: clientReady(res),
         requestId,
         requestOrigin: requestOrigin(req.headers, encrypted, trustProxy),
+        logError,
+        pageCacheResult,
       };
       await opts.astroHandler(req, res, () => notFound(req, res, opts.clientDir, opts.policies), locals);
     } catch (err) {
       logError({ requestId, method: req.method ?? 'GET', path: url.pathname, error: err, where: 'server' });
       const locale = answerLanguage(req, url);
-      if (url.pathname === '/healthz') {
+      if (url.pathname === '/healthz' || url.pathname === '/readyz') {
         if (!res.headersSent) {
           res.statusCode = 503;
           res.setHeader('Content-Type', 'application/json');
         }
+        res.setHeader('Cache-Control', 'no-store');
         res.end(JSON.stringify({ status: 'unavailable' }));
       } else if (!res.headersSent) {
         plainAnswer(res, 500, unexpectedErrorMessage(locale, requestId), locale);
@@ -213,6 +306,7 @@ export function createApp(opts: AppOptions): App {
     }
   });
   const io = attachRealtime(server, { trustProxy });
+  const metrics = createMetrics({ sockets: () => io.engine.clientsCount, pool: opts.db.pool });
 
   const close = (timeoutMs = 10_000) =>
     new Promise<void>((resolve) => {
@@ -230,5 +324,5 @@ export function createApp(opts: AppOptions): App {
       server.closeIdleConnections();
     });
 
-  return { server, io, close };
+  return { server, io, metrics, close };
 }

@@ -12,6 +12,7 @@ import { isEmpty, seed } from '../src/lib/db/seed/seed.server';
 import { closeSharedTracker } from '../src/lib/learning/tracking.server';
 import { createApp, type AstroHandler } from './app';
 import { loadPagePolicies } from './static';
+import { createLogger } from '../src/lib/http/log.server';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -57,6 +58,7 @@ export async function main(): Promise<void> {
     trustProxy: config.trustProxy,
     origin: config.origin,
     policies: loadPagePolicies(dist),
+    logger: createLogger(config.logLevel),
   });
 
   await new Promise<void>((resolve, reject) => {

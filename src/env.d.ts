@@ -14,5 +14,9 @@ declare namespace App {
     requestId?: string;
     /** Set by the production server: the origin (scheme, host, port) the request was addressed to, for the same-site check. */
     requestOrigin?: string | null;
+    /** Set by the production server: writes an unexpected error through the server's logger. */
+    logError?: (entry: import('./lib/http/errors').ErrorLogEntry) => void;
+    /** Set by the production server: counts a shared page-cache lookup (once per request). */
+    pageCacheResult?: (result: 'hit' | 'miss') => void;
   }
 }

@@ -7,7 +7,17 @@ import { defineMiddleware } from 'astro:middleware';
 import { ActionError, getActionContext } from 'astro:actions';
 import type { APIContext } from 'astro';
 import { catalogVersion } from '~/lib/catalog';
-import { cacheableRequest, pageKey, SESSION_COOKIE, sharedPageCache } from '~/lib/http/page-cache';
+import {
+  cacheableRequest,
+  etagMatches,
+  isPrivateCacheControl,
+  notModifiedHeaders,
+  pageKey,
+  PRIVATE_CACHE_CONTROL,
+  SESSION_COOKIE,
+  sharedPageCache,
+} from '~/lib/http/page-cache';
+import { keptPage } from '~/lib/http/etag.server';
 import { getDb } from '~/lib/db';
 import { readSession } from '~/lib/identity/session.server';
 import { isProtectedPath, loginUrl } from '~/lib/identity/account';
@@ -45,7 +55,7 @@ function logOnce(ctx: APIContext, error: unknown, where: string): void {
     if (logged.has(error)) return;
     logged.add(error);
   }
-  logServerError({ requestId: ctx.locals.requestId ?? '-', method: ctx.request.method, path: ctx.url.pathname, error, where });
+  (ctx.locals.logError ?? logServerError)({ requestId: ctx.locals.requestId ?? '-', method: ctx.request.method, path: ctx.url.pathname, error, where });
 }
 
 /** False for a JSON request whose body is not JSON (the only body Astro fails on with a 500). */
@@ -140,6 +150,10 @@ const handle = async (ctx: APIContext, next: () => Promise<Response>): Promise<R
   const key = pageKey(new URL(ctx.originPathname + ctx.url.search, siteOrigin(ctx.url)));
   if (cacheable) {
     const hit = pages.get(key, catalogVersion());
+    ctx.locals.pageCacheResult?.(hit ? 'hit' : 'miss');
+    if (hit && etagMatches(ctx.request.headers.get('if-none-match'), hit.etag)) {
+      return new Response(null, { status: 304, headers: [...notModifiedHeaders(hit.headers), ['x-page-cache', 'hit']] });
+    }
     if (hit) return new Response(ctx.request.method === 'HEAD' ? null : hit.body, { status: hit.status, headers: [...hit.headers, ['x-page-cache', 'hit']] });
   }
   const version = catalogVersion();
@@ -158,12 +172,33 @@ const handle = async (ctx: APIContext, next: () => Promise<Response>): Promise<R
   const setsCookies = response.headers.has('set-cookie') || [...ctx.cookies.headers()].length > 0;
   if (cacheable && ctx.locals.sharedPage && html && (response.status === 200 || response.status === 404) && !setsCookies) {
     const body = await response.text();
-    const headers = [...response.headers.entries()];
-    pages.set(key, version, { status: response.status, headers, body });
+    // Kept pages carry a validator (computed once, here) and may be kept by a CDN for a short while.
+    const page = keptPage(response.status, [...response.headers.entries()], body);
+    const headers = page.headers;
+    pages.set(key, version, page);
+    if (etagMatches(ctx.request.headers.get('if-none-match'), page.etag)) {
+      return new Response(null, { status: 304, headers: [...notModifiedHeaders(headers), ['x-page-cache', 'miss']] });
+    }
     return new Response(ctx.request.method === 'HEAD' ? null : body, { status: response.status, headers: [...headers, ['x-page-cache', 'miss']] });
+  }
+  // Anything answered to a session, or rendered for one person, stays out of shared caches.
+  if ((ctx.cookies.has(SESSION_COOKIE) || ctx.locals.session) && !isPrivateCacheControl(response.headers.get('cache-control'))) {
+    return privately(response);
   }
   return response;
 };
+
+/** The response with `Cache-Control: private, no-store` (a copy when its headers are immutable). */
+function privately(response: Response): Response {
+  try {
+    response.headers.set('cache-control', PRIVATE_CACHE_CONTROL);
+    return response;
+  } catch {
+    const headers = new Headers(response.headers);
+    headers.set('cache-control', PRIVATE_CACHE_CONTROL);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  }
+}
 
 export const onRequest = defineMiddleware(async (ctx, next) => {
   // The production server gives every request an id; `astro dev` and the build do not.

@@ -79,7 +79,7 @@ export interface OwnServer {
 export async function startServer(env: Record<string, string> = {}): Promise<OwnServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'academy-own-'));
   const child = spawn(process.execPath, ['node_modules/.bin/tsx', 'server/index.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', RATE_LIMITS: '', ...env },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', RATE_LIMITS: '', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -42,6 +42,13 @@ describe('identity settings', () => {
     expect(() => readConfig({ RATE_LIMITS: 'loginPerAdress=100/900' })).toThrow(ConfigError);
     expect(() => readConfig({ RATE_LIMITS: 'loginPerAddress=0/900' })).toThrow(/RATE_LIMITS .* is not a limit/);
   });
+
+  it('reads LOG_LEVEL (default info, silent allowed) and explains a bad one', () => {
+    expect(readConfig({}).logLevel).toBe('info');
+    expect(readConfig({ LOG_LEVEL: ' Silent ' }).logLevel).toBe('silent');
+    expect(readConfig({ LOG_LEVEL: 'debug' }).logLevel).toBe('debug');
+    expect(() => readConfig({ LOG_LEVEL: 'verbose' })).toThrow(/LOG_LEVEL "verbose" is not a log level: use one of silent, fatal, error, warn, info, debug, trace/);
+  });
 });
 
 describe('public origin and proxy settings', () => {

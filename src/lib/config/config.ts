@@ -33,7 +33,20 @@ const envSchema = z.object({
   FORGOT_PASSWORD_URL: z.string().optional(),
   ALLOWED_HOSTS: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
+  LOG_LEVEL: z.string().optional(),
 });
+
+/** The levels `LOG_LEVEL` accepts, from fewest lines to most (`silent`: none). */
+export const LOG_LEVELS = ['silent', 'fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Reads `LOG_LEVEL` (default `info`: one line per request and every unexpected error). */
+export function readLogLevel(raw: string | undefined): LogLevel {
+  const text = raw?.trim().toLowerCase() ?? '';
+  if (text === '') return 'info';
+  if ((LOG_LEVELS as readonly string[]).includes(text)) return text as LogLevel;
+  throw new ConfigError(`LOG_LEVEL "${raw}" is not a log level: use one of ${LOG_LEVELS.join(', ')} (default info), or unset it.`);
+}
 
 /** The validated settings the server needs. */
 export interface AppConfig {
@@ -50,6 +63,8 @@ export interface AppConfig {
   origin: OriginSettings;
   /** Believe `X-Forwarded-Proto`, `X-Forwarded-Host` and `X-Forwarded-For` (a reverse proxy in front sets them). */
   trustProxy: boolean;
+  /** `LOG_LEVEL`: how much the JSON log on standard error says. */
+  logLevel: LogLevel;
 }
 
 /**
@@ -152,5 +167,6 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     forgotPasswordUrl: readForgotPasswordUrl(env),
     origin: readOriginSettings(env),
     trustProxy: readTrustProxy(e.TRUST_PROXY),
+    logLevel: readLogLevel(e.LOG_LEVEL),
   };
 }

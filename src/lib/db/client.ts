@@ -26,6 +26,8 @@ export interface DbHandle {
   kind: 'pglite' | 'postgres';
   /** Where it lives, for log lines (never includes a password). */
   where: string;
+  /** PostgreSQL only: the connection pool's counts, for metrics. */
+  pool?: { readonly totalCount: number; readonly idleCount: number; readonly waitingCount: number };
   close(): Promise<void>;
 }
 
@@ -73,7 +75,7 @@ export async function openDatabase(target: DbTarget): Promise<DbHandle> {
     }
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
     const u = new URL(target.databaseUrl);
-    return { db, kind: 'postgres', where: `postgres://${u.hostname}:${u.port || 5432}${u.pathname}`, close: () => pool.end() };
+    return { db, kind: 'postgres', where: `postgres://${u.hostname}:${u.port || 5432}${u.pathname}`, pool, close: () => pool.end() };
   }
   const memory = target.dataDir === 'memory://';
   const dir = memory ? 'memory://' : resolve(join(target.dataDir, 'pglite'));

@@ -38,13 +38,16 @@ function redactParameters(text: string): string {
  * place they go), query parameters left out.
  */
 export function errorLogLine(entry: ErrorLogEntry, now = new Date()): string {
+  return JSON.stringify({ time: now.toISOString(), level: 'error', ...errorLogFields(entry) });
+}
+
+/** The fields of a failed request's log entry (without time and level), query parameters left out. */
+export function errorLogFields(entry: ErrorLogEntry): Record<string, string> & { msg: string } {
   const err = entry.error;
   const message = redactParameters(err instanceof Error ? err.message : String(err));
   const stack = err instanceof Error && err.stack ? redactParameters(err.stack) : undefined;
   const cause = err instanceof Error && err.cause instanceof Error ? err.cause.message : undefined;
-  return JSON.stringify({
-    time: now.toISOString(),
-    level: 'error',
+  return {
     msg: 'request failed',
     requestId: entry.requestId,
     method: entry.method,
@@ -53,7 +56,7 @@ export function errorLogLine(entry: ErrorLogEntry, now = new Date()): string {
     error: message,
     ...(cause ? { cause } : {}),
     ...(stack ? { stack } : {}),
-  });
+  };
 }
 
 /** What a person is told about an unexpected error: a sentence in their language with the request id to quote. */

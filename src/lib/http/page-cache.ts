@@ -10,6 +10,8 @@ export interface CachedPage {
   status: number;
   headers: [string, string][];
   body: string;
+  /** The body's (weak) ETag, computed once when stored; also among `headers`. */
+  etag?: string;
   /** The body compressed once per coding, on first demand (filled by the server). */
   compressed?: Partial<Record<'br' | 'gzip', Promise<Buffer>>>;
 }
@@ -83,4 +85,28 @@ export function pageKey(url: URL): string {
   const params = [...url.searchParams.entries()].sort(([a], [b]) => a.localeCompare(b));
   const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
   return `${url.origin}${path}?${new URLSearchParams(params).toString()}`;
+}
+
+/** `Cache-Control` of pages kept for every visitor: a CDN may keep them 30 s and serve them stale 30 s more. */
+export const SHARED_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=30';
+
+/** `Cache-Control` of anything answered to a session or rendered for one person. */
+export const PRIVATE_CACHE_CONTROL = 'private, no-store';
+
+/** True when a `Cache-Control` value already keeps the answer out of shared caches. */
+export function isPrivateCacheControl(value: string | null | undefined): boolean {
+  return value !== null && value !== undefined && /(^|[\s,])(private|no-store)([\s,=]|$)/i.test(value);
+}
+
+/** True when an `If-None-Match` header names `etag` (weak comparison, `*` matches anything). */
+export function etagMatches(ifNoneMatch: string | null | undefined, etag: string | undefined): boolean {
+  if (!ifNoneMatch || !etag) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  const wanted = opaque(etag);
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === wanted);
+}
+
+/** The headers a 304 keeps: none that describe a body. */
+export function notModifiedHeaders(headers: [string, string][]): [string, string][] {
+  return headers.filter(([k]) => !/^(content-length|content-type|content-encoding|transfer-encoding)$/i.test(k));
 }
