@@ -9,6 +9,7 @@ import type { APIContext } from 'astro';
 import { catalogVersion } from '~/lib/catalog';
 import {
   cacheableRequest,
+  type CachedPage,
   etagMatches,
   isPrivateCacheControl,
   notModifiedHeaders,
@@ -112,6 +113,14 @@ async function runAction(ctx: APIContext): Promise<Response | undefined> {
   return undefined;
 }
 
+/** A kept page as the answer to `request`: 304 when its ETag matches, no body for HEAD. */
+function keptAnswer(request: Request, page: CachedPage, source: 'hit' | 'miss'): Response {
+  if (etagMatches(request.headers.get('if-none-match'), page.etag)) {
+    return new Response(null, { status: 304, headers: [...notModifiedHeaders(page.headers), ['x-page-cache', source]] });
+  }
+  return new Response(request.method === 'HEAD' ? null : page.body, { status: page.status, headers: [...page.headers, ['x-page-cache', source]] });
+}
+
 const handle = async (ctx: APIContext, next: () => Promise<Response>): Promise<Response> => {
   ctx.locals.identity = null;
   ctx.locals.session = null;
@@ -151,10 +160,7 @@ const handle = async (ctx: APIContext, next: () => Promise<Response>): Promise<R
   if (cacheable) {
     const hit = pages.get(key, catalogVersion());
     ctx.locals.pageCacheResult?.(hit ? 'hit' : 'miss');
-    if (hit && etagMatches(ctx.request.headers.get('if-none-match'), hit.etag)) {
-      return new Response(null, { status: 304, headers: [...notModifiedHeaders(hit.headers), ['x-page-cache', 'hit']] });
-    }
-    if (hit) return new Response(ctx.request.method === 'HEAD' ? null : hit.body, { status: hit.status, headers: [...hit.headers, ['x-page-cache', 'hit']] });
+    if (hit) return keptAnswer(ctx.request, hit, 'hit');
   }
   const version = catalogVersion();
   let response = await next();
@@ -174,12 +180,8 @@ const handle = async (ctx: APIContext, next: () => Promise<Response>): Promise<R
     const body = await response.text();
     // Kept pages carry a validator (computed once, here) and may be kept by a CDN for a short while.
     const page = keptPage(response.status, [...response.headers.entries()], body);
-    const headers = page.headers;
     pages.set(key, version, page);
-    if (etagMatches(ctx.request.headers.get('if-none-match'), page.etag)) {
-      return new Response(null, { status: 304, headers: [...notModifiedHeaders(headers), ['x-page-cache', 'miss']] });
-    }
-    return new Response(ctx.request.method === 'HEAD' ? null : body, { status: response.status, headers: [...headers, ['x-page-cache', 'miss']] });
+    return keptAnswer(ctx.request, page, 'miss');
   }
   // Anything answered to a session, or rendered for one person, stays out of shared caches.
   if ((ctx.cookies.has(SESSION_COOKIE) || ctx.locals.session) && !isPrivateCacheControl(response.headers.get('cache-control'))) {

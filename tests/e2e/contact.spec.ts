@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousViolations, outboxMail, startServer, type OwnServer } from './fixtures';
+import { expectNoSeriousViolations, outboxMail, useOwnServer } from './fixtures';
 
 /** What each language's page says. */
 const LANGS = [
@@ -349,21 +349,15 @@ test('control characters in any field are refused with a 400 and the field’s m
 });
 
 test.describe('contact messages per address, on a server of its own with the default limits', () => {
-  test.describe.configure({ mode: 'serial' });
-  let server: OwnServer;
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    server = await startServer();
-  });
-  test.afterAll(async () => server?.dispose());
+  const own = useOwnServer();
 
-  const outbox = async () => (await readdir(join(server.dataDir, 'outbox')).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).length;
+  const outbox = async () => (await readdir(join(own().dataDir, 'outbox')).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).length;
 
   test('five messages are sent; then the form says to wait (429) in the page language, and nothing is stored or mailed', async ({ page }) => {
     const send = (ref: string, language: string) =>
-      page.request.post(`${server.baseURL}/_actions/contact.send`, {
+      page.request.post(`${own().baseURL}/_actions/contact.send`, {
         form: { name: 'Ana', lastName: 'Pérez', email: 'ana@example.com', countryCode: 'US', countryPhoneCode: '+1', phone: '3051234567', type: '8', message: `Mensaje ${ref}`, accepts: 'on', language },
-        headers: { Origin: server.baseURL },
+        headers: { Origin: own().baseURL },
       });
     for (let i = 1; i <= 5; i++) expect((await send(`n${i}`, 'es')).status(), `message ${i}`).toBe(200);
     await expect.poll(outbox, { timeout: 10_000 }).toBe(5);
@@ -373,7 +367,7 @@ test.describe('contact messages per address, on a server of its own with the def
     expect((await refused.json()).message).toBe(LANGS[1].tooMany);
 
     // The island shows the refusal where it says whether the message was sent, and keeps what was typed.
-    await page.goto(`${server.baseURL}/en/contact-us`);
+    await page.goto(`${own().baseURL}/en/contact-us`);
     await enhanced(page);
     await fillValid(page, LANGS[1], 'island');
     await form(page).getByRole('button', { name: LANGS[1].submit }).click();
@@ -381,17 +375,17 @@ test.describe('contact messages per address, on a server of its own with the def
     await expect(field(page, LANGS[1], 'name')).toHaveValue('Ana');
 
     // Without JavaScript the page answers 429 with the same sentence in its own language.
-    const noScript = await page.request.post(`${server.baseURL}/contact-1?_action=contact.send`, {
+    const noScript = await page.request.post(`${own().baseURL}/contact-1?_action=contact.send`, {
       form: { name: 'Ana', lastName: 'Pérez', email: 'ana@example.com', countryCode: 'US', countryPhoneCode: '+1', phone: '3051234567', type: '8', message: 'Sin JS', accepts: 'on', language: 'es' },
-      headers: { Origin: server.baseURL },
+      headers: { Origin: own().baseURL },
     });
     expect(noScript.status()).toBe(429);
     await page.setContent(await noScript.text());
     await expect(page.locator('#contact-status')).toHaveText(LANGS[0].tooMany);
 
     expect(await outbox()).toBe(5);
-    await server.stop();
-    const db = new PGlite(join(server.dataDir, 'pglite'));
+    await own().stop();
+    const db = new PGlite(join(own().dataDir, 'pglite'));
     try {
       const { rows } = await db.query<{ n: number }>('select count(*)::int as n from contact_messages');
       expect(rows[0]!.n).toBe(5);

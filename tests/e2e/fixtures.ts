@@ -108,3 +108,21 @@ export async function startServer(env: Record<string, string> = {}): Promise<Own
     },
   };
 }
+
+/**
+ * Gives the tests of the enclosing `test.describe` one server of their own (see `startServer`), run
+ * serially, started before the first and disposed after the last. Returns a getter for it.
+ */
+export function useOwnServer(env: Record<string, string> = {}): () => OwnServer {
+  let server: OwnServer | undefined;
+  test.describe.configure({ mode: 'serial' });
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    server = await startServer(env);
+  });
+  test.afterAll(async () => server?.dispose());
+  return () => {
+    if (!server) throw new Error('the own server is not started yet');
+    return server;
+  };
+}

@@ -17,7 +17,7 @@ import { expect, outboxMail, test } from './fixtures';
 import { Client, loopback, type Answer } from './support/http';
 import { asForm, asJson, asMultipart, EVERY_FIELD, everyField, hostileJsonText, hostileString, hostileValue, mutated, problemOf, Tally, urlPart, type Hostile } from './support/hostile';
 import { playerLessons, startPosition } from './support/player';
-import { firstLesson, firstResource, playerPaths } from './support/seed';
+import { firstLesson, firstResource, playerPaths, registrationForm } from './support/seed';
 import { connect, emitOrDrop, outcome } from './support/socket';
 
 const SEED = 20_261_123;
@@ -57,19 +57,7 @@ async function newLearner(c: Client, tag: string): Promise<{ email: string; pass
   return { email, password };
 }
 
-const registerBase = (email: string): Record<string, string> => ({
-  name: 'Fuzz',
-  lastName: 'Prueba',
-  email,
-  confirmEmail: email,
-  gender: 'other',
-  birthDay: '1',
-  birthMonth: '1',
-  birthYear: '1990',
-  password: 'Fuzz2026x',
-  confirmPassword: 'Fuzz2026x',
-  lang: 'en',
-});
+const registerBase = (email: string) => registrationForm(email, 'Fuzz', 'Fuzz2026x');
 
 const sessionSet = (a: Answer) => (a.headers['set-cookie'] ?? []).some((c) => /^session=[^;]+/.test(c) && !/max-age=0/i.test(c));
 const cartSet = (a: Answer) => (a.headers['set-cookie'] ?? []).some((c) => c.startsWith('cart='));

@@ -1,4 +1,4 @@
-import { expect, startServer, test, welcomeTest, type OwnServer } from './fixtures';
+import { expect, useOwnServer, test, welcomeTest } from './fixtures';
 
 const TEXTS = {
   es: { prefix: '', guest: 'Continuar como invitado con un código IBO', code: 'Código IBO', enter: 'Entrar', required: 'Este campo es requerido', notFound: 'El IBO está suspendido o no existe.', start: 'Empezar el curso', confirm: 'Confirmar', confirmed: '¡Información confirmada con éxito!', invalidEmail: 'Debe ser un correo electrónico válido', found: 'Encontramos a este cliente: puedes confirmar.', email: 'Correo electrónico', name: 'Nombre', last: 'Apellido', notYours: 'Este correo pertenece a un cliente que no es uno de tus prospectos: puede iniciar sesión con su propia cuenta.', tooMany: 'Demasiados intentos. Espera unos minutos e inténtalo de nuevo.', tooManyTitle: 'Demasiados intentos' },
@@ -260,19 +260,13 @@ test('real routes win over affiliate codes; what cannot be a code is the 404 pag
 });
 
 test.describe('IBO code guesses and prospect confirmations per address, on a server of its own with the default limits', () => {
-  test.describe.configure({ mode: 'serial' });
-  let server: OwnServer;
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    server = await startServer();
-  });
-  test.afterAll(async () => server?.dispose());
+  const own = useOwnServer();
 
   test('prospect confirmations are limited to 30 per address, across sessions', async ({ playwright }) => {
-    const headers = { origin: server.baseURL };
+    const headers = { origin: own().baseURL };
     const statuses: number[] = [];
     for (let s = 0; s < 4; s++) {
-      const session = await playwright.request.newContext({ baseURL: server.baseURL });
+      const session = await playwright.request.newContext({ baseURL: own().baseURL });
       expect((await session.post('/_actions/ibo.enter', { form: { code: 'MUNDO2026', lang: 'en' }, headers })).status()).toBe(200);
       for (let i = 0; i < (s < 3 ? 10 : 1); i++) {
         const r = await session.post('/_actions/ibo.confirmProspect', { form: { firstName: 'Por', lastName: 'Dirección', email: `dir.${s}.${i}@example.com`, lang: 'en' }, headers });
@@ -285,20 +279,20 @@ test.describe('IBO code guesses and prospect confirmations per address, on a ser
   });
 
   test('typed codes and affiliate links share one budget of 20 invalid codes; then every code gets 429 in the visitor’s language', async ({ page, request }) => {
-    const headers = { origin: server.baseURL };
+    const headers = { origin: own().baseURL };
     // Valid codes never count.
-    for (let i = 0; i < 25; i++) expect((await request.get(`${server.baseURL}/HORIZONTE01`, { maxRedirects: 0 })).status(), `valid ${i + 1}`).toBe(200);
+    for (let i = 0; i < 25; i++) expect((await request.get(`${own().baseURL}/HORIZONTE01`, { maxRedirects: 0 })).status(), `valid ${i + 1}`).toBe(200);
     for (let i = 0; i < 10; i++) {
-      expect((await request.post(`${server.baseURL}/_actions/ibo.enter`, { form: { code: `NOPE${i}X`, lang: 'en' }, headers })).status(), `typed ${i + 1}`).toBe(404);
-      const link = await request.get(`${server.baseURL}/NOPE${i}Y`, { maxRedirects: 0 });
+      expect((await request.post(`${own().baseURL}/_actions/ibo.enter`, { form: { code: `NOPE${i}X`, lang: 'en' }, headers })).status(), `typed ${i + 1}`).toBe(404);
+      const link = await request.get(`${own().baseURL}/NOPE${i}Y`, { maxRedirects: 0 });
       expect(link.status(), `link ${i + 1}`).toBe(302);
     }
     // The budget is used up: a valid code is refused too, by both paths, until the window passes.
-    const typed = await request.post(`${server.baseURL}/_actions/ibo.enter`, { form: { code: 'HORIZONTE01', lang: 'en' }, headers });
+    const typed = await request.post(`${own().baseURL}/_actions/ibo.enter`, { form: { code: 'HORIZONTE01', lang: 'en' }, headers });
     expect(typed.status()).toBe(429);
     expect((await typed.json()).message).toBe(TEXTS.en.tooMany);
     for (const [lang, T] of Object.entries(TEXTS)) {
-      const response = await page.goto(`${server.baseURL}${T.prefix}/MUNDO2026`);
+      const response = await page.goto(`${own().baseURL}${T.prefix}/MUNDO2026`);
       expect(response?.status(), lang).toBe(429);
       expect(Number(response?.headers()['retry-after']), lang).toBeGreaterThan(60);
       await expect(page.locator('html')).toHaveAttribute('lang', lang);

@@ -67,6 +67,13 @@ export interface AppConfig {
   logLevel: LogLevel;
 }
 
+/** `text` as an http(s) URL, or `null` when it is not one. */
+function webAddress(text: string): URL | null {
+  if (!URL.canParse(text)) return null;
+  const url = new URL(text);
+  return url.protocol === 'https:' || url.protocol === 'http:' ? url : null;
+}
+
 /**
  * Reads `FORGOT_PASSWORD_URL`: the login page's forgot-password link goes there when it is set (the
  * original product sent people to an external site), otherwise to the academy's own reset page.
@@ -74,13 +81,8 @@ export interface AppConfig {
 export function readForgotPasswordUrl(env: Record<string, string | undefined> = process.env): string | null {
   const raw = env.FORGOT_PASSWORD_URL?.trim();
   if (!raw) return null;
-  let url: URL | null;
-  try {
-    url = new URL(raw);
-  } catch {
-    url = null;
-  }
-  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+  const url = webAddress(raw);
+  if (!url) {
     throw new ConfigError(
       `FORGOT_PASSWORD_URL "${raw}" is not a web address: use https://…, or unset it to use the academy's own password reset by e-mail.`,
     );
@@ -101,13 +103,8 @@ function readPort(raw: string | undefined): number {
 export function readPublicUrl(raw: string | undefined): string | null {
   const text = raw?.trim();
   if (!text) return null;
-  let url: URL | null;
-  try {
-    url = new URL(text);
-  } catch {
-    url = null;
-  }
-  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password || url.search || url.hash || url.pathname !== '/') {
+  const url = webAddress(text);
+  if (!url || url.username || url.password || url.search || url.hash || url.pathname !== '/') {
     throw new ConfigError(`PUBLIC_URL "${text}" is not a site address: use the scheme and host only, like https://academy.example, or unset it.`);
   }
   return url.origin;

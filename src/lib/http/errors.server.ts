@@ -1,13 +1,17 @@
-/** Request ids and the error log (standard error, one JSON line per failed request). */
+/** Request ids, and the error log of `astro dev` (the production server passes its own logger down). */
 import { randomBytes } from 'node:crypto';
-import { errorLogLine, type ErrorLogEntry } from './errors';
+import type { ErrorLogEntry } from './errors';
+import { createLogger, errorLogger } from './log.server';
 
 /** A new request id: 16 random URL-safe characters. */
 export function newRequestId(): string {
   return randomBytes(12).toString('base64url');
 }
 
-/** Writes one failed request to the log. */
+let devLog: ((entry: ErrorLogEntry) => void) | null = null;
+
+/** Writes one failed request to standard error, for a request that came without the server's logger (`astro dev`). */
 export function logServerError(entry: ErrorLogEntry): void {
-  process.stderr.write(`${errorLogLine(entry)}\n`);
+  devLog ??= errorLogger(createLogger('info'));
+  devLog(entry);
 }

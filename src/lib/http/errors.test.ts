@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { acceptedRequestId, errorLogLine, unexpectedErrorMessage } from './errors';
+import { acceptedRequestId, unexpectedErrorMessage } from './errors';
+import { createLogger, errorLogger } from './log.server';
 import { newRequestId } from './errors.server';
 
 describe('request ids', () => {
@@ -21,11 +22,15 @@ describe('unexpected errors', () => {
   const failed = Object.assign(new Error('Failed query: insert into "contact_messages" ("name") values ($1)\nparams: Ana\u0000,ana@example.com'), { cause: new Error('invalid byte sequence') });
 
   it('are logged as one JSON line with the request id, method, path, message, cause and stack', () => {
-    const line = errorLogLine({ requestId: 'req-12345678', method: 'POST', path: '/_actions/contact.send', error: failed, where: 'action contact.send' }, new Date('2026-01-01T00:00:00Z'));
-    expect(line).not.toContain('\n');
+    const lines: string[] = [];
+    errorLogger(createLogger('info', { write: (l: string) => void lines.push(l) }))({ requestId: 'req-12345678', method: 'POST', path: '/_actions/contact.send', error: failed, where: 'action contact.send' });
+    expect(lines).toHaveLength(1);
+    const line = lines[0]!;
+    expect(line.trimEnd()).not.toContain('\n');
     expect(JSON.parse(line)).toMatchObject({
-      time: '2026-01-01T00:00:00.000Z',
+      time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       level: 'error',
+      msg: 'request failed',
       requestId: 'req-12345678',
       method: 'POST',
       path: '/_actions/contact.send',

@@ -34,14 +34,9 @@ function redactParameters(text: string): string {
 }
 
 /**
- * The log line of a failed request: JSON, with the error's message and stack (the log is the only
- * place they go), query parameters left out.
+ * The fields of a failed request's log entry (the logger adds time and level): the error's message and
+ * stack (the log is the only place they go), query parameters left out.
  */
-export function errorLogLine(entry: ErrorLogEntry, now = new Date()): string {
-  return JSON.stringify({ time: now.toISOString(), level: 'error', ...errorLogFields(entry) });
-}
-
-/** The fields of a failed request's log entry (without time and level), query parameters left out. */
 export function errorLogFields(entry: ErrorLogEntry): Record<string, string> & { msg: string } {
   const err = entry.error;
   const message = redactParameters(err instanceof Error ? err.message : String(err));

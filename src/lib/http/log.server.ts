@@ -23,7 +23,7 @@ export function createLogger(level: LogLevel = 'info', destination: DestinationS
   );
 }
 
-/** Writes unexpected errors through `logger`, with the fields `errorLogLine` has always had. */
+/** Writes unexpected errors through `logger`, one entry each with `errorLogFields` (request id, method, path, error, cause, stack). */
 export function errorLogger(logger: Logger): (entry: ErrorLogEntry) => void {
   return (entry) => {
     const { msg, ...fields } = errorLogFields(entry);

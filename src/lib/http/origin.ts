@@ -3,6 +3,8 @@
  * exactly the origin (scheme, host and port) the request was addressed to. Pure: callers pass headers.
  */
 
+import { parseHost } from './public-origin';
+
 /** Headers as plain values: Node's `IncomingHttpHeaders` or a fetch `Headers` read into an object. */
 export type HeaderBag = Record<string, string | string[] | undefined>;
 
@@ -27,16 +29,10 @@ export function requestProtocol(headers: HeaderBag, encrypted: boolean, trustPro
 
 /** The origin a request was addressed to (`scheme://host[:port]`), or `null` without a usable Host. */
 export function requestOrigin(headers: HeaderBag, encrypted: boolean, trustProxy: boolean): string | null {
-  const host = first(headers.host);
+  // A Host header with a path, user info or anything else is not a host.
+  const host = parseHost(first(headers.host));
   if (!host) return null;
-  try {
-    const u = new URL(`${requestProtocol(headers, encrypted, trustProxy)}//${host}`);
-    // A Host header with a path, user info or anything else is not a host.
-    if (u.pathname !== '/' || u.username || u.password || u.search || u.hash) return null;
-    return u.origin;
-  } catch {
-    return null;
-  }
+  return new URL(`${requestProtocol(headers, encrypted, trustProxy)}//${host.hostname}${host.port ? `:${host.port}` : ''}`).origin;
 }
 
 /** True when `originHeader` names exactly `expected` (scheme, host and port); a missing or malformed one is not. */

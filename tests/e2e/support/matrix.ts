@@ -8,7 +8,7 @@
  * `pending`: a route that is not built yet, stated as it answers today, for the issue that builds it
  * to update.
  */
-import { courseNames, firstLesson, firstResource, PEOPLE, playerPaths } from './seed';
+import { courseNames, firstLesson, firstResource, PEOPLE, playerPaths, registrationForm } from './seed';
 
 export const ROLES = ['anonymous', 'guest', 'prospect', 'learner', 'buyer', 'refused', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -199,20 +199,6 @@ export const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice
 export const PROSPECT = { firstName: 'Matriz', lastName: `Prospecto${RUN}`, email: `matriz.${RUN}@example.com` };
 export const GUEST_PROSPECT = { firstName: 'Matriz', lastName: `Invitado${RUN}`, email: `matriz.invitado.${RUN}@example.com` };
 
-const registerForm = (email: string) => ({
-  name: 'Matriz',
-  lastName: 'Registro',
-  email,
-  confirmEmail: email,
-  gender: 'other',
-  birthDay: '1',
-  birthMonth: '1',
-  birthYear: '1990',
-  password: 'Matriz2026',
-  confirmPassword: 'Matriz2026',
-  lang: 'en',
-});
-
 const contactForm = {
   name: 'Matriz',
   lastName: 'Contacto',
@@ -359,7 +345,7 @@ export function matrix(): Row[] {
       },
     }),
     action('auth.login', 'unknown e-mail', per('400'), { form: { email: `nadie.${RUN}.{role}@example.com`, password: 'Nadie2026x', lang: 'en' } }, { check: noNewSession }),
-    action('auth.register', "another person's e-mail", per('409'), { form: registerForm(PEOPLE.learner.email) }, { check: noNewSession }),
+    action('auth.register', "another person's e-mail", per('409'), { form: registrationForm(PEOPLE.learner.email, 'Matriz', 'Matriz2026') }, { check: noNewSession }),
     action('auth.requestReset', 'unknown e-mail', per('200'), { form: { email: `nadie.reset.${RUN}.{role}@example.com`, lang: 'en' } }),
     action('auth.resetPassword', 'forged token', per('400'), { form: { token: 'forged-token', password: 'Matriz2026', confirmPassword: 'Matriz2026', lang: 'en' } }),
     action('cart.add', 'paid course', per('200', { buyer: '400' }), { form: { kind: 'course', id: String(COURSE.paid), lang: 'en' } }),

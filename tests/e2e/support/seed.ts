@@ -113,3 +113,20 @@ export function courseNames(courseId: number): string[] {
   if (!c) throw new Error(`no seeded course ${courseId}`);
   return [c.name.es, c.name.en];
 }
+
+/** A valid registration form for `email` (every field the server checks), as the tests post it. */
+export function registrationForm(email: string, name = 'Prueba', password = 'Prueba2026x'): Record<string, string> {
+  return {
+    name,
+    lastName: 'Registro',
+    email,
+    confirmEmail: email,
+    gender: 'other',
+    birthDay: '1',
+    birthMonth: '1',
+    birthYear: '1990',
+    password,
+    confirmPassword: password,
+    lang: 'en',
+  };
+}
