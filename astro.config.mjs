@@ -9,7 +9,10 @@ import { CSP_DIRECTIVES, STYLE_SOURCES } from './src/lib/http/security.ts';
 export default defineConfig({
   // No `site`: absolute URLs (canonical, Open Graph, sitemap, e-mail links) come from one rule read at
   // run time (`src/lib/http/public-origin.ts`: PUBLIC_URL, else an allowed host), so the build needs no PUBLIC_URL.
-  output: 'static',
+  // Every page is rendered by the server (none at build time, so the build needs no database): pages the
+  // same for everyone with the same access are kept in the page cache, keyed by the catalogue's version,
+  // so menus and course lists follow the live catalogue without a rebuild.
+  output: 'server',
   // Whole pages are rendered before they are sent: pages set their status and cache flags from
   // components, and catalogue pages are small and mostly served from the page cache anyway.
   // `staticHeaders`: each prerendered page's Content-Security-Policy goes to `dist/_headers.json`,

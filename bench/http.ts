@@ -1,10 +1,13 @@
 /**
  * HTTP benchmark (not a test: it asserts nothing). Starts the production server on a fresh PGlite
- * database and prints, for a prerendered page, a server-rendered catalogue page and /healthz:
- * requests per second (median of per-second samples), latency p50/p99 at a fixed concurrency,
- * and the bytes of HTML, CSS and JS a first visit to each page downloads (compressed, as browsers get them).
+ * database (or BENCH_DATABASE_URL) and prints, side by side in one run: the static reference page,
+ * then each catalogue page anonymous and logged in (the demo learner, logged in through the login
+ * action), then the personal pages logged in, and /healthz: requests per second (median of per-second
+ * samples), the ratio to the reference, latency p50/p99 at a fixed concurrency, whether the row meets
+ * its goal, and the bytes a first visit downloads (compressed, as browsers get them).
  *
- *   npm run bench                      (defaults: 50 connections, 8 s per target)
+ *   npm run bench                      (defaults: 50 connections, 8 s per row)
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/academy_bench npm run bench
  *   DIST_DIR=dist-other npm run bench  (serve another build folder)
  *   BENCH_CONNECTIONS=100 BENCH_SECONDS=15 npm run bench
  *
@@ -19,19 +22,41 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const port = Number(process.env.BENCH_PORT ?? 4510);
 
-/** The pages measured: what each one is and its path. */
+/** The reference: a page the same for every visitor (the fastest answer a page can get). */
+const reference = { name: 'static page (about us)', path: '/about-us' };
+
+/**
+ * The pages measured, anonymous and logged in side by side. `personal`: only for a logged-in person
+ * (the goal is 0.25× the reference's rate, p99 < 150 ms); the others' goal is 0.5×, p99 < 100 ms.
+ */
 const targets = [
-  { name: 'prerendered page', path: '/about-us' },
-  { name: 'home (catalogue)', path: '/' },
-  { name: 'home, English', path: '/en/' },
-  { name: 'catalogue', path: '/courses' },
-  { name: 'catalogue filtered', path: '/courses?category=3' },
-  { name: 'course details', path: '/courses-details/31' },
-  { name: 'course details, English', path: '/en/courses-details/6' },
-  { name: 'health check', path: '/healthz' },
+  { name: 'home', path: '/', personal: false },
+  { name: 'catalogue', path: '/courses', personal: false },
+  { name: 'catalogue filtered', path: '/courses?category=3', personal: false },
+  { name: 'course details', path: '/courses-details/6', personal: false },
+  { name: 'course details, English', path: '/en/courses-details/6', personal: false },
+  { name: 'my learning', path: '/mylearning', personal: true },
+  { name: 'lesson player', path: '/course-tracking/1', personal: true },
+  { name: 'my shopping', path: '/myshopping', personal: true },
+  { name: 'profile', path: '/profile', personal: true },
 ];
 
-const { base, stop } = await startBenchServer(port);
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? '';
+const { base, stop } = await startBenchServer(port, databaseUrl ? { env: { DATABASE_URL: databaseUrl } } : {});
+
+/** Logs the demo learner in through the login action, as a browser would; returns the session cookie. */
+async function logIn(email: string, password: string): Promise<string> {
+  const r = await fetch(`${base}/_actions/auth.login`, {
+    method: 'POST',
+    headers: { origin: base, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email, password, lang: 'es' }).toString(),
+    redirect: 'manual',
+  });
+  const cookie = r.headers.getSetCookie().find((c) => c.startsWith('session='));
+  if (!cookie) throw new Error(`login failed (${r.status}): ${await r.text()}`);
+  return cookie.split(';')[0]!;
+}
+const learner = await logIn('learner@academia.example', 'Aprende2026');
 
 /**
  * What a first visit to a page downloads: the HTML, its stylesheets, and every script it runs,
@@ -78,33 +103,58 @@ async function weight(path: string) {
 }
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-const rows: string[][] = [];
-for (const t of targets) {
-  await autocannon({ url: base + t.path, connections: 10, duration: 1 }); // warm-up
-  const r = await autocannon({ url: base + t.path, connections, duration: seconds });
-  const w = t.path === '/healthz' ? null : await weight(t.path);
-  rows.push([
-    t.name,
-    t.path,
-    String(Math.round(r.requests.p50)),
-    `${r.latency.p50} ms`,
-    `${r.latency.p99} ms`,
-    String(r.non2xx + r.errors),
-    w ? kb(w.html) : '-',
-    w ? kb(w.css) : '-',
-    w ? `${kb(w.js)} (${kb(w.jsRaw)} raw, ${w.files} files)` : '-',
-  ]);
+
+interface Row {
+  name: string;
+  path: string;
+  who: 'visitor' | 'learner';
+  rate: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  goal: number | null;
+  weight: string;
 }
+
+async function measure(name: string, path: string, who: 'visitor' | 'learner', goal: number | null): Promise<Row> {
+  const headers = who === 'learner' ? { cookie: learner } : {};
+  await autocannon({ url: base + path, connections: 10, duration: 1, headers }); // warm-up
+  const r = await autocannon({ url: base + path, connections, duration: seconds, headers });
+  const w = who === 'visitor' && path !== '/healthz' ? await weight(path) : null;
+  return {
+    name,
+    path,
+    who,
+    rate: Math.round(r.requests.p50),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.non2xx + r.errors,
+    goal,
+    weight: w ? `${kb(w.html)} HTML, ${kb(w.css)} CSS, ${kb(w.js)} JS (${w.files} files)` : '',
+  };
+}
+
+const rows: Row[] = [await measure(reference.name, reference.path, 'visitor', null)];
+for (const t of targets) {
+  if (!t.personal) rows.push(await measure(t.name, t.path, 'visitor', 0.5));
+  rows.push(await measure(t.name, t.path, 'learner', t.personal ? 0.25 : 0.5));
+}
+rows.push(await measure('health check', '/healthz', 'visitor', null));
 await stop();
 
-const head = ['target', 'path', 'req/s (median)', 'p50', 'p99', 'errors', 'HTML (br)', 'CSS (br)', 'JS (br) at load'];
-const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
-console.log(`\nHTTP benchmark: ${connections} connections, ${seconds} s per target, PGlite, one process, ${new Date().toISOString()}`);
+const stat = rows[0]!.rate;
+const table = rows.map((r) => {
+  const ratio = r.rate / stat;
+  const p99Goal = r.goal === 0.25 ? 150 : 100;
+  const verdict = r.goal === null ? '' : ratio >= r.goal && r.p99 < p99Goal && r.p99 <= 5 * Math.max(r.p50, 1) && r.errors === 0 ? 'meets goal' : `below goal (${r.goal}×, p99 < ${p99Goal} ms)`;
+  return [r.name, r.path, r.who === 'learner' ? 'logged in' : 'anonymous', String(r.rate), `${ratio.toFixed(2)}×`, `${r.p50} ms`, `${r.p99} ms`, String(r.errors), verdict, r.weight];
+});
+const head = ['page', 'path', 'who', 'req/s (median)', 'vs static', 'p50', 'p99', 'errors', 'goal', 'first visit (br)'];
+const widths = head.map((h, i) => Math.max(h.length, ...table.map((r) => r[i]!.length)));
+const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+console.log(`\nHTTP benchmark: ${connections} connections, ${seconds} s per row, ${databaseUrl ? 'PostgreSQL' : 'PGlite'}, one process, ${new Date().toISOString()}`);
 console.log(line(head));
-for (const r of rows) console.log(line(r));
-const stat = Number(rows[0]![2]);
-for (const r of rows.slice(1, -1)) console.log(`${r[0]}: ${(Number(r[2]) / stat).toFixed(2)} × the prerendered page's rate`);
+for (const r of table) console.log(line(r));
 
 if (!process.env.BENCH_SKIP_SOCKET) {
   console.log('');

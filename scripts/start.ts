@@ -6,7 +6,6 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { closeDb } from '../src/lib/db/client';
 import { fail, main, prepareDatabase } from '../server/index';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -37,6 +36,5 @@ try {
   }
   await main();
 } catch (err) {
-  await closeDb().catch(() => undefined);
   fail(err);
 }

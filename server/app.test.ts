@@ -9,16 +9,25 @@ import { io as connect } from 'socket.io-client';
 import { get } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { precompress } from '../src/lib/http/compress.server';
-import { closeDb, openDatabase, setDb, type DbHandle } from '../src/lib/db/client';
+import { openDatabase, type DbHandle } from '../src/lib/db/client';
+import { migrate } from '../src/lib/db/migrate';
 import { testDatabases } from '../src/lib/db/testing';
 import { createApp, type App, type AstroHandler } from './app';
 import type { ErrorLogEntry } from '../src/lib/http/errors';
 import { loadPagePolicies } from './static';
-import { pageKey, sharedPageCache } from '../src/lib/http/page-cache';
-import { catalogVersion, invalidateCatalog } from '../src/lib/catalog/catalog.server';
+import { pageKey } from '../src/lib/http/page-cache';
+import { audienceOf, keptPageKey, keptPersonalPage } from '../src/lib/http/page-cache.server';
+import { personalKey, personalMarks } from '../src/lib/http/personal';
+import { sessionSummary } from '../src/lib/identity/account';
+import { createSession } from '../src/lib/identity/session.server';
+import { testRuntime } from '../src/lib/testing/runtime';
+import type { Runtime } from '../src/lib/runtime/runtime.server';
+import * as schema from '../src/lib/db/schema';
+import { eq } from 'drizzle-orm';
 import { createLogger } from '../src/lib/http/log.server';
 
 let handle: DbHandle;
+let runtime: Runtime;
 let app: App;
 let base: string;
 let release: (() => void) | null = null;
@@ -45,7 +54,8 @@ const logged: ErrorLogEntry[] = [];
 const astro: AstroHandler = async (req, res, next, locals) => {
   if (req.url === '/echo') {
     res.writeHead(200, { 'Content-Type': 'application/json' });
-    res.end(JSON.stringify({ headers: req.headers, locals }));
+    const { runtime: _runtime, ...seen } = (locals ?? {}) as Record<string, unknown>;
+    res.end(JSON.stringify({ headers: req.headers, locals: seen, runtime: _runtime !== undefined }));
   } else if (req.url === '/boom') {
     throw new Error(QUERY_FAILURE);
   } else if (req.url === '/slow') {
@@ -73,13 +83,16 @@ beforeAll(async () => {
   writeFileSync(join(client, '_astro/big.def456.js'), BIG_JS);
   precompress(client);
   handle = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
-  app = createApp({ db: handle, astroHandler: astro, clientDir: client, production: true, logError: (e) => logged.push(e) });
+  await migrate(handle);
+  runtime = await testRuntime(handle, { env: { NODE_ENV: 'production' } });
+  app = createApp({ runtime, astroHandler: astro, clientDir: client, logError: (e) => logged.push(e) });
   await new Promise<void>((r) => app.server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 });
 
 afterAll(async () => {
   await app?.close(2000);
+  await runtime?.close();
   await handle?.close();
 });
 
@@ -178,7 +191,7 @@ describe('production server', () => {
 describe('page cache', () => {
   it('answers a kept page before Astro runs, with the security headers, but never to a session', async () => {
     const url = new URL(`${base}/kept?b=2&a=1`);
-    sharedPageCache().set(pageKey(url), catalogVersion(), { status: 200, headers: [['content-type', 'text/html']], body: '<p>kept</p>' });
+    runtime.pages.set(pageKey(url), runtime.catalog.version, { status: 200, headers: [['content-type', 'text/html']], body: '<p>kept</p>' });
     const hit = await fetch(`${base}/kept?a=1&b=2`);
     expect(await hit.text()).toBe('<p>kept</p>');
     expect(hit.headers.get('x-page-cache')).toBe('hit');
@@ -187,19 +200,77 @@ describe('page cache', () => {
     expect(withSession.status).toBe(404);
     const posted = await fetch(`${base}/kept?a=1&b=2`, { method: 'POST' });
     expect(posted.headers.get('x-page-cache')).toBeNull();
-    invalidateCatalog();
+    runtime.catalog.invalidate();
     expect((await fetch(`${base}/kept?a=1&b=2`)).status).toBe(404);
+  });
+
+  it("answers a session the page kept for its access context, privately, and never a visitor's page", async () => {
+    const [user] = await handle.db.insert(schema.users).values({ email: 'kept@example.com', firstName: 'Kept', lastName: 'Page' }).returning();
+    const { token } = await createSession(handle.db, { kind: 'user', userId: user!.id });
+    const info = (await runtime.sessions.read(token))!;
+    const url = new URL(`${base}/kept-audience`);
+    runtime.pages.set(pageKey(url), runtime.catalog.version, { status: 200, headers: [['content-type', 'text/html'], ['cache-control', 'public, s-maxage=30']], body: '<p>for visitors</p>' });
+    const cookie = { cookie: `session=${token}` };
+    // Nothing kept for this access context yet: Astro answers (here: not found), not the visitor's page.
+    expect((await raw('/kept-audience', cookie)).status).toBe(404);
+    runtime.pages.set(keptPageKey(url, await audienceOf(runtime.store, info.identity)), runtime.catalog.version, { status: 200, headers: [['content-type', 'text/html'], ['cache-control', 'public, s-maxage=30']], body: '<p>for learners like this one</p>' });
+    const hit = await raw('/kept-audience', cookie);
+    expect(hit.body.toString()).toBe('<p>for learners like this one</p>');
+    expect(hit.headers['x-page-cache']).toBe('hit');
+    expect(hit.headers['cache-control']).toBe('private, no-store');
+    expect((await raw('/kept-audience')).body.toString()).toBe('<p>for visitors</p>');
+    // Logged out (the session gone, every process told): the cookie no longer reaches the kept page.
+    await handle.db.delete(schema.sessions).where(eq(schema.sessions.userId, user!.id));
+    await runtime.sessionChanged({ userId: user!.id });
+    expect((await raw('/kept-audience', cookie)).status).toBe(404);
+  });
+
+  it("fills a page kept for an access context with each reader's own parts, never another reader's", async () => {
+    const made = await handle.db
+      .insert(schema.users)
+      .values([
+        { email: 'ana.kept@example.com', firstName: 'Ana', lastName: 'Primera' },
+        { email: 'bea.kept@example.com', firstName: 'Bea', lastName: 'Segunda' },
+      ])
+      .returning();
+    const [ana, bea] = await Promise.all(made.map((u) => createSession(handle.db, { kind: 'user', userId: u.id })));
+    const anaInfo = (await runtime.sessions.read(ana!.token))!;
+    const beaInfo = (await runtime.sessions.read(bea!.token))!;
+    const audience = await audienceOf(runtime.store, anaInfo.identity);
+    // Same access (neither bought nor completed anything): one kept page serves both.
+    expect(await audienceOf(runtime.store, beaInfo.identity)).toBe(audience);
+    const [open, close] = personalMarks('user');
+    const rendered = (name: string) => `<header>${open}<span>${name}</span>${close}</header><main>catálogo</main>`;
+    const url = new URL(`${base}/en/kept-template`);
+    const anaKey = personalKey('en', sessionSummary(anaInfo));
+    runtime.pages.set(keptPageKey(url, audience), runtime.catalog.version, keptPersonalPage(200, [['content-type', 'text/html']], rendered('Ana Primera'), runtime.personalParts, anaKey));
+    const forAna = await raw('/en/kept-template', { cookie: `session=${ana!.token}` });
+    expect(forAna.headers['x-page-cache']).toBe('hit');
+    expect(forAna.headers['cache-control']).toBe('private, no-store');
+    expect(forAna.body.toString()).toBe(rendered('Ana Primera'));
+    // Bea's own parts are not known yet: the page is rendered for her (Astro answers), Ana's name never shown.
+    const beaFirst = await raw('/en/kept-template', { cookie: `session=${bea!.token}` });
+    expect(beaFirst.status).toBe(404);
+    expect(beaFirst.body.toString()).not.toContain('Ana');
+    // Once a page was rendered for Bea, the kept page answers her with her own name.
+    runtime.personalParts.set(personalKey('en', sessionSummary(beaInfo)), { user: '<span>Bea Segunda</span>' });
+    const beaKept = await raw('/en/kept-template', { cookie: `session=${bea!.token}` });
+    expect(beaKept.headers['x-page-cache']).toBe('hit');
+    expect(beaKept.body.toString()).toBe(rendered('Bea Segunda'));
+    // The Spanish page's parts are another language's: Ana's English parts do not answer it.
+    runtime.pages.set(keptPageKey(new URL(`${base}/kept-template`), audience), runtime.catalog.version, keptPersonalPage(200, [['content-type', 'text/html']], rendered('Ana Primera'), runtime.personalParts, anaKey));
+    expect((await raw('/kept-template', { cookie: `session=${ana!.token}` })).status).toBe(404);
   });
 
   it('sends a kept page compressed, compressing it once', async () => {
     const url = new URL(`${base}/kept-big`);
     const html = '<li>curso</li>'.repeat(2000);
-    sharedPageCache().set(pageKey(url), catalogVersion(), { status: 200, headers: [['content-type', 'text/html'], ['vary', 'Cookie']], body: html });
+    runtime.pages.set(pageKey(url), runtime.catalog.version, { status: 200, headers: [['content-type', 'text/html'], ['vary', 'Cookie']], body: html });
     const first = await raw('/kept-big', { 'accept-encoding': 'br' });
     expect(first.headers['content-encoding']).toBe('br');
     expect(first.headers.vary).toBe('Cookie, Accept-Encoding');
     expect(brotliDecompressSync(first.body).toString()).toBe(html);
-    const kept = sharedPageCache().get(pageKey(url), catalogVersion())!;
+    const kept = runtime.pages.get(pageKey(url), runtime.catalog.version)!;
     const once = kept.compressed?.br;
     expect(once).toBeDefined();
     await raw('/kept-big', { 'accept-encoding': 'br' });
@@ -223,9 +294,10 @@ describe('request ids and unexpected errors (Trust #7)', () => {
     expect(ids.size).toBe(5);
   });
 
-  it('passes the request id to Astro through locals', async () => {
+  it('passes the request id and the runtime to Astro through locals', async () => {
     const r = await raw('/echo');
-    const seen = JSON.parse(r.body.toString()) as { locals: { requestId: string; requestOrigin: string } };
+    const seen = JSON.parse(r.body.toString()) as { locals: { requestId: string; requestOrigin: string }; runtime: boolean };
+    expect(seen.runtime).toBe(true);
     expect(seen.locals.requestId).toBe(r.headers['x-request-id']);
     expect(seen.locals.requestOrigin).toBe(base);
   });
@@ -253,7 +325,7 @@ describe('request ids and unexpected errors (Trust #7)', () => {
 describe('Host header (Trust #4, #5)', () => {
   it('refuses a Host the academy does not answer to, with a localized 421, before any file, cache or page', async () => {
     const url = new URL(`${base}/kept-host`);
-    sharedPageCache().set(pageKey(url), catalogVersion(), { status: 200, headers: [['content-type', 'text/html']], body: '<p>kept</p>' });
+    runtime.pages.set(pageKey(url), runtime.catalog.version, { status: 200, headers: [['content-type', 'text/html']], body: '<p>kept</p>' });
     for (const path of ['/kept-host', '/about-us', '/ssr', '/_astro/app.abc123.js', '/en/courses-details/8']) {
       const r = await raw(path, { host: 'evil.example', 'accept-language': 'en' });
       expect(r.status, path).toBe(421);
@@ -268,7 +340,7 @@ describe('Host header (Trust #4, #5)', () => {
 
   it('keeps pages per public origin: a page kept for one allowed host is not served under another', async () => {
     const port = new URL(base).port;
-    sharedPageCache().set(pageKey(new URL(`${base}/kept-origin`)), catalogVersion(), { status: 200, headers: [['content-type', 'text/html']], body: '<p>for 127.0.0.1</p>' });
+    runtime.pages.set(pageKey(new URL(`${base}/kept-origin`)), runtime.catalog.version, { status: 200, headers: [['content-type', 'text/html']], body: '<p>for 127.0.0.1</p>' });
     expect((await raw('/kept-origin')).body.toString()).toBe('<p>for 127.0.0.1</p>');
     const other = await raw('/kept-origin', { host: `localhost:${port}` });
     expect(other.status).toBe(404);
@@ -286,6 +358,7 @@ describe('Host header (Trust #4, #5)', () => {
 
 describe('behind a trusted proxy (TRUST_PROXY)', () => {
   let proxied: App;
+  let proxiedRuntime: Runtime;
   let proxiedBase: string;
   const echo = (headers: Record<string, string>) =>
     new Promise<{ status: number; id: string | undefined; seen: { headers: Record<string, string>; locals: { requestId: string; requestOrigin: string } } }>((resolve, reject) => {
@@ -297,19 +370,14 @@ describe('behind a trusted proxy (TRUST_PROXY)', () => {
     });
 
   beforeAll(async () => {
-    proxied = createApp({
-      db: handle,
-      astroHandler: astro,
-      clientDir: mkdtempSync(join(tmpdir(), 'academy-client-')),
-      production: true,
-      trustProxy: true,
-      origin: { publicUrl: 'https://academy.example', allowedHosts: ['localhost', '127.0.0.1'], port: 4321 },
-    });
+    proxiedRuntime = await testRuntime(handle, { env: { NODE_ENV: 'production', TRUST_PROXY: '1', PUBLIC_URL: 'https://academy.example', ALLOWED_HOSTS: 'localhost,127.0.0.1' } });
+    proxied = createApp({ runtime: proxiedRuntime, astroHandler: astro, clientDir: mkdtempSync(join(tmpdir(), 'academy-client-')) });
     await new Promise<void>((r) => proxied.server.listen(0, '127.0.0.1', r));
     proxiedBase = `http://127.0.0.1:${(proxied.server.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
     await proxied?.close(2000);
+    await proxiedRuntime?.close();
   });
 
   it('believes the proxy’s scheme and host: the origin a change must come from is https://academy.example', async () => {
@@ -338,6 +406,7 @@ const entry = join(dist, 'server/entry.mjs');
 
 describe.skipIf(!existsSync(entry))('failures inside the built site (needs `npm run build` first; Trust #7)', () => {
   let site: App;
+  let siteRuntime: Runtime;
   let siteBase: string;
   let db: DbHandle;
   /** What the server's log received while the tests ran. */
@@ -353,10 +422,9 @@ describe.skipIf(!existsSync(entry))('failures inside the built site (needs `npm 
 
   beforeAll(async () => {
     db = await (await testDatabases())[0]!.create({ seed: true });
-    setDb(db);
-    invalidateCatalog();
+    siteRuntime = await testRuntime(db, { env: { NODE_ENV: 'production' }, logger: createLogger('info', { write: (line: string) => void stderr.push(line) }) });
     const { handler } = (await import(/* @vite-ignore */ pathToFileURL(entry).href)) as { handler: AstroHandler };
-    site = createApp({ db, astroHandler: handler, clientDir: join(dist, 'client'), production: true, policies: loadPagePolicies(dist), logger: createLogger('info', { write: (line: string) => void stderr.push(line) }) });
+    site = createApp({ runtime: siteRuntime, astroHandler: handler, clientDir: join(dist, 'client'), policies: loadPagePolicies(dist) });
     await new Promise<void>((r) => site.server.listen(0, '127.0.0.1', r));
     siteBase = `http://127.0.0.1:${(site.server.address() as AddressInfo).port}`;
     // The catalogue is read (and kept) before anything breaks: only the query under test fails.
@@ -365,8 +433,8 @@ describe.skipIf(!existsSync(entry))('failures inside the built site (needs `npm 
 
   afterAll(async () => {
     await site?.close(2000);
-    await closeDb();
-    invalidateCatalog();
+    await siteRuntime?.close();
+    await db?.close();
   });
 
   it('a page whose query fails answers the error page with the request id; the log line has the error under that id', async () => {

@@ -5,7 +5,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { sql } from 'drizzle-orm';
 import type { Server as SocketServer } from 'socket.io';
-import type { DbHandle } from '../src/lib/db/client';
+import type { Runtime } from '../src/lib/runtime/runtime.server';
 import { securityHeaders } from '../src/lib/http/security';
 import {
   cacheableRequest,
@@ -13,20 +13,23 @@ import {
   hasSessionCookie,
   isPrivateCacheControl,
   notModifiedHeaders,
-  pageKey,
   PRIVATE_CACHE_CONTROL,
-  sharedPageCache,
+  SESSION_COOKIE,
 } from '../src/lib/http/page-cache';
-import { catalogVersion } from '../src/lib/catalog/catalog.server';
+import { audienceOf, keptBodyFor, keptPageKey } from '../src/lib/http/page-cache.server';
+import { personalKey } from '../src/lib/http/personal';
+import { splitLocale } from '../src/lib/paths';
+import { sessionSummary } from '../src/lib/identity/account';
+import { cookieValue } from '../src/lib/learning/tracking';
 import { attachRealtime } from '../src/lib/realtime/socket.server';
 import { resolveStatic, sendFile, type PagePolicies } from './static';
 import compression from 'compression';
 import { compressBody, negotiate } from '../src/lib/http/compress.server';
 import { requestOrigin, requestProtocol } from '../src/lib/http/origin';
-import { DEFAULT_ALLOWED_HOSTS, hostAllowed, publicOrigin, type OriginSettings } from '../src/lib/http/public-origin';
+import { hostAllowed, publicOrigin } from '../src/lib/http/public-origin';
 import { acceptedRequestId, REQUEST_ID_HEADER, unexpectedErrorMessage, type ErrorLogEntry } from '../src/lib/http/errors';
 import { newRequestId } from '../src/lib/http/errors.server';
-import { createLogger, errorLogger, type Logger } from '../src/lib/http/log.server';
+import { errorLogger } from '../src/lib/http/log.server';
 import { createMetrics, type Metrics } from './metrics';
 import { answerLocale } from '../src/lib/http/locale';
 import { messages, type Locale } from '../src/i18n';
@@ -61,20 +64,18 @@ const compressRendered = compression({
 });
 
 export interface AppOptions {
-  db: DbHandle;
+  /**
+   * The process's services and settings: its database, caches and bus, its logger (one access line
+   * per request, and unexpected errors), `NODE_ENV`, `TRUST_PROXY` (believe the `X-Forwarded-*`
+   * headers; otherwise they are removed from every request), `PUBLIC_URL`, `ALLOWED_HOSTS` and `PORT`.
+   */
+  runtime: Runtime;
   astroHandler: AstroHandler;
   /** The built client folder (`dist/client`). */
   clientDir: string;
-  production: boolean;
-  /** `TRUST_PROXY`: believe the `X-Forwarded-*` headers (default false: they are removed from every request). */
-  trustProxy?: boolean;
-  /** `PUBLIC_URL`, `ALLOWED_HOSTS` and `PORT` (default: no public URL, this machine's names only). */
-  origin?: OriginSettings;
   /** The build's per-page Content Security Policies (`loadPagePolicies`). */
   policies?: PagePolicies;
-  /** The structured log: one access line per request, and unexpected errors (default: silent; the production entry passes the configured one). */
-  logger?: Logger;
-  /** Where failed requests are logged (default: through `logger`). */
+  /** Where failed requests are logged (default: through the runtime's logger). */
   logError?: (entry: ErrorLogEntry) => void;
 }
 
@@ -174,10 +175,11 @@ function keepPrivate(res: ServerResponse): void {
 
 /** Builds the server (not yet listening). */
 export function createApp(opts: AppOptions): App {
-  const headers = securityHeaders(opts.production, opts.policies?.any ?? undefined);
-  const trustProxy = opts.trustProxy ?? false;
-  const origin = opts.origin ?? { publicUrl: null, allowedHosts: DEFAULT_ALLOWED_HOSTS, port: 4321 };
-  const logger = opts.logger ?? createLogger('silent');
+  const { runtime } = opts;
+  const { config, logger } = runtime;
+  const headers = securityHeaders(config.production, opts.policies?.any ?? undefined);
+  const trustProxy = config.trustProxy;
+  const origin = config.origin;
   const logError = opts.logError ?? errorLogger(logger);
   const server = createServer(async (req, res) => {
     const started = process.hrtime.bigint();
@@ -204,17 +206,17 @@ export function createApp(opts: AppOptions): App {
         return;
       }
       if (url.pathname === '/readyz') {
-        await opts.db.db.execute(sql`select 1`);
+        await runtime.db.execute(sql`select 1`);
         res.setHeader('Content-Type', 'application/json');
         res.setHeader('Cache-Control', 'no-store');
         res.end(JSON.stringify({ status: 'ready' }));
         return;
       }
       if (url.pathname === '/healthz') {
-        await opts.db.db.execute(sql`select 1`);
+        await runtime.db.execute(sql`select 1`);
         res.setHeader('Content-Type', 'application/json');
         res.setHeader('Cache-Control', 'no-store');
-        res.end(JSON.stringify({ status: 'ok', db: opts.db.kind, sockets: io.engine.clientsCount }));
+        res.end(JSON.stringify({ status: 'ok', db: runtime.database.kind, sockets: io.engine.clientsCount }));
         return;
       }
       // A Host the academy does not answer to is refused before anything is rendered or cached, so no
@@ -243,10 +245,24 @@ export function createApp(opts: AppOptions): App {
         cacheCounted = true;
         metrics.pageCache(result);
       };
-      // A page the Astro middleware kept for visitors is answered here, without running Astro at all.
-      // Pages are kept per public origin, the one their absolute URLs were built with.
-      if (cacheableRequest(req.method ?? 'GET', url, session)) {
-        const hit = sharedPageCache().get(pageKey(new URL(url.pathname + url.search, site)), catalogVersion());
+      // A page the Astro middleware kept for this request's audience (visitors, or everyone with this
+      // session's access) is answered here, without running Astro at all. Pages are kept per public
+      // origin, the one their absolute URLs were built with. A session Astro would refuse (unknown,
+      // expired) goes to Astro, which drops its cookie.
+      const info = session ? await runtime.sessions.read(cookieValue(req.headers.cookie, SESSION_COOKIE)) : null;
+      if (cacheableRequest(req.method ?? 'GET', url) && (!session || info)) {
+        const audience = await audienceOf(runtime.store, info?.identity);
+        const kept = runtime.pages.get(keptPageKey(new URL(url.pathname + url.search, site), audience), runtime.catalog.version);
+        // A logged-in audience's page is a template: it answers here only when this reader's own parts are known.
+        const own = kept?.template && info ? keptBodyFor(kept, runtime.personalParts, personalKey(splitLocale(url.pathname).locale, sessionSummary(info))) : null;
+        if (kept?.template && own !== null) {
+          pageCacheResult('hit');
+          await new Promise<void>((resolve, reject) => compressRendered(req as never, res as never, (err?: unknown) => (err ? reject(err) : resolve())));
+          res.writeHead(kept.status, [...kept.headers.flat(), 'content-length', String(Buffer.byteLength(own)), 'x-page-cache', 'hit']);
+          res.end(req.method === 'HEAD' ? undefined : own);
+          return;
+        }
+        const hit = kept?.template ? undefined : kept;
         if (hit && etagMatches(firstHeader(req.headers['if-none-match']), hit.etag)) {
           pageCacheResult('hit');
           const kept = notModifiedHeaders(hit.headers).filter(([k]) => k.toLowerCase() !== 'vary');
@@ -281,6 +297,7 @@ export function createApp(opts: AppOptions): App {
       await new Promise<void>((resolve, reject) => compressRendered(req as never, res as never, (err?: unknown) => (err ? reject(err) : resolve())));
       // Astro's `locals`: back-pressure for file streams, the request id, the origin a same-site change comes from.
       const locals = {
+        runtime,
         clientReady: clientReady(res),
         requestId,
         requestOrigin: requestOrigin(req.headers, encrypted, trustProxy),
@@ -305,8 +322,8 @@ export function createApp(opts: AppOptions): App {
       }
     }
   });
-  const io = attachRealtime(server, { trustProxy });
-  const metrics = createMetrics({ sockets: () => io.engine.clientsCount, pool: opts.db.pool });
+  const io = attachRealtime(server, runtime);
+  const metrics = createMetrics({ sockets: () => io.engine.clientsCount, pool: runtime.database.pool });
 
   const close = (timeoutMs = 10_000) =>
     new Promise<void>((resolve) => {

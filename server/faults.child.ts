@@ -12,11 +12,11 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { readConfig } from '../src/lib/config/config';
-import { closeDb, setDb, type Db } from '../src/lib/db/client';
+import type { Db } from '../src/lib/db/client';
+import { createRuntime } from '../src/lib/runtime/runtime.server';
 import * as s from '../src/lib/db/schema';
 import { hashToken, newToken } from '../src/lib/identity/session.server';
 import { loadCatalog } from '../src/lib/catalog/catalog.server';
-import { closeSharedTracker } from '../src/lib/learning/tracking.server';
 import { createApp } from './app';
 import { fail, prepareDatabase } from './index';
 
@@ -40,7 +40,7 @@ async function addViewers(db: Db, count: number): Promise<{ token: string; conta
 try {
   const config = readConfig();
   const handle = await prepareDatabase(config);
-  setDb(handle);
+  const runtime = await createRuntime(config, { database: handle });
   const viewers = Number(process.env.FAULTS_VIEWERS ?? 0);
   if (viewers > 0) {
     const lessons = (await loadCatalog(handle.db)).byId.get(1)!.modules.flatMap((m) => m.lessons.map((l) => l.id));
@@ -49,13 +49,13 @@ try {
   // No built site: an empty client folder inside the data folder (which the test removes).
   const clientDir = join(config.dataDir, 'client');
   mkdirSync(clientDir, { recursive: true });
-  const app = createApp({ db: handle, astroHandler: (_req, _res, next) => next?.(), clientDir, production: false });
+  const app = createApp({ runtime, astroHandler: (_req, _res, next) => next?.(), clientDir });
   await new Promise<void>((resolve) => app.server.listen(config.port, '127.0.0.1', resolve));
   console.log(`listening ${(app.server.address() as AddressInfo).port}`);
   process.once('SIGTERM', async () => {
     await app.close(2000);
-    await closeSharedTracker();
-    await closeDb();
+    await runtime.close();
+    await handle.close();
     process.exit(0);
   });
 } catch (err) {

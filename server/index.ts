@@ -6,13 +6,12 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { join, resolve } from 'node:path';
 import { ConfigError, readConfig } from '../src/lib/config/config';
-import { closeDb, openDatabase, setDb } from '../src/lib/db/client';
+import { openDatabase } from '../src/lib/db/client';
 import { migrate } from '../src/lib/db/migrate';
 import { isEmpty, seed } from '../src/lib/db/seed/seed.server';
-import { closeSharedTracker } from '../src/lib/learning/tracking.server';
+import { createRuntime } from '../src/lib/runtime/runtime.server';
 import { createApp, type AstroHandler } from './app';
 import { loadPagePolicies } from './static';
-import { createLogger } from '../src/lib/http/log.server';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -48,18 +47,16 @@ export async function main(): Promise<void> {
   const entry = join(dist, 'server/entry.mjs');
   if (!existsSync(entry)) throw new ConfigError('the site is not built: run `npm run build` (or `npm start`, which builds when needed).');
   const handle = await prepareDatabase(config);
-  setDb(handle);
+  let runtime;
+  try {
+    // The scheduler starts once the port is ours, so a second copy on a taken port does no work.
+    runtime = await createRuntime(config, { database: handle, schedule: false });
+  } catch (err) {
+    await handle.close().catch(() => undefined);
+    throw err;
+  }
   const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
-  const app = createApp({
-    db: handle,
-    astroHandler: handler,
-    clientDir: join(dist, 'client'),
-    production: config.production,
-    trustProxy: config.trustProxy,
-    origin: config.origin,
-    policies: loadPagePolicies(dist),
-    logger: createLogger(config.logLevel),
-  });
+  const app = createApp({ runtime, astroHandler: handler, clientDir: join(dist, 'client'), policies: loadPagePolicies(dist) });
 
   await new Promise<void>((resolve, reject) => {
     app.server.once('error', (err: NodeJS.ErrnoException) => {
@@ -69,9 +66,10 @@ export async function main(): Promise<void> {
     });
     app.server.listen(config.port, config.host, resolve);
   });
+  runtime.scheduler.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  console.log(`academy: ready at http://localhost:${port}/ (database: ${handle.kind} ${handle.where})`);
+  console.log(`academy: ready at http://localhost:${port}/ in ${Math.round(process.uptime() * 1000)} ms (database: ${handle.kind} ${handle.where}; bus: ${runtime.bus.kind})`);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -80,8 +78,8 @@ export async function main(): Promise<void> {
     console.log(`academy: ${signal} received, finishing open requests…`);
     // Stop taking sockets and requests, write every acknowledged progress event, then close the database.
     await app.close();
-    await closeSharedTracker();
-    await closeDb();
+    await runtime.close();
+    await handle.close();
     console.log('academy: stopped');
     process.exit(0);
   };
@@ -90,8 +88,5 @@ export async function main(): Promise<void> {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  main().catch(async (err) => {
-    await closeDb().catch(() => undefined);
-    fail(err);
-  });
+  main().catch(fail);
 }

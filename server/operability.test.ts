@@ -6,11 +6,13 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { openDatabase, type DbHandle } from '../src/lib/db/client';
+import { migrate } from '../src/lib/db/migrate';
 import { createApp, type App, type AstroHandler } from './app';
 import { createLogger } from '../src/lib/http/log.server';
 import { keptPage } from '../src/lib/http/etag.server';
-import { pageKey, sharedPageCache } from '../src/lib/http/page-cache';
-import { catalogVersion } from '../src/lib/catalog/catalog.server';
+import { pageKey } from '../src/lib/http/page-cache';
+import { testRuntime } from '../src/lib/testing/runtime';
+import type { Runtime } from '../src/lib/runtime/runtime.server';
 import { routePattern } from './metrics';
 
 let handle: DbHandle;
@@ -32,7 +34,9 @@ const astro: AstroHandler = (req, res, next) => {
   } else next?.();
 };
 
-function build(db: DbHandle): App {
+const runtimes: Runtime[] = [];
+
+async function build(db: DbHandle): Promise<App> {
   const client = mkdtempSync(join(tmpdir(), 'academy-ops-'));
   writeFileSync(join(client, '404.html'), '<h1>no encontrada</h1>');
   const sink = new Writable({
@@ -41,7 +45,9 @@ function build(db: DbHandle): App {
       done();
     },
   });
-  return createApp({ db, astroHandler: astro, clientDir: client, production: true, logger: createLogger('info', sink) });
+  const rt = await testRuntime(db, { env: { NODE_ENV: 'production' }, logger: createLogger('info', sink) });
+  runtimes.push(rt);
+  return createApp({ runtime: rt, astroHandler: astro, clientDir: client });
 }
 
 async function listen(a: App): Promise<string> {
@@ -51,12 +57,14 @@ async function listen(a: App): Promise<string> {
 
 beforeAll(async () => {
   handle = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
-  app = build(handle);
+  await migrate(handle);
+  app = await build(handle);
   base = await listen(app);
 });
 
 afterAll(async () => {
   await app?.close(2000);
+  for (const rt of runtimes) await rt.close();
   await handle?.close();
 });
 
@@ -128,7 +136,7 @@ describe('/metrics and /readyz', () => {
 
     const closed = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
     await closed.close();
-    const broken = build(closed);
+    const broken = await build(closed);
     const brokenBase = await listen(broken);
     try {
       const down = await fetch(`${brokenBase}/readyz`);
@@ -144,7 +152,7 @@ describe('/metrics and /readyz', () => {
 describe('HTTP caching', () => {
   it('gives a kept page an ETag and CDN-friendly Cache-Control, and answers 304 to a matching If-None-Match', async () => {
     const url = new URL(`${base}/kept-etag`);
-    sharedPageCache().set(pageKey(url), catalogVersion(), keptPage(200, [['content-type', 'text/html'], ['cache-control', 'no-cache']], '<p>kept</p>'));
+    runtimes[0]!.pages.set(pageKey(url), runtimes[0]!.catalog.version, keptPage(200, [['content-type', 'text/html'], ['cache-control', 'no-cache']], '<p>kept</p>'));
     const first = await fetch(url);
     expect(await first.text()).toBe('<p>kept</p>');
     const etag = first.headers.get('etag');

@@ -2,11 +2,17 @@
 
 declare namespace App {
   interface Locals {
+    /** The process's services (database, caches, bus, mailer, rate limits…): the server hands them to every request. */
+    runtime: import('./lib/runtime/runtime.server').Runtime;
     /** Who the request belongs to, from the session cookie (null: a visitor). */
     identity: import('./lib/access/access.server').Identity | null;
     /** The session behind `identity` (user, IBO and prospect facts), or null. */
     session: import('./lib/identity/session.server').SessionInfo | null;
-    /** Set by a page whose HTML is the same for every visitor, so the page cache may keep it. */
+    /**
+     * Set by a page whose HTML depends only on its address, the catalogue and the viewer's access (kind,
+     * prospect or not, courses bought and completed, memberships): the page cache keeps one copy per
+     * access context, and the header leaves the person's name to the browser.
+     */
     sharedPage?: boolean;
     /** Set by the production server: resolves when the client has taken what was written (back-pressure for file streams). */
     clientReady?: () => Promise<void>;

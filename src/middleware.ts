@@ -6,32 +6,27 @@
 import { defineMiddleware } from 'astro:middleware';
 import { ActionError, getActionContext } from 'astro:actions';
 import type { APIContext } from 'astro';
-import { catalogVersion } from '~/lib/catalog';
 import {
   cacheableRequest,
   type CachedPage,
   etagMatches,
   isPrivateCacheControl,
   notModifiedHeaders,
-  pageKey,
   PRIVATE_CACHE_CONTROL,
   SESSION_COOKIE,
-  sharedPageCache,
 } from '~/lib/http/page-cache';
+import { audienceOf, keptBodyFor, keptPageKey, keptPersonalPage } from '~/lib/http/page-cache.server';
+import { personalKey } from '~/lib/http/personal';
 import { keptPage } from '~/lib/http/etag.server';
-import { getDb } from '~/lib/db';
-import { readSession } from '~/lib/identity/session.server';
-import { isProtectedPath, loginUrl } from '~/lib/identity/account';
+import { isProtectedPath, loginUrl, sessionSummary } from '~/lib/identity/account';
 import { splitLocale } from '~/lib/paths';
 import { requestLocale } from '~/lib/http/locale';
 import { requestOrigin, type HeaderBag } from '~/lib/http/origin';
 import { crossSiteMutation } from '~/lib/http/csrf';
-import { siteOrigin } from '~/lib/http/public-origin.server';
 import { unexpectedErrorMessage } from '~/lib/http/errors';
 import { logServerError, newRequestId } from '~/lib/http/errors.server';
 import { DEFAULT_LOCALE, messages, type Locale } from '~/i18n';
 
-const pages = sharedPageCache();
 /** Errors already written to the log (the error page renders through this middleware again). */
 const logged = new WeakSet<object>();
 
@@ -113,18 +108,18 @@ async function runAction(ctx: APIContext): Promise<Response | undefined> {
   return undefined;
 }
 
-/** A kept page as the answer to `request`: 304 when its ETag matches, no body for HEAD. */
-function keptAnswer(request: Request, page: CachedPage, source: 'hit' | 'miss'): Response {
+/** A kept page as the answer to `request` (`body`: the page for this reader): 304 when its ETag matches, no body for HEAD. */
+function keptAnswer(request: Request, page: CachedPage, body: string, source: 'hit' | 'miss'): Response {
   if (etagMatches(request.headers.get('if-none-match'), page.etag)) {
     return new Response(null, { status: 304, headers: [...notModifiedHeaders(page.headers), ['x-page-cache', source]] });
   }
-  return new Response(request.method === 'HEAD' ? null : page.body, { status: page.status, headers: [...page.headers, ['x-page-cache', source]] });
+  return new Response(request.method === 'HEAD' ? null : body, { status: page.status, headers: [...page.headers, ['x-page-cache', source]] });
 }
 
 const handle = async (ctx: APIContext, next: () => Promise<Response>): Promise<Response> => {
   ctx.locals.identity = null;
   ctx.locals.session = null;
-  if (ctx.isPrerendered) return next();
+  const { runtime } = ctx.locals;
   const expected = ctx.locals.requestOrigin !== undefined ? ctx.locals.requestOrigin : requestOrigin(headerBag(ctx.request.headers), ctx.url.protocol === 'https:', false);
   if (crossSiteMutation(ctx.request.method, ctx.request.headers, expected)) {
     const path = splitLocale(ctx.url.pathname);
@@ -132,14 +127,16 @@ const handle = async (ctx: APIContext, next: () => Promise<Response>): Promise<R
     return new Response(messages(locale).crossSite, { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8', 'content-language': locale } });
   }
   const token = ctx.cookies.get(SESSION_COOKIE)?.value;
+  let droppedCookie = false;
   if (token) {
-    const session = await readSession((await getDb()).db, token);
+    const session = await runtime.sessions.read(token);
     if (session) {
       ctx.locals.session = session;
       ctx.locals.identity = session.identity;
     } else {
       // A forged, expired or revoked cookie: drop it so the browser stops sending it.
       ctx.cookies.delete(SESSION_COOKIE, { path: '/' });
+      droppedCookie = true;
     }
   }
   // Personal pages need a logged-in user: anyone else goes to the login page, which brings them back.
@@ -155,14 +152,19 @@ const handle = async (ctx: APIContext, next: () => Promise<Response>): Promise<R
   // to the Spanish route (i18n fallback). The cache is always keyed by the address the browser asked
   // for (`originPathname`), under the public origin the page's absolute URLs are built with, so one
   // language's page is never served for the other and no Host header can choose what is kept.
-  const cacheable = cacheableRequest(ctx.request.method, ctx.url, ctx.cookies.has(SESSION_COOKIE));
-  const key = pageKey(new URL(ctx.originPathname + ctx.url.search, siteOrigin(ctx.url)));
+  // A page is kept per audience: visitors, or everyone logged in with the same access context.
+  const cacheable = cacheableRequest(ctx.request.method, ctx.url) && !droppedCookie;
+  const personal = ctx.locals.session !== null;
+  const key = cacheable ? keptPageKey(new URL(ctx.originPathname + ctx.url.search, runtime.siteOrigin(ctx.url)), await audienceOf(runtime.store, ctx.locals.identity)) : '';
+  // A logged-in reader's own parts of a kept page (their name in the header) depend on the language and the session.
+  const partsKey = personal ? personalKey(splitLocale(ctx.originPathname).locale, sessionSummary(ctx.locals.session)) : null;
   if (cacheable) {
-    const hit = pages.get(key, catalogVersion());
-    ctx.locals.pageCacheResult?.(hit ? 'hit' : 'miss');
-    if (hit) return keptAnswer(ctx.request, hit, 'hit');
+    const hit = runtime.pages.get(key, runtime.catalog.version);
+    const body = hit ? keptBodyFor(hit, runtime.personalParts, partsKey) : null;
+    ctx.locals.pageCacheResult?.(hit && body !== null ? 'hit' : 'miss');
+    if (hit && body !== null) return personal ? privately(keptAnswer(ctx.request, hit, body, 'hit')) : keptAnswer(ctx.request, hit, body, 'hit');
   }
-  const version = catalogVersion();
+  const version = runtime.catalog.version;
   let response = await next();
   // English pages are the Spanish page files rendered through i18n `fallbackType: 'rewrite'`.
   // Astro marks such a rewrite 302 without a Location header; it is a normal page, so answer 200.
@@ -173,15 +175,17 @@ const handle = async (ctx: APIContext, next: () => Promise<Response>): Promise<R
     // the server sends the status's own ("403 Forbidden").
     response = new Response(response.body, { status: response.status, headers: response.headers });
   }
-  // A page that declared itself the same for every visitor (`locals.sharedPage`) is kept.
+  // A page that declared itself the same for everyone with this access (`locals.sharedPage`) is kept.
   const html = response.headers.get('content-type')?.startsWith('text/html');
   const setsCookies = response.headers.has('set-cookie') || [...ctx.cookies.headers()].length > 0;
   if (cacheable && ctx.locals.sharedPage && html && (response.status === 200 || response.status === 404) && !setsCookies) {
     const body = await response.text();
-    // Kept pages carry a validator (computed once, here) and may be kept by a CDN for a short while.
-    const page = keptPage(response.status, [...response.headers.entries()], body);
-    pages.set(key, version, page);
-    return keptAnswer(ctx.request, page, 'miss');
+    // Visitors' kept pages carry a validator (computed once, here) and may be kept by a CDN for a short
+    // while; a logged-in audience's are kept as a template for each reader's own parts, and stay private.
+    const headers = [...response.headers.entries()];
+    const page = partsKey !== null ? keptPersonalPage(response.status, headers, body, runtime.personalParts, partsKey) : keptPage(response.status, headers, body);
+    runtime.pages.set(key, version, page);
+    return personal ? privately(keptAnswer(ctx.request, page, body, 'miss')) : keptAnswer(ctx.request, page, body, 'miss');
   }
   // Anything answered to a session, or rendered for one person, stays out of shared caches.
   if ((ctx.cookies.has(SESSION_COOKIE) || ctx.locals.session) && !isPrivateCacheControl(response.headers.get('cache-control'))) {
@@ -205,6 +209,8 @@ function privately(response: Response): Response {
 export const onRequest = defineMiddleware(async (ctx, next) => {
   // The production server gives every request an id; `astro dev` and the build do not.
   ctx.locals.requestId ??= newRequestId();
+  // The server (server/app.ts, or `astro dev`'s integration) hands every request the process's runtime.
+  if (!ctx.locals.runtime) throw new Error('locals.runtime is missing: serve the site with `npm start` or `npm run dev`');
   try {
     return await handle(ctx, next);
   } catch (err) {

@@ -7,11 +7,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ActionError, defineAction, type ActionAPIContext } from 'astro:actions';
 import { format, messages, type Locale } from '~/i18n';
-import { getDb, type Db } from '~/lib/db';
+import type { Db } from '~/lib/db';
 import { SESSION_COOKIE } from '~/lib/http/page-cache';
-import { siteOrigin } from '~/lib/http/public-origin.server';
-import { loginDelayMs, limitSpec } from '~/lib/http/rate-limit';
-import { forgive, hit, used, type LimitName } from '~/lib/http/rate-limit.server';
+import { loginDelayMs } from '~/lib/http/rate-limit';
+import type { HitResult, LimitName } from '~/lib/http/rate-limit.server';
 import {
   afterLogin,
   attributeReferral,
@@ -19,6 +18,7 @@ import {
   createPasswordReset,
   createSession,
   destroySession,
+  hashToken,
   forgotFormSchema,
   loginFormSchema,
   loginUrl,
@@ -34,11 +34,10 @@ import {
   type SessionStart,
 } from '~/lib/identity';
 import { REFERRAL_COOKIE } from '~/lib/identity/referral';
-import { sendMail } from '~/lib/mail';
 import { localePath, paths } from '~/lib/paths';
 import { z } from '~/lib/zod';
 
-const database = async () => (await getDb()).db;
+const database = (ctx: ActionAPIContext): Db => ctx.locals.runtime.db;
 
 /** The client's address for per-address limits (behind a proxy, as Astro's allowed domains say). */
 export function address(ctx: ActionAPIContext): string {
@@ -52,9 +51,9 @@ export function address(ctx: ActionAPIContext): string {
 /** Counts one attempt against each limit; the first one used up answers 429 with when to retry. */
 async function limit(ctx: ActionAPIContext, locale: Locale, checks: [LimitName, string][]): Promise<void> {
   for (const [name, key] of checks) {
-    let verdict: Awaited<ReturnType<typeof hit>>;
+    let verdict: HitResult;
     try {
-      verdict = await hit(name, key);
+      verdict = await ctx.locals.runtime.rateLimiter.hit(name, key);
     } catch (err) {
       // The limiter's store failed (Redis away and no insurance left): log it, do not lock everyone out.
       ctx.logger.error(`rate limit ${name} unavailable: ${(err as Error).message}`);
@@ -73,7 +72,8 @@ async function limit(ctx: ActionAPIContext, locale: Locale, checks: [LimitName, 
  */
 async function holdIfUnderAttack(ctx: ActionAPIContext, account: string): Promise<void> {
   try {
-    const wait = loginDelayMs(await used('loginPerAccount', account), limitSpec('loginPerAccount').points);
+    const limiter = ctx.locals.runtime.rateLimiter;
+    const wait = loginDelayMs(await limiter.used('loginPerAccount', account), limiter.limit('loginPerAccount').points);
     if (wait > 0) await sleep(wait);
   } catch (err) {
     ctx.logger.error(`rate limit loginPerAccount unavailable: ${(err as Error).message}`);
@@ -83,7 +83,7 @@ async function holdIfUnderAttack(ctx: ActionAPIContext, account: string): Promis
 /** Counts a wrong password against the account from every address (the count behind the wait). */
 async function countWrongPassword(ctx: ActionAPIContext, account: string): Promise<void> {
   try {
-    await hit('loginPerAccount', account);
+    await ctx.locals.runtime.rateLimiter.hit('loginPerAccount', account);
   } catch (err) {
     ctx.logger.error(`rate limit loginPerAccount unavailable: ${(err as Error).message}`);
   }
@@ -91,14 +91,22 @@ async function countWrongPassword(ctx: ActionAPIContext, account: string): Promi
 
 /** Replaces whatever session the browser had (no session fixation) with a new one. */
 async function startSession(ctx: ActionAPIContext, db: Db, start: SessionStart): Promise<void> {
-  await destroySession(db, ctx.cookies.get(SESSION_COOKIE)?.value);
+  await endSession(ctx);
   const { token, expiresAt } = await createSession(db, start);
   ctx.cookies.set(SESSION_COOKIE, token, sessionCookieOptions(ctx.url.protocol === 'https:', expiresAt));
 }
 
+/** Ends the browser's session, if any, in the database and in every process's session cache. */
+async function endSession(ctx: ActionAPIContext): Promise<void> {
+  const token = ctx.cookies.get(SESSION_COOKIE)?.value;
+  if (!token) return;
+  await destroySession(database(ctx), token);
+  await ctx.locals.runtime.sessionChanged({ tokenHash: hashToken(token) });
+}
+
 /** The site's public origin for links in e-mails: `PUBLIC_URL`, or an allowed host; never a Host header a stranger chose. */
 function publicOrigin(ctx: ActionAPIContext): string {
-  return siteOrigin(ctx.url);
+  return ctx.locals.runtime.siteOrigin(ctx.url);
 }
 
 export const auth = {
@@ -121,13 +129,13 @@ export const auth = {
         ['loginPerAccountAddress', pair],
       ]);
       await holdIfUnderAttack(ctx, account);
-      const db = await database();
+      const db = database(ctx);
       const outcome = await authenticate(db, email, password);
       if (outcome.status !== 'ok') {
         await countWrongPassword(ctx, account);
         throw new ActionError({ code: 'BAD_REQUEST', message: t.login.invalidCredentials });
       }
-      await forgive('loginPerAccountAddress', pair).catch(() => undefined);
+      await ctx.locals.runtime.rateLimiter.forgive('loginPerAccountAddress', pair).catch(() => undefined);
       await startSession(ctx, db, { kind: 'user', userId: outcome.user.id });
       await attributeReferral(db, ctx.cookies.get(REFERRAL_COOKIE)?.value, outcome.user.id);
       return { user: storedUser(outcome.user), next: afterLogin(next, localePath(lang, paths.home)) };
@@ -139,7 +147,7 @@ export const auth = {
     accept: 'form',
     input: z.object({ lang: loginFormSchema.shape.lang }),
     handler: async ({ lang }, ctx) => {
-      await destroySession(await database(), ctx.cookies.get(SESSION_COOKIE)?.value);
+      await endSession(ctx);
       ctx.cookies.delete(SESSION_COOKIE, { path: '/' });
       // The page rendered for this request (a post without JavaScript) must not show the old session.
       ctx.locals.session = null;
@@ -154,7 +162,7 @@ export const auth = {
     input: registerSchema,
     handler: async (form, ctx) => {
       await limit(ctx, form.lang, [['registerPerAddress', address(ctx)]]);
-      const db = await database();
+      const db = database(ctx);
       const outcome = await registerAccount(db, form);
       if (outcome.status === 'emailTaken') throw new ActionError({ code: 'CONFLICT', message: 'emailTaken' });
       await startSession(ctx, db, { kind: 'user', userId: outcome.user.id });
@@ -176,11 +184,11 @@ export const auth = {
         ['resetPerAddress', address(ctx)],
         ['resetPerAccount', email.toLowerCase()],
       ]);
-      const reset = await createPasswordReset(await database(), email);
+      const reset = await createPasswordReset(database(ctx), email);
       if (reset) {
         const link = new URL(localePath(lang, paths.resetPassword(reset.token)), publicOrigin(ctx)).href;
         const mail = passwordResetMail({ name: reset.user.firstName, email: reset.user.email }, link, t.reset.mail);
-        void sendMail(mail).catch((err: unknown) => ctx.logger.error(`password reset mail for user #${reset.user.id} not sent: ${(err as Error).message}`));
+        void ctx.locals.runtime.mailer.send(mail).catch((err: unknown) => ctx.logger.error(`password reset mail for user #${reset.user.id} not sent: ${(err as Error).message}`));
       }
       return { message: format(t.forgot.sent, { email, minutes: RESET_TTL_MINUTES }) };
     },
@@ -192,9 +200,10 @@ export const auth = {
     input: resetFormSchema,
     handler: async ({ token, password, lang }, ctx) => {
       await limit(ctx, lang, [['resetPerAddress', address(ctx)]]);
-      const db = await database();
-      const outcome = await resetPassword(db, token, password);
+      const outcome = await resetPassword(database(ctx), token, password);
       if (outcome.status !== 'ok') throw new ActionError({ code: 'BAD_REQUEST', message: messages(lang).identity.reset.invalidLink });
+      // Every process forgets the account's sessions at once (their sockets are hung up too).
+      await ctx.locals.runtime.sessionChanged({ userId: outcome.userId });
       // This browser's session, if any, ended with the others.
       ctx.cookies.delete(SESSION_COOKIE, { path: '/' });
       return { next: loginUrl(lang, undefined, 'passwordChanged') };

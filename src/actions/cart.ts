@@ -45,7 +45,7 @@ export const cart = {
     input: form.extend({ intent: z.enum(['add', 'buy']).default('add') }),
     handler: async ({ kind, id, lang }, ctx) => {
       const t = messages(lang);
-      const { catalog, viewer } = await catalogContext(ctx.locals.identity);
+      const { catalog, viewer } = await catalogContext(ctx.locals);
       const verdict = canAddToCart({ kind, id }, catalog, viewer);
       if (verdict === 'unknown') throw new ActionError({ code: 'NOT_FOUND', message: t.cart.unknownProduct });
       if (verdict === 'not-for-sale') throw new ActionError({ code: 'BAD_REQUEST', message: t.cart.notForSale });
@@ -59,7 +59,7 @@ export const cart = {
     accept: 'form',
     input: form,
     handler: async ({ kind, id, lang }, ctx) => {
-      const { catalog, viewer } = await catalogContext(ctx.locals.identity);
+      const { catalog, viewer } = await catalogContext(ctx.locals);
       const items = removeFromCart(currentCart(ctx, catalog, viewer), { kind, id });
       save(ctx, items);
       return { items, message: messages(lang).cart.removed };

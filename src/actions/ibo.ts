@@ -3,9 +3,8 @@ import { ActionError, defineAction, type ActionAPIContext } from 'astro:actions'
 import { z } from '~/lib/zod';
 import { address } from './auth';
 import { format, LOCALES, messages, type Locale } from '~/i18n';
-import { getDb } from '~/lib/db';
 import { SESSION_COOKIE } from '~/lib/http/page-cache';
-import { hit, type LimitName } from '~/lib/http/rate-limit.server';
+import type { LimitName } from '~/lib/http/rate-limit.server';
 import { INVALID_CHARACTERS } from '~/lib/forms/forms';
 import {
   canConfirmProspect,
@@ -15,6 +14,7 @@ import {
   customerExists,
   destroySession,
   findActiveIbo,
+  hashToken,
   iboCodeProblem,
   PROSPECT_LIMITS,
   prospectEmailSchema,
@@ -38,9 +38,9 @@ function ibosOnly(ctx: ActionAPIContext, locale: Locale) {
 }
 
 /** Counts one attempt against each limit; the first one used up answers 429 in the page's language. */
-async function limited(locale: Locale, checks: [LimitName, string][]) {
+async function limited(ctx: ActionAPIContext, locale: Locale, checks: [LimitName, string][]) {
   for (const [name, key] of checks) {
-    const r = await hit(name, key);
+    const r = await ctx.locals.runtime.rateLimiter.hit(name, key);
     if (!r.ok) throw new ActionError({ code: 'TOO_MANY_REQUESTS', message: messages(locale).ibo.tooMany });
   }
 }
@@ -62,12 +62,16 @@ export const ibo = {
     handler: async ({ code, lang: locale }, ctx) => {
       const t = messages(locale).ibo;
       if (iboCodeProblem(code) === 'required') throw new ActionError({ code: 'BAD_REQUEST', message: t.required });
-      const { db } = await getDb();
-      const checked = await checkIboCode(db, code, address(ctx));
+      const { db, rateLimiter } = ctx.locals.runtime;
+      const checked = await checkIboCode(db, rateLimiter, code, address(ctx));
       if (checked.status === 'limited') throw new ActionError({ code: 'TOO_MANY_REQUESTS', message: t.tooMany });
       if (checked.status === 'invalid') throw new ActionError({ code: 'NOT_FOUND', message: t.notFound });
       const found = checked.ibo;
-      await destroySession(db, ctx.cookies.get(SESSION_COOKIE)?.value);
+      const old = ctx.cookies.get(SESSION_COOKIE)?.value;
+      if (old) {
+        await destroySession(db, old);
+        await ctx.locals.runtime.sessionChanged({ tokenHash: hashToken(old) });
+      }
       const { token, expiresAt } = await createSession(db, { kind: 'ibo', iboId: found.id });
       ctx.cookies.set(SESSION_COOKIE, token, sessionCookieOptions(ctx.url.protocol === 'https:', expiresAt));
       return { ibo: { companyName: found.companyName, code: found.code, imageUrl: found.imageUrl }, message: format(t.welcome, { company: found.companyName }) };
@@ -82,8 +86,8 @@ export const ibo = {
       ibosOnly(ctx, locale);
       const parsed = prospectEmailSchema.safeParse(email);
       if (!parsed.success) throw new ActionError({ code: 'BAD_REQUEST', message: fieldMessage(locale, 'email', parsed.error.issues[0]?.message ?? 'email') });
-      await limited(locale, [['lookupPerAddress', address(ctx)]]);
-      return { found: await customerExists((await getDb()).db, parsed.data) };
+      await limited(ctx, locale, [['lookupPerAddress', address(ctx)]]);
+      return { found: await customerExists(ctx.locals.runtime.db, parsed.data) };
     },
   }),
 
@@ -99,11 +103,11 @@ export const ibo = {
       const locale = input.lang;
       const t = messages(locale).ibo;
       const { session, ibo: current } = ibosOnly(ctx, locale);
-      await limited(locale, [
+      await limited(ctx, locale, [
         ['confirmPerSession', session.tokenHash],
         ['confirmPerAddress', address(ctx)],
       ]);
-      const { db } = await getDb();
+      const { db } = ctx.locals.runtime;
       const emailOnly = prospectEmailSchema.safeParse(input.email);
       const found = emailOnly.success && (await customerExists(db, emailOnly.data));
       if (!canConfirmProspect(input, found)) {
@@ -125,6 +129,8 @@ export const ibo = {
       const outcome = await confirmProspect(db, { tokenHash: session.tokenHash, ibo: full }, data);
       if (outcome.status === 'not-own-prospect') throw new ActionError({ code: 'CONFLICT', message: t.notYourProspect });
       if (outcome.status !== 'confirmed') throw new ActionError({ code: 'BAD_REQUEST', message: t.unknownCustomer });
+      // The session now names its prospect: every process reads it again.
+      await ctx.locals.runtime.sessionChanged({ tokenHash: session.tokenHash });
       return { contact: outcome.contact, message: t.confirmed };
     },
   }),

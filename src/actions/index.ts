@@ -7,15 +7,11 @@
  */
 import { ActionError, defineAction } from 'astro:actions';
 import { messages } from '~/i18n';
-import { contactInputSchema, contactRecipient, submitContactMessage } from '~/lib/contact';
-import { getDb } from '~/lib/db';
-import { hit } from '~/lib/http/rate-limit.server';
-import { sendMail } from '~/lib/mail';
+import { contactFormSchema, contactTypeExists, submitContactMessage } from '~/lib/contact';
+import { inputError } from './input-error';
 import { address, auth } from './auth';
 import { cart } from './cart';
 import { ibo } from './ibo';
-
-const database = async () => (await getDb()).db;
 
 export const server = {
   auth,
@@ -29,11 +25,15 @@ export const server = {
      */
     send: defineAction({
       accept: 'form',
-      input: contactInputSchema(database),
-      handler: async (input, context) => {
-        const counted = await hit('contactPerAddress', address(context));
+      input: contactFormSchema,
+      handler: async (form, context) => {
+        const { db, rateLimiter, mailer, config } = context.locals.runtime;
+        // The chosen type must exist: the part of the form's rules that reads the database.
+        if (!(await contactTypeExists(db, form.type))) throw inputError([{ path: ['type'], message: 'invalidOption' }]);
+        const input = form;
+        const counted = await rateLimiter.hit('contactPerAddress', address(context));
         if (!counted.ok) throw new ActionError({ code: 'TOO_MANY_REQUESTS', message: messages(input.language).contact.tooMany });
-        const outcome = await submitContactMessage(await database(), input, { to: contactRecipient(), send: sendMail });
+        const outcome = await submitContactMessage(db, input, { to: config.contactRecipient, send: (m) => mailer.send(m) });
         if (outcome.status === 'sent') return { sent: true as const };
         // 'invalid' here means the type vanished between the check and the insert.
         if (outcome.status === 'invalid') throw new ActionError({ code: 'BAD_REQUEST', message: 'invalid' });

@@ -1,15 +1,37 @@
-/** Attaches the realtime socket to `astro dev`'s own HTTP server, so development matches production. */
+/**
+ * `astro dev` with the same runtime as production: one runtime is built from the environment on the
+ * first request (so `astro build` and Vitest, which never serve, open nothing), handed to every request
+ * as `locals.runtime` (Astro's dev server reads request locals from the `astro.locals` symbol), and the
+ * realtime socket is attached to the dev server's own HTTP server.
+ */
 import type { AstroIntegration } from 'astro';
 import type { Server as HttpServer } from 'node:http';
+import { readConfig } from '../lib/config/config';
+import { createRuntime, type Runtime } from '../lib/runtime/runtime.server';
 import { attachRealtime } from '../lib/realtime/socket.server';
 
+/** Where Astro's dev server looks for a request's locals. */
+const ASTRO_LOCALS = Symbol.for('astro.locals');
+
 export function realtimeDev(): AstroIntegration {
+  let runtime: Promise<Runtime> | null = null;
+  const get = () => (runtime ??= createRuntime(readConfig()));
   return {
-    name: 'academy-realtime',
+    name: 'academy-runtime',
     hooks: {
       'astro:server:setup': ({ server }) => {
+        server.middlewares.use((req, _res, next) => {
+          get().then((rt) => {
+            Reflect.set(req, ASTRO_LOCALS, { ...((Reflect.get(req, ASTRO_LOCALS) as object | undefined) ?? {}), runtime: rt });
+            next();
+          }, next);
+        });
         // Null under Vitest and in middleware-only Vite servers: nothing to attach to.
-        if (server.httpServer) attachRealtime(server.httpServer as HttpServer);
+        const http = server.httpServer as HttpServer | null;
+        if (http) {
+          void get().then((rt) => attachRealtime(http, rt));
+          http.once('close', () => void runtime?.then((rt) => rt.close()));
+        }
       },
     },
   };

@@ -1,11 +1,10 @@
-/** Wiring for pages: the process's database, the cached catalogue and the request's viewer. */
-import { getDb } from './db/client';
-import { getCatalog } from './catalog/catalog.server';
-import { loadViewer, type Identity } from './access/access.server';
+/** Wiring for pages: the runtime's store, the cached catalogue and the request's viewer. */
+import type { Runtime } from './runtime/runtime.server';
+import type { Identity } from './access/access.server';
 
 /** Everything a catalogue page needs, for the person the session names (or a visitor). */
-export async function catalogContext(identity: Identity | null) {
-  const { db } = await getDb();
-  const [catalog, viewer] = await Promise.all([getCatalog(db), loadViewer(db, identity)]);
-  return { db, catalog, viewer };
+export async function catalogContext(locals: { runtime: Runtime; identity: Identity | null }) {
+  const { store } = locals.runtime;
+  const [catalog, viewer] = await Promise.all([store.catalog(), store.viewer(locals.identity)]);
+  return { db: store.db, store, catalog, viewer };
 }

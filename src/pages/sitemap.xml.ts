@@ -5,15 +5,14 @@ import { catalogContext } from '~/lib/app.server';
 import { listCards } from '~/lib/catalog';
 import { paths, PUBLIC_PAGES } from '~/lib/paths';
 import { sitemapXml } from '~/lib/seo/sitemap';
-import { siteOrigin } from '~/lib/http/public-origin.server';
 
 export const prerender = false;
 
-export const GET: APIRoute = async ({ url }) => {
-  const { catalog, viewer } = await catalogContext(null);
+export const GET: APIRoute = async ({ url, locals }) => {
+  const { catalog, viewer } = await catalogContext({ runtime: locals.runtime, identity: null });
   const courses = listCards(catalog, viewer, 'es').map((c) => paths.course(c.id));
   const posts = (await getPostSlugs()).map((s) => paths.blogPost(s));
   const events = (await getEventSlugs()).map((s) => paths.eventDetails(s));
-  const body = sitemapXml(siteOrigin(url), [...PUBLIC_PAGES, ...courses, ...posts, ...events]);
+  const body = sitemapXml(locals.runtime.siteOrigin(url), [...PUBLIC_PAGES, ...courses, ...posts, ...events]);
   return new Response(body, { headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } });
 };

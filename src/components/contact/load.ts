@@ -15,7 +15,6 @@ import {
   type ContactFormState,
   type ContactTypeOption,
 } from '~/lib/contact';
-import { getDb } from '~/lib/db';
 import { contactLayoutKey, contactLayouts, type ContactLayout, type ContactLayoutKey } from './layouts';
 
 /** The props of `ContactPage.astro`. */
@@ -31,7 +30,7 @@ export interface ContactPageData {
 export async function loadContactPage(Astro: AstroGlobal, key: ContactLayoutKey): Promise<ContactPageData> {
   const locale = toLocale(Astro.currentLocale);
   const t = messages(locale).contact;
-  const { db } = await getDb();
+  const { db } = Astro.locals.runtime;
   const types = await listContactTypes(db, locale);
   const countries = COUNTRIES.map((c) => ({ code: c.code, name: t.countries[c.code], dial: c.dial })).sort((a, b) =>
     a.name.localeCompare(b.name, locale),

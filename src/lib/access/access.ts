@@ -44,6 +44,17 @@ export const VISITOR: Viewer = Object.freeze({
   membershipCategories: new Set<number>(),
 });
 
+/**
+ * A viewer's access context as a short key: everything a page kept for many people may depend on (kind,
+ * whether a person is being tracked, courses bought and completed, categories a membership unlocks).
+ * Two people with the same key see the same shared pages; a visitor's key is `visitor`.
+ */
+export function accessKey(v: Viewer): string {
+  if (v.kind === 'visitor') return 'visitor';
+  const list = (s: ReadonlySet<number>) => [...s].sort((a, b) => a - b).join('.');
+  return `${v.kind}:${v.contactId === null ? 'none' : 'contact'}:p${list(v.purchased)}:c${list(v.completed)}:m${list(v.membershipCategories)}`;
+}
+
 /** True when the viewer sees nothing a visitor would not (so shared, cached pages are right for them). */
 export function seesWhatVisitorsSee(v: Viewer): boolean {
   return v.kind === 'visitor';

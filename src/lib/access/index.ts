@@ -1,2 +1,3 @@
 export * from './access';
 export { loadViewer, type Identity } from './access.server';
+export { directStore, cachedStore, ViewerCache, type Store, type PersonRef } from './store.server';

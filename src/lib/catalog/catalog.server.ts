@@ -1,11 +1,11 @@
 /**
  * Catalogue reads. The whole catalogue (categories, business lines, courses with their outline, books,
  * plans) is small and read on every page, while one embedded database serialises every query: so it is
- * loaded once into an immutable snapshot and kept until a write invalidates it (`invalidateCatalog`).
- * With PostgreSQL, invalidations reach the other app processes through LISTEN/NOTIFY.
+ * loaded once into an immutable snapshot and kept until a write invalidates it (`CatalogStore`).
+ * Invalidations reach the other app processes through the runtime's bus.
  */
-import { asc, eq, sql } from 'drizzle-orm';
-import type { Db, DbHandle } from '../db/client';
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
 import { books, businesses, categories, courses, mediaFiles, plans, resources, RESOURCE_TYPE, subtopics, topics } from '../db/schema';
 import type { CatalogSnapshot, CatalogCourse } from './catalog';
 
@@ -59,62 +59,45 @@ export async function loadCatalog(db: Db): Promise<CatalogSnapshot> {
   };
 }
 
-const KEY = Symbol.for('academy.catalog');
-type Holder = { [KEY]?: { snapshot: Promise<CatalogSnapshot> | null; version: number; listeners: Set<() => void> } };
+/**
+ * The process's catalogue: one snapshot, loaded on first use and again after a change. A change made
+ * here or in another process reaches it through the runtime's bus (`invalidate`); `version` changes
+ * with every invalidation, so page caches keyed on it never serve a page of an older catalogue.
+ */
+export class CatalogStore {
+  #snapshot: Promise<CatalogSnapshot> | null = null;
+  #version = 0;
+  readonly #listeners = new Set<() => void>();
 
-function state() {
-  const g = globalThis as Holder;
-  g[KEY] ??= { snapshot: null, version: 0, listeners: new Set() };
-  return g[KEY];
-}
+  constructor(private readonly db: Db) {}
 
-/** The cached catalogue snapshot, loading it on first use or after an invalidation. */
-export function getCatalog(db: Db): Promise<CatalogSnapshot> {
-  const s = state();
-  if (!s.snapshot) {
-    const loading = loadCatalog(db);
-    s.snapshot = loading;
-    loading.catch(() => {
-      if (s.snapshot === loading) s.snapshot = null;
-    });
+  /** The current snapshot, loading it on first use or after an invalidation. */
+  get(): Promise<CatalogSnapshot> {
+    if (!this.#snapshot) {
+      const loading = loadCatalog(this.db);
+      this.#snapshot = loading;
+      loading.catch(() => {
+        if (this.#snapshot === loading) this.#snapshot = null;
+      });
+    }
+    return this.#snapshot;
   }
-  return s.snapshot;
-}
 
-/** A number that changes whenever the catalogue does (page caches key on it). */
-export function catalogVersion(): number {
-  return state().version;
-}
+  /** A number that changes whenever the catalogue does. */
+  get version(): number {
+    return this.#version;
+  }
 
-/** Drops the snapshot in this process and tells listeners (the page cache). */
-export function invalidateCatalog(): void {
-  const s = state();
-  s.snapshot = null;
-  s.version += 1;
-  for (const l of s.listeners) l();
-}
+  /** Drops the snapshot in this process and tells listeners. */
+  invalidate(): void {
+    this.#snapshot = null;
+    this.#version += 1;
+    for (const l of this.#listeners) l();
+  }
 
-/** Calls `listener` after every invalidation; returns the unsubscribe function. */
-export function onCatalogChange(listener: () => void): () => void {
-  state().listeners.add(listener);
-  return () => state().listeners.delete(listener);
-}
-
-const CHANNEL = 'academy_catalog';
-
-/** Announces a catalogue write: invalidates here, and in every other process sharing PostgreSQL. */
-export async function announceCatalogChange(handle: DbHandle): Promise<void> {
-  invalidateCatalog();
-  if (handle.kind === 'postgres') await handle.db.execute(sql.raw(`NOTIFY ${CHANNEL}`));
-}
-
-/** Subscribes this process to other processes' catalogue writes (PostgreSQL only). */
-export async function listenForCatalogChanges(databaseUrl: string): Promise<() => Promise<void>> {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  client.on('notification', (n) => n.channel === CHANNEL && invalidateCatalog());
-  client.on('error', () => undefined);
-  await client.query(`LISTEN ${CHANNEL}`);
-  return () => client.end();
+  /** Calls `listener` after every invalidation; returns the unsubscribe function. */
+  onChange(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
 }

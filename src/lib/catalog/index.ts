@@ -1,2 +1,2 @@
 export * from './catalog';
-export { getCatalog, loadCatalog, invalidateCatalog, catalogVersion, onCatalogChange, announceCatalogChange, listenForCatalogChanges } from './catalog.server';
+export { loadCatalog, CatalogStore } from './catalog.server';

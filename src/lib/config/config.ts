@@ -3,7 +3,9 @@
  * Every problem becomes one clear sentence saying what is wrong and how to fix it.
  */
 import { z } from '../zod';
-import { parseRateLimits } from '../http/rate-limit';
+import { parseRateLimits, type LimitName, type LimitSpec } from '../http/rate-limit';
+import { readMailConfig, type MailConfig } from '../mail/mail';
+import { contactRecipient } from '../contact/contact';
 import { DEFAULT_ALLOWED_HOSTS, validHostPattern, type OriginSettings } from '../http/public-origin';
 import { ConfigError } from './error';
 
@@ -34,7 +36,21 @@ const envSchema = z.object({
   ALLOWED_HOSTS: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  WEB_CONCURRENCY: z.string().optional(),
 });
+
+const redisUrl = z
+  .string()
+  .trim()
+  .refine((v) => {
+    try {
+      const u = new URL(v);
+      return (u.protocol === 'redis:' || u.protocol === 'rediss:') && u.hostname !== '';
+    } catch {
+      return false;
+    }
+  });
 
 /** The levels `LOG_LEVEL` accepts, from fewest lines to most (`silent`: none). */
 export const LOG_LEVELS = ['silent', 'fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
@@ -65,6 +81,16 @@ export interface AppConfig {
   trustProxy: boolean;
   /** `LOG_LEVEL`: how much the JSON log on standard error says. */
   logLevel: LogLevel;
+  /** `REDIS_URL`: rate limits, the socket adapter and the bus go through Redis when set. */
+  redisUrl: string | null;
+  /** `WEB_CONCURRENCY`: how many worker processes `npm start` runs on this machine (1: no workers). */
+  webConcurrency: number;
+  /** `SMTP_URL`, `MAIL_FROM`, `MAIL_TIMEOUT_MS`: how mail is sent. */
+  mail: MailConfig;
+  /** `RATE_LIMITS`: the limits that differ from the defaults. */
+  rateLimits: Partial<Record<LimitName, LimitSpec>>;
+  /** `CONTACT_TO`: who receives contact-form messages. */
+  contactRecipient: string;
 }
 
 /** `text` as an http(s) URL, or `null` when it is not one. */
@@ -139,12 +165,32 @@ export function readOriginSettings(env: Record<string, string | undefined> = pro
   return { publicUrl: readPublicUrl(env.PUBLIC_URL), allowedHosts: readAllowedHosts(env.ALLOWED_HOSTS), port: readPort(env.PORT) };
 }
 
+/** Reads `REDIS_URL`: `redis://[user:password@]host:6379[/db]`, or `null` when unset. */
+export function readRedisUrl(raw: string | undefined): string | null {
+  if (raw === undefined || raw.trim() === '') return null;
+  if (!redisUrl.safeParse(raw).success) {
+    throw new ConfigError('REDIS_URL is not a Redis URL: use redis://host:6379 (or rediss:// for TLS), or unset it to keep rate limits and sockets in this process.');
+  }
+  return raw.trim();
+}
+
+/** Reads `WEB_CONCURRENCY`: a whole number of worker processes from 1 to 64 (default 1). */
+export function readWebConcurrency(raw: string | undefined): number {
+  const text = raw?.trim() ?? '';
+  if (text === '') return 1;
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || n < 1 || n > 64) {
+    throw new ConfigError(`WEB_CONCURRENCY "${raw}" is not a number of processes: use a whole number from 1 to 64 (about one per CPU core), or unset it for one process.`);
+  }
+  return n;
+}
+
 /** Reads and validates the configuration; throws `ConfigError` with a fix-it sentence on bad input. */
 export function readConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const e = envSchema.parse(env);
   const port = readPort(e.PORT);
   // Checked here so a malformed value stops the server at start, not the first login.
-  parseRateLimits(e.RATE_LIMITS);
+  const rateLimits = parseRateLimits(e.RATE_LIMITS);
   let databaseUrl: string | null = null;
   if (e.DATABASE_URL !== undefined && e.DATABASE_URL.trim() !== '') {
     if (!postgresUrl.safeParse(e.DATABASE_URL).success) {
@@ -165,5 +211,10 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     origin: readOriginSettings(env),
     trustProxy: readTrustProxy(e.TRUST_PROXY),
     logLevel: readLogLevel(e.LOG_LEVEL),
+    redisUrl: readRedisUrl(e.REDIS_URL),
+    webConcurrency: readWebConcurrency(e.WEB_CONCURRENCY),
+    mail: readMailConfig(env),
+    rateLimits,
+    contactRecipient: contactRecipient(env),
   };
 }

@@ -8,7 +8,7 @@
  */
 import { z } from '../zod';
 import { format, type Messages } from '~/i18n';
-import { ConfigError } from '~/lib/config';
+import { ConfigError } from '~/lib/config/error';
 import { firstErrors, firstInvalid, formText, issuesOfFields, type FieldIssue } from '~/lib/forms/forms';
 import { site } from '~/lib/site';
 import type { MailMessage } from '~/lib/mail/mail';

@@ -1,8 +1,7 @@
 /**
  * Opens the academy's database: embedded PGlite (default, in `<DATA_DIR>/pglite`, or `memory://`)
  * or PostgreSQL when `DATABASE_URL` is set. Both speak the same dialect and share one schema and one
- * set of migrations. One PGlite instance per process: `getDb()` keeps it on `globalThis`, because the
- * server entry and the Astro bundle each load their own copy of this module.
+ * set of migrations. One PGlite instance per process: the runtime opens it and hands it down.
  */
 import { mkdirSync, accessSync, constants } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -14,7 +13,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
-import { ConfigError, readConfig } from '../config';
+import { ConfigError } from '../config/error';
 import * as schema from './schema';
 
 /** The Drizzle database, whichever driver is behind it. */
@@ -40,7 +39,7 @@ export interface DbTarget {
   connectTimeoutMs?: number;
 }
 
-/** Opens a new database connection; prefer `getDb()` in the app. */
+/** Opens a database (the runtime opens the app's; scripts and tests open their own). */
 export async function openDatabase(target: DbTarget): Promise<DbHandle> {
   if (target.databaseUrl) {
     const pool = new pg.Pool({
@@ -100,35 +99,6 @@ function ensureWritableFolder(dir: string): void {
       `Cannot write the data folder ${dir} (${code}): set DATA_DIR to a writable folder or fix its permissions.`,
     );
   }
-}
-
-const KEY = Symbol.for('academy.db');
-type Holder = { [KEY]?: Promise<DbHandle> };
-
-/** The process-wide database, opened on first use from the environment's configuration. */
-export function getDb(): Promise<DbHandle> {
-  const g = globalThis as Holder;
-  if (!g[KEY]) {
-    const cfg = readConfig();
-    g[KEY] = openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir });
-    g[KEY].catch(() => {
-      delete g[KEY];
-    });
-  }
-  return g[KEY];
-}
-
-/** Registers an already open database as the process-wide one (server start-up, tests). */
-export function setDb(handle: DbHandle): void {
-  (globalThis as Holder)[KEY] = Promise.resolve(handle);
-}
-
-/** Closes the process-wide database if it was opened. */
-export async function closeDb(): Promise<void> {
-  const g = globalThis as Holder;
-  const p = g[KEY];
-  delete g[KEY];
-  if (p) await (await p).close();
 }
 
 /** Runs raw SQL and returns its rows (both drivers answer with `{ rows }`). */

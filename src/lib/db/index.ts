@@ -1,4 +1,4 @@
-export { openDatabase, getDb, setDb, closeDb, queryRows, type Db, type DbHandle, type DbTarget } from './client';
+export { openDatabase, queryRows, type Db, type DbHandle, type DbTarget } from './client';
 export { migrate } from './migrate';
 export { seed, isEmpty, dropEverything, type SeedSummary } from './seed/seed.server';
 export * as schema from './schema';

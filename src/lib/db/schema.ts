@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -539,3 +540,46 @@ export const contactMessages = pgTable('contact_messages', {
   createdAt: createdAt(),
 });
 export type ContactMessage = typeof contactMessages.$inferSelect;
+
+/* ───────────── scheduled work ───────────── */
+
+/**
+ * One run of a recurring job per time slot (`floor(now / interval)`): the process whose insert wins
+ * runs it, so each slot runs once however many processes share the database.
+ */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    name: text().notNull(),
+    slot: bigint({ mode: 'number' }).notNull(),
+    worker: text().notNull(),
+    startedAt: createdAt(),
+    finishedAt: timestamp({ withTimezone: true }),
+    error: text(),
+  },
+  (t) => [primaryKey({ columns: [t.name, t.slot] }), index('job_runs_started_idx').on(t.startedAt)],
+);
+
+/**
+ * Work to do once at a given time (an exam's deadline, a membership's renewal): claimed by one worker
+ * at a time with a lease (`FOR UPDATE SKIP LOCKED`), retried with backoff, done once.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: serial().primaryKey(),
+    name: text().notNull(),
+    /** Enqueueing the same key twice gives one job. */
+    key: text().unique(),
+    payload: jsonb().notNull().default({}),
+    runAt: timestamp({ withTimezone: true }).notNull(),
+    attempts: integer().notNull().default(0),
+    lockedBy: text(),
+    lockedUntil: timestamp({ withTimezone: true }),
+    doneAt: timestamp({ withTimezone: true }),
+    lastError: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('jobs_due_idx').on(t.runAt).where(sql`${t.doneAt} is null`)],
+);
+export type Job = typeof jobs.$inferSelect;

@@ -41,24 +41,38 @@ const pglite: TestDatabase = {
   create: async (opts) => prepare(await openDatabase({ databaseUrl: null, dataDir: 'memory://' }), opts?.seed ?? false),
 };
 
-const postgres: TestDatabase = {
-  name: 'postgres',
-  async create(opts) {
-    const dbName = `academy_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${dbName}"`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${dbName}`;
-    const handle = await openDatabase({ databaseUrl: url.href, dataDir: 'unused' });
-    const close = handle.close;
-    handle.close = async () => {
-      await close();
+/** A fresh, empty database on the local PostgreSQL: its URL, and `drop` to remove it. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const dbName = `academy_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${dbName}"`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${dbName}`;
+  return {
+    url: url.href,
+    async drop() {
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
       await cleanup.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
       await cleanup.end();
+    },
+  };
+}
+
+/** True when the local PostgreSQL answers (tests that need it skip, saying so, when it does not). */
+export const postgresAvailable = (): Promise<boolean> => (process.env.TEST_DATABASES === 'pglite' ? Promise.resolve(false) : postgresReachable());
+
+const postgres: TestDatabase = {
+  name: 'postgres',
+  async create(opts) {
+    const made = await createPostgresDatabase();
+    const handle = await openDatabase({ databaseUrl: made.url, dataDir: 'unused' });
+    const close = handle.close;
+    handle.close = async () => {
+      await close();
+      await made.drop();
     };
     return prepare(handle, opts?.seed ?? false);
   },

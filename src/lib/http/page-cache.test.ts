@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cacheableRequest, hasSessionCookie, pageKey, PageCache, sharedPageCache } from './page-cache';
+import { cacheableRequest, hasSessionCookie, pageKey, PageCache } from './page-cache';
+import { keptPageKey } from './page-cache.server';
+import { accessKey, VISITOR } from '../access/access';
 
 const page = (body: string) => ({ status: 200, headers: [['content-type', 'text/html']] as [string, string][], body });
 
@@ -32,13 +34,27 @@ describe('PageCache', () => {
 });
 
 describe('what may be cached', () => {
-  it('only GET/HEAD without a session and without a posted action', () => {
+  it('only GET/HEAD without a posted action', () => {
     const u = new URL('http://x/courses?category=2');
-    expect(cacheableRequest('GET', u, false)).toBe(true);
-    expect(cacheableRequest('HEAD', u, false)).toBe(true);
-    expect(cacheableRequest('POST', u, false)).toBe(false);
-    expect(cacheableRequest('GET', u, true)).toBe(false);
-    expect(cacheableRequest('GET', new URL('http://x/courses?_action=cart.add'), false)).toBe(false);
+    expect(cacheableRequest('GET', u)).toBe(true);
+    expect(cacheableRequest('HEAD', u)).toBe(true);
+    expect(cacheableRequest('POST', u)).toBe(false);
+    expect(cacheableRequest('GET', new URL('http://x/courses?_action=cart.add'))).toBe(false);
+  });
+
+  it('keeps a page for each audience apart: visitors, and each access context', () => {
+    const u = new URL('http://x/courses');
+    const visitor = keptPageKey(u, 'visitor');
+    const learner = keptPageKey(u, accessKey({ ...VISITOR, kind: 'learner', userId: 1, contactId: 1 }));
+    const buyer = keptPageKey(u, accessKey({ ...VISITOR, kind: 'learner', userId: 2, contactId: 2, purchased: new Set([10]) }));
+    expect(visitor).toBe(pageKey(u));
+    expect(new Set([visitor, learner, buyer]).size).toBe(3);
+    // Two people with the same access share one page; the order sets were filled in does not matter.
+    const a = accessKey({ ...VISITOR, kind: 'learner', userId: 3, contactId: 3, completed: new Set([31, 2]) });
+    const b = accessKey({ ...VISITOR, kind: 'learner', userId: 4, contactId: 4, completed: new Set([2, 31]) });
+    expect(a).toBe(b);
+    expect(a).not.toBe(accessKey({ ...VISITOR, kind: 'ibo', userId: null, contactId: 4, completed: new Set([2, 31]) }));
+    expect(accessKey({ ...VISITOR, kind: 'ibo', userId: null, contactId: null })).not.toBe(accessKey({ ...VISITOR, kind: 'ibo', userId: null, contactId: 9 }));
   });
 
   it('keys a path with or without its trailing slash alike, and each language apart', () => {
@@ -64,9 +80,5 @@ describe('sessions and sharing', () => {
     expect(hasSessionCookie('mysession=1')).toBe(false);
     expect(hasSessionCookie('session=abc')).toBe(true);
     expect(hasSessionCookie('cart=[]; session=abc')).toBe(true);
-  });
-
-  it('gives every copy of the module the same cache', () => {
-    expect(sharedPageCache()).toBe(sharedPageCache());
   });
 });

@@ -1,15 +1,22 @@
 /**
- * A small in-memory cache of whole pages that are the same for every visitor (catalogue pages seen
- * without a session). One embedded database serialises every query, so rendering the catalogue for
- * each request would cap throughput; the catalogue snapshot already avoids the queries, and this
- * avoids re-rendering. Entries are keyed by the catalogue's version, so a catalogue write shows at once.
+ * A small in-memory cache of whole pages that are the same for everyone in one audience: visitors, or
+ * logged-in people who share an access context (`page-cache.server.ts`). One embedded database
+ * serialises every query, so rendering for each request would cap throughput; the catalogue snapshot
+ * already avoids the queries, and this avoids re-rendering. Entries are keyed by the catalogue's
+ * version, so a catalogue write shows at once.
  */
+import type { PersonalTemplate } from './personal';
 
 /** A cached page. */
 export interface CachedPage {
   status: number;
   headers: [string, string][];
   body: string;
+  /**
+   * A page kept for a logged-in audience: the body without its personal parts, filled for each person
+   * (`fillPersonal`). Such a page has no shared `body`, ETag or compressed copies.
+   */
+  template?: PersonalTemplate;
   /** The body's (weak) ETag, computed once when stored; also among `headers`. */
   etag?: string;
   /** The body compressed once per coding, on first demand (filled by the server). */
@@ -59,21 +66,9 @@ export function hasSessionCookie(cookieHeader: string | undefined): boolean {
   return cookieHeader !== undefined && new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`).test(cookieHeader);
 }
 
-const KEY = Symbol.for('academy.pageCache');
-
-/**
- * The process's page cache. Kept on `globalThis` because the server entry (which answers cache hits
- * before Astro runs) and the Astro bundle (which fills the cache) each load their own copy of this module.
- */
-export function sharedPageCache(): PageCache {
-  const g = globalThis as { [KEY]?: PageCache };
-  g[KEY] ??= new PageCache();
-  return g[KEY];
-}
-
-/** Only plain reads by people without a session, with no action posted, may be served from the cache. */
-export function cacheableRequest(method: string, url: URL, hasSession: boolean): boolean {
-  return (method === 'GET' || method === 'HEAD') && !hasSession && !url.searchParams.has('_action');
+/** Only plain reads with no action posted may be served from the cache (a session's, by its audience: `page-cache.server.ts`). */
+export function cacheableRequest(method: string, url: URL): boolean {
+  return (method === 'GET' || method === 'HEAD') && !url.searchParams.has('_action');
 }
 
 /**

@@ -36,6 +36,8 @@ export interface RateLimiter {
   used(name: LimitName, key: string): Promise<number>;
   /** Gives one attempt back to `key` (an attempt that turned out not to count). */
   refund(name: LimitName, key: string): Promise<void>;
+  /** The limit in force for `name`. */
+  limit(name: LimitName): LimitSpec;
   /** Where counts go right now: `redis`, or `memory` (no Redis configured, or Redis unreachable). */
   store(): 'redis' | 'memory';
   /** Closes the Redis connection, if any. */
@@ -47,7 +49,7 @@ const REDIS_COMMAND_TIMEOUT_MS = 1000;
 
 const defaultWarn = (line: string) => process.emitWarning(line, { code: 'ACADEMY_RATE_LIMITS' });
 
-/** Builds a process's rate limits (the app uses the shared one behind `hit` and `forgive`). */
+/** Builds a process's rate limits (the runtime builds the app's from its configuration). */
 export function createRateLimiter(opts: RateLimiterOptions = {}): RateLimiter {
   const spec = opts.spec ?? ((name: LimitName) => limitSpec(name));
   const warn = opts.warn ?? defaultWarn;
@@ -167,39 +169,10 @@ export function createRateLimiter(opts: RateLimiterOptions = {}): RateLimiter {
     async refund(name, key) {
       await (await limiter(name)).reward(key, 1);
     },
+    limit: spec,
     store: () => (redisUrl && ready ? 'redis' : 'memory'),
     async close() {
       if (client) (await client).disconnect();
     },
   };
-}
-
-const KEY = Symbol.for('academy.rateLimiter');
-type Holder = { [KEY]?: RateLimiter };
-
-/** The process's rate limits, on Redis when `REDIS_URL` is set (kept on `globalThis`: the server entry and the Astro bundle load their own copies). */
-export function sharedRateLimiter(): RateLimiter {
-  const g = globalThis as Holder;
-  g[KEY] ??= createRateLimiter({ redisUrl: process.env.REDIS_URL });
-  return g[KEY];
-}
-
-/** Counts one attempt for `key`; resolves `{ ok: false, retryAfterSeconds }` once the limit is used up. */
-export function hit(name: LimitName, key: string): Promise<HitResult> {
-  return sharedRateLimiter().hit(name, key);
-}
-
-/** Forgets the attempts of `key` (after a successful login). */
-export function forgive(name: LimitName, key: string): Promise<void> {
-  return sharedRateLimiter().forgive(name, key);
-}
-
-/** How many attempts `key` used in the current window of `name` (0 when none). */
-export function used(name: LimitName, key: string): Promise<number> {
-  return sharedRateLimiter().used(name, key);
-}
-
-/** Gives one attempt back to `key` (an attempt that turned out not to count). */
-export function refund(name: LimitName, key: string): Promise<void> {
-  return sharedRateLimiter().refund(name, key);
 }

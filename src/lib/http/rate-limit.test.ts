@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../config/error';
 import { LIMITS, limitSpec, loginDelayMs, MAX_LOGIN_DELAY_MS, parseRateLimits } from './rate-limit';
-import { forgive, hit, refund, used } from './rate-limit.server';
+import { createRateLimiter } from './rate-limit.server';
+
+const limiter = createRateLimiter({ spec: (name) => LIMITS[name] });
+const { hit, forgive, used, refund } = {
+  hit: limiter.hit.bind(limiter),
+  forgive: limiter.forgive.bind(limiter),
+  used: limiter.used.bind(limiter),
+  refund: limiter.refund.bind(limiter),
+};
 
 describe('rate limit settings', () => {
   it('keeps the defaults when RATE_LIMITS is unset or empty', () => {
@@ -67,6 +75,12 @@ describe('hit', () => {
     expect(await hit('resetPerAccount', `${key}-other`)).toEqual({ ok: true });
     await forgive('resetPerAccount', key);
     expect(await hit('resetPerAccount', key)).toEqual({ ok: true });
+  });
+
+  it('reports the limit in force for each name', () => {
+    expect(limiter.limit('codePerAddress')).toEqual(LIMITS.codePerAddress);
+    const custom = createRateLimiter({ spec: (name) => (name === 'codePerAddress' ? { points: 3, durationSeconds: 60 } : LIMITS[name]) });
+    expect(custom.limit('codePerAddress')).toEqual({ points: 3, durationSeconds: 60 });
   });
 
   it('says how many attempts a key used, and gives one back', async () => {

@@ -8,7 +8,8 @@ import { clearIdentity } from '../stores/identity';
 export function guardStatus(status: number, home = '/'): boolean {
   if (status !== 401 && status !== 403) return false;
   clearIdentity();
-  location.assign(home);
+  // Already at home (a stored identity checked on the home page): clearing it is all there is to do.
+  if (location.pathname !== home) location.assign(home);
   return true;
 }
 

@@ -2,10 +2,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
-import { hit, refund } from '../http/rate-limit.server';
 import { contacts, ibos, referrals, users, USER_TYPE, type Contact } from '../db/schema';
 import { isOwnProspect, looksLikeAffiliateCode, nextReferral, normalizeIboCode, type ProspectInput } from './ibo';
 import { contactAccount, createSession, destroySession, newToken, setSessionProspect } from './session.server';
+import type { RateLimiter } from '../http/rate-limit.server';
 
 /** The account a contact belongs to, joined apart from the account found by e-mail. */
 const contactUsers = alias(users, 'contact_users');
@@ -38,12 +38,12 @@ export type CodeCheck = { status: 'ok'; ibo: IboInfo } | { status: 'invalid' } |
  * when the code was valid: only invalid codes use the budget. Once it is used up every code is refused,
  * valid or not, until the window passes, so a refusal tells nothing about the code.
  */
-export async function checkIboCode(db: Db, rawCode: unknown, address: string): Promise<CodeCheck> {
-  const counted = await hit('codePerAddress', address);
+export async function checkIboCode(db: Db, limiter: RateLimiter, rawCode: unknown, address: string): Promise<CodeCheck> {
+  const counted = await limiter.hit('codePerAddress', address);
   if (!counted.ok) return { status: 'limited', retryAfterSeconds: counted.retryAfterSeconds };
   const ibo = await findActiveIbo(db, rawCode);
   if (!ibo) return { status: 'invalid' };
-  await refund('codePerAddress', address);
+  await limiter.refund('codePerAddress', address);
   return { status: 'ok', ibo };
 }
 
@@ -167,10 +167,11 @@ export type AffiliateEntry =
  */
 export async function enterThroughLink(
   db: Db,
+  limiter: RateLimiter,
   input: { rawCode: string; address: string; visitorId: string | undefined; currentToken: string | undefined; learnerLoggedIn: boolean },
 ): Promise<AffiliateEntry> {
   if (!looksLikeAffiliateCode(input.rawCode)) return { status: 'not-a-code' };
-  const checked = await checkIboCode(db, input.rawCode, input.address);
+  const checked = await checkIboCode(db, limiter, input.rawCode, input.address);
   if (checked.status !== 'ok') return checked;
   const { ibo } = checked;
   const known = input.visitorId !== undefined && VISITOR_ID.test(input.visitorId);

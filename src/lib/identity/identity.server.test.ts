@@ -4,6 +4,7 @@ import { testDatabases } from '../db/testing';
 import type { DbHandle } from '../db/client';
 import * as s from '../db/schema';
 import { LIMITS } from '../http/rate-limit';
+import { createRateLimiter } from '../http/rate-limit.server';
 import { registerAccount } from './account.server';
 import { registerSchema } from './account';
 import { attributeReferral, checkIboCode, confirmProspect, customerExists, enterThroughLink, findActiveIbo, recordReferral } from './ibo.server';
@@ -83,28 +84,30 @@ describe.each(databases)('identity on $name', ({ create }) => {
 
   describe('IBO code guesses', () => {
     const address = () => `test-address-${Math.random()}`;
-    const link = (rawCode: string, from: string) => enterThroughLink(handle.db, { rawCode, address: from, visitorId: undefined, currentToken: undefined, learnerLoggedIn: false });
+    const limiter = createRateLimiter({ spec: (name) => LIMITS[name] });
+    afterAll(() => limiter.close());
+    const link = (rawCode: string, from: string) => enterThroughLink(handle.db, limiter, { rawCode, address: from, visitorId: undefined, currentToken: undefined, learnerLoggedIn: false });
 
     it('count invalid codes per address, typed and in links together, then refuse every code until the window passes', async () => {
       const from = address();
       const limit = LIMITS.codePerAddress.points;
       for (let i = 0; i < limit; i++) {
-        const outcome = i % 2 === 0 ? await checkIboCode(handle.db, `NOPE${i}X`, from) : await link(`NOPE${i}X`, from);
+        const outcome = i % 2 === 0 ? await checkIboCode(handle.db, limiter, `NOPE${i}X`, from) : await link(`NOPE${i}X`, from);
         expect(outcome.status, `guess ${i + 1}`).toBe('invalid');
       }
-      const typed = await checkIboCode(handle.db, 'HORIZONTE01', from);
+      const typed = await checkIboCode(handle.db, limiter, 'HORIZONTE01', from);
       expect(typed.status).toBe('limited');
       if (typed.status === 'limited') expect(typed.retryAfterSeconds).toBeGreaterThan(60);
       expect((await link('MUNDO2026', from)).status).toBe('limited');
       expect((await link('NOPE9X', from)).status).toBe('limited');
       // Another address is counted apart, and what is not a code at all is not counted.
-      expect((await checkIboCode(handle.db, 'HORIZONTE01', address())).status).toBe('ok');
+      expect((await checkIboCode(handle.db, limiter, 'HORIZONTE01', address())).status).toBe('ok');
       expect((await link('no-es-codigo', address())).status).toBe('not-a-code');
     });
 
     it('never count valid codes', async () => {
       const from = address();
-      for (let i = 0; i < LIMITS.codePerAddress.points * 2; i++) expect((await checkIboCode(handle.db, i % 2 ? 'horizonte01' : 'MUNDO2026', from)).status).toBe('ok');
+      for (let i = 0; i < LIMITS.codePerAddress.points * 2; i++) expect((await checkIboCode(handle.db, limiter, i % 2 ? 'horizonte01' : 'MUNDO2026', from)).status).toBe('ok');
       expect((await link('MUNDO2026', from)).status).toBe('ok');
     });
   });

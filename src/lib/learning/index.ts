@@ -8,8 +8,6 @@ export * from './tracking';
 export {
   authorizeTracking,
   trackOverHttp,
-  sharedTracker,
-  closeSharedTracker,
   Tracker,
   TrackingWriter,
   MAX_STATEMENTS_PER_CHUNK,

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { testDatabases } from '../db/testing';
 import type { DbHandle } from '../db/client';
 import { contacts, evaluations, examAttempts, tracking, users } from '../db/schema';
-import { getCatalog, invalidateCatalog, type CatalogCourse } from '../catalog';
+import { loadCatalog, type CatalogCourse } from '../catalog';
 import { loadViewer } from '../access';
 import { courseDuration, courseProgress, resumePoint } from './learning';
 import { completedLessons, lessonResources, passedExams, progressByCourse, progressInCourse } from './progress.server';
@@ -19,8 +19,7 @@ describe.each(databases)('learning reads on $name', ({ create }) => {
 
   beforeAll(async () => {
     handle = await create({ seed: true });
-    invalidateCatalog();
-    const catalog = await getCatalog(handle.db);
+    const catalog = await loadCatalog(handle.db);
     course = catalog.byId.get(1)!;
     other = catalog.byId.get(31)!;
     const [row] = await handle.db
@@ -31,7 +30,6 @@ describe.each(databases)('learning reads on $name', ({ create }) => {
     ({ userId, contactId } = row!);
   });
   afterAll(async () => {
-    invalidateCatalog();
     await handle?.close();
   });
 

@@ -7,10 +7,10 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { getDb } from '../db/client';
 import { ibos, tracking, trackingCredit } from '../db/schema';
-import { loadViewer, refusal } from '../access';
-import { getCatalog, type CatalogCourse } from '../catalog';
+import { refusal } from '../access/access';
+import type { Store } from '../access/store.server';
+import type { CatalogCourse } from '../catalog/catalog';
 import type { SessionInfo } from '../identity/session.server';
 import {
   clampPosition,
@@ -67,18 +67,18 @@ export type TrackingAuth = { ok: true; who: Tracked; course: CatalogCourse } | {
  * (an IBO session before prospect data), `invalid` for a course id that is not one, `forbidden` for an
  * unknown course or one the access rules refuse this person.
  */
-export async function authorizeTracking(db: Db, session: SessionInfo | null, rawCourseId: unknown): Promise<TrackingAuth> {
+export async function authorizeTracking(store: Store, session: SessionInfo | null, rawCourseId: unknown): Promise<TrackingAuth> {
   const contactId = session?.identity.contactId ?? null;
   if (!session || contactId === null) return { ok: false, error: 'unauthorized' };
   const id = courseIdSchema.safeParse(rawCourseId);
   if (!id.success) return { ok: false, error: 'invalid' };
   try {
-    const catalog = await getCatalog(db);
+    const catalog = await store.catalog();
     const course = catalog.byId.get(id.data);
     if (!course) return { ok: false, error: 'forbidden' };
-    const viewer = await loadViewer(db, session.identity);
+    const viewer = await store.viewer(session.identity);
     if (refusal(course, viewer) !== null) return { ok: false, error: 'forbidden' };
-    return { ok: true, who: { contactId, createdBy: await createdByOf(db, session) }, course };
+    return { ok: true, who: { contactId, createdBy: await createdByOf(store.db, session) }, course };
   } catch {
     return { ok: false, error: 'unavailable' };
   }
@@ -462,7 +462,6 @@ interface LessonEntry {
 /**
  * Everything a process knows about progress in flight: the writer, the last report of each person's
  * lesson and each person's credit clock (bounded), and the HTTP fallback's per-person flood limit.
- * `sharedTracker()` is the process's.
  */
 export class Tracker {
   readonly writer: TrackingWriter;
@@ -473,6 +472,7 @@ export class Tracker {
   readonly #httpBuckets: BoundedCache<number, Bucket>;
   readonly #httpFlood: BucketSpec;
   readonly #announcers = new Set<Announcer>();
+  readonly #completed = new Set<(contactId: number, lessonId: number) => void>();
 
   constructor(db: DbSource, opts: TrackerOptions = {}) {
     this.writer = new TrackingWriter(db, opts);
@@ -510,11 +510,13 @@ export class Tracker {
         if (row) entry.state = mergeStored(entry.state, storedLesson(row, duration));
         entry.synced = true;
       }
+      const completedBefore = entry.state.completed;
       // The person's credit pays for it, whichever lesson or course it is in.
       const applied = applyProgress(entry.state, event as TrackingEventName, position, now, duration, this.#clocks.get(who.contactId, now) ?? null);
       entry.state = applied.lesson;
       this.#clocks.set(who.contactId, applied.clock, now);
       const s = entry.state;
+      const wasCompleted = completedBefore;
       const stored = await this.writer.write({
         contactId: who.contactId,
         courseId: course.id,
@@ -528,6 +530,7 @@ export class Tracker {
       });
       entry.state = settleWrite(entry.state, s.coverage, storedLesson(stored, duration));
       entry.synced = true;
+      if (stored.completed && !wasCompleted) for (const fn of this.#completed) fn(who.contactId, p.Identificador);
       // Another process, tab or lesson may have spent the person's credit meanwhile.
       const known = laterClock(this.#clocks.get(who.contactId, now) ?? null, stored.creditClock);
       if (known !== null) this.#clocks.set(who.contactId, known, now);
@@ -551,6 +554,12 @@ export class Tracker {
   onAnnounce(fn: Announcer): () => void {
     this.#announcers.add(fn);
     return () => this.#announcers.delete(fn);
+  }
+
+  /** Calls `fn` when a person's lesson is stored as completed (their access may change: a course completed unlocks the next); returns the undo. */
+  onCompleted(fn: (contactId: number, lessonId: number) => void): () => void {
+    this.#completed.add(fn);
+    return () => this.#completed.delete(fn);
   }
 
   /** Tells every open tab of a person on a course about progress stored outside the socket (the HTTP fallback). */
@@ -581,27 +590,6 @@ export class Tracker {
   }
 }
 
-const KEY = Symbol.for('academy.tracker');
-type Holder = { [KEY]?: Tracker };
-
-/**
- * The process's tracker (one writer for the socket and the HTTP fallback alike), on the process-wide
- * database. Kept on `globalThis` because the server entry and the Astro bundle load their own copies.
- */
-export function sharedTracker(): Tracker {
-  const g = globalThis as Holder;
-  g[KEY] ??= new Tracker(async () => (await getDb()).db);
-  return g[KEY];
-}
-
-/** Flushes and retires the process's tracker (clean shutdown: after the sockets, before the database). */
-export async function closeSharedTracker(): Promise<void> {
-  const g = globalThis as Holder;
-  const t = g[KEY];
-  delete g[KEY];
-  if (t) await t.close();
-}
-
 /* ───────────── the HTTP fallback ───────────── */
 
 /** The answer of the HTTP fallback: a status and the acknowledgement (or refusal) to send as JSON. */
@@ -617,7 +605,7 @@ export interface HttpTrackingResult {
  * `{ event, courseId, payload }`, whatever its content type. Same rules as the socket, plus a
  * per-person flood limit; refusals are 4xx, a storage failure 503, never a 500.
  */
-export async function trackOverHttp(deps: { db: Db; tracker: Tracker }, session: SessionInfo | null, body: string, now = Date.now()): Promise<HttpTrackingResult> {
+export async function trackOverHttp(deps: { store: Store; tracker: Tracker }, session: SessionInfo | null, body: string, now = Date.now()): Promise<HttpTrackingResult> {
   const fail = (error: TrackingError, lang?: string): HttpTrackingResult => ({ status: TRACKING_HTTP_STATUS[error], ack: { ok: false, error }, lang });
   const contactId = session?.identity.contactId ?? null;
   if (!session || contactId === null) return fail('unauthorized');
@@ -632,7 +620,7 @@ export async function trackOverHttp(deps: { db: Db; tracker: Tracker }, session:
   const req = trackingRequestSchema.safeParse(json);
   if (!req.success) return fail('invalid');
   const { event, courseId, payload, lang } = req.data;
-  const auth = await authorizeTracking(deps.db, session, courseId);
+  const auth = await authorizeTracking(deps.store, session, courseId);
   if (!auth.ok) return fail(auth.error, lang);
   const ack = await deps.tracker.track(auth.who, auth.course, event, payload, now);
   if (!ack.ok) return fail(ack.error, lang);

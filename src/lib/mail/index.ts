@@ -1,2 +1,2 @@
 export * from './mail';
-export { createMailer, getMailer, setMailer, sendMail, type Mailer } from './mail.server';
+export { createMailer, type Mailer } from './mail.server';

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
-import { outboxFileName, readMailConfig, type MailConfig, type MailMessage, type MailReceipt } from './mail';
+import { outboxFileName, type MailConfig, type MailMessage, type MailReceipt } from './mail';
 
 /** A configured way of sending mail. */
 export interface Mailer {
@@ -55,30 +55,4 @@ export function createMailer(config: MailConfig): Mailer {
     },
     close: () => transport.close(),
   };
-}
-
-const KEY = Symbol.for('academy.mailer');
-type Holder = { [KEY]?: Mailer };
-
-/** The process-wide mailer, configured from the environment on first use. */
-export function getMailer(): Mailer {
-  const g = globalThis as Holder;
-  g[KEY] ??= createMailer(readMailConfig());
-  return g[KEY];
-}
-
-/** Replaces the process-wide mailer (tests, or a server that configures mail itself). */
-export function setMailer(mailer: Mailer | undefined): void {
-  const g = globalThis as Holder;
-  g[KEY]?.close();
-  if (mailer) g[KEY] = mailer;
-  else delete g[KEY];
-}
-
-/**
- * Sends one message with the process-wide mailer. A configuration problem (a bad `SMTP_URL`) is
- * reported as a rejected promise like any other sending failure, so callers handle one failure path.
- */
-export async function sendMail(message: MailMessage): Promise<MailReceipt> {
-  return getMailer().send(message);
 }

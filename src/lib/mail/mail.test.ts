@@ -5,7 +5,8 @@ import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError } from '~/lib/config';
 import { DEFAULT_FROM, outboxFileName, readMailConfig } from './mail';
-import { createMailer, getMailer, sendMail, setMailer } from './mail.server';
+import { createMailer } from './mail.server';
+import { readConfig } from '../config/config';
 
 describe('mail configuration', () => {
   it('writes to <DATA_DIR>/outbox when no SMTP_URL is set', () => {
@@ -52,7 +53,6 @@ describe('mailer', () => {
     dir = await mkdtemp(join(tmpdir(), 'academy-mail-'));
   });
   afterEach(async () => {
-    setMailer(undefined);
     await rm(dir, { recursive: true, force: true });
   });
 
@@ -116,17 +116,17 @@ describe('mailer', () => {
     }
   });
 
-  it('sends through the process-wide mailer, configured from the environment', async () => {
-    const previous = process.env.DATA_DIR;
-    process.env.DATA_DIR = dir;
+  it('sends where the configuration says: the outbox in DATA_DIR without SMTP_URL', async () => {
+    const config = readConfig({ DATA_DIR: dir });
+    const mailer = createMailer(config.mail);
     try {
-      expect(getMailer().kind).toBe(process.env.SMTP_URL ? 'smtp' : 'outbox');
-      setMailer(createMailer({ smtpUrl: null, from: DEFAULT_FROM, outboxDir: join(dir, 'box'), timeoutMs: 1000 }));
-      const receipt = await sendMail({ to: 'x@example.com', subject: 's', text: 't' });
-      expect(receipt.file?.startsWith(join(dir, 'box'))).toBe(true);
+      expect(mailer.kind).toBe('outbox');
+      const receipt = await mailer.send({ to: 'x@example.com', subject: 's', text: 't' });
+      expect(receipt.file?.startsWith(join(dir, 'outbox'))).toBe(true);
     } finally {
-      if (previous === undefined) delete process.env.DATA_DIR;
-      else process.env.DATA_DIR = previous;
+      mailer.close();
     }
+    expect(createMailer(readConfig({ DATA_DIR: dir, SMTP_URL: 'smtp://mail.example:587' }).mail).kind).toBe('smtp');
   });
+
 });

@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { z } from '../zod';
-import { ConfigError } from '~/lib/config';
+import { ConfigError } from '~/lib/config/error';
 import { site } from '~/lib/site';
 
 /** One e-mail to send. Plain text always; HTML only when the sender has a reason for it. */

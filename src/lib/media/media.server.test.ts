@@ -7,7 +7,8 @@ import { testDatabases } from '../db/testing';
 import type { DbHandle } from '../db/client';
 import * as s from '../db/schema';
 import { seed } from '../db/seed/seed.server';
-import { invalidateCatalog } from '../catalog';
+import { CatalogStore } from '../catalog/catalog.server';
+import { directStore, type Store } from '../access/store.server';
 import type { Identity } from '../access';
 import { createSession, readSession } from '../identity/session.server';
 import { resolveResourceFile, serveMedia, type MediaRequest } from './media.server';
@@ -18,11 +19,12 @@ const MEDIA = resolve('media');
 
 describe.each(databases)('lesson media on $name', ({ create }) => {
   let handle: DbHandle;
+  let store: Store;
   const db = () => handle.db;
 
   beforeAll(async () => {
     handle = await create({ seed: true });
-    invalidateCatalog(); // the catalogue snapshot and the file cache are per process: start from this database
+    store = directStore(handle.db);
   });
   afterAll(async () => {
     await handle?.close();
@@ -43,7 +45,7 @@ describe.each(databases)('lesson media on $name', ({ create }) => {
   const video = async (courseId: number): Promise<MediaTarget> => ({ kind: 'resource', resourceId: (await firstVideo(courseId)).id });
 
   const serve = (identity: Identity | null, target: MediaTarget, ask: Partial<MediaRequest> = {}, mediaDir = MEDIA) =>
-    serveMedia(db(), identity, target, { method: 'GET', locale: 'es', ...ask }, mediaDir);
+    serveMedia(store, identity, target, { method: 'GET', locale: 'es', ...ask }, mediaDir);
   const bytes = async (r: Response) => Buffer.from(await r.arrayBuffer());
 
   /** A new learner account (with its own contact), logged in: the identity its session gives. */
@@ -312,11 +314,12 @@ describe.each(databases)('lesson media on $name', ({ create }) => {
         .insert(s.resources)
         .values({ subtopicId: lesson, typeId: s.RESOURCE_TYPE.pdf, mediaFileId: a!.id, titleEs: 'x', titleEn: 'x', position: 91 })
         .returning();
-      expect((await resolveResourceFile(db(), res!.id))?.storageKey).toBe('docs/prueba.pdf-copy');
+      const catalog = new CatalogStore(db());
+      expect((await resolveResourceFile(db(), res!.id, await catalog.get()))?.storageKey).toBe('docs/prueba.pdf-copy');
       await db().update(s.mediaFiles).set({ storageKey: 'docs/prueba.pdf-moved' }).where(eq(s.mediaFiles.id, a!.id));
-      expect((await resolveResourceFile(db(), res!.id))?.storageKey).toBe('docs/prueba.pdf-copy');
-      invalidateCatalog();
-      expect((await resolveResourceFile(db(), res!.id))?.storageKey).toBe('docs/prueba.pdf-moved');
+      expect((await resolveResourceFile(db(), res!.id, await catalog.get()))?.storageKey).toBe('docs/prueba.pdf-copy');
+      catalog.invalidate();
+      expect((await resolveResourceFile(db(), res!.id, await catalog.get()))?.storageKey).toBe('docs/prueba.pdf-moved');
     });
   });
 

@@ -5,13 +5,12 @@
  * kept. Bodies stream the requested byte range from disk (never the whole file in memory).
  */
 import { open, type FileHandle } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { Locale } from '~/i18n';
 import { messages } from '~/i18n';
-import { loadViewer, refusal, type Identity } from '../access';
-import { getCatalog, onCatalogChange } from '../catalog';
-import { readConfig } from '../config';
+import { refusal } from '../access/access';
+import type { Identity } from '../access/access.server';
+import type { Store } from '../access/store.server';
 import type { Db } from '../db/client';
 import { captions, mediaFiles, resources, subtopics, topics } from '../db/schema';
 import { planMedia, refusalMessage, refusalStatus, resolveUnder, textAnswer, type CaptionLang, type MediaAsk, type MediaTarget } from './media';
@@ -25,27 +24,18 @@ export interface MediaFileTarget {
   sizeBytes: number;
 }
 
-// Per database (tests open several), by target; only found files are kept, so probing ids cannot grow it.
-let known = new WeakMap<Db, Map<string, MediaFileTarget>>();
-let subscribed = false;
+/**
+ * Which file an id names, kept per scope (the catalogue snapshot it was read with, so a catalogue change
+ * starts afresh), by target; only found files are kept, so probing ids cannot grow it.
+ */
+const known = new WeakMap<object, Map<string, MediaFileTarget>>();
 
-function cacheOf(db: Db): Map<string, MediaFileTarget> {
-  if (!subscribed) {
-    onCatalogChange(() => {
-      known = new WeakMap();
-    });
-    subscribed = true;
-  }
-  let map = known.get(db);
+async function cached(scope: object, key: string, load: () => Promise<MediaFileTarget | undefined>): Promise<MediaFileTarget | null> {
+  let map = known.get(scope);
   if (!map) {
     map = new Map();
-    known.set(db, map);
+    known.set(scope, map);
   }
-  return map;
-}
-
-async function cached(db: Db, key: string, load: () => Promise<MediaFileTarget | undefined>): Promise<MediaFileTarget | null> {
-  const map = cacheOf(db);
   const hit = map.get(key);
   if (hit) return hit;
   const found = await load();
@@ -60,9 +50,9 @@ const fileColumns = {
   sizeBytes: mediaFiles.sizeBytes,
 };
 
-/** The file of a lesson resource (video or document), or `null` for unknown ids and link resources. */
-export function resolveResourceFile(db: Db, resourceId: number): Promise<MediaFileTarget | null> {
-  return cached(db, `r${resourceId}`, async () => {
+/** The file of a lesson resource (video or document), or `null` for unknown ids and link resources; kept per `scope`. */
+export function resolveResourceFile(db: Db, resourceId: number, scope: object = db): Promise<MediaFileTarget | null> {
+  return cached(scope, `r${resourceId}`, async () => {
     const [row] = await db
       .select(fileColumns)
       .from(resources)
@@ -76,8 +66,8 @@ export function resolveResourceFile(db: Db, resourceId: number): Promise<MediaFi
 }
 
 /** The WebVTT file of a video resource's caption track in `lang`, or `null` when there is none. */
-export function resolveCaptionFile(db: Db, resourceId: number, lang: CaptionLang): Promise<MediaFileTarget | null> {
-  return cached(db, `c${resourceId}:${lang}`, async () => {
+export function resolveCaptionFile(db: Db, resourceId: number, lang: CaptionLang, scope: object = db): Promise<MediaFileTarget | null> {
+  return cached(scope, `c${resourceId}:${lang}`, async () => {
     const [row] = await db
       .select(fileColumns)
       .from(captions)
@@ -91,13 +81,6 @@ export function resolveCaptionFile(db: Db, resourceId: number, lang: CaptionLang
   });
 }
 
-let root: string | null = null;
-
-/** The absolute media folder (`MEDIA_DIR`, default `./media`, relative to the working directory). */
-export function mediaRoot(): string {
-  root ??= resolve(readConfig().mediaDir);
-  return root;
-}
 
 /**
  * Resolves when the client can take more bytes (the HTTP response has drained). Astro's Node adapter
@@ -163,12 +146,14 @@ async function openFile(path: string): Promise<{ handle: FileHandle; size: numbe
  * Answers one media request: a plain-text refusal for what cannot be served (404 unknown or hidden,
  * 403 refused, with the reason in `req.locale`), otherwise the file or the requested byte range.
  */
-export async function serveMedia(db: Db, identity: Identity | null | undefined, target: MediaTarget, req: MediaRequest, mediaDir = mediaRoot()): Promise<Response> {
+export async function serveMedia(store: Store, identity: Identity | null | undefined, target: MediaTarget, req: MediaRequest, mediaDir: string): Promise<Response> {
   const { locale, method } = req;
   const notFound = () => textAnswer(404, messages(locale).media.notFound, locale, method);
-  const file = target.kind === 'resource' ? await resolveResourceFile(db, target.resourceId) : await resolveCaptionFile(db, target.resourceId, target.lang);
+  const { db } = store;
+  const catalog = await store.catalog();
+  const file = target.kind === 'resource' ? await resolveResourceFile(db, target.resourceId, catalog) : await resolveCaptionFile(db, target.resourceId, target.lang, catalog);
   if (!file) return notFound();
-  const [catalog, viewer] = await Promise.all([getCatalog(db), loadViewer(db, identity)]);
+  const viewer = await store.viewer(identity);
   const course = catalog.byId.get(file.courseId);
   if (!course) return notFound();
   const why = refusal(course, viewer);

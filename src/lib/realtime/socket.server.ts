@@ -9,13 +9,12 @@ import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import { handshakeAllowed } from './realtime';
 import { registerTracking, type RealtimeTrackingOptions } from './tracking.server';
+import type { Runtime } from '../runtime/runtime.server';
+import { sessionRefOf } from '../identity/session-cache.server';
 
-const KEY = Symbol.for('academy.realtime');
-type Holder = { [KEY]?: Server };
-
-export interface RealtimeOptions extends RealtimeTrackingOptions {
-  /** Redis address for the socket.io adapter (default `REDIS_URL`; empty: this process only). */
-  redisUrl?: string;
+export interface RealtimeOptions extends Partial<RealtimeTrackingOptions> {
+  /** Redis address for the socket.io adapter (default: the runtime's `REDIS_URL`; none: this process only). */
+  redisUrl?: string | null;
   /**
    * Believe `X-Forwarded-Proto` when comparing a handshake's `Origin` with the address it was sent to
    * (only behind a reverse proxy that sets it itself; default false), as for HTTP requests.
@@ -23,11 +22,13 @@ export interface RealtimeOptions extends RealtimeTrackingOptions {
   trustProxy?: boolean;
 }
 
-/** Attaches socket.io to an HTTP server (once per server) and returns it. */
-export function attachRealtime(httpServer: HttpServer, opts: RealtimeOptions = {}): Server {
-  const holder = httpServer as HttpServer & Holder;
-  if (holder[KEY]) return holder[KEY];
-  const trustProxy = opts.trustProxy ?? false;
+const attached = new WeakMap<HttpServer, Server>();
+
+/** Attaches socket.io to an HTTP server (once per server) with the runtime's tracker, store and sessions, and returns it. */
+export function attachRealtime(httpServer: HttpServer, runtime: Runtime, opts: RealtimeOptions = {}): Server {
+  const existing = attached.get(httpServer);
+  if (existing) return existing;
+  const trustProxy = opts.trustProxy ?? runtime.config.trustProxy;
   const io = new Server(httpServer, {
     serveClient: false,
     // Same-origin only: the site and the socket share one host and port.
@@ -36,10 +37,13 @@ export function attachRealtime(httpServer: HttpServer, opts: RealtimeOptions = {
     allowRequest: (req, callback) => callback(null, handshakeAllowed(req.headers, encrypted(req), trustProxy)),
     maxHttpBufferSize: 16 * 1024,
   });
-  holder[KEY] = io;
-  const redisUrl = opts.redisUrl ?? process.env.REDIS_URL;
+  attached.set(httpServer, io);
+  const redisUrl = opts.redisUrl === undefined ? runtime.config.redisUrl : opts.redisUrl;
   adapters.set(io, redisUrl ? useRedisAdapter(io, redisUrl) : Promise.resolve());
-  registerTracking(io, opts);
+  const tracking = registerTracking(io, { tracker: runtime.tracker, store: runtime.store, sessions: runtime.sessions, ...opts });
+  // Log out, a password reset…: the session's sockets in this process are checked again at once.
+  const stop = runtime.bus.subscribe('session', (data) => tracking.sessionEnded(sessionRefOf(data)));
+  io.engine.on('close', stop);
   return io;
 }
 

@@ -9,9 +9,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { io as connectClient, type ManagerOptions, type SocketOptions, type Socket as ClientSocket } from 'socket.io-client';
 import type { Server } from 'socket.io';
 import { testDatabases } from '../db/testing';
-import { setDb, type DbHandle } from '../db/client';
+import type { DbHandle } from '../db/client';
 import * as s from '../db/schema';
-import { getCatalog, invalidateCatalog, type CatalogCourse } from '../catalog';
+import { loadCatalog, type CatalogCourse } from '../catalog';
+import { directStore } from '../access/store.server';
+import { testRuntime } from '../testing/runtime';
+import type { Runtime } from '../runtime/runtime.server';
 import { createSession, destroySession, findActiveIbo, hashToken, readSession, setSessionProspect } from '../identity';
 import { SESSION_COOKIE } from '../http/page-cache';
 import { authorizeTracking, CREDIT_ALLOWANCE_SECONDS, MAX_PLAYBACK_RATE, MAX_STATEMENTS_PER_CHUNK, Tracker, trackOverHttp, type TrackingAck, type TrackingBroadcast } from '../learning';
@@ -27,6 +30,7 @@ describe.each(databases)('progress tracking on $name', ({ create }) => {
   let http: HttpServer;
   let io: Server;
   let tracker: Tracker;
+  let runtime: Runtime;
   let base: string;
   /** The server's clock: tests move it instead of waiting. */
   let clock = Date.now();
@@ -52,9 +56,8 @@ describe.each(databases)('progress tracking on $name', ({ create }) => {
 
   beforeAll(async () => {
     handle = await create({ seed: true });
-    setDb(handle);
-    invalidateCatalog();
-    const catalog = await getCatalog(handle.db);
+    runtime = await testRuntime(handle);
+    const catalog = await loadCatalog(handle.db);
     course1 = catalog.byId.get(1)!;
     course2 = catalog.byId.get(2)!;
     people.learner = await learnerSession('learner@academia.example');
@@ -70,7 +73,7 @@ describe.each(databases)('progress tracking on $name', ({ create }) => {
 
     tracker = new Tracker(handle.db, { maxWaitMs: 2 });
     http = createServer();
-    io = attachRealtime(http, { tracker, db: async () => handle.db, now: () => clock, redisUrl: '' });
+    io = attachRealtime(http, runtime, { ...uncached(), now: () => clock, redisUrl: null });
     await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
     base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   });
@@ -79,9 +82,14 @@ describe.each(databases)('progress tracking on $name', ({ create }) => {
     for (const c of open) c.disconnect();
     await new Promise<void>((r) => io.close(() => r()));
     await tracker?.close();
-    invalidateCatalog();
+    await runtime?.close();
     await handle?.close();
   });
+
+  /** This test's tracker, reading access and sessions straight from the database (no caches to wait out). */
+  function uncached() {
+    return { tracker, store: directStore(handle.db), sessions: { read: (token: string | undefined) => readSession(handle.db, token) } };
+  }
 
   /**
    * Connects as a session (or none) for a course; resolves once connected, rejects with the refusal.
@@ -429,7 +437,7 @@ describe.each(databases)('progress tracking on $name', ({ create }) => {
 
     it('applies the same rules and answers with HTTP statuses', async () => {
       const t = new Tracker(handle.db, { maxWaitMs: 1 });
-      const deps = { db: handle.db, tracker: t };
+      const deps = { store: directStore(handle.db), tracker: t };
       const learner = await session(people.learner.token);
       const lesson = lessons(course2)[0]!;
       const ok = await trackOverHttp(deps, learner, body({ event: 'tracking play', courseId: 2, payload: { Identificador: lesson.id, Avance: 2.5 } }), clock);
@@ -455,7 +463,7 @@ describe.each(databases)('progress tracking on $name', ({ create }) => {
       const buyer = await session(people.buyer.token);
       // The socket's own tracker: what the HTTP fallback stores reaches the person's sockets.
       const statuses: number[] = [];
-      for (let i = 0; i < 25; i++) statuses.push((await trackOverHttp({ db: handle.db, tracker }, buyer, body({ event: 'tracking play', courseId: 1, payload: { Identificador: lesson.id, Avance: 1 } }), clock)).status);
+      for (let i = 0; i < 25; i++) statuses.push((await trackOverHttp({ store: directStore(handle.db), tracker }, buyer, body({ event: 'tracking play', courseId: 1, payload: { Identificador: lesson.id, Avance: 1 } }), clock)).status);
       expect(statuses.filter((s) => s === 200)).toHaveLength(20);
       expect(statuses.filter((s) => s === 429)).toHaveLength(5);
       await settle();
@@ -466,7 +474,7 @@ describe.each(databases)('progress tracking on $name', ({ create }) => {
       elsewhere.disconnect();
       // Another person is not limited by it.
       const learner = await session(people.learner.token);
-      expect((await trackOverHttp({ db: handle.db, tracker }, learner, body({ event: 'tracking play', courseId: 1, payload: { Identificador: lesson.id, Avance: 1 } }), clock)).status).toBe(200);
+      expect((await trackOverHttp({ store: directStore(handle.db), tracker }, learner, body({ event: 'tracking play', courseId: 1, payload: { Identificador: lesson.id, Avance: 1 } }), clock)).status).toBe(200);
       tab.disconnect();
     });
   });
@@ -486,10 +494,10 @@ describe.each(databases)('progress tracking on $name', ({ create }) => {
 
     it('a burst over the HTTP fallback completes no lesson, and looping it over course 31 does not unlock course 32', async () => {
       const t = new Tracker(handle.db, { maxWaitMs: 1 });
-      const deps = { db: handle.db, tracker: t };
+      const deps = { store: directStore(handle.db), tracker: t };
       const person = await newLearner('rafaga.http@example.com');
       const who = await readSession(handle.db, person.token);
-      const course31 = (await getCatalog(handle.db)).byId.get(31)!;
+      const course31 = (await loadCatalog(handle.db)).byId.get(31)!;
       // As fast as the flood limit lets one person go: 8 requests a second.
       let at = Date.now();
       for (const lesson of lessons(course31)) {
@@ -504,7 +512,7 @@ describe.each(databases)('progress tracking on $name', ({ create }) => {
         expect(stored.completedAt).toBeNull();
         expect(Number(stored.playedSeconds)).toBeLessThanOrEqual(cap(at - started));
       }
-      expect(await authorizeTracking(handle.db, who, 32)).toEqual({ ok: false, error: 'forbidden' });
+      expect(await authorizeTracking(directStore(handle.db), who, 32)).toEqual({ ok: false, error: 'forbidden' });
       expect(await refusalOf(person.token, 32)).toBe('forbidden');
       await t.close();
     });
@@ -545,7 +553,7 @@ describe.each(databases)('progress tracking on $name', ({ create }) => {
       // Short enough for a quarter to look like play at 2× after a second (not like a seek).
       expect(quarter).toBeLessThanOrEqual(3.5);
       const post = (p: Tracker, event: string, Avance: number, at: number) =>
-        trackOverHttp({ db: handle.db, tracker: p }, who, body({ event, courseId: 2, payload: { Identificador: lesson.id, Avance } }), at);
+        trackOverHttp({ store: directStore(handle.db), tracker: p }, who, body({ event, courseId: 2, payload: { Identificador: lesson.id, Avance } }), at);
       // As a load balancer might spread them: each process hears a play at the start of one quarter…
       const t0 = Date.now();
       for (const [i, p] of processes.entries()) expect((await post(p, 'tracking play', i * quarter, t0)).status).toBe(200);
@@ -565,13 +573,13 @@ describe.each(databases)('progress tracking on $name', ({ create }) => {
     const body = (o: unknown) => JSON.stringify(o);
     /** Most a person may have credited in all (every lesson, every course), `ms` of real time after their first report. */
     const personCap = (ms: number) => CREDIT_ALLOWANCE_SECONDS + (MAX_PLAYBACK_RATE * ms) / 1000;
-    const course31 = async () => (await getCatalog(handle.db)).byId.get(31)!;
+    const course31 = async () => (await loadCatalog(handle.db)).byId.get(31)!;
     const storedRows = async (contactId: number, ids: number[]) => Promise.all(ids.map(async (id) => (await row(contactId, id)) ?? null));
     const totalPlayed = (rows: (s.Tracking | null)[]) => rows.reduce((sum, r) => sum + Number(r?.playedSeconds ?? 0), 0);
 
     it('parallel bursts over every lesson of course 31 through the HTTP fallback complete none and leave course 32 locked; the course played for real at 1× unlocks it', async () => {
       const t = new Tracker(handle.db, { maxWaitMs: 1 });
-      const deps = { db: handle.db, tracker: t };
+      const deps = { store: directStore(handle.db), tracker: t };
       const person = await newLearner('paralelo.http@example.com');
       const who = await readSession(handle.db, person.token);
       const all = lessons(await course31());
@@ -602,7 +610,7 @@ describe.each(databases)('progress tracking on $name', ({ create }) => {
       const rows = await storedRows(person.contactId, all.map((l) => l.id));
       expect(rows.map((r) => r?.completedAt ?? null)).toEqual(all.map(() => null));
       expect(totalPlayed(rows)).toBeLessThanOrEqual(personCap(at - gap - t0));
-      expect(await authorizeTracking(handle.db, who, 32)).toEqual({ ok: false, error: 'forbidden' });
+      expect(await authorizeTracking(directStore(handle.db), who, 32)).toEqual({ ok: false, error: 'forbidden' });
       expect(await refusalOf(person.token, 32)).toBe('forbidden');
 
       // The same person then plays the course for real at 1×, one lesson after the other: each one
@@ -620,7 +628,7 @@ describe.each(databases)('progress tracking on $name', ({ create }) => {
         at += Math.round((d - pos) * 1000);
         expect(await post(lesson.id, 'tracking end', d), lesson.code).toMatchObject({ ok: true, completed: true });
       }
-      expect(await authorizeTracking(handle.db, who, 32)).toMatchObject({ ok: true });
+      expect(await authorizeTracking(directStore(handle.db), who, 32)).toMatchObject({ ok: true });
       await t.close();
     });
 
@@ -674,7 +682,7 @@ describe.each(databases)('progress tracking on $name', ({ create }) => {
       const processes = [1, 2, 3, 4].map(() => new Tracker(handle.db, { maxWaitMs: 1 }));
       const some = lessons(await course31()).slice(0, processes.length);
       const post = (i: number, event: string, Avance: number, at: number) =>
-        trackOverHttp({ db: handle.db, tracker: processes[i]! }, who, body({ event, courseId: 31, payload: { Identificador: some[i]!.id, Avance } }), at);
+        trackOverHttp({ store: directStore(handle.db), tracker: processes[i]! }, who, body({ event, courseId: 31, payload: { Identificador: some[i]!.id, Avance } }), at);
       const t0 = Date.now();
       // Each process hears the play of its own lesson, then a second later 3.5 s further on (2× and the
       // allowance): each alone would credit 3 seconds. Sent at once, so their transactions overlap.
@@ -733,7 +741,7 @@ describe.each(databases)('progress tracking on $name', ({ create }) => {
     it('believes X-Forwarded-Proto only when told to trust the proxy', async () => {
       const servers = [false, true].map((trustProxy) => {
         const h = createServer();
-        const sio = attachRealtime(h, { tracker, db: async () => handle.db, now: () => clock, redisUrl: '', trustProxy });
+        const sio = attachRealtime(h, runtime, { ...uncached(), now: () => clock, redisUrl: null, trustProxy });
         return { h, sio };
       });
       const [plain, proxied] = await Promise.all(
@@ -782,7 +790,7 @@ describe.each(databases)('progress tracking on $name', ({ create }) => {
 
   it.skipIf(!redisUp)("with Redis, a person's tabs on two app processes hear each other", async () => {
     const servers = [createServer(), createServer()];
-    const ios = servers.map((h) => attachRealtime(h, { tracker, db: async () => handle.db, now: () => clock, redisUrl }));
+    const ios = servers.map((h) => attachRealtime(h, runtime, { ...uncached(), now: () => clock, redisUrl }));
     await Promise.all(ios.map(adapterReady));
     const bases = await Promise.all(
       servers.map(async (h) => {

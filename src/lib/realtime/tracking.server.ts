@@ -7,16 +7,15 @@
  * `tracking` with the position to resume from (one room per person and course).
  */
 import type { Server, Socket } from 'socket.io';
-import type { Db } from '../db/client';
-import { getDb } from '../db/client';
 import { SESSION_COOKIE } from '../http/page-cache';
-import { readSession } from '../identity/session.server';
+import { hashToken, readSession, type SessionInfo } from '../identity/session.server';
+import type { SessionRef } from '../identity/session-cache.server';
+import type { Store } from '../access/store.server';
 import {
   authorizeTracking,
   cookieValue,
   newBucket,
   progressRoom,
-  sharedTracker,
   takeToken,
   TRACKING_EVENTS,
   TRACKING_FLOOD_LIMIT,
@@ -33,10 +32,12 @@ import {
 export const SESSION_RECHECK_MS = 60_000;
 
 export interface RealtimeTrackingOptions {
-  /** The tracker events go to (default: the process's). */
-  tracker?: Tracker;
-  /** The database sessions and access are read from (default: the process's). */
-  db?: () => Promise<Db>;
+  /** The tracker events go to. */
+  tracker: Tracker;
+  /** Where access is read from. */
+  store: Store;
+  /** How a cookie token becomes a session (default: a database read each time; the runtime's session cache). */
+  sessions?: { read(token: string | undefined): Promise<SessionInfo | null> };
   /** The clock (ms): tests move it instead of waiting. */
   now?: () => number;
   /** Flood limit of one socket. */
@@ -46,6 +47,8 @@ export interface RealtimeTrackingOptions {
 
 interface TrackingSocketData {
   token: string;
+  tokenHash: string;
+  session: SessionInfo;
   who: Tracked;
   course: TrackedCourse;
   bucket: Bucket;
@@ -55,9 +58,9 @@ interface TrackingSocketData {
 }
 
 /** Registers the connection check and the tracking events on a socket.io server. */
-export function registerTracking(io: Server, opts: RealtimeTrackingOptions = {}): void {
-  const tracker = () => opts.tracker ?? sharedTracker();
-  const db = opts.db ?? (async () => (await getDb()).db);
+export function registerTracking(io: Server, opts: RealtimeTrackingOptions): { sessionEnded(ref: SessionRef): void } {
+  const tracker = () => opts.tracker;
+  const sessions = opts.sessions ?? { read: (token: string | undefined) => readSession(opts.store.db, token) };
   const now = opts.now ?? Date.now;
   const flood = opts.flood ?? TRACKING_FLOOD_LIMIT;
   const recheckMs = opts.recheckMs ?? SESSION_RECHECK_MS;
@@ -76,11 +79,10 @@ export function registerTracking(io: Server, opts: RealtimeTrackingOptions = {})
   io.use(async (socket, next) => {
     try {
       const token = cookieValue(cookies.get(socket.conn) ?? socket.request?.headers.cookie, SESSION_COOKIE);
-      const database = await db();
-      const session = token ? await readSession(database, token) : null;
-      const auth = await authorizeTracking(database, session, (socket.handshake.auth as { courseId?: unknown } | undefined)?.courseId);
+      const session = token ? await sessions.read(token) : null;
+      const auth = await authorizeTracking(opts.store, session, (socket.handshake.auth as { courseId?: unknown } | undefined)?.courseId);
       if (!auth.ok) return next(new Error(auth.error));
-      const data: TrackingSocketData = { token: token!, who: auth.who, course: auth.course, bucket: newBucket(flood, now()), checkedAt: now(), checking: null, revoked: false };
+      const data: TrackingSocketData = { token: token!, tokenHash: hashToken(token!), session: session!, who: auth.who, course: auth.course, bucket: newBucket(flood, now()), checkedAt: now(), checking: null, revoked: false };
       socket.data.tracking = data;
       await socket.join(progressRoom(auth.who.contactId, auth.course.id));
       next();
@@ -124,7 +126,7 @@ export function registerTracking(io: Server, opts: RealtimeTrackingOptions = {})
       data.checkedAt = at;
       data.checking = (async () => {
         try {
-          const session = await readSession(await db(), data.token);
+          const session = await sessions.read(data.token);
           if (session === null || session.identity.contactId !== data.who.contactId) data.revoked = true;
         } catch {
           // The database did not answer: keep the socket; its writes report `unavailable` meanwhile.
@@ -135,4 +137,25 @@ export function registerTracking(io: Server, opts: RealtimeTrackingOptions = {})
     }
     return data.checking ? data.checking : !data.revoked;
   }
+
+  return {
+    /** A session ended or changed somewhere: its sockets in this process are refused from now on and hung up. */
+    sessionEnded(ref: SessionRef) {
+      for (const socket of io.of('/').sockets.values()) {
+        const data = socket.data.tracking as TrackingSocketData | undefined;
+        if (!data || data.revoked) continue;
+        const ended =
+          'all' in ref ||
+          ('tokenHash' in ref && ref.tokenHash === data.tokenHash) ||
+          ('userId' in ref && data.session.user?.id === ref.userId) ||
+          ('iboId' in ref && data.session.ibo?.id === ref.iboId);
+        if (!ended) continue;
+        // Read it again now: an ended session's sockets are hung up; a changed one (same person) stays.
+        data.checkedAt = -Infinity;
+        void sessionStillValid(data, now()).then((valid) => {
+          if (!valid) socket.disconnect(true);
+        });
+      }
+    },
+  };
 }

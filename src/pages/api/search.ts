@@ -1,8 +1,6 @@
 /** Course suggestions for the header's autocomplete: GET /api/search?q=…&lang=es|en&limit=1–20. */
 import type { APIRoute } from 'astro';
 import { messages } from '~/i18n';
-import { getDb } from '~/lib/db';
-import { loadViewer } from '~/lib/access';
 import { parseSearchParams, responseLocale, searchCourses } from '~/lib/search';
 
 export const prerender = false;
@@ -14,9 +12,10 @@ export const GET: APIRoute = async ({ url, locals }) => {
     return json({ error: t.search.errors[parsed.issue] }, 400, 'no-store');
   }
   const { q, lang, limit } = parsed.value;
-  const { db } = await getDb();
+  const { store } = locals.runtime;
+  const { db } = store;
   const identity = locals.identity;
-  const viewer = await loadViewer(db, identity);
+  const viewer = await store.viewer(identity);
   const results = await searchCourses(db, { q, locale: lang, viewer, limit });
   // Someone signed in may see courses they bought: never keep their answer in a shared cache.
   return json({ results }, 200, identity ? 'no-store' : 'public, max-age=60');

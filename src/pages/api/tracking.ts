@@ -8,8 +8,7 @@
 import type { APIRoute } from 'astro';
 import { messages } from '~/i18n';
 import { answerLocale } from '~/lib/http/locale';
-import { getDb } from '~/lib/db';
-import { MAX_TRACKING_BODY_BYTES, sharedTracker, trackOverHttp, TRACKING_ERROR_KEY, type TrackingAck } from '~/lib/learning';
+import { MAX_TRACKING_BODY_BYTES, trackOverHttp, TRACKING_ERROR_KEY, type TrackingAck } from '~/lib/learning';
 
 export const prerender = false;
 
@@ -18,7 +17,7 @@ export const POST: APIRoute = async ({ request, locals, url }) => {
   const body = await readLimited(request, MAX_TRACKING_BODY_BYTES + 1).catch(() => '');
   let result;
   try {
-    result = await trackOverHttp({ db: (await getDb()).db, tracker: sharedTracker() }, locals.session, body);
+    result = await trackOverHttp({ store: locals.runtime.store, tracker: locals.runtime.tracker }, locals.session, body);
   } catch {
     result = { status: 503, ack: { ok: false, error: 'unavailable' } as TrackingAck, lang: undefined };
   }

@@ -240,6 +240,7 @@ export function matrix(): Row[] {
     ...page('/courses', per('200'), { covers: '/courses', note: 'catalogue', check: (role, seen) => shows(courseNames(COURSE.buyers), ['buyer'])(role, seen) ?? shows(courseNames(COURSE.buyers2), ['buyer'])(role, seen) }),
     ...page('/courses?q=Elite', per('200'), { covers: '/courses', note: 'search' }),
     ...page('/404', per('404'), { covers: '/404' }),
+    ...page('/no/such/address/anywhere', per('404'), { covers: '/[...unknown]', note: 'matches nothing' }),
     // The error page itself answers 500 (it is what a failed render shows).
     ...page('/500', per('500'), { covers: '/500' }),
     ...page('/reset-password', per('400'), { covers: '/reset-password', note: 'no token' }),
@@ -273,7 +274,10 @@ export function matrix(): Row[] {
       covers: '/myshopping',
       check: (role, seen) => (seen.status === 200 ? shows(courseNames(COURSE.buyers), ['buyer'])(role, seen) : undefined),
     }),
-    ...page('/myshopping-detail/1', per('404'), { covers: '(not built) /myshopping-detail/[id]', pending: 'commerce issue: visitors and IBO sessions → login; a user → only their own order, another person’s order → 404' }),
+    ...page('/myshopping-detail/1', (l) => per('404', { visitors: loginRedirect(l, '/myshopping-detail/1'), ibo: loginRedirect(l, '/myshopping-detail/1') }), {
+      covers: '(not built) /myshopping-detail/[id]',
+      pending: 'commerce issue: a user → only their own order, another person’s order → 404',
+    }),
     ...page('/purchase-detail', per('404'), { covers: '(not built) /purchase-detail', pending: 'commerce issue' }),
     ...page('/course-exam-info/1', per('404'), { covers: '(not built) /course-exam-info/[id]', pending: 'exam issue: who may take the exam of course 1' }),
     ...page('/course-certificate/1', per('404'), { covers: '(not built) /course-certificate/[id]', pending: 'certificate issue' }),

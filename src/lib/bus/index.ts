@@ -1,0 +1,2 @@
+export * from './bus';
+export { createBus, type Bus, type BusOptions } from './bus.server';

@@ -1,0 +1,83 @@
+/**
+ * Sessions kept in memory for a short while, so a logged-in page costs no session query. Whatever ends
+ * or changes a session (log out, log in over it, a password reset, a profile change, a prospect chosen)
+ * makes every process forget it at once through the runtime's bus (`Runtime.sessionChanged`); the
+ * time limit bounds what only the database learns (a user refused or an IBO suspended by hand).
+ */
+import type { Db } from '../db/client';
+import { hashToken, readSession, type SessionInfo } from './session.server';
+
+/** Which kept sessions to forget. */
+export type SessionRef = { tokenHash: string } | { userId: number } | { iboId: number } | { all: true };
+
+interface Kept {
+  info: Promise<SessionInfo | null>;
+  /** The answer once the read settled (`undefined` before). */
+  settled?: SessionInfo | null;
+  at: number;
+}
+
+export class SessionCache {
+  readonly #kept = new Map<string, Kept>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly opts: { ttlMs?: number; capacity?: number; now?: () => number } = {},
+  ) {}
+
+  /** The session a cookie token names (see `readSession`), read from the database at most once per `ttlMs`. */
+  read(token: string | undefined): Promise<SessionInfo | null> {
+    if (!token || token.length > 100) return Promise.resolve(null);
+    const nowMs = (this.opts.now ?? Date.now)();
+    const key = hashToken(token);
+    const hit = this.#kept.get(key);
+    if (hit && nowMs - hit.at < (this.opts.ttlMs ?? 60_000)) return hit.info;
+    const info = readSession(this.db, token, new Date(nowMs));
+    const entry: Kept = { info, at: nowMs };
+    this.#kept.delete(key);
+    // Unknown tokens are not kept: a flood of forged cookies must not push real sessions out.
+    info.then(
+      (found) => {
+        entry.settled = found;
+        if (found === null && this.#kept.get(key) === entry) this.#kept.delete(key);
+      },
+      () => {
+        if (this.#kept.get(key) === entry) this.#kept.delete(key);
+      },
+    );
+    this.#kept.set(key, entry);
+    const capacity = this.opts.capacity ?? 50_000;
+    while (this.#kept.size > capacity) this.#kept.delete(this.#kept.keys().next().value as string);
+    return info;
+  }
+
+  /** Forgets kept sessions: one, a user's, an IBO's, or all. */
+  forget(ref: SessionRef): void {
+    if ('all' in ref) {
+      this.#kept.clear();
+      return;
+    }
+    if ('tokenHash' in ref) {
+      this.#kept.delete(ref.tokenHash);
+      return;
+    }
+    for (const [key, kept] of this.#kept) {
+      const info = kept.settled;
+      // A read still on its way may carry the facts from before the change: drop it too.
+      if (info === undefined || ('userId' in ref && info?.user?.id === ref.userId) || ('iboId' in ref && info?.ibo?.id === ref.iboId)) this.#kept.delete(key);
+    }
+  }
+
+  get size(): number {
+    return this.#kept.size;
+  }
+}
+
+/** A session reference as the bus carries it; anything else (a resync after missed messages) forgets every session. */
+export function sessionRefOf(data: unknown): SessionRef {
+  const d = (data ?? {}) as Record<string, unknown>;
+  if (typeof d.tokenHash === 'string') return { tokenHash: d.tokenHash };
+  if (typeof d.userId === 'number') return { userId: d.userId };
+  if (typeof d.iboId === 'number') return { iboId: d.iboId };
+  return { all: true };
+}

@@ -1,0 +1,105 @@
+/**
+ * The runtime's caches: what a logged-in request reads without a query, and how a change (log out, a
+ * password reset, a completed course, a catalogue edit) makes them read again at once.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { testDatabases } from '../db/testing';
+import type { DbHandle } from '../db/client';
+import * as s from '../db/schema';
+import { createSession, hashToken } from '../identity/session.server';
+import { testRuntime } from '../testing/runtime';
+import type { Runtime } from './runtime.server';
+
+const [pglite] = await testDatabases();
+
+describe('the runtime', () => {
+  let handle: DbHandle;
+  let runtime: Runtime;
+  let userId: number;
+  let contactId: number;
+
+  beforeAll(async () => {
+    handle = await pglite!.create({ seed: true });
+    runtime = await testRuntime(handle);
+    const [user] = await handle.db.select().from(s.users).where(eq(s.users.email, 'learner@academia.example'));
+    userId = user!.id;
+    contactId = (await handle.db.select().from(s.contacts).where(eq(s.contacts.userId, userId)))[0]!.id;
+  });
+  afterAll(async () => {
+    await runtime?.close();
+    await handle?.close();
+  });
+
+  it('reads a session once, and again as soon as it ended anywhere', async () => {
+    const { token } = await createSession(handle.db, { kind: 'user', userId });
+    const first = await runtime.sessions.read(token);
+    expect(first?.user?.id).toBe(userId);
+    // Ended in the database only (by hand): the kept session still answers, for at most its time limit.
+    await handle.db.delete(s.sessions).where(eq(s.sessions.tokenHash, hashToken(token)));
+    expect(await runtime.sessions.read(token)).toBe(first);
+    // Ended through the runtime (log out): forgotten at once.
+    await runtime.sessionChanged({ tokenHash: hashToken(token) });
+    expect(await runtime.sessions.read(token)).toBeNull();
+  });
+
+  it("forgets every session of a user after a password reset, and keeps others'", async () => {
+    const mine = await createSession(handle.db, { kind: 'user', userId });
+    const [other] = await handle.db.select().from(s.users).where(eq(s.users.email, 'buyer@academia.example'));
+    const theirs = await createSession(handle.db, { kind: 'user', userId: other!.id });
+    await runtime.sessions.read(mine.token);
+    await runtime.sessions.read(theirs.token);
+    await handle.db.delete(s.sessions).where(eq(s.sessions.userId, userId));
+    await runtime.sessionChanged({ userId });
+    expect(await runtime.sessions.read(mine.token)).toBeNull();
+    expect((await runtime.sessions.read(theirs.token))?.user?.id).toBe(other!.id);
+  });
+
+  it('does not keep unknown tokens (a flood of forged cookies cannot push real sessions out)', async () => {
+    const before = runtime.sessions.size;
+    for (let i = 0; i < 20; i++) expect(await runtime.sessions.read(`forged-${i}`)).toBeNull();
+    expect(runtime.sessions.size).toBe(before);
+    expect(await runtime.sessions.read('x'.repeat(101))).toBeNull();
+  });
+
+  it('keeps a viewer until what the person may see changes', async () => {
+    const identity = { kind: 'learner' as const, userId, contactId };
+    const viewer = await runtime.store.viewer(identity);
+    expect(viewer.purchased.has(10)).toBe(false);
+    expect(await runtime.store.viewer(identity)).toBe(viewer);
+    await handle.db.insert(s.purchaseAccess).values({ userId, courseId: 10 });
+    expect((await runtime.store.viewer(identity)).purchased.has(10)).toBe(false);
+    await runtime.personChanged({ userId });
+    expect((await runtime.store.viewer(identity)).purchased.has(10)).toBe(true);
+  });
+
+  it('forgets a viewer when the tracker stores a completed lesson (a completed course unlocks the next)', async () => {
+    const identity = { kind: 'learner' as const, userId, contactId };
+    const before = await runtime.store.viewer(identity);
+    const catalog = await runtime.catalog.get();
+    const course = catalog.byId.get(31)!;
+    const lesson = course.modules[0]!.lessons[0]!;
+    const who = { contactId, createdBy: userId };
+    const track = (event: string, Avance: number, at: number) => runtime.tracker.track(who, course, event, { Identificador: lesson.id, Avance }, at);
+    // Played through at normal speed, a report every second and a half: the credit clock pays for it.
+    let at = Date.now() - (lesson.durationSeconds + 30) * 1000;
+    await track('tracking play', 0, at);
+    for (let pos = 1.5; pos < lesson.durationSeconds; pos += 1.5) await track('tracking', pos, (at += 1500));
+    const ack = await track('tracking end', lesson.durationSeconds, at + 1500);
+    expect(ack).toMatchObject({ ok: true, completed: true });
+    expect(await runtime.store.viewer(identity)).not.toBe(before);
+  });
+
+  it('drops the catalogue snapshot and kept pages when the catalogue changes', async () => {
+    const snapshot = await runtime.catalog.get();
+    const version = runtime.catalog.version;
+    runtime.pages.set('http://localhost/courses?', version, { status: 200, headers: [], body: 'kept' });
+    await handle.db.update(s.courses).set({ nameEs: 'Curso renombrado' }).where(eq(s.courses.id, 1));
+    await runtime.catalogChanged();
+    expect(runtime.catalog.version).toBe(version + 1);
+    expect(runtime.pages.get('http://localhost/courses?', runtime.catalog.version)).toBeUndefined();
+    const fresh = await runtime.catalog.get();
+    expect(fresh).not.toBe(snapshot);
+    expect(fresh.byId.get(1)!.nameEs).toBe('Curso renombrado');
+  });
+});

@@ -1,0 +1,162 @@
+/**
+ * The process's runtime: every service the academy's code uses, built once from one validated
+ * configuration and handed down (the server passes it to Astro as `locals.runtime`, to the socket and
+ * to the scheduler). Nothing else opens connections or reads the environment. Tests build their own.
+ *
+ * Caches that several processes must agree on (the catalogue, sessions, viewers) are told about
+ * changes through the bus: PostgreSQL LISTEN/NOTIFY, Redis pub/sub, or this process only on PGlite.
+ */
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { AppConfig } from '../config/config';
+import { openDatabase, type Db, type DbHandle } from '../db/client';
+import { createLogger, type Logger } from '../http/log.server';
+import { CatalogStore } from '../catalog/catalog.server';
+import { cachedStore, ViewerCache, type PersonRef, type Store } from '../access/store.server';
+import { SessionCache, sessionRefOf, type SessionRef } from '../identity/session-cache.server';
+import { PageCache } from '../http/page-cache';
+import { PersonalPartsCache } from '../http/page-cache.server';
+import { publicOrigin } from '../http/public-origin';
+import { createRateLimiter, type RateLimiter } from '../http/rate-limit.server';
+import { LIMITS, type LimitName } from '../http/rate-limit';
+import { createMailer, type Mailer } from '../mail/mail.server';
+import { Tracker } from '../learning/tracking.server';
+import { createBus, type Bus } from '../bus';
+import { createScheduler, registerSessionPurge, type Scheduler } from '../jobs';
+
+export interface Runtime {
+  readonly config: AppConfig;
+  readonly logger: Logger;
+  /** The open database (`database.db` is the Drizzle handle). */
+  readonly database: DbHandle;
+  readonly db: Db;
+  /** The database with the catalogue snapshot and cached viewers. */
+  readonly store: Store;
+  readonly catalog: CatalogStore;
+  readonly viewers: ViewerCache;
+  readonly sessions: SessionCache;
+  /** Whole pages kept for an audience (visitors, or everyone sharing one access context). */
+  readonly pages: PageCache;
+  /** Each logged-in reader's own parts of kept pages (the header's user menu). */
+  readonly personalParts: PersonalPartsCache;
+  readonly bus: Bus;
+  readonly rateLimiter: RateLimiter;
+  readonly mailer: Mailer;
+  readonly tracker: Tracker;
+  readonly scheduler: Scheduler;
+  /** This process's name in logs and job claims. */
+  readonly workerId: string;
+  /** The origin absolute URLs of a request use (`PUBLIC_URL`, else an allowed Host, else this machine). */
+  siteOrigin(url: URL): string;
+  /** The catalogue changed: every process drops its snapshot and pages. */
+  catalogChanged(): Promise<void>;
+  /** A session ended or changed: every process forgets what it kept. */
+  sessionChanged(ref: SessionRef): Promise<void>;
+  /** What a person may see changed (a course completed, a purchase, a membership): every process forgets their viewer. */
+  personChanged(ref: PersonRef): Promise<void>;
+  /** Stops the scheduler, writes pending progress, closes the bus, mail, rate limits and the database. */
+  close(): Promise<void>;
+}
+
+/** What a caller may provide instead of having the runtime build it (tests, the server's own logger). */
+export interface RuntimeParts {
+  database?: DbHandle;
+  logger?: Logger;
+  mailer?: Mailer;
+  rateLimiter?: RateLimiter;
+  bus?: Bus;
+  /** Start the scheduler's timer (default true; tests run jobs with `scheduler.runDue`). */
+  schedule?: boolean;
+}
+
+/** Builds the runtime: opens the database and connects the bus (a bad address fails here, with a fix-it sentence). */
+export async function createRuntime(config: AppConfig, parts: RuntimeParts = {}): Promise<Runtime> {
+  const logger = parts.logger ?? createLogger(config.logLevel);
+  const workerId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  const database = parts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const ownsDatabase = parts.database === undefined;
+  let bus: Bus;
+  try {
+    bus =
+      parts.bus ??
+      createBus(
+        config.redisUrl ? { kind: 'redis', redisUrl: config.redisUrl } : config.databaseUrl ? { kind: 'postgres', databaseUrl: config.databaseUrl } : { kind: 'local' },
+        logger,
+      );
+    await bus.ready();
+  } catch (err) {
+    if (ownsDatabase) await database.close().catch(() => undefined);
+    throw err;
+  }
+  const db = database.db;
+  const catalog = new CatalogStore(db);
+  const viewers = new ViewerCache(db);
+  const sessions = new SessionCache(db);
+  const pages = new PageCache();
+  const rateLimiter =
+    parts.rateLimiter ??
+    createRateLimiter({
+      redisUrl: config.redisUrl,
+      spec: (name: LimitName) => config.rateLimits[name] ?? LIMITS[name],
+      warn: (line) => logger.warn(line),
+    });
+  const mailer = parts.mailer ?? createMailer(config.mail);
+  const tracker = new Tracker(db);
+  const scheduler = createScheduler({ db, logger, workerId });
+
+  // Other processes' changes (and, after a lost connection, everything: `resync`).
+  bus.subscribe('catalog', () => catalog.invalidate());
+  bus.subscribe('session', (data) => sessions.forget(sessionRefOf(data)));
+  bus.subscribe('person', (data) => {
+    const ref = personRef(data);
+    if (ref) viewers.forget(ref);
+    else viewers.clear();
+  });
+  // A lesson completed can complete a course, which unlocks the next one.
+  tracker.onCompleted((contactId) => void runtime.personChanged({ contactId }));
+
+  registerSessionPurge(scheduler, db, logger);
+  if (parts.schedule !== false) scheduler.start();
+
+  let closing: Promise<void> | null = null;
+  const runtime: Runtime = {
+    config,
+    logger,
+    database,
+    db,
+    store: cachedStore(db, catalog, viewers),
+    catalog,
+    viewers,
+    sessions,
+    pages,
+    personalParts: new PersonalPartsCache(),
+    bus,
+    rateLimiter,
+    mailer,
+    tracker,
+    scheduler,
+    workerId,
+    siteOrigin: (url) => publicOrigin(config.origin, { host: url.host, protocol: url.protocol === 'https:' ? 'https:' : 'http:' }),
+    catalogChanged: () => bus.publish('catalog', {}),
+    sessionChanged: (ref) => bus.publish('session', ref),
+    personChanged: (ref) => bus.publish('person', ref),
+    close: () =>
+      (closing ??= (async () => {
+        await scheduler.stop();
+        await tracker.close();
+        await bus.close().catch(() => undefined);
+        mailer.close();
+        await rateLimiter.close().catch(() => undefined);
+        if (ownsDatabase) await database.close();
+      })()),
+  };
+  return runtime;
+}
+
+/** A person reference from the bus, or `null` to forget everyone (a resync). */
+function personRef(data: unknown): PersonRef | null {
+  const d = (data ?? {}) as Record<string, unknown>;
+  const userId = typeof d.userId === 'number' ? d.userId : null;
+  const contactId = typeof d.contactId === 'number' ? d.contactId : null;
+  return userId === null && contactId === null ? null : { userId, contactId };
+}
