@@ -189,13 +189,15 @@ function redisTransport(redisUrl: string, logger: Logger): Transport {
   const failure = `Cannot reach Redis at ${where(redisUrl, 6379)} for change notices: start it or fix REDIS_URL.`;
   return {
     async send(text) {
-      if (!pub) throw new Error('not connected');
+      // Never queue while away: a caller must not wait on an outage (the others resync on return).
+      if (pub?.status !== 'ready') throw new Error('not connected');
       await pub.publish(CHANNEL_REDIS, text);
     },
     async start(receive, reconnected) {
       const { default: Redis } = await import('ioredis');
       const options = { maxRetriesPerRequest: 1, connectTimeout: CONNECT_TIMEOUT_MS, lazyConnect: true, retryStrategy: (times: number) => reconnectDelayMs(times) };
-      pub = new Redis(redisUrl, options);
+      // A notice is worth sending now or never: nothing queued while away, nothing resent after, no long wait.
+      pub = new Redis(redisUrl, { ...options, enableOfflineQueue: false, autoResendUnfulfilledCommands: false, commandTimeout: CONNECT_TIMEOUT_MS });
       sub = new Redis(redisUrl, options);
       let down = false;
       for (const c of [pub, sub]) {
@@ -224,7 +226,7 @@ function redisTransport(redisUrl: string, logger: Logger): Transport {
       }
     },
     async close() {
-      await Promise.allSettled([pub?.quit(), sub?.quit()]);
+      await Promise.allSettled([pub, sub].map((c) => (c?.status === 'ready' ? c.quit() : c?.disconnect())));
     },
   };
 }
