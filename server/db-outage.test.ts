@@ -38,6 +38,8 @@ describe.skipIf(!postgres)('PostgreSQL restarted under load', () => {
   let base: string;
   let clientDir: string;
   let token: string;
+  /** A second session of the same person this process has never read. */
+  let unseenToken: string;
   let contactId: number;
   let lessonIds: number[];
   const sockets: ClientSocket[] = [];
@@ -59,6 +61,7 @@ describe.skipIf(!postgres)('PostgreSQL restarted under load', () => {
     const [contact] = await direct.db.select().from(s.contacts).where(eq(s.contacts.userId, user!.id));
     contactId = contact!.id;
     token = (await createSession(direct.db, { kind: 'user', userId: user!.id })).token;
+    unseenToken = (await createSession(direct.db, { kind: 'user', userId: user!.id })).token;
     lessonIds = (await loadCatalog(direct.db)).byId.get(1)!.modules.flatMap((m) => m.lessons.map((l) => l.id));
     clientDir = mkdtempSync(join(tmpdir(), 'academy-client-'));
     server = createApp({ runtime, astroHandler: (_req, _res, next) => next?.(), clientDir });
@@ -81,9 +84,9 @@ describe.skipIf(!postgres)('PostgreSQL restarted under load', () => {
     const r = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(8000) });
     return { status: r.status, body: await r.text() };
   };
-  const connect = (courseId = 1) =>
+  const connect = (courseId = 1, as = token) =>
     new Promise<ClientSocket>((resolve, reject) => {
-      const socket = connectClient(base, { auth: { courseId }, extraHeaders: { cookie: `${SESSION_COOKIE}=${token}` }, reconnection: false, forceNew: true, transports: ['websocket'] });
+      const socket = connectClient(base, { auth: { courseId }, extraHeaders: { cookie: `${SESSION_COOKIE}=${as}` }, reconnection: false, forceNew: true, transports: ['websocket'] });
       sockets.push(socket);
       socket.once('connect', () => resolve(socket));
       socket.once('connect_error', (err) => {
@@ -137,7 +140,11 @@ describe.skipIf(!postgres)('PostgreSQL restarted under load', () => {
     const during = await health();
     expect(during).toEqual({ status: 503, body: JSON.stringify({ status: 'unavailable' }) });
     expect(await send(socket, lessonIds[0]!, 4)).toEqual({ ok: false, error: 'unavailable' });
-    expect(await connect().then(() => 'connected', (err: Error) => err.message)).toBe('unavailable');
+    // A session this process already knows still connects (from what it kept), but cannot write;
+    // one it has never read cannot be checked, and is refused.
+    const known = await connect();
+    expect(await send(known, lessonIds[0]!, 5)).toEqual({ ok: false, error: 'unavailable' });
+    expect(await connect(1, unseenToken).then(() => 'connected', (err: Error) => err.message)).toBe('unavailable');
     const http = await trackOverHttp({ store: runtime.store, tracker: runtime.tracker }, session, JSON.stringify({ event: 'tracking', courseId: 1, payload: { Identificador: lessonIds[1], Avance: 3 } }));
     expect(http).toMatchObject({ status: 503, ack: { ok: false, error: 'unavailable' } });
     await expect(app.db.transaction(async (tx) => tx.execute(sql`select 1`))).rejects.toThrow();
