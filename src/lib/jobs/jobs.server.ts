@@ -6,7 +6,7 @@
  * - one-off jobs (`enqueue`): due rows of `jobs` are claimed with `FOR UPDATE SKIP LOCKED` and a lease,
  *   retried with backoff, and marked done once. A worker that dies mid-job loses its lease to another.
  */
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { jobRuns, jobs } from '../db/schema';
 import type { Logger } from '../http/log.server';
@@ -85,6 +85,14 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
       returning id, name, key, payload, attempts`)) as unknown as { rows: { id: number; name: string; key: string | null; payload: unknown; attempts: number }[] };
     for (const job of claimed.rows) {
       const handler = handlers.get(job.name)!;
+      // The whole batch was leased at the claim: a job waiting behind slow ones may have been taken over
+      // meanwhile. Renew its lease as it starts, and leave it when it is no longer this worker's.
+      const mine = await db
+        .update(jobs)
+        .set({ lockedUntil: new Date(clock().getTime() + LEASE_MS) })
+        .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId), isNull(jobs.doneAt)))
+        .returning({ id: jobs.id });
+      if (mine.length === 0) continue;
       try {
         await handler(job.payload, { id: job.id, key: job.key, attempts: job.attempts });
         await db.update(jobs).set({ doneAt: clock(), lockedBy: null, lockedUntil: null, lastError: null }).where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId)));
