@@ -22,11 +22,13 @@ export default defineConfig({
     { name: 'mobile', use: { ...devices['Pixel 7'], viewport: { width: 360, height: 780 }, launchOptions }, grep: /@mobile/ },
   ],
   webServer: {
-    command: 'npx tsx server/index.ts',
+    // The compiled production server, as `npm run serve` runs it.
+    command: 'node dist/runtime/index.mjs',
     url: `http://127.0.0.1:${port}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,
     env: {
+      NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

@@ -1,6 +1,6 @@
 /** Starts the production server for a benchmark: builds when needed, fresh PGlite data, loopback only. */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -22,15 +22,15 @@ export interface BenchServer {
 }
 
 export async function startBenchServer(port: number, opts: BenchServerOptions = {}): Promise<BenchServer> {
-  if (!existsSync(join(process.env.DIST_DIR ?? 'dist', 'server/entry.mjs'))) {
+  if (!existsSync(join(process.env.DIST_DIR ?? 'dist', 'server/entry.mjs')) || !existsSync('dist/runtime/index.mjs')) {
     console.log('building the site first…');
     if (spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' }).status !== 0) process.exit(1);
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'academy-bench-'));
   if (opts.prepare) await opts.prepare(dataDir);
-  // The same V8 setting as `npm start` / `npm run serve` (package.json): small young-generation semi-spaces.
-  const server = spawn('node_modules/.bin/tsx', ['--max-semi-space-size=4', 'server/index.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ...opts.env },
+  // The compiled server as `npm run serve` runs it (package.json): Node alone, production mode, the same V8 setting.
+  const server = spawn(process.execPath, ['--max-semi-space-size=4', 'dist/runtime/index.mjs'], {
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ...opts.env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
@@ -39,7 +39,7 @@ export async function startBenchServer(port: number, opts: BenchServerOptions = 
   });
   return {
     base: `http://127.0.0.1:${port}`,
-    serverPid: () => deepestChild(server.pid!),
+    serverPid: () => server.pid!,
     async stop() {
       server.kill('SIGTERM');
       await new Promise((r) => server.on('exit', r));
@@ -50,30 +50,4 @@ export async function startBenchServer(port: number, opts: BenchServerOptions = 
       }
     },
   };
-}
-
-/** `tsx` runs the script in a child process (which may have helpers of its own, e.g. esbuild): find the
- * last process down the tree whose command line is the server's. */
-function deepestChild(pid: number): number {
-  let found = pid;
-  const visit = (p: number) => {
-    let cmd: string;
-    try {
-      cmd = readFileSync(`/proc/${p}/cmdline`, 'utf8');
-    } catch {
-      return;
-    }
-    if (cmd.includes('server/index.ts')) found = p;
-    for (const child of childrenOf(p)) visit(child);
-  };
-  visit(pid);
-  return found;
-}
-
-function childrenOf(pid: number): number[] {
-  try {
-    return readdirSync(`/proc/${pid}/task`).flatMap((t) => readFileSync(`/proc/${pid}/task/${t}/children`, 'utf8').split(' ').filter(Boolean).map(Number));
-  } catch {
-    return [];
-  }
 }

@@ -1,16 +1,21 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createPostgresDatabase, postgresAvailable } from '../src/lib/db/testing';
 
 const tsx = join(process.cwd(), 'node_modules/.bin/tsx');
+const built = existsSync('dist/server/entry.mjs') && existsSync('dist/runtime/index.mjs');
+/** The compiled server (`npm run build`) as `npm run serve` runs it, or the TypeScript source before a build. */
+const entry: [string, string[]] = built ? [process.execPath, ['dist/runtime/index.mjs']] : [tsx, ['server/index.ts']];
 
 /** Runs the production entry with `env` and returns its exit code and output. */
 function run(env: Record<string, string>, timeoutMs = 60_000): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(tsx, ['server/index.ts'], { env: { ...process.env, DATABASE_URL: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(entry[0], entry[1], { env: { ...process.env, DATABASE_URL: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -25,8 +30,9 @@ function run(env: Record<string, string>, timeoutMs = 60_000): Promise<{ code: n
 
 /** Starts the production entry and resolves once it prints its URL. */
 function startServer(env: Record<string, string>) {
-  const child = spawn(tsx, ['server/index.ts'], { env: { ...process.env, DATABASE_URL: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(entry[0], entry[1], { env: { ...process.env, DATABASE_URL: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
+  let errors = '';
   const ready = new Promise<void>((resolve, reject) => {
     child.stdout.on('data', (d) => {
       output += d;
@@ -34,8 +40,9 @@ function startServer(env: Record<string, string>) {
     });
     child.on('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
   });
+  child.stderr.on('data', (d) => (errors += d));
   const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-  return { child, ready, exited, output: () => output };
+  return { child, ready, exited, output: () => output, errors: () => errors };
 }
 
 /** The one error line a person should see: no stack trace, no "at …" frames. */
@@ -73,7 +80,19 @@ describe('bad configuration gives one clear line and a non-zero exit', () => {
     expectOneLine(r.stderr, /^academy: PORT "eighty" is not a port number/);
   });
 
-  it.skipIf(!existsSync('dist/server/entry.mjs'))('a port in use (needs `npm run build` first)', async () => {
+  it('WEB_CONCURRENCY with the embedded database', async () => {
+    const r = await run({ WEB_CONCURRENCY: '2', DATA_DIR: mkdtempSync(join(tmpdir(), 'academy-data-')) });
+    expect(r.code).toBe(1);
+    expectOneLine(r.stderr, /^academy: WEB_CONCURRENCY=2 needs PostgreSQL: the embedded database serves one process\. Set DATABASE_URL/);
+  });
+
+  it('WEB_CONCURRENCY that is not a number', async () => {
+    const r = await run({ WEB_CONCURRENCY: 'many' });
+    expect(r.code).toBe(1);
+    expectOneLine(r.stderr, /^academy: WEB_CONCURRENCY "many" is not a number of processes/);
+  });
+
+  it.skipIf(!built)('a port in use (needs `npm run build` first)', async () => {
     const blocker: Server = createServer();
     await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', r));
     const port = (blocker.address() as { port: number }).port;
@@ -87,7 +106,7 @@ describe('bad configuration gives one clear line and a non-zero exit', () => {
   });
 });
 
-describe.skipIf(!existsSync('dist/server/entry.mjs'))('signals (needs `npm run build` first)', () => {
+describe.skipIf(!built)('signals (needs `npm run build` first)', () => {
   it.each(['SIGTERM', 'SIGINT'] as const)('%s stops the server cleanly with exit 0', async (signal) => {
     const port = 4800 + (signal === 'SIGTERM' ? 1 : 2);
     const s = startServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: mkdtempSync(join(tmpdir(), 'academy-data-')) });
@@ -100,3 +119,61 @@ describe.skipIf(!existsSync('dist/server/entry.mjs'))('signals (needs `npm run b
     await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
   });
 });
+
+const pgUp = await postgresAvailable();
+if (!pgUp) console.warn('PostgreSQL not reachable: the WEB_CONCURRENCY workers test is skipped.');
+
+describe.skipIf(!built || !pgUp)('WEB_CONCURRENCY workers on PostgreSQL (needs `npm run build` first)', () => {
+  it('prepares the database once, serves from 2 workers, replaces a worker that dies, and stops them all on SIGTERM', async () => {
+    const database = await createPostgresDatabase();
+    const port = 4803;
+    let s: ReturnType<typeof startServer> | undefined;
+    try {
+      s = startServer({ PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: database.url, WEB_CONCURRENCY: '2', LOG_LEVEL: 'warn' });
+      await s.ready;
+      expect(s.output()).toMatch(/academy: 2 workers ready at http:\/\/localhost:4803\/ in \d+ ms \(database: PostgreSQL; bus: (postgres|redis)\)/);
+      expect(s.output().match(/seeded the demo catalogue/g)).toHaveLength(1);
+      const workers = () => childPids(s.child.pid!);
+      expect(workers()).toHaveLength(2);
+      const pages = await Promise.all(Array.from({ length: 20 }, () => healthOnNewConnection(port)));
+      expect(pages.every((status) => status === 200)).toBe(true);
+      // A worker that dies is replaced; the other keeps answering meanwhile (a connection handed to the
+      // dying one in the instant it died may be lost, as with any crash: clients retry).
+      const [victim] = workers();
+      process.kill(victim!, 'SIGKILL');
+      await expect.poll(() => healthOnNewConnection(port).catch(() => 0), { timeout: 10_000 }).toBe(200);
+      await expect.poll(() => workers().length === 2 && !workers().includes(victim!), { timeout: 20_000 }).toBe(true);
+      expect(s.errors()).toContain(`academy: worker ${victim} stopped (exit SIGKILL); starting another`);
+      s.child.kill('SIGTERM');
+      expect(await s.exited).toBe(0);
+      expect(s.output()).toContain('academy: stopped');
+      await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+    } finally {
+      if (s && s.child.exitCode === null) for (const pid of [...childPids(s.child.pid!), s.child.pid!]) process.kill(pid, 'SIGKILL');
+      await database.drop();
+    }
+  }, 90_000);
+});
+
+/** `/healthz` over a connection of its own (a kept-alive one may lead to a worker that is gone). */
+function healthOnNewConnection(port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    get({ host: '127.0.0.1', port, path: '/healthz', agent: false, timeout: 2000 }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    })
+      .on('timeout', function (this: { destroy(err: Error): void }) {
+        this.destroy(new Error('no answer within 2 s'));
+      })
+      .on('error', reject);
+  });
+}
+
+/** The processes a process started (its workers). */
+function childPids(pid: number): number[] {
+  try {
+    return readdirSync(`/proc/${pid}/task`).flatMap((t) => readFileSync(`/proc/${pid}/task/${t}/children`, 'utf8').split(' ').filter(Boolean).map(Number));
+  } catch {
+    return [];
+  }
+}

@@ -1,11 +1,16 @@
 /**
  * Production entry: validates the configuration, opens and migrates the database (seeding a new one),
  * loads the built site and serves it with socket.io on one port. SIGTERM/SIGINT stop it cleanly.
+ *
+ * `npm run build` compiles this file to `dist/runtime/index.mjs`, which `npm start` and `npm run serve`
+ * run with plain Node (no TypeScript loader). With `WEB_CONCURRENCY=N` (PostgreSQL required) the
+ * process becomes a primary that prepares the database once and keeps N workers serving the port.
  */
+import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { join, resolve } from 'node:path';
-import { ConfigError, readConfig } from '../src/lib/config/config';
+import { dirname, join, resolve } from 'node:path';
+import { ConfigError, readConfig, type AppConfig } from '../src/lib/config/config';
 import { openDatabase } from '../src/lib/db/client';
 import { migrate } from '../src/lib/db/migrate';
 import { isEmpty, seed } from '../src/lib/db/seed/seed.server';
@@ -13,7 +18,13 @@ import { createRuntime } from '../src/lib/runtime/runtime.server';
 import { createApp, type AstroHandler } from './app';
 import { loadPagePolicies } from './static';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+/** The project folder (the one holding package.json), from `server/` or from the compiled `dist/runtime/`. */
+function projectRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
+  return dir;
+}
+const root = projectRoot();
 
 /** Prints one line for a problem a person can fix and exits non-zero; no stack trace. */
 export function fail(err: unknown): never {
@@ -39,14 +50,84 @@ export async function prepareDatabase(config = readConfig()) {
   return handle;
 }
 
-/** Starts the server and resolves once it listens. */
+/** Starts the server (or, with `WEB_CONCURRENCY` above 1, its workers) and resolves once it listens. */
 export async function main(): Promise<void> {
   const config = readConfig();
-  // DIST_DIR lets a second build (e.g. a test build) be served beside the usual `dist/`.
+  if (config.webConcurrency > 1) {
+    if (!config.databaseUrl) {
+      throw new ConfigError(
+        `WEB_CONCURRENCY=${config.webConcurrency} needs PostgreSQL: the embedded database serves one process. Set DATABASE_URL to a PostgreSQL database, or unset WEB_CONCURRENCY.`,
+      );
+    }
+    if (cluster.isPrimary) return primary(config);
+  }
+  return serve(config);
+}
+
+/** The primary of `WEB_CONCURRENCY` workers: prepares the database once, forks, restarts a worker that dies, stops them all on a signal. */
+async function primary(config: AppConfig): Promise<void> {
+  siteEntry();
+  const handle = await prepareDatabase(config);
+  await handle.close();
+  const { setupPrimary } = await import('@socket.io/cluster-adapter');
+  setupPrimary();
+  const n = config.webConcurrency;
+  let ready = 0;
+  let stopping = false;
+  const fork = () => cluster.fork();
+  await new Promise<void>((resolve, reject) => {
+    cluster.on('message', (_worker, message: unknown) => {
+      if ((message as { academy?: string })?.academy === 'ready' && ++ready === n) resolve();
+    });
+    cluster.on('exit', (worker, code, signal) => {
+      if (stopping) return;
+      // A worker that fails before all are up (a port in use, bad settings) stops the whole start.
+      if (ready < n) return reject(new ConfigError(`a worker stopped while starting (exit ${code ?? signal}); see its message above.`));
+      console.error(`academy: worker ${worker.process.pid} stopped (exit ${code ?? signal}); starting another`);
+      setTimeout(fork, 1000).unref();
+    });
+    for (let i = 0; i < n; i++) fork();
+  }).catch((err) => {
+    stopping = true;
+    for (const w of Object.values(cluster.workers ?? {})) w?.kill('SIGTERM');
+    throw err;
+  });
+  console.log(`academy: ${n} workers ready at http://localhost:${config.port}/ in ${Math.round(process.uptime() * 1000)} ms (database: PostgreSQL; bus: ${config.redisUrl ? 'redis' : 'postgres'})`);
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`academy: ${signal} received, stopping ${n} workers…`);
+    const workers = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
+    let left = workers.length;
+    if (left === 0) process.exit(0);
+    for (const w of workers) {
+      w.once('exit', () => {
+        if (--left === 0) {
+          console.log('academy: stopped');
+          process.exit(0);
+        }
+      });
+      w.process.kill(signal);
+    }
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+/** The built site's server entry (DIST_DIR lets a second build, e.g. a test build, be served beside `dist/`). */
+function siteEntry(): { dist: string; entry: string } {
   const dist = resolve(root, process.env.DIST_DIR ?? 'dist');
   const entry = join(dist, 'server/entry.mjs');
   if (!existsSync(entry)) throw new ConfigError('the site is not built: run `npm run build` (or `npm start`, which builds when needed).');
-  const handle = await prepareDatabase(config);
+  return { dist, entry };
+}
+
+/** Serves the site in this process: one server, or one worker of several. */
+async function serve(config: AppConfig): Promise<void> {
+  const { dist, entry } = siteEntry();
+  const worker = cluster.isWorker;
+  // Workers find the database prepared by their primary.
+  const handle = worker ? await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }) : await prepareDatabase(config);
   let runtime;
   try {
     // The scheduler starts once the port is ours, so a second copy on a taken port does no work.
@@ -69,18 +150,19 @@ export async function main(): Promise<void> {
   runtime.scheduler.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  console.log(`academy: ready at http://localhost:${port}/ in ${Math.round(process.uptime() * 1000)} ms (database: ${handle.kind} ${handle.where}; bus: ${runtime.bus.kind})`);
+  if (worker) process.send?.({ academy: 'ready' });
+  else console.log(`academy: ready at http://localhost:${port}/ in ${Math.round(process.uptime() * 1000)} ms (database: ${handle.kind} ${handle.where}; bus: ${runtime.bus.kind})`);
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`academy: ${signal} received, finishing open requests…`);
+    if (!worker) console.log(`academy: ${signal} received, finishing open requests…`);
     // Stop taking sockets and requests, write every acknowledged progress event, then close the database.
     await app.close();
     await runtime.close();
     await handle.close();
-    console.log('academy: stopped');
+    if (!worker) console.log('academy: stopped');
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { compressBody, negotiate, precompress } from './compress.server';
+import { brotliWindow, compressBody, negotiate, precompress } from './compress.server';
 
 describe('negotiate (Accept-Encoding)', () => {
   it('prefers brotli, then gzip, and sends plain text to clients that ask for neither', () => {
@@ -51,5 +51,14 @@ describe('compressBody', () => {
     const html = '<p>hola</p>'.repeat(500);
     expect(brotliDecompressSync(await compressBody(html, 'br')).toString()).toBe(html);
     expect(gunzipSync(await compressBody(html, 'gzip')).toString()).toBe(html);
+  });
+
+  it('sizes the brotli window to the page (16 to 22 bits) and still round-trips pages larger than the smallest window', async () => {
+    expect(brotliWindow(0)).toBe(16);
+    expect(brotliWindow(35_000)).toBe(16);
+    expect(brotliWindow(70_000)).toBe(17);
+    expect(brotliWindow(50_000_000)).toBe(22);
+    const big = Array.from({ length: 20_000 }, (_, i) => `<li>curso ${i} · ñandú</li>`).join('');
+    expect(brotliDecompressSync(await compressBody(big, 'br')).toString()).toBe(big);
   });
 });

@@ -1,10 +1,13 @@
 /**
  * The realtime socket (socket.io) shared by the production server and `astro dev`, with the
  * progress-tracking events (`tracking`, `tracking play`, `tracking end`, see `tracking.server.ts`).
- * With `REDIS_URL` set, rooms span every app process through the Redis adapter, so a person's tabs
- * hear each other whichever process they are connected to. A handshake from another origin is refused
+ * With `REDIS_URL` set, rooms span every app process through the Redis adapter (or, without Redis, the
+ * workers of one machine through the cluster adapter), so a person's tabs hear each other whichever
+ * process they are connected to. Clients connect over WebSocket only, so no load balancer needs sticky
+ * sessions; where WebSocket cannot connect, progress goes over HTTP (`/api/tracking`). A handshake from another origin is refused
  * before anything else is read (`handshakeAllowed`).
  */
+import cluster from 'node:cluster';
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import { handshakeAllowed } from './realtime';
@@ -39,7 +42,8 @@ export function attachRealtime(httpServer: HttpServer, runtime: Runtime, opts: R
   });
   attached.set(httpServer, io);
   const redisUrl = opts.redisUrl === undefined ? runtime.config.redisUrl : opts.redisUrl;
-  adapters.set(io, redisUrl ? useRedisAdapter(io, redisUrl) : Promise.resolve());
+  // Redis when there is one; else the workers of one `WEB_CONCURRENCY` machine relay through their primary.
+  adapters.set(io, redisUrl ? useRedisAdapter(io, redisUrl) : cluster.isWorker ? useClusterAdapter(io) : Promise.resolve());
   const tracking = registerTracking(io, { tracker: runtime.tracker, store: runtime.store, sessions: runtime.sessions, ...opts });
   // Log out, a password reset…: the session's sockets in this process are checked again at once.
   const stop = runtime.bus.subscribe('session', (data) => tracking.sessionEnded(sessionRefOf(data)));
@@ -57,6 +61,12 @@ const adapters = new WeakMap<Server, Promise<void>>();
 /** Resolves once the server's adapter is in place (the Redis one is set up asynchronously). */
 export function adapterReady(io: Server): Promise<void> {
   return adapters.get(io) ?? Promise.resolve();
+}
+
+/** Shares rooms and broadcasts between the workers of one machine (the primary calls `setupPrimary`). */
+async function useClusterAdapter(io: Server): Promise<void> {
+  const { createAdapter } = await import('@socket.io/cluster-adapter');
+  io.adapter(createAdapter());
 }
 
 /** Shares rooms and broadcasts between processes through Redis pub/sub; without Redis, rooms stay local. */

@@ -1,0 +1,28 @@
+/**
+ * The second half of `npm run build`: compiles the production server (`server/index.ts` and the
+ * runtime it builds) to plain JavaScript in `dist/runtime/index.mjs`, next to the database
+ * migrations it applies, so `npm start` / `npm run serve` run on Node alone. Packages stay in
+ * `node_modules` (not bundled).
+ */
+import { cpSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const out = `${root}dist/runtime`;
+const started = Date.now();
+rmSync(out, { recursive: true, force: true });
+await build({
+  absWorkingDir: root,
+  entryPoints: ['server/index.ts'],
+  outfile: `${out}/index.mjs`,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node24',
+  packages: 'external',
+  sourcemap: 'linked',
+  logLevel: 'warning',
+});
+cpSync(`${root}src/lib/db/migrations`, `${out}/migrations`, { recursive: true });
+console.log(`server compiled to dist/runtime/index.mjs in ${Date.now() - started} ms`);
