@@ -129,11 +129,12 @@ describe.skipIf(!built || !pgUp)('WEB_CONCURRENCY workers on PostgreSQL (needs `
     const port = 4803;
     let s: ReturnType<typeof startServer> | undefined;
     try {
-      s = startServer({ PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: database.url, WEB_CONCURRENCY: '2', LOG_LEVEL: 'warn' });
-      await s.ready;
+      const server = startServer({ PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: database.url, WEB_CONCURRENCY: '2', LOG_LEVEL: 'warn' });
+      s = server;
+      await server.ready;
       expect(s.output()).toMatch(/academy: 2 workers ready at http:\/\/localhost:4803\/ in \d+ ms \(database: PostgreSQL; bus: (postgres|redis)\)/);
       expect(s.output().match(/seeded the demo catalogue/g)).toHaveLength(1);
-      const workers = () => childPids(s.child.pid!);
+      const workers = () => childPids(server.child.pid!);
       expect(workers()).toHaveLength(2);
       const pages = await Promise.all(Array.from({ length: 20 }, () => healthOnNewConnection(port)));
       expect(pages.every((status) => status === 200)).toBe(true);
