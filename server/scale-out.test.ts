@@ -1,0 +1,160 @@
+/**
+ * Two processes that behave as one: two compiled servers (`npm run build`) on one PostgreSQL database
+ * with Redis, as two replicas behind a balancer. A learner's session, progress and logout, and a
+ * catalogue change, seen from both. Skipped, saying why, without a build, PostgreSQL or Redis.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { io as connectClient, type Socket as ClientSocket } from 'socket.io-client';
+import { createPostgresDatabase, postgresAvailable } from '../src/lib/db/testing';
+import { openDatabase, type DbHandle } from '../src/lib/db/client';
+import * as s from '../src/lib/db/schema';
+import { loadCatalog } from '../src/lib/catalog/catalog.server';
+import { createBus } from '../src/lib/bus/bus.server';
+import { createLogger } from '../src/lib/http/log.server';
+import { redisReachable } from '../src/lib/testing/services';
+import type { TrackingAck, TrackingBroadcast } from '../src/lib/learning/learning';
+
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const built = existsSync('dist/server/entry.mjs') && existsSync('dist/runtime/index.mjs');
+const pgUp = await postgresAvailable();
+const redisUp = await redisReachable(redisUrl);
+const missing = [!built && 'a build (`npm run build`)', !pgUp && 'PostgreSQL', !redisUp && `Redis at ${redisUrl}`].filter(Boolean);
+if (missing.length) console.warn(`The two-process tests are skipped: they need ${missing.join(', ')}.`);
+
+interface Proc {
+  base: string;
+  child: ChildProcess;
+}
+
+/** Starts one compiled server on `port` and resolves once it listens. */
+function startProcess(port: number, databaseUrl: string): Promise<Proc> {
+  const child = spawn(process.execPath, ['dist/runtime/index.mjs'], {
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, LOG_LEVEL: 'warn', WEB_CONCURRENCY: '' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d;
+      if (out.includes('ready at')) resolve({ base: `http://127.0.0.1:${port}`, child });
+    });
+    child.on('exit', (code) => reject(new Error(`the server on ${port} exited with ${code}: ${out}`)));
+  });
+}
+
+describe.skipIf(missing.length > 0)('two processes on PostgreSQL and Redis', () => {
+  let database: { url: string; drop(): Promise<void> };
+  let direct: DbHandle;
+  let a: Proc;
+  let b: Proc;
+  let lessons: number[];
+  const sockets: ClientSocket[] = [];
+
+  beforeAll(async () => {
+    database = await createPostgresDatabase();
+    // The first prepares (migrates, seeds) the database; the second finds it ready.
+    a = await startProcess(4821, database.url);
+    b = await startProcess(4822, database.url);
+    direct = await openDatabase({ databaseUrl: database.url, dataDir: 'unused' });
+    lessons = (await loadCatalog(direct.db)).byId.get(1)!.modules.flatMap((m) => m.lessons.map((l) => l.id));
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
+    for (const p of [a, b]) {
+      if (!p || p.child.exitCode !== null) continue;
+      p.child.kill('SIGTERM');
+      await new Promise((r) => p.child.once('exit', r));
+    }
+    await direct?.close();
+    await database?.drop();
+  });
+
+  /** Logs the demo learner in through `p`'s login form; returns the session cookie. */
+  async function logIn(p: Proc): Promise<string> {
+    const r = await fetch(`${p.base}/_actions/auth.login`, {
+      method: 'POST',
+      headers: { origin: p.base, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email: 'learner@academia.example', password: 'Aprende2026', lang: 'es' }).toString(),
+      redirect: 'manual',
+    });
+    const cookie = r.headers.getSetCookie().find((c) => c.startsWith('session='));
+    expect(cookie, `login through ${p.base} (${r.status})`).toBeDefined();
+    return cookie!.split(';')[0]!;
+  }
+
+  /** What `p` answers for a page only a logged-in learner sees (200, or a redirect to log in). */
+  const myLearning = (p: Proc, cookie: string) => fetch(`${p.base}/mylearning`, { headers: { cookie }, redirect: 'manual' }).then((r) => r.status);
+
+  function connect(p: Proc, cookie: string): Promise<ClientSocket> {
+    return new Promise((resolve, reject) => {
+      const socket = connectClient(p.base, { auth: { courseId: 1 }, extraHeaders: { cookie, origin: p.base }, reconnection: false, forceNew: true, transports: ['websocket'] });
+      sockets.push(socket);
+      socket.once('connect', () => resolve(socket));
+      socket.once('connect_error', reject);
+    });
+  }
+
+  it('a session made through one process is known to the other, and logging out through the other ends it on both at once, sockets included', async () => {
+    const cookie = await logIn(a);
+    expect(await myLearning(a, cookie)).toBe(200);
+    expect(await myLearning(b, cookie)).toBe(200);
+    const onA = await connect(a, cookie);
+    const hungUp = new Promise<string>((resolve) => onA.once('disconnect', resolve));
+
+    const out = await fetch(`${b.base}/_actions/auth.logout`, {
+      method: 'POST',
+      headers: { origin: b.base, cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ lang: 'es' }).toString(),
+      redirect: 'manual',
+    });
+    expect(out.status).toBeLessThan(400);
+    const started = Date.now();
+    // Process A kept the session in its cache a moment ago; the bus tells it to forget.
+    await expect.poll(() => myLearning(a, cookie), { timeout: 1000, interval: 20 }).not.toBe(200);
+    expect(await myLearning(b, cookie)).not.toBe(200);
+    expect(await hungUp).toBe('io server disconnect');
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('progress written through process B reaches a tab connected to process A within a second', async () => {
+    const cookie = await logIn(a);
+    const tabOnA = await connect(a, cookie);
+    const heard: TrackingBroadcast[] = [];
+    tabOnA.on('tracking', (m: TrackingBroadcast) => heard.push(m));
+    const tabOnB = await connect(b, cookie);
+    const sent = Date.now();
+    const ack = (await tabOnB.timeout(5000).emitWithAck('tracking', { Identificador: lessons[0], Avance: 7 })) as TrackingAck;
+    expect(ack).toMatchObject({ ok: true, Avance: 7 });
+    await expect.poll(() => heard.find((m) => m.Identificador === lessons[0] && m.Avance === 7), { timeout: 1000, interval: 10 }).toBeDefined();
+    expect(Date.now() - sent).toBeLessThan(1000);
+
+    // The HTTP fallback through B reaches A's tab as well.
+    const http = await fetch(`${b.base}/api/tracking`, {
+      method: 'POST',
+      headers: { origin: b.base, cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ event: 'tracking', courseId: 1, payload: { Identificador: lessons[1], Avance: 3 } }),
+    });
+    expect(http.status).toBe(200);
+    await expect.poll(() => heard.some((m) => m.Identificador === lessons[1] && m.Avance === 3), { timeout: 1000, interval: 10 }).toBe(true);
+  });
+
+  it('a catalogue change announced once shows on both processes within a second, without a rebuild', async () => {
+    const page = (p: Proc) => fetch(`${p.base}/en/courses-details/1`).then((r) => r.text());
+    // Both keep the page for visitors.
+    for (const p of [a, b]) expect(await page(p)).not.toContain('Renamed for the scale-out test');
+    await direct.db.update(s.courses).set({ nameEn: 'Renamed for the scale-out test' }).where(eq(s.courses.id, 1));
+    // What the academy's own writes do: one notice on the bus (here from a third party: this test).
+    const bus = createBus({ kind: 'redis', redisUrl }, createLogger('silent'));
+    await bus.ready();
+    try {
+      await bus.publish('catalog', {});
+      for (const p of [a, b]) await expect.poll(() => page(p), { timeout: 1000, interval: 20 }).toContain('Renamed for the scale-out test');
+    } finally {
+      await bus.close();
+    }
+  });
+});
