@@ -12,7 +12,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
 import { ConfigError, readConfig, type AppConfig } from '../src/lib/config/config';
 import { openDatabase } from '../src/lib/db/client';
-import { migrate } from '../src/lib/db/migrate';
+import { migrate, whilePreparing } from '../src/lib/db/migrate';
 import { isEmpty, seed } from '../src/lib/db/seed/seed.server';
 import { createRuntime } from '../src/lib/runtime/runtime.server';
 import { createApp, type AstroHandler } from './app';
@@ -38,11 +38,14 @@ export function fail(err: unknown): never {
 export async function prepareDatabase(config = readConfig()) {
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    await migrate(handle);
-    if (await isEmpty(handle.db)) {
-      const s = await seed(handle.db, resolve(root, config.mediaDir));
-      console.log(`academy: seeded the demo catalogue (${s.courses} courses, ${s.lessons} lessons, ${s.users} demo accounts)`);
-    }
+    // Replicas starting together on one PostgreSQL take turns: the first migrates and seeds.
+    await whilePreparing(config.databaseUrl, async () => {
+      await migrate(handle);
+      if (await isEmpty(handle.db)) {
+        const s = await seed(handle.db, resolve(root, config.mediaDir));
+        console.log(`academy: seeded the demo catalogue (${s.courses} courses, ${s.lessons} lessons, ${s.users} demo accounts)`);
+      }
+    });
   } catch (err) {
     await handle.close().catch(() => undefined);
     throw err;

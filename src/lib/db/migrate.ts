@@ -17,3 +17,23 @@ export async function migrate(handle: DbHandle): Promise<void> {
     await migratePg(handle.db as unknown as NodePgDatabase, { migrationsFolder });
   }
 }
+
+/**
+ * Runs `work` (migrate, seed) while holding a PostgreSQL advisory lock, so app processes starting
+ * together on one database prepare it one after another: the first migrates and seeds, the others
+ * find it ready. The embedded database has one process, and needs no lock.
+ */
+export async function whilePreparing<T>(databaseUrl: string | null, work: () => Promise<T>): Promise<T> {
+  if (!databaseUrl) return work();
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5000 });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    await client.query("select pg_advisory_lock(hashtext('academy:prepare'))");
+    return await work();
+  } finally {
+    // Ending the session releases the lock, also when `work` failed.
+    await client.end().catch(() => undefined);
+  }
+}
