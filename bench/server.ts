@@ -51,3 +51,95 @@ export async function startBenchServer(port: number, opts: BenchServerOptions = 
     },
   };
 }
+
+/** Builds the site and the compiled server when either is missing (the check `startBenchServer` makes). */
+export function ensureBuilt(): void {
+  if (existsSync(join(process.env.DIST_DIR ?? 'dist', 'server/entry.mjs')) && existsSync('dist/runtime/index.mjs')) return;
+  console.log('building the site first…');
+  if (spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' }).status !== 0) process.exit(1);
+}
+
+/** One server process of a scaled-out benchmark: PostgreSQL and Redis shared with the others. */
+export interface BenchProcessOptions {
+  /** The PostgreSQL database it serves (the first process to start migrates and seeds it if needed). */
+  databaseUrl: string;
+  /** The Redis the processes share socket rooms and the bus through. */
+  redisUrl: string;
+  /** Its name in the lines it prints, e.g. `A`. */
+  name: string;
+  /** Extra environment of the server. */
+  env?: Record<string, string>;
+}
+
+/** A running server process of a scaled-out benchmark. */
+export interface BenchProcess extends BenchServer {
+  /** The exit code once it stopped (after `stop`, or on its own: a crash), else null. */
+  exitCode(): number | null;
+}
+
+/** The most lines of its own a benchmark server may print: past that they are only counted (a failing server can log one per event). */
+const MAX_SERVER_LINES = 30;
+
+/**
+ * Starts one compiled server on `port` with `DATABASE_URL` and `REDIS_URL` (as `server/scale-out.test.ts`
+ * does) and resolves once it listens. Its own output (`LOG_LEVEL=warn`: warnings and errors only) is
+ * printed with its name in front. `stop` sends SIGTERM and waits for the clean shutdown.
+ */
+export async function startBenchProcess(port: number, opts: BenchProcessOptions): Promise<BenchProcess> {
+  ensureBuilt();
+  // The data folder holds what a PostgreSQL server still keeps in files (the mail outbox): a throwaway one.
+  const dataDir = mkdtempSync(join(tmpdir(), `academy-bench-${opts.name}-`));
+  const server = spawn(process.execPath, ['--max-semi-space-size=4', 'dist/runtime/index.mjs'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: opts.databaseUrl,
+      REDIS_URL: opts.redisUrl,
+      LOG_LEVEL: 'warn',
+      // One process each: the benchmark starts the processes itself.
+      WEB_CONCURRENCY: '',
+      ...opts.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let printed = 0;
+  let suppressed = 0;
+  const relay = (d: Buffer) => {
+    for (const text of d.toString().split('\n')) {
+      if (!text.trim() || text.includes('ready at')) continue;
+      if (printed++ < MAX_SERVER_LINES) console.log(`[server ${opts.name}] ${text}`);
+      else suppressed++;
+    }
+  };
+  let code: number | null = null;
+  const exited = new Promise<void>((resolve) =>
+    server.once('exit', (c, signal) => {
+      code = c ?? (signal ? 128 : 1);
+      resolve();
+    }),
+  );
+  await new Promise<void>((resolve, reject) => {
+    server.stdout!.on('data', (d: Buffer) => {
+      if (d.toString().includes('ready at')) resolve();
+      relay(d);
+    });
+    server.stderr!.on('data', relay);
+    void exited.then(() => reject(new Error(`server ${opts.name} on port ${port} exited with ${code} while starting`)));
+  });
+  return {
+    base: `http://127.0.0.1:${port}`,
+    serverPid: () => server.pid!,
+    exitCode: () => code,
+    async stop() {
+      if (code === null) {
+        server.kill('SIGTERM');
+        await exited;
+      }
+      if (suppressed > 0) console.log(`[server ${opts.name}] (${suppressed} more lines not shown)`);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
