@@ -254,6 +254,8 @@ test('books, plans and membership pages show the database content in both langua
 });
 
 test('every route of this part answers 200 in both languages, with title, description, canonical, Open Graph and hreflang', async ({ page }) => {
+  // 46 page loads in one test: more than the default budget on a busy 2-core machine.
+  test.slow();
   const routes = ['/', '/index-2', '/index-3', '/courses', '/courses-details/1', '/books', '/plans', '/membership', '/about-us', '/contact-us', '/contact-1', '/contact-2', '/privacity', '/event', '/events-details', '/faq-1', '/faq-2', '/portfolio', '/blog-classic-grid', '/blog-classic-sidebar', '/blog-list-sidebar', '/blog-standard-sidebar', '/blog-details'];
   for (const route of routes) {
     for (const prefix of ['', '/en']) {
@@ -281,6 +283,8 @@ test('sitemap.xml lists pages and visible courses in both languages; robots.txt 
 });
 
 test('axe finds no serious or critical violation on the catalogue pages', async ({ page }) => {
+  // Eight pages, each loaded and audited.
+  test.slow();
   for (const path of ['/courses', '/en/courses-details/32', '/courses-details/6', '/books', '/en/plans', '/purchase', '/index-2', '/en/index-3']) {
     await page.goto(path);
     await expectNoSeriousViolations(page);
