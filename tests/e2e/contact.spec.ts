@@ -137,6 +137,8 @@ for (const l of LANGS) {
     });
 
     test('shows every rule in the page language, next to its field, and focuses the first error', async ({ page }) => {
+      // A whole journey (many pages, a login or two): more than the default budget on a busy 2-core machine.
+      test.slow();
       const posts: string[] = [];
       page.on('request', (r) => r.method() === 'POST' && posts.push(r.url()));
       await page.goto(`${l.prefix}/contact-us`);

@@ -366,7 +366,7 @@ test.describe('accessibility', () => {
   const all = LOCALES.flatMap((l) => pages(l).map((p) => p.url));
 
   test('axe finds no serious or critical violation on any content page', async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     for (const url of [...all, '/portfolio#portfolio-trips']) {
       await page.goto(url);
       await expectNoSeriousViolations(page);

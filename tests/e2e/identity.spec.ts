@@ -393,6 +393,8 @@ for (const l of LANGS) {
 
   test.describe(`registration (${l.locale})`, () => {
     test('the login page’s registration modal checks every rule, then creates the account and logs in', async ({ page }) => {
+      // A whole journey (many pages, a login or two): more than the default budget on a busy 2-core machine.
+      test.slow();
       await page.goto(`${l.prefix}/login`);
       await hydrated(page);
       await page.getByRole('link', { name: l.createAccount }).click();
@@ -474,6 +476,8 @@ for (const l of LANGS) {
 
   test.describe(`password reset (${l.locale})`, () => {
     test('e-mails a single-use link that sets a new password and ends the old sessions', async ({ page, baseURL, browser }) => {
+      // A whole journey (many pages, a login or two): more than the default budget on a busy 2-core machine.
+      test.slow();
       const account = await newAccount(page, baseURL!);
       // A session elsewhere, with the old password.
       const other = await browser.newContext();
