@@ -209,8 +209,17 @@ function redisTransport(redisUrl: string, logger: Logger): Transport {
       sub.on('ready', () => {
         if (!down) return;
         down = false;
-        logger.warn('bus: listening for changes again');
-        reconnected();
+        // Subscribed again (ioredis re-subscribes too; this waits for Redis to confirm it) before
+        // the subscribers are told to resync, so nothing published after the resync is missed.
+        void sub!.subscribe(CHANNEL_REDIS).then(
+          () => {
+            logger.warn('bus: listening for changes again');
+            reconnected();
+          },
+          () => {
+            down = true;
+          },
+        );
       });
       sub.on('message', (channel: string, text: string) => {
         if (channel === CHANNEL_REDIS) receive(text);
