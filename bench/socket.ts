@@ -40,7 +40,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { io, type Socket } from 'socket.io-client';
 import { inArray } from 'drizzle-orm';
-import pg from 'pg';
+import { createPostgresDatabase, postgresReachable } from '../src/lib/db/testing';
 import { openDatabase, type Db } from '../src/lib/db/client';
 import { migrate } from '../src/lib/db/migrate';
 import { isEmpty, seed } from '../src/lib/db/seed/seed.server';
@@ -626,34 +626,6 @@ async function serverMetrics(base: string): Promise<Map<string, number>> {
 /** prom-client samples the event loop every 10 ms and counts that interval in the delay; this is the excess. */
 const lagMs = (m: Map<string, number>, name: string) => Math.max(0, (m.get(name) ?? 0) * 1000 - 10);
 
-/** True when PostgreSQL answers at `url` within 1.5 s. */
-async function postgresAnswers(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-/** A fresh, empty database on the PostgreSQL server of `adminUrl` (as `src/lib/db/testing.ts` makes them), and how to drop it. */
-async function createDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `academy_bench_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(statement).finally(() => client.end());
-  };
-  await admin(`CREATE DATABASE "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.href, drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
-}
-
 /** The soft limit on open files of this process (and so of the client processes it forks). */
 function openFileLimit(): number {
   const m = /^Max open files\s+(\d+|unlimited)/m.exec(readFileSync('/proc/self/limits', 'utf8'));
@@ -672,7 +644,7 @@ async function scaledOut(): Promise<void> {
 
   // Both services are required: say which is missing and how to point at it, and stop.
   const missing: string[] = [];
-  if (!(await postgresAnswers(existingUrl ?? adminUrl))) {
+  if (!(await postgresReachable(existingUrl ?? adminUrl))) {
     missing.push(`PostgreSQL at ${hostOf(existingUrl ?? adminUrl)} (start it, or set BENCH_POSTGRES_URL to a server to create a fresh database on, or BENCH_DATABASE_URL to an existing database)`);
   }
   if (!(await redisReachable(redisUrl))) missing.push(`Redis at ${redisUrl} (start it, or set BENCH_REDIS_URL)`);
@@ -692,7 +664,7 @@ async function scaledOut(): Promise<void> {
   }
   ensureBuilt();
 
-  const database = existingUrl ? { url: existingUrl, drop: () => Promise.resolve() } : await createDatabase(adminUrl);
+  const database = existingUrl ? { url: existingUrl, drop: () => Promise.resolve() } : await createPostgresDatabase({ server: adminUrl, prefix: 'academy_bench' });
   const servers: BenchProcess[] = [];
   const clients: Clients[] = [];
   let stopped = false;

@@ -17,8 +17,9 @@ export interface TestDatabase {
   create(opts?: { seed?: boolean }): Promise<DbHandle>;
 }
 
-async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 1500 });
+/** True when PostgreSQL answers at `url` (default: the local test server) within 1.5 s. */
+export async function postgresReachable(url = adminUrl): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 });
   try {
     await client.connect();
     await client.query('select 1');
@@ -41,24 +42,19 @@ const pglite: TestDatabase = {
   create: async (opts) => prepare(await openDatabase({ databaseUrl: null, dataDir: 'memory://' }), opts?.seed ?? false),
 };
 
-/** A fresh, empty database on the local PostgreSQL: its URL, and `drop` to remove it. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const dbName = `academy_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${dbName}"`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
-  return {
-    url: url.href,
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-      await cleanup.end();
-    },
+/** A fresh, empty database on the PostgreSQL server of `server` (default: the local test server): its URL, and `drop` to remove it. */
+export async function createPostgresDatabase(opts: { server?: string; prefix?: string } = {}): Promise<{ url: string; drop(): Promise<void> }> {
+  const server = opts.server ?? adminUrl;
+  const dbName = `${opts.prefix ?? 'academy_test'}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: server });
+    await client.connect();
+    await client.query(statement).finally(() => client.end());
   };
+  await admin(`CREATE DATABASE "${dbName}"`);
+  const url = new URL(server);
+  url.pathname = `/${dbName}`;
+  return { url: url.href, drop: () => admin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`) };
 }
 
 /** True when the local PostgreSQL answers (tests that need it skip, saying so, when it does not). */
