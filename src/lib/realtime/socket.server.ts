@@ -3,8 +3,7 @@
  * progress-tracking events (`tracking`, `tracking play`, `tracking end`, see `tracking.server.ts`).
  * With `REDIS_URL` set, rooms span every app process through the Redis adapter (or, without Redis, the
  * workers of one machine through the cluster adapter), so a person's tabs hear each other whichever
- * process they are connected to. Clients connect over WebSocket only, so no load balancer needs sticky
- * sessions; where WebSocket cannot connect, progress goes over HTTP (`/api/tracking`). A handshake from another origin is refused
+ * process they are connected to. Where the socket cannot connect, progress goes over HTTP (`/api/tracking`). A handshake from another origin is refused
  * before anything else is read (`handshakeAllowed`).
  */
 import cluster from 'node:cluster';

@@ -90,9 +90,7 @@ export interface TrackingClient {
 /** Connects to the tracking socket for one course (same origin; the session cookie rides along). */
 export function createTrackingClient(options: TrackingClientOptions): TrackingClient {
   const who: TrackingIdentity = { courseId: options.courseId, contactId: options.contactId, userId: options.userId };
-  // WebSocket only: any process behind any balancer can take it (long polling would need sticky
-  // sessions); where it cannot connect, events go over HTTP.
-  const socket: Socket = io({ auth: { courseId: who.courseId }, transports: ['websocket'] });
+  const socket: Socket = io({ auth: { courseId: who.courseId } });
   socket.on('connect_error', (err: Error) => {
     // A refusal by the server's middleware is final (socket.io does not retry it); anything else retries.
     if (err.message === 'unauthorized' || err.message === 'forbidden') options.onRefused(err.message);
