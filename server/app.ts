@@ -13,10 +13,11 @@ import {
   hasSessionCookie,
   isPrivateCacheControl,
   notModifiedHeaders,
+  ownPageKey,
   PRIVATE_CACHE_CONTROL,
   SESSION_COOKIE,
 } from '../src/lib/http/page-cache';
-import { audienceOf, keptBodyFor, keptPageKey } from '../src/lib/http/page-cache.server';
+import { audienceOf, freshOwnPage, keptBodyFor, keptPageKey, pageOwner } from '../src/lib/http/page-cache.server';
 import { personalKey } from '../src/lib/http/personal';
 import { splitLocale } from '../src/lib/paths';
 import { sessionSummary } from '../src/lib/identity/account';
@@ -252,9 +253,14 @@ export function createApp(opts: AppOptions): App {
       const info = session ? await runtime.sessions.read(cookieValue(req.headers.cookie, SESSION_COOKIE)) : null;
       if (cacheableRequest(req.method ?? 'GET', url) && (!session || info)) {
         const audience = await audienceOf(runtime.store, info?.identity);
-        const kept = runtime.pages.get(keptPageKey(new URL(url.pathname + url.search, site), audience), runtime.catalog.version);
+        const sharedKey = keptPageKey(new URL(url.pathname + url.search, site), audience);
+        const kept = runtime.pages.get(sharedKey, runtime.catalog.version);
+        const partsKey = info ? personalKey(splitLocale(url.pathname).locale, sessionSummary(info)) : null;
         // A logged-in audience's page is a template: it answers here only when this reader's own parts are known.
-        const own = kept?.template && info ? keptBodyFor(kept, runtime.personalParts, personalKey(splitLocale(url.pathname).locale, sessionSummary(info))) : null;
+        const own = kept?.template && partsKey !== null ? keptBodyFor(kept, runtime.personalParts, partsKey) : null;
+        // Else a page kept for this very person, while nothing of theirs changed since it was rendered.
+        const owner = !kept && info && partsKey !== null ? await pageOwner(runtime.store, info.identity) : null;
+        const ownPage = owner && partsKey !== null ? freshOwnPage(runtime, ownPageKey(sharedKey, owner, partsKey), owner) : undefined;
         if (kept?.template && own !== null) {
           pageCacheResult('hit');
           await new Promise<void>((resolve, reject) => compressRendered(req as never, res as never, (err?: unknown) => (err ? reject(err) : resolve())));
@@ -262,7 +268,7 @@ export function createApp(opts: AppOptions): App {
           res.end(req.method === 'HEAD' ? undefined : own);
           return;
         }
-        const hit = kept?.template ? undefined : kept;
+        const hit = kept?.template ? undefined : (kept ?? ownPage);
         if (hit && etagMatches(firstHeader(req.headers['if-none-match']), hit.etag)) {
           pageCacheResult('hit');
           const kept = notModifiedHeaders(hit.headers).filter(([k]) => k.toLowerCase() !== 'vary');

@@ -73,12 +73,12 @@ describe.skipIf(missing.length > 0)('two processes on PostgreSQL and Redis', () 
     await database?.drop();
   });
 
-  /** Logs the demo learner in through `p`'s login form; returns the session cookie. */
-  async function logIn(p: Proc): Promise<string> {
+  /** Logs a demo learner in through `p`'s login form; returns the session cookie. */
+  async function logIn(p: Proc, email = 'learner@academia.example', password = 'Aprende2026'): Promise<string> {
     const r = await fetch(`${p.base}/_actions/auth.login`, {
       method: 'POST',
       headers: { origin: p.base, 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ email: 'learner@academia.example', password: 'Aprende2026', lang: 'es' }).toString(),
+      body: new URLSearchParams({ email, password, lang: 'es' }).toString(),
       redirect: 'manual',
     });
     const cookie = r.headers.getSetCookie().find((c) => c.startsWith('session='));
@@ -140,6 +140,40 @@ describe.skipIf(missing.length > 0)('two processes on PostgreSQL and Redis', () 
     });
     expect(http.status).toBe(200);
     await expect.poll(() => heard.some((m) => m.Identificador === lessons[1] && m.Avance === 3), { timeout: 1000, interval: 10 }).toBe(true);
+  });
+
+  it("a player page kept for a learner on process A shows progress written through process B within a second, and is never another learner's", async () => {
+    const cookie = await logIn(a);
+    const player = async (p: Proc, c: string) => {
+      const r = await fetch(`${p.base}/course-tracking/1`, { headers: { cookie: c } });
+      return { cache: r.headers.get('x-page-cache'), control: r.headers.get('cache-control'), html: await r.text() };
+    };
+    /** Where the page says a lesson resumes (its serialised `resumeAt`). */
+    const resumeAt = (html: string, lesson: number) => {
+      const at = html.indexOf(`&quot;id&quot;:[0,${lesson}],&quot;moduleId&quot;`);
+      const m = at < 0 ? null : /&quot;resumeAt&quot;:\[0,([\d.]+)\]/.exec(html.slice(at));
+      return m ? Number(m[1]) : null;
+    };
+    await player(a, cookie);
+    const kept = await player(a, cookie);
+    expect(kept.cache).toBe('hit');
+    expect(kept.control).toContain('private');
+    expect(resumeAt(kept.html, lessons[2]!)).toBe(0);
+
+    const tabOnB = await connect(b, cookie);
+    const ack = (await tabOnB.timeout(5000).emitWithAck('tracking', { Identificador: lessons[2], Avance: 4 })) as TrackingAck;
+    expect(ack).toMatchObject({ ok: true, Avance: 4 });
+    const sent = Date.now();
+    await expect.poll(async () => resumeAt((await player(a, cookie)).html, lessons[2]!), { timeout: 1000, interval: 20 }).toBe(4);
+    expect(Date.now() - sent).toBeLessThan(1000);
+
+    // Another learner on the same process gets their own page, with their own name.
+    const buyer = await logIn(a, 'buyer@academia.example', 'Compra2026');
+    for (let i = 0; i < 2; i++) {
+      const theirs = await player(a, buyer);
+      expect(theirs.html).not.toContain('learner@academia.example');
+      expect(resumeAt(theirs.html, lessons[2]!)).toBe(0);
+    }
   });
 
   it('a catalogue change announced once shows on both processes within a second, without a rebuild', async () => {

@@ -14,6 +14,12 @@ declare namespace App {
      * access context, and the header leaves the person's name to the browser.
      */
     sharedPage?: boolean;
+    /**
+     * Set by a page rendered for one person whose HTML depends only on its address, the catalogue and
+     * what is stored of that person (progress, purchases, completions, their account): kept for that
+     * person and answered again until something of theirs changes (`runtime.personStamps`).
+     */
+    ownPage?: boolean;
     /** Set by the production server: resolves when the client has taken what was written (back-pressure for file streams). */
     clientReady?: () => Promise<void>;
     /** The request's id (`x-request-id`), shown on error pages and in error answers and logged with the error. */

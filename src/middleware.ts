@@ -12,10 +12,11 @@ import {
   etagMatches,
   isPrivateCacheControl,
   notModifiedHeaders,
+  ownPageKey,
   PRIVATE_CACHE_CONTROL,
   SESSION_COOKIE,
 } from '~/lib/http/page-cache';
-import { audienceOf, keptBodyFor, keptPageKey, keptPersonalPage } from '~/lib/http/page-cache.server';
+import { audienceOf, freshOwnPage, keptBodyFor, keptPageKey, keptPersonalPage, pageOwner } from '~/lib/http/page-cache.server';
 import { personalKey } from '~/lib/http/personal';
 import { keptPage } from '~/lib/http/etag.server';
 import { isProtectedPath, loginUrl, sessionSummary } from '~/lib/identity/account';
@@ -158,13 +159,19 @@ const handle = async (ctx: APIContext, next: () => Promise<Response>): Promise<R
   const key = cacheable ? keptPageKey(new URL(ctx.originPathname + ctx.url.search, runtime.siteOrigin(ctx.url)), await audienceOf(runtime.store, ctx.locals.identity)) : '';
   // A logged-in reader's own parts of a kept page (their name in the header) depend on the language and the session.
   const partsKey = personal ? personalKey(splitLocale(ctx.originPathname).locale, sessionSummary(ctx.locals.session)) : null;
+  // A page kept for this very person (`locals.ownPage`), while nothing of theirs changed since it was rendered.
+  const owner = personal && partsKey !== null ? await pageOwner(runtime.store, ctx.locals.identity) : null;
+  const ownKey = owner && partsKey !== null ? ownPageKey(key, owner, partsKey) : '';
   if (cacheable) {
     const hit = runtime.pages.get(key, runtime.catalog.version);
     const body = hit ? keptBodyFor(hit, runtime.personalParts, partsKey) : null;
-    ctx.locals.pageCacheResult?.(hit && body !== null ? 'hit' : 'miss');
+    const own = !hit && owner ? freshOwnPage(runtime, ownKey, owner) : undefined;
+    ctx.locals.pageCacheResult?.((hit && body !== null) || own ? 'hit' : 'miss');
     if (hit && body !== null) return personal ? privately(keptAnswer(ctx.request, hit, body, 'hit')) : keptAnswer(ctx.request, hit, body, 'hit');
+    if (own) return privately(keptAnswer(ctx.request, own, own.body, 'hit'));
   }
   const version = runtime.catalog.version;
+  const stamp = runtime.personStamps.now();
   let response = await next();
   // English pages are the Spanish page files rendered through i18n `fallbackType: 'rewrite'`.
   // Astro marks such a rewrite 302 without a Location header; it is a normal page, so answer 200.
@@ -186,6 +193,14 @@ const handle = async (ctx: APIContext, next: () => Promise<Response>): Promise<R
     const page = partsKey !== null ? keptPersonalPage(response.status, headers, body, runtime.personalParts, partsKey) : keptPage(response.status, headers, body);
     runtime.pages.set(key, version, page);
     return personal ? privately(keptAnswer(ctx.request, page, body, 'miss')) : keptAnswer(ctx.request, page, body, 'miss');
+  }
+  // A page rendered for one person is kept for them alone, stamped with when its rendering began.
+  if (cacheable && owner && ctx.locals.ownPage && !ctx.locals.sharedPage && html && response.status === 200 && !setsCookies) {
+    const body = await response.text();
+    const headers = [...response.headers.entries()].filter(([k]) => !/^(cache-control|etag|content-length)$/i.test(k));
+    const page: CachedPage = { status: 200, headers: [...headers, ['cache-control', PRIVATE_CACHE_CONTROL]], body, owner, stamp };
+    runtime.ownPages.set(ownKey, version, page);
+    return keptAnswer(ctx.request, page, body, 'miss');
   }
   // Anything answered to a session, or rendered for one person, stays out of shared caches.
   if ((ctx.cookies.has(SESSION_COOKIE) || ctx.locals.session) && !isPrivateCacheControl(response.headers.get('cache-control'))) {

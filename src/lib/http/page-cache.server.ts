@@ -6,7 +6,7 @@
 import { accessKey, type Viewer } from '../access/access';
 import type { Identity } from '../access/access.server';
 import type { Store } from '../access/store.server';
-import { pageKey, PRIVATE_CACHE_CONTROL, type CachedPage } from './page-cache';
+import { pageKey, PRIVATE_CACHE_CONTROL, type CachedPage, type PageCache, type PageOwner, type PersonStamps } from './page-cache';
 import { fillPersonal, splitPersonal, type PersonalParts } from './personal';
 
 const keys = new WeakMap<Viewer, string>();
@@ -21,6 +21,20 @@ export async function audienceOf(store: Store, identity: Identity | null | undef
     keys.set(viewer, key);
   }
   return key;
+}
+
+/** Whose own pages a logged-in identity reads (`null`: a visitor, who has none). */
+export async function pageOwner(store: Store, identity: Identity | null | undefined): Promise<PageOwner | null> {
+  if (!identity || identity.kind === 'visitor') return null;
+  const viewer = await store.viewer(identity);
+  if (viewer.userId === null && viewer.contactId === null) return null;
+  return { userId: viewer.userId, contactId: viewer.contactId };
+}
+
+/** The page kept for `owner` under `key`, if nothing of theirs changed since it began rendering. */
+export function freshOwnPage(runtime: { ownPages: PageCache; personStamps: PersonStamps; catalog: { version: number } }, key: string, owner: PageOwner): CachedPage | undefined {
+  const page = runtime.ownPages.get(key, runtime.catalog.version);
+  return page && page.stamp !== undefined && runtime.personStamps.fresh(owner, page.stamp) ? page : undefined;
 }
 
 /** The cache key of a page at its public address `url` for `audience`. */

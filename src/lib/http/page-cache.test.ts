@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cacheableRequest, hasSessionCookie, pageKey, PageCache } from './page-cache';
+import { cacheableRequest, hasSessionCookie, ownPageKey, pageKey, PageCache, PersonStamps } from './page-cache';
 import { keptPageKey } from './page-cache.server';
 import { accessKey, VISITOR } from '../access/access';
 
@@ -80,5 +80,63 @@ describe('sessions and sharing', () => {
     expect(hasSessionCookie('mysession=1')).toBe(false);
     expect(hasSessionCookie('session=abc')).toBe(true);
     expect(hasSessionCookie('cart=[]; session=abc')).toBe(true);
+  });
+});
+
+describe('PersonStamps', () => {
+  const ana = { userId: 1, contactId: 11 };
+  const bea = { userId: 2, contactId: 22 };
+
+  it('keeps a page fresh until something of its owner changes, by user or by contact', () => {
+    const stamps = new PersonStamps();
+    const stamp = stamps.now();
+    expect(stamps.fresh(ana, stamp)).toBe(true);
+    stamps.changed({ contactId: 22 });
+    expect(stamps.fresh(ana, stamp)).toBe(true);
+    expect(stamps.fresh(bea, stamp)).toBe(false);
+    stamps.changed({ userId: 1 });
+    expect(stamps.fresh(ana, stamp)).toBe(false);
+    // A render that began after the change is fresh.
+    expect(stamps.fresh(ana, stamps.now())).toBe(true);
+  });
+
+  it('a change while a page renders makes that page stale', () => {
+    const stamps = new PersonStamps();
+    const stamp = stamps.now();
+    stamps.changed({ contactId: 11 });
+    expect(stamps.fresh(ana, stamp)).toBe(false);
+  });
+
+  it('a change of everyone (a lost bus connection) makes every earlier page stale', () => {
+    const stamps = new PersonStamps();
+    const stamp = stamps.now();
+    stamps.changed(null);
+    expect(stamps.fresh(ana, stamp)).toBe(false);
+    expect(stamps.fresh({ userId: 9, contactId: null }, stamp)).toBe(false);
+    expect(stamps.fresh(ana, stamps.now())).toBe(true);
+  });
+
+  it('forgetting the oldest people never makes their old pages fresh again', () => {
+    const stamps = new PersonStamps(2);
+    const stamp = stamps.now();
+    stamps.changed({ contactId: 11 });
+    stamps.changed({ contactId: 22 });
+    stamps.changed({ contactId: 33 });
+    expect(stamps.fresh(ana, stamp)).toBe(false);
+    const later = stamps.now();
+    stamps.changed({ contactId: 44 });
+    stamps.changed({ contactId: 55 });
+    // Ana's change is forgotten; her page from before it is still stale, one from after it still fresh.
+    expect(stamps.fresh(ana, stamp)).toBe(false);
+    expect(stamps.fresh(ana, later)).toBe(true);
+    // Bea's change (at 2) is forgotten too: a page stamped before it stays stale.
+    expect(stamps.fresh(bea, 1)).toBe(false);
+  });
+
+  it('own pages of two people, or of one person under two names, never share a key', () => {
+    const key = 'http://x/mylearning?';
+    expect(ownPageKey(key, ana, 'es|a')).not.toBe(ownPageKey(key, bea, 'es|a'));
+    expect(ownPageKey(key, ana, 'es|a')).not.toBe(ownPageKey(key, ana, 'es|b'));
+    expect(ownPageKey(key, { userId: null, contactId: 11 }, 'es|a')).not.toBe(ownPageKey(key, { userId: 11, contactId: null }, 'es|a'));
   });
 });

@@ -21,6 +21,9 @@ export interface CachedPage {
   etag?: string;
   /** The body compressed once per coding, on first demand (filled by the server). */
   compressed?: Partial<Record<'br' | 'gzip', Promise<Buffer>>>;
+  /** A page kept for one person (`ownPageKey`): who, and `PersonStamps.now()` when its rendering began. */
+  owner?: PageOwner;
+  stamp?: number;
 }
 
 /** A bounded least-recently-used map of pages for one catalogue version. */
@@ -104,4 +107,67 @@ export function etagMatches(ifNoneMatch: string | null | undefined, etag: string
 /** The headers a 304 keeps: none that describe a body. */
 export function notModifiedHeaders(headers: [string, string][]): [string, string][] {
   return headers.filter(([k]) => !/^(content-length|content-type|content-encoding|transfer-encoding)$/i.test(k));
+}
+
+/** Who an own page belongs to (a user, their contact, or an IBO session's prospect). */
+export interface PageOwner {
+  userId: number | null;
+  contactId: number | null;
+}
+
+/**
+ * When each person's data last changed, on a clock of this process: a page kept for one person
+ * (`locals.ownPage`) is answered again only while nothing of theirs changed after it began rendering.
+ * Changes come from this process (progress just committed) and from every process through the bus
+ * (progress, completions, purchases). Bounded: a forgotten person counts as changed at the newest
+ * forgotten time, so forgetting can only make a page older, never fresher.
+ */
+export class PersonStamps {
+  #clock = 0;
+  #floor = 0;
+  readonly #changed = new Map<string, number>();
+
+  constructor(private readonly capacity = 50_000) {}
+
+  /** The time a render that starts now is stamped with. */
+  now(): number {
+    return this.#clock;
+  }
+
+  /** Something of this person changed (`null`: of everyone, as after a lost bus connection). */
+  changed(person: Partial<PageOwner> | null): void {
+    const at = ++this.#clock;
+    if (person === null) {
+      this.#changed.clear();
+      this.#floor = at;
+      return;
+    }
+    for (const key of ownerKeys(person)) {
+      this.#changed.delete(key);
+      this.#changed.set(key, at);
+    }
+    while (this.#changed.size > this.capacity) {
+      const [oldest, time] = this.#changed.entries().next().value as [string, number];
+      this.#changed.delete(oldest);
+      this.#floor = Math.max(this.#floor, time);
+    }
+  }
+
+  /** True when nothing of `owner` changed after `stamp` (a render's `now()`). */
+  fresh(owner: PageOwner, stamp: number): boolean {
+    if (this.#floor > stamp) return false;
+    return ownerKeys(owner).every((key) => (this.#changed.get(key) ?? 0) <= stamp);
+  }
+}
+
+function ownerKeys(person: Partial<PageOwner>): string[] {
+  const keys: string[] = [];
+  if (typeof person.userId === 'number') keys.push(`u${person.userId}`);
+  if (typeof person.contactId === 'number') keys.push(`c${person.contactId}`);
+  return keys;
+}
+
+/** The cache key of a page kept for one person: their address, audience and own parts (`personalKey`). */
+export function ownPageKey(sharedKey: string, owner: PageOwner, partsKey: string): string {
+  return `${sharedKey}#own:${owner.userId ?? '-'}:${owner.contactId ?? '-'}:${partsKey}`;
 }

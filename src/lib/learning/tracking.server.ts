@@ -473,6 +473,7 @@ export class Tracker {
   readonly #httpFlood: BucketSpec;
   readonly #announcers = new Set<Announcer>();
   readonly #completed = new Set<(contactId: number, lessonId: number) => void>();
+  readonly #stored = new Set<(contactId: number) => void>();
 
   constructor(db: DbSource, opts: TrackerOptions = {}) {
     this.writer = new TrackingWriter(db, opts);
@@ -530,6 +531,7 @@ export class Tracker {
       });
       entry.state = settleWrite(entry.state, s.coverage, storedLesson(stored, duration));
       entry.synced = true;
+      for (const fn of this.#stored) fn(who.contactId);
       if (stored.completed && !wasCompleted) for (const fn of this.#completed) fn(who.contactId, p.Identificador);
       // Another process, tab or lesson may have spent the person's credit meanwhile.
       const known = laterClock(this.#clocks.get(who.contactId, now) ?? null, stored.creditClock);
@@ -560,6 +562,12 @@ export class Tracker {
   onCompleted(fn: (contactId: number, lessonId: number) => void): () => void {
     this.#completed.add(fn);
     return () => this.#completed.delete(fn);
+  }
+
+  /** Calls `fn` each time a person's progress is committed (pages showing it are stale); returns the undo. */
+  onStored(fn: (contactId: number) => void): () => void {
+    this.#stored.add(fn);
+    return () => this.#stored.delete(fn);
   }
 
   /** Tells every open tab of a person on a course about progress stored outside the socket (the HTTP fallback). */

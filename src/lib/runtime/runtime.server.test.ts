@@ -90,6 +90,32 @@ describe('the runtime', () => {
     expect(await runtime.store.viewer(identity)).not.toBe(before);
   });
 
+  it("makes a person's own pages stale the moment their progress is stored, or anything of theirs changes, and nobody else's", async () => {
+    const me = { userId, contactId };
+    const someone = { userId: userId + 1000, contactId: contactId + 1000 };
+    const catalog = await runtime.catalog.get();
+    const course = catalog.byId.get(1)!;
+    const lesson = course.modules[0]!.lessons[1]!;
+    let stamp = runtime.personStamps.now();
+    const ack = await runtime.tracker.track({ contactId, createdBy: userId }, course, 'tracking', { Identificador: lesson.id, Avance: 1 }, Date.now());
+    expect(ack).toMatchObject({ ok: true });
+    expect(runtime.personStamps.fresh(me, stamp)).toBe(false);
+    expect(runtime.personStamps.fresh(someone, stamp)).toBe(true);
+    // A refused event stores nothing and changes nothing.
+    stamp = runtime.personStamps.now();
+    expect(await runtime.tracker.track({ contactId, createdBy: userId }, course, 'tracking', { Identificador: 999_999, Avance: 1 }, Date.now())).toMatchObject({ ok: false });
+    expect(runtime.personStamps.fresh(me, stamp)).toBe(true);
+    // A purchase, a completion… announced for the user.
+    await runtime.personChanged({ userId });
+    expect(runtime.personStamps.fresh(me, stamp)).toBe(false);
+    expect(runtime.personStamps.fresh(someone, stamp)).toBe(true);
+    // Another process's progress notice (here published by hand) names contacts.
+    stamp = runtime.personStamps.now();
+    await runtime.bus.publish('person', { progress: [contactId, 'not an id'] });
+    expect(runtime.personStamps.fresh(me, stamp)).toBe(false);
+    expect(runtime.personStamps.fresh(someone, stamp)).toBe(true);
+  });
+
   it('drops the catalogue snapshot and kept pages when the catalogue changes', async () => {
     const snapshot = await runtime.catalog.get();
     const version = runtime.catalog.version;

@@ -14,7 +14,7 @@ import { createLogger, type Logger } from '../http/log.server';
 import { CatalogStore } from '../catalog/catalog.server';
 import { cachedStore, ViewerCache, type PersonRef, type Store } from '../access/store.server';
 import { SessionCache, sessionRefOf, type SessionRef } from '../identity/session-cache.server';
-import { PageCache } from '../http/page-cache';
+import { PageCache, PersonStamps } from '../http/page-cache';
 import { PersonalPartsCache } from '../http/page-cache.server';
 import { publicOrigin } from '../http/public-origin';
 import { createRateLimiter, type RateLimiter } from '../http/rate-limit.server';
@@ -39,6 +39,10 @@ export interface Runtime {
   readonly pages: PageCache;
   /** Each logged-in reader's own parts of kept pages (the header's user menu). */
   readonly personalParts: PersonalPartsCache;
+  /** Pages kept for one person (`locals.ownPage`: my learning, the player…), answered while `personStamps` says nothing of theirs changed. */
+  readonly ownPages: PageCache;
+  /** When each person's data last changed (progress, completions, purchases), here or in any process. */
+  readonly personStamps: PersonStamps;
   readonly bus: Bus;
   readonly rateLimiter: RateLimiter;
   readonly mailer: Mailer;
@@ -93,6 +97,8 @@ export async function createRuntime(config: AppConfig, parts: RuntimeParts = {})
   const viewers = new ViewerCache(db);
   const sessions = new SessionCache(db);
   const pages = new PageCache();
+  const ownPages = new PageCache(500);
+  const personStamps = new PersonStamps();
   const rateLimiter =
     parts.rateLimiter ??
     createRateLimiter({
@@ -108,12 +114,23 @@ export async function createRuntime(config: AppConfig, parts: RuntimeParts = {})
   bus.subscribe('catalog', () => catalog.invalidate());
   bus.subscribe('session', (data) => sessions.forget(sessionRefOf(data)));
   bus.subscribe('person', (data) => {
+    const progress = progressNotice(data);
+    if (progress) {
+      // Progress stored by a process: only pages showing it are stale (what the people may see is not).
+      for (const contactId of progress) personStamps.changed({ contactId });
+      return;
+    }
     const ref = personRef(data);
     if (ref) viewers.forget(ref);
     else viewers.clear();
+    personStamps.changed(ref);
   });
   // A lesson completed can complete a course, which unlocks the next one.
   tracker.onCompleted((contactId) => void runtime.personChanged({ contactId }));
+  // Progress just committed: this process's pages of that person are stale at once; the other
+  // processes hear of it in batches (one notice per PROGRESS_NOTICE_MS, whatever the number of events).
+  const noticeProgress = progressBatcher(bus, personStamps, logger);
+  tracker.onStored((contactId) => noticeProgress.add(contactId));
 
   registerSessionPurge(scheduler, db, logger);
   if (parts.schedule !== false) scheduler.start();
@@ -130,6 +147,8 @@ export async function createRuntime(config: AppConfig, parts: RuntimeParts = {})
     sessions,
     pages,
     personalParts: new PersonalPartsCache(),
+    ownPages,
+    personStamps,
     bus,
     rateLimiter,
     mailer,
@@ -144,6 +163,7 @@ export async function createRuntime(config: AppConfig, parts: RuntimeParts = {})
       (closing ??= (async () => {
         await scheduler.stop();
         await tracker.close();
+        await noticeProgress.close();
         await bus.close().catch(() => undefined);
         mailer.close();
         await rateLimiter.close().catch(() => undefined);
@@ -151,6 +171,49 @@ export async function createRuntime(config: AppConfig, parts: RuntimeParts = {})
       })()),
   };
   return runtime;
+}
+
+/** How often progress notices go to the other processes (ms). */
+export const PROGRESS_NOTICE_MS = 100;
+
+/** Collects the people whose progress was committed and tells every process, at most once per `PROGRESS_NOTICE_MS`. */
+function progressBatcher(bus: Bus, stamps: PersonStamps, logger: Logger) {
+  let waiting = new Set<number>();
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let sending: Promise<void> = Promise.resolve();
+  const send = () => {
+    timer = null;
+    if (waiting.size === 0) return;
+    const contactIds = [...waiting];
+    waiting = new Set();
+    // A notice carries a bounded list (PostgreSQL NOTIFY payloads stay far below their 8,000-byte limit).
+    for (let i = 0; i < contactIds.length; i += 500) {
+      const chunk = contactIds.slice(i, i + 500);
+      sending = sending.then(() => bus.publish('person', { progress: chunk })).catch((err: unknown) => logger.warn({ err }, 'progress notice not sent'));
+    }
+  };
+  return {
+    add(contactId: number) {
+      stamps.changed({ contactId });
+      waiting.add(contactId);
+      if (!timer) {
+        timer = setTimeout(send, PROGRESS_NOTICE_MS);
+        timer.unref?.();
+      }
+    },
+    async close() {
+      if (timer) clearTimeout(timer);
+      send();
+      await sending;
+    },
+  };
+}
+
+/** The contacts of a progress notice (`{ progress: [ids] }`), or `null` for any other person notice. */
+function progressNotice(data: unknown): number[] | null {
+  const list = (data as { progress?: unknown } | null)?.progress;
+  if (!Array.isArray(list)) return null;
+  return list.filter((id): id is number => Number.isSafeInteger(id));
 }
 
 /** A person reference from the bus, or `null` to forget everyone (a resync). */
