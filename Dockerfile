@@ -12,10 +12,12 @@ ENV NODE_ENV=production HOST=0.0.0.0 PORT=4321
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+COPY --from=build /app/scripts/start.mjs ./scripts/start.mjs
 COPY --from=build /app/media ./media
 # The mail outbox (without SMTP_URL) and the embedded database, if used, live in ./data.
 RUN mkdir -p data && chown node data
 USER node
 EXPOSE 4321
 HEALTHCHECK --interval=10s --timeout=3s CMD node -e "fetch('http://127.0.0.1:4321/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
-CMD ["node", "--max-semi-space-size=4", "dist/runtime/index.mjs"]
+# `npm run serve`: the compiled server with its memory settings (scripts/start.mjs).
+CMD ["node", "scripts/start.mjs", "--serve"]

@@ -23,7 +23,7 @@ export default defineConfig({
   ],
   webServer: {
     // The compiled production server, as `npm run serve` runs it.
-    command: 'node dist/runtime/index.mjs',
+    command: 'node scripts/start.mjs --serve',
     url: `http://127.0.0.1:${port}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,

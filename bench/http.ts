@@ -15,6 +15,7 @@
  * BENCH_SOCKET_SECONDS change it, BENCH_SKIP_SOCKET=1 skips it).
  */
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { startBenchServer } from './server';
 
@@ -42,7 +43,7 @@ const targets = [
 ];
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? '';
-const { base, stop } = await startBenchServer(port, databaseUrl ? { env: { DATABASE_URL: databaseUrl } } : {});
+const { base, stop, serverPid } = await startBenchServer(port, databaseUrl ? { env: { DATABASE_URL: databaseUrl } } : {});
 
 /** Logs the demo learner in through the login action, as a browser would; returns the session cookie. */
 async function logIn(email: string, password: string): Promise<string> {
@@ -117,7 +118,8 @@ interface Row {
 }
 
 async function measure(name: string, path: string, who: 'visitor' | 'learner', goal: number | null): Promise<Row> {
-  const headers = who === 'learner' ? { cookie: learner } : {};
+  // As a browser asks: compressed answers welcome.
+  const headers: Record<string, string> = { 'accept-encoding': 'br, gzip', ...(who === 'learner' ? { cookie: learner } : {}) };
   await autocannon({ url: base + path, connections: 10, duration: 1, headers }); // warm-up
   const r = await autocannon({ url: base + path, connections, duration: seconds, headers });
   const w = who === 'visitor' && path !== '/healthz' ? await weight(path) : null;
@@ -140,6 +142,15 @@ for (const t of targets) {
   rows.push(await measure(t.name, t.path, 'learner', t.personal ? 0.25 : 0.5));
 }
 rows.push(await measure('health check', '/healthz', 'visitor', null));
+/** The server's resident memory now, after every row (goal on PGlite: < 250 MB). */
+const rssMb = (() => {
+  try {
+    const kbytes = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${serverPid()}/status`, 'utf8'))?.[1]);
+    return Number.isFinite(kbytes) ? Math.round(kbytes / 1024) : null;
+  } catch {
+    return null;
+  }
+})();
 await stop();
 
 const stat = rows[0]!.rate;
@@ -155,6 +166,7 @@ const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join
 console.log(`\nHTTP benchmark: ${connections} connections, ${seconds} s per row, ${databaseUrl ? 'PostgreSQL' : 'PGlite'}, one process, ${new Date().toISOString()}`);
 console.log(line(head));
 for (const r of table) console.log(line(r));
+if (rssMb !== null) console.log(`server RSS after the run: ${rssMb} MB${databaseUrl ? '' : rssMb < 250 ? ' (goal < 250 MB on PGlite: met)' : ' (goal < 250 MB on PGlite: NOT met)'}`);
 
 if (!process.env.BENCH_SKIP_SOCKET) {
   console.log('');

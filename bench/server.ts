@@ -28,8 +28,8 @@ export async function startBenchServer(port: number, opts: BenchServerOptions = 
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'academy-bench-'));
   if (opts.prepare) await opts.prepare(dataDir);
-  // The compiled server as `npm run serve` runs it (package.json): Node alone, production mode, the same V8 setting.
-  const server = spawn(process.execPath, ['--max-semi-space-size=4', 'dist/runtime/index.mjs'], {
+  // The compiled server as `npm run serve` runs it (scripts/start.mjs): Node alone, production mode, the same memory settings.
+  const server = spawn(process.execPath, ['scripts/start.mjs', '--serve'], {
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ...opts.env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -89,7 +89,7 @@ export async function startBenchProcess(port: number, opts: BenchProcessOptions)
   ensureBuilt();
   // The data folder holds what a PostgreSQL server still keeps in files (the mail outbox): a throwaway one.
   const dataDir = mkdtempSync(join(tmpdir(), `academy-bench-${opts.name}-`));
-  const server = spawn(process.execPath, ['--max-semi-space-size=4', 'dist/runtime/index.mjs'], {
+  const server = spawn(process.execPath, ['scripts/start.mjs', '--serve'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -2,6 +2,7 @@
  * The production HTTP server: health check, static files from `dist/client`, then Astro's handler,
  * with socket.io on the same port and security headers on every response.
  */
+import { constants as zlibConstants } from 'node:zlib';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { sql } from 'drizzle-orm';
 import type { Server as SocketServer } from 'socket.io';
@@ -61,6 +62,9 @@ function clientReady(res: ServerResponse): () => Promise<void> {
 /** Compression of server-rendered answers: brotli (fast setting) or gzip, never lesson media. */
 const compressRendered = compression({
   threshold: 1024,
+  // Quality 4 (fast) and a 256 KB window, which holds any page: brotli's default 4 MB window made each
+  // response in flight hold megabytes of encoder memory that the allocator kept after the burst.
+  brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_LGWIN]: 18 } },
   filter: (req, res) => !(req.url ?? '').startsWith('/media/') && compression.filter(req, res),
 });
 
@@ -258,17 +262,23 @@ export function createApp(opts: AppOptions): App {
         const partsKey = info ? personalKey(splitLocale(url.pathname).locale, sessionSummary(info)) : null;
         // A logged-in audience's page is a template: it answers here only when this reader's own parts are known.
         const own = kept?.template && partsKey !== null ? keptBodyFor(kept, runtime.personalParts, partsKey) : null;
-        // Else a page kept for this very person, while nothing of theirs changed since it was rendered.
-        const owner = !kept && info && partsKey !== null ? await pageOwner(runtime.store, info.identity) : null;
-        const ownPage = owner && partsKey !== null ? freshOwnPage(runtime, ownPageKey(sharedKey, owner, partsKey), owner) : undefined;
-        if (kept?.template && own !== null) {
+        // A page kept for this very person (an own page, or an access context's page filled with their
+        // parts, kept with its compressed copies), while nothing of theirs changed since it was made.
+        const owner = info && partsKey !== null ? await pageOwner(runtime.store, info.identity) : null;
+        const ownKey = owner && partsKey !== null ? ownPageKey(sharedKey, owner, partsKey) : '';
+        let ownPage = owner ? freshOwnPage(runtime, ownKey, owner) : undefined;
+        if (!ownPage && owner && kept?.template && own !== null) {
+          ownPage = { status: kept.status, headers: kept.headers, body: own, owner, stamp: runtime.personStamps.now() };
+          runtime.ownPages.set(ownKey, runtime.catalog.version, ownPage);
+        }
+        if (!ownPage && kept?.template && own !== null) {
           pageCacheResult('hit');
           await new Promise<void>((resolve, reject) => compressRendered(req as never, res as never, (err?: unknown) => (err ? reject(err) : resolve())));
           res.writeHead(kept.status, [...kept.headers.flat(), 'content-length', String(Buffer.byteLength(own)), 'x-page-cache', 'hit']);
           res.end(req.method === 'HEAD' ? undefined : own);
           return;
         }
-        const hit = kept?.template ? undefined : (kept ?? ownPage);
+        const hit = ownPage ?? (kept?.template ? undefined : kept);
         if (hit && etagMatches(firstHeader(req.headers['if-none-match']), hit.etag)) {
           pageCacheResult('hit');
           const kept = notModifiedHeaders(hit.headers).filter(([k]) => k.toLowerCase() !== 'vary');
