@@ -6,6 +6,7 @@
  * run with plain Node (no TypeScript loader). With `WEB_CONCURRENCY=N` (PostgreSQL required) the
  * process becomes a primary that prepares the database once and keeps N workers serving the port.
  */
+import { spawnSync } from 'node:child_process';
 import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -36,6 +37,14 @@ export function fail(err: unknown): never {
 
 /** Opens the configured database, brings it up to date, and seeds it when it is new. */
 export async function prepareDatabase(config = readConfig()) {
+  if (!config.databaseUrl && config.dataDir !== 'memory://' && process.env.ACADEMY_PREPARING !== '1' && !existsSync(join(resolve(config.dataDir), 'pglite', 'PG_VERSION'))) {
+    // A new embedded database is created and seeded by a short-lived process of its own: the embedded
+    // database's memory and the allocator's only grow, and seeding (bulk inserts, index builds) would
+    // leave the serving process about 80 MB bigger for the rest of its life.
+    const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url)], { env: { ...process.env, ACADEMY_PREPARING: '1' }, stdio: 'inherit' });
+    // The child has said what went wrong, in one line.
+    if (child.status !== 0) process.exit(child.status ?? 1);
+  }
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     // Replicas starting together on one PostgreSQL take turns: the first migrates and seeds.
@@ -56,6 +65,12 @@ export async function prepareDatabase(config = readConfig()) {
 /** Starts the server (or, with `WEB_CONCURRENCY` above 1, its workers) and resolves once it listens. */
 export async function main(): Promise<void> {
   const config = readConfig();
+  if (process.env.ACADEMY_PREPARING === '1') {
+    // The short-lived process that prepares a new embedded database (`prepareDatabase`).
+    const handle = await prepareDatabase(config);
+    await handle.close();
+    return;
+  }
   if (config.webConcurrency > 1) {
     if (!config.databaseUrl) {
       throw new ConfigError(
