@@ -97,9 +97,12 @@ describe('bad configuration gives one clear line and a non-zero exit', () => {
     await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', r));
     const port = (blocker.address() as { port: number }).port;
     try {
-      const r = await run({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: mkdtempSync(join(tmpdir(), 'academy-data-')) });
+      const dataDir = mkdtempSync(join(tmpdir(), 'academy-data-'));
+      const r = await run({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
       expect(r.code).toBe(1);
       expectOneLine(r.stderr, new RegExp(`^academy: port ${port} is already in use: stop the program using it or set PORT to a free port\\.$`));
+      // Said before the database was touched: no new database was created for nothing.
+      expect(existsSync(join(dataDir, 'pglite', 'PG_VERSION'))).toBe(false);
     } finally {
       blocker.close();
     }
@@ -107,9 +110,11 @@ describe('bad configuration gives one clear line and a non-zero exit', () => {
 });
 
 describe.skipIf(!built)('signals (needs `npm run build` first)', () => {
+  // One data folder: the first server seeds it, the second starts on it (each stops before the next).
+  const dataDir = mkdtempSync(join(tmpdir(), 'academy-data-'));
   it.each(['SIGTERM', 'SIGINT'] as const)('%s stops the server cleanly with exit 0', async (signal) => {
     const port = 4800 + (signal === 'SIGTERM' ? 1 : 2);
-    const s = startServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: mkdtempSync(join(tmpdir(), 'academy-data-')) });
+    const s = startServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
     await s.ready;
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
     s.child.kill(signal);

@@ -8,6 +8,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import cluster from 'node:cluster';
+import { createServer as createNetServer } from 'node:net';
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
@@ -140,10 +141,28 @@ function siteEntry(): { dist: string; entry: string } {
   return { dist, entry };
 }
 
+/** The sentence for a port that cannot be listened on, or the error itself. */
+function listenError(err: NodeJS.ErrnoException, port: number): Error {
+  if (err.code === 'EADDRINUSE') return new ConfigError(`port ${port} is already in use: stop the program using it or set PORT to a free port.`);
+  if (err.code === 'EACCES') return new ConfigError(`port ${port} needs more privileges: set PORT to a number above 1023.`);
+  return err;
+}
+
+/** Resolves when `port` can be listened on now (a short probe), else rejects with the sentence saying why. */
+function portFree(port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = createNetServer();
+    probe.once('error', (err: NodeJS.ErrnoException) => reject(listenError(err, port)));
+    probe.listen(port, host, () => probe.close(() => resolve()));
+  });
+}
+
 /** Serves the site in this process: one server, or one worker of several. */
 async function serve(config: AppConfig): Promise<void> {
   const { dist, entry } = siteEntry();
   const worker = cluster.isWorker;
+  // A port already taken is said at once, before the database is opened (or a new one seeded for nothing).
+  if (!worker) await portFree(config.port, config.host);
   // Workers find the database prepared by their primary.
   const handle = worker ? await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }) : await prepareDatabase(config);
   let runtime;
@@ -158,11 +177,7 @@ async function serve(config: AppConfig): Promise<void> {
   const app = createApp({ runtime, astroHandler: handler, clientDir: join(dist, 'client'), policies: loadPagePolicies(dist) });
 
   await new Promise<void>((resolve, reject) => {
-    app.server.once('error', (err: NodeJS.ErrnoException) => {
-      if (err.code === 'EADDRINUSE') reject(new ConfigError(`port ${config.port} is already in use: stop the program using it or set PORT to a free port.`));
-      else if (err.code === 'EACCES') reject(new ConfigError(`port ${config.port} needs more privileges: set PORT to a number above 1023.`));
-      else reject(err);
-    });
+    app.server.once('error', (err: NodeJS.ErrnoException) => reject(listenError(err, config.port)));
     app.server.listen(config.port, config.host, resolve);
   });
   runtime.scheduler.start();
