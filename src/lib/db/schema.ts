@@ -366,11 +366,16 @@ export const questions = pgTable(
     evaluationId: integer()
       .notNull()
       .references(() => evaluations.id, { onDelete: 'cascade' }),
+    /** `single` (one right option), `multiple` (one or more) or `true-false` (exams `QUESTION_KINDS`). */
+    kind: text().$type<'single' | 'multiple' | 'true-false'>().notNull().default('single'),
     promptEs: text().notNull(),
     promptEn: text().notNull(),
     position: smallint().notNull(),
   },
-  (t) => [uniqueIndex('questions_evaluation_position_uq').on(t.evaluationId, t.position)],
+  (t) => [
+    uniqueIndex('questions_evaluation_position_uq').on(t.evaluationId, t.position),
+    check('questions_kind_ck', sql`${t.kind} in ('single', 'multiple', 'true-false')`),
+  ],
 );
 export type Question = typeof questions.$inferSelect;
 
@@ -404,14 +409,23 @@ export const examAttempts = pgTable(
       .references(() => contacts.id, { onDelete: 'cascade' }),
     attemptNumber: smallint().notNull(),
     questionIds: jsonb().$type<number[]>().notNull(),
-    answers: jsonb().$type<Record<string, number>>(),
+    /** Each drawn question's option order, as shown (by question id). */
+    optionOrder: jsonb().$type<Record<string, number[]>>().notNull().default({}),
+    /** The options given for each question (by question id), saved as each answer is given. */
+    answers: jsonb().$type<Record<string, number[]>>(),
     startedAt: createdAt(),
     deadlineAt: timestamp({ withTimezone: true }).notNull(),
+    /** When it was graded: submitted by the learner, or graded by the server after the deadline. */
     submittedAt: timestamp({ withTimezone: true }),
     score: smallint(),
     passed: boolean(),
   },
-  (t) => [uniqueIndex('exam_attempts_number_uq').on(t.evaluationId, t.contactId, t.attemptNumber)],
+  (t) => [
+    uniqueIndex('exam_attempts_number_uq').on(t.evaluationId, t.contactId, t.attemptNumber),
+    // At most one attempt in progress per person and exam, and the overdue ones found fast.
+    uniqueIndex('exam_attempts_open_uq').on(t.evaluationId, t.contactId).where(sql`${t.submittedAt} is null`),
+    index('exam_attempts_deadline_idx').on(t.deadlineAt).where(sql`${t.submittedAt} is null`),
+  ],
 );
 export type ExamAttempt = typeof examAttempts.$inferSelect;
 

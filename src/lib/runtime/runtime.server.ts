@@ -23,6 +23,7 @@ import { createMailer, type Mailer } from '../mail/mail.server';
 import { Tracker } from '../learning/tracking.server';
 import { createBus, type Bus } from '../bus';
 import { createScheduler, registerSessionPurge, type Scheduler } from '../jobs';
+import { registerExamGrading } from '../exams/exams.server';
 
 export interface Runtime {
   readonly config: AppConfig;
@@ -133,6 +134,8 @@ export async function createRuntime(config: AppConfig, parts: RuntimeParts = {})
   tracker.onStored((contactId) => noticeProgress.add(contactId));
 
   registerSessionPurge(scheduler, db, logger);
+  // Attempts whose time is up are graded even if the browser never comes back; a pass completes a course.
+  registerExamGrading(scheduler, db, (contactId) => void runtime.personChanged({ contactId }));
   if (parts.schedule !== false) scheduler.start();
 
   let closing: Promise<void> | null = null;

@@ -1,0 +1,293 @@
+/**
+ * The exams' reads and writes (product issue "Exams"): a course's exam and question pool, a person's
+ * attempts, starting an attempt (atomically: concurrent starts never exceed the attempts allowed and
+ * never open two), saving each answer as it is given, and grading — by the learner's submit
+ * (idempotent) or by the server once the deadline and its grace have passed, even if the browser never
+ * comes back. The rules themselves are in `exams.ts`; the correct options never leave this module
+ * except in a grade.
+ */
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import type { Scheduler } from '../jobs/jobs.server';
+import { evaluations, examAttempts, questionOptions, questions } from '../db/schema';
+import {
+  answerWindow,
+  attemptsLeft,
+  bestScore,
+  drawAttempt,
+  examSettings,
+  GRACE_MS,
+  gradeAttempt,
+  normalizeAnswer,
+  passed as passes,
+  type AnswerError,
+  type DrawnAttempt,
+  type ExamQuestion,
+  type ExamSettings,
+  type Grade,
+  type Random,
+} from './exams';
+
+/** A course's exam: its settings (defaults filled, questions cut to the pool) and its question pool. */
+export interface CourseExam {
+  evaluationId: number;
+  courseId: number;
+  settings: ExamSettings;
+  pool: ExamQuestion[];
+}
+
+/** Loads the exam of a course, or `null` when the course has none. */
+export async function loadExam(db: Db, courseId: number): Promise<CourseExam | null> {
+  const [evaluation] = await db.select().from(evaluations).where(eq(evaluations.courseId, courseId));
+  if (!evaluation) return null;
+  const rows = await db
+    .select({ q: questions, o: questionOptions })
+    .from(questions)
+    .innerJoin(questionOptions, eq(questionOptions.questionId, questions.id))
+    .where(eq(questions.evaluationId, evaluation.id))
+    .orderBy(asc(questions.position), asc(questionOptions.position));
+  const pool = new Map<number, ExamQuestion & { options: ExamQuestion['options'][number][] }>();
+  for (const { q, o } of rows) {
+    const question = pool.get(q.id) ?? { id: q.id, kind: q.kind, promptEs: q.promptEs, promptEn: q.promptEn, options: [] };
+    question.options.push({ id: o.id, textEs: o.textEs, textEn: o.textEn, correct: o.isCorrect });
+    pool.set(q.id, question);
+  }
+  const settings = examSettings(
+    { attempts: evaluation.maxAttempts, questions: evaluation.questionCount, minutes: evaluation.minutes, minimumScore: evaluation.passingScore },
+    pool.size,
+  );
+  return { evaluationId: evaluation.id, courseId, settings, pool: [...pool.values()] };
+}
+
+/** One attempt as the exam pages use it (answers as given; grade fields once graded). */
+export interface Attempt {
+  id: number;
+  number: number;
+  drawn: DrawnAttempt;
+  answers: Record<string, number[]>;
+  startedAt: number;
+  deadline: number;
+  /** When it was graded (`null`: in progress). */
+  gradedAt: number | null;
+  score: number | null;
+  passed: boolean | null;
+}
+
+function toAttempt(row: typeof examAttempts.$inferSelect): Attempt {
+  return {
+    id: row.id,
+    number: row.attemptNumber,
+    drawn: { questionIds: row.questionIds, optionOrder: row.optionOrder },
+    answers: row.answers ?? {},
+    startedAt: row.startedAt.getTime(),
+    deadline: row.deadlineAt.getTime(),
+    gradedAt: row.submittedAt?.getTime() ?? null,
+    score: row.score,
+    passed: row.passed,
+  };
+}
+
+/** A person's standing in an exam: their attempts (oldest first) and what follows from them. */
+export interface ExamStanding {
+  attempts: Attempt[];
+  used: number;
+  left: number;
+  best: number | null;
+  passed: boolean;
+  /** The attempt in progress, if any (still open on the server's clock). */
+  open: Attempt | null;
+}
+
+/** A person's attempts at an exam, after grading any of theirs whose time is up (the "next read"). */
+export async function examStanding(db: Db, exam: CourseExam, contactId: number, now: number): Promise<ExamStanding> {
+  await gradeOverdue(db, now, { evaluationId: exam.evaluationId, contactId });
+  const rows = await db
+    .select()
+    .from(examAttempts)
+    .where(and(eq(examAttempts.evaluationId, exam.evaluationId), eq(examAttempts.contactId, contactId)))
+    .orderBy(asc(examAttempts.attemptNumber));
+  const attempts = rows.map(toAttempt);
+  return {
+    attempts,
+    used: attempts.length,
+    left: attemptsLeft(attempts.length, exam.settings.attempts),
+    best: bestScore(attempts),
+    passed: attempts.some((a) => a.passed === true),
+    open: attempts.find((a) => a.gradedAt === null) ?? null,
+  };
+}
+
+/** Why an attempt could not be started. */
+export type StartError = 'no-questions' | 'no-attempts' | 'passed';
+
+/**
+ * Starts an attempt for `contactId`, or returns the one in progress. The person's row is locked for the
+ * transaction, so concurrent starts take turns: twenty at once start one attempt, and never more than
+ * the attempts allowed. The draw (questions and option order) and the deadline on the server's clock
+ * are stored with the attempt. Checking that the lessons are completed is the caller's (`canStart`).
+ */
+export async function startAttempt(
+  db: Db,
+  exam: CourseExam,
+  contactId: number,
+  now: number,
+  random: Random = Math.random,
+): Promise<{ ok: true; attempt: Attempt; resumed: boolean } | { ok: false; error: StartError }> {
+  if (exam.settings.questions === 0) return { ok: false, error: 'no-questions' };
+  await gradeOverdue(db, now, { evaluationId: exam.evaluationId, contactId });
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select id from contacts where id = ${contactId} for update`);
+    const rows = await tx
+      .select()
+      .from(examAttempts)
+      .where(and(eq(examAttempts.evaluationId, exam.evaluationId), eq(examAttempts.contactId, contactId)))
+      .orderBy(asc(examAttempts.attemptNumber));
+    const open = rows.find((r) => r.submittedAt === null);
+    if (open) return { ok: true as const, attempt: toAttempt(open), resumed: true };
+    if (rows.some((r) => r.passed === true)) return { ok: false as const, error: 'passed' as const };
+    if (rows.length >= exam.settings.attempts) return { ok: false as const, error: 'no-attempts' as const };
+    const drawn = drawAttempt(exam.pool, exam.settings, random);
+    const [row] = await tx
+      .insert(examAttempts)
+      .values({
+        evaluationId: exam.evaluationId,
+        contactId,
+        attemptNumber: rows.length + 1,
+        questionIds: drawn.questionIds,
+        optionOrder: drawn.optionOrder,
+        answers: {},
+        startedAt: new Date(now),
+        deadlineAt: new Date(now + exam.settings.minutes * 60_000),
+      })
+      .returning();
+    return { ok: true as const, attempt: toAttempt(row!), resumed: false };
+  });
+}
+
+/** Why an answer was not saved. */
+export type SaveError = 'not-found' | 'closed' | 'not-in-attempt' | AnswerError;
+
+/**
+ * Saves one answer of an attempt in progress (the person's own), replacing an earlier answer to the
+ * same question. Refused once the deadline and its grace have passed, or once the attempt is graded.
+ */
+export async function saveAnswer(
+  db: Db,
+  exam: CourseExam,
+  contactId: number,
+  attemptId: number,
+  questionId: number,
+  raw: unknown,
+  now: number,
+): Promise<{ ok: true; answer: number[] } | { ok: false; error: SaveError }> {
+  const [row] = await db
+    .select()
+    .from(examAttempts)
+    .where(and(eq(examAttempts.id, attemptId), eq(examAttempts.contactId, contactId), eq(examAttempts.evaluationId, exam.evaluationId)));
+  if (!row) return { ok: false, error: 'not-found' };
+  if (row.submittedAt !== null || answerWindow(row.deadlineAt.getTime(), now) === 'closed') return { ok: false, error: 'closed' };
+  if (!row.questionIds.includes(questionId)) return { ok: false, error: 'not-in-attempt' };
+  const question = exam.pool.find((q) => q.id === questionId);
+  if (!question) return { ok: false, error: 'not-in-attempt' };
+  const normalized = normalizeAnswer(question, raw);
+  if (!normalized.ok) return normalized;
+  // One statement: the answer is merged only while the attempt is still open (a grade in between wins).
+  const updated = await db
+    .update(examAttempts)
+    .set({ answers: sql`coalesce(${examAttempts.answers}, '{}'::jsonb) || ${JSON.stringify({ [questionId]: normalized.answer })}::jsonb` })
+    .where(and(eq(examAttempts.id, attemptId), isNull(examAttempts.submittedAt), sql`${examAttempts.deadlineAt} + ${`${GRACE_MS} milliseconds`}::interval >= ${new Date(now)}`))
+    .returning({ id: examAttempts.id });
+  if (updated.length === 0) return { ok: false, error: 'closed' };
+  return { ok: true, answer: normalized.answer };
+}
+
+/** A graded attempt: its grade against the pool, and the attempt as stored. */
+export interface GradedAttempt {
+  attempt: Attempt;
+  grade: Grade;
+}
+
+/**
+ * Grades an attempt with what it holds (the person's own; `null` for someone else's or an unknown id).
+ * Idempotent: grading twice, or a submit racing the deadline's grading, stores one grade and answers
+ * the stored one. `now` is when the learner submitted (or the server graded).
+ */
+export async function submitAttempt(db: Db, exam: CourseExam, contactId: number, attemptId: number, now: number): Promise<GradedAttempt | null> {
+  const [row] = await db
+    .select()
+    .from(examAttempts)
+    .where(and(eq(examAttempts.id, attemptId), eq(examAttempts.contactId, contactId), eq(examAttempts.evaluationId, exam.evaluationId)));
+  if (!row) return null;
+  return gradeRow(db, exam, row, now);
+}
+
+async function gradeRow(db: Db, exam: CourseExam, row: typeof examAttempts.$inferSelect, now: number): Promise<GradedAttempt> {
+  const drawn = new Set(row.questionIds);
+  const asked = exam.pool.filter((q) => drawn.has(q.id));
+  if (row.submittedAt === null) {
+    const grade = gradeAttempt(asked, row.answers ?? {});
+    // Whoever grades first wins; the loser reads what was stored (the answers cannot change after).
+    const at = Math.min(now, row.deadlineAt.getTime() + GRACE_MS);
+    await db
+      .update(examAttempts)
+      .set({ submittedAt: new Date(Math.max(at, row.startedAt.getTime())), score: grade.score, passed: passes(grade.score, exam.settings.minimumScore) })
+      .where(and(eq(examAttempts.id, row.id), isNull(examAttempts.submittedAt)));
+  }
+  const [stored] = await db.select().from(examAttempts).where(eq(examAttempts.id, row.id));
+  return { attempt: toAttempt(stored!), grade: gradeAttempt(asked, stored!.answers ?? {}) };
+}
+
+/**
+ * Grades every attempt whose deadline and grace have passed (of one person and exam, or of everyone:
+ * the scheduled job). Returns the graded attempts' people and whether they passed.
+ */
+export async function gradeOverdue(
+  db: Db,
+  now: number,
+  only?: { evaluationId: number; contactId: number },
+): Promise<{ contactId: number; courseId: number; passed: boolean }[]> {
+  const due = new Date(now - GRACE_MS);
+  const rows = await db
+    .select()
+    .from(examAttempts)
+    .where(
+      and(
+        isNull(examAttempts.submittedAt),
+        lt(examAttempts.deadlineAt, due),
+        ...(only ? [eq(examAttempts.evaluationId, only.evaluationId), eq(examAttempts.contactId, only.contactId)] : []),
+      ),
+    )
+    .limit(500);
+  if (rows.length === 0) return [];
+  const courseOf = new Map(
+    (await db.select({ id: evaluations.id, courseId: evaluations.courseId }).from(evaluations).where(inArray(evaluations.id, [...new Set(rows.map((r) => r.evaluationId))]))).map((e) => [
+      e.id,
+      e.courseId,
+    ]),
+  );
+  const exams = new Map<number, CourseExam | null>();
+  const graded: { contactId: number; courseId: number; passed: boolean }[] = [];
+  for (const row of rows) {
+    const courseId = courseOf.get(row.evaluationId);
+    if (courseId === undefined) continue;
+    if (!exams.has(courseId)) exams.set(courseId, await loadExam(db, courseId));
+    const exam = exams.get(courseId);
+    if (!exam) continue;
+    const { attempt } = await gradeRow(db, exam, row, now);
+    graded.push({ contactId: row.contactId, courseId, passed: attempt.passed === true });
+  }
+  return graded;
+}
+
+/** How often the server looks for attempts whose time is up (they are graded at most this long after their grace). */
+export const EXAM_GRADING_INTERVAL_MS = 30_000;
+
+/**
+ * The scheduled grading of attempts whose deadline and grace have passed, once per interval across
+ * every process; `onGraded` hears of each person graded (a passed exam completes a course).
+ */
+export function registerExamGrading(scheduler: Scheduler, db: Db, onGraded: (contactId: number) => void, intervalMs = EXAM_GRADING_INTERVAL_MS): void {
+  scheduler.every('exam-grading', intervalMs, async ({ now }) => {
+    for (const graded of await gradeOverdue(db, now.getTime())) onGraded(graded.contactId);
+  });
+}
