@@ -7,6 +7,7 @@ import * as s from './schema';
 import { listCards, loadCatalog, menus } from '~/lib/catalog';
 import { VISITOR } from '~/lib/access';
 import { verifyPassword } from '~/lib/identity/password';
+import { validateQuestion, type ExamQuestion } from '~/lib/exams/exams';
 import { resolve } from 'node:path';
 
 const databases = await testDatabases();
@@ -76,13 +77,18 @@ describe.each(databases)('database on $name', ({ create }) => {
     expect(Number(clip!.durationSeconds)).toBeGreaterThan(1);
   });
 
-  it('gives every course an evaluation whose pool is larger than one attempt, one correct option per question', async () => {
+  it('gives every course an evaluation whose pool is larger than one attempt, every question well formed for its kind', async () => {
     const evals = await handle.db.select().from(s.evaluations);
     expect(evals.length).toBe(await total(s.courses));
-    const wrongCount = await queryRows<{ id: number }>(handle.db, sql`
-      select q.id from questions q join question_options o on o.question_id = q.id
-      group by q.id having count(*) filter (where o.is_correct) <> 1`);
-    expect(wrongCount).toHaveLength(0);
+    const pool = await handle.db.select({ q: s.questions, o: s.questionOptions }).from(s.questions).innerJoin(s.questionOptions, eq(s.questionOptions.questionId, s.questions.id));
+    const byQuestion = new Map<number, ExamQuestion>();
+    for (const { q, o } of pool) {
+      const question = byQuestion.get(q.id) ?? { id: q.id, kind: q.kind, promptEs: q.promptEs, promptEn: q.promptEn, options: [] };
+      byQuestion.set(q.id, { ...question, options: [...question.options, { id: o.id, textEs: o.textEs, textEn: o.textEn, correct: o.isCorrect }] });
+    }
+    for (const q of byQuestion.values()) expect(validateQuestion(q), `question ${q.id}`).toEqual([]);
+    // Every kind is in the demo data.
+    expect(new Set([...byQuestion.values()].map((q) => q.kind))).toEqual(new Set(['single', 'multiple', 'true-false']));
     for (const e of evals) {
       const [pool] = await handle.db.select({ n: count() }).from(s.questions).where(eq(s.questions.evaluationId, e.id));
       expect(pool!.n).toBeGreaterThan(e.questionCount);

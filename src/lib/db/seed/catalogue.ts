@@ -36,8 +36,9 @@ export interface SeedModule {
 }
 
 export interface SeedQuestion {
+  /** `single` (the default): 4 options, exactly one correct; `multiple`: one or more correct; `true-false`: true, then false. */
+  kind?: 'single' | 'multiple' | 'true-false';
   prompt: Bilingual;
-  /** 4 options, exactly one correct. */
   options: { text: Bilingual; correct: boolean }[];
 }
 
@@ -278,6 +279,30 @@ export const courses: SeedCourse[] = [
             { text: { es: 'Responder al azar para ver las preguntas', en: 'Answer at random to see the questions' }, correct: false },
             { text: { es: 'Completar todas las lecciones del curso', en: 'Complete all the lessons in the course' }, correct: true },
             { text: { es: 'Abrir varios intentos a la vez', en: 'Open several attempts at once' }, correct: false },
+          ],
+        },
+        {
+          kind: 'true-false',
+          prompt: {
+            es: 'Un examen se califica aunque cierres el navegador antes de enviarlo.',
+            en: 'An exam is graded even if you close the browser before submitting it.',
+          },
+          options: [
+            { text: { es: 'Verdadero', en: 'True' }, correct: true },
+            { text: { es: 'Falso', en: 'False' }, correct: false },
+          ],
+        },
+        {
+          kind: 'multiple',
+          prompt: {
+            es: '¿Qué incluye un certificado de la academia? Marca todas las que correspondan.',
+            en: 'What does an academy certificate include? Select all that apply.',
+          },
+          options: [
+            { text: { es: 'Tu nombre completo', en: 'Your full name' }, correct: true },
+            { text: { es: 'Un código de verificación', en: 'A verification code' }, correct: true },
+            { text: { es: 'Tu contraseña', en: 'Your password' }, correct: false },
+            { text: { es: 'Las horas del curso', en: 'The course hours' }, correct: true },
           ],
         },
       ],

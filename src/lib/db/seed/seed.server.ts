@@ -190,8 +190,8 @@ export async function seed(db: Db, mediaDir: string): Promise<SeedSummary> {
     const questionList = catalogue.courses.flatMap((c) => c.exam.pool.map((q, i) => ({ evaluationId: evaluationId.get(c.id)!, q, position: i + 1 })));
     const questions = await tx
       .insert(s.questions)
-      .values(questionList.map(({ evaluationId: e, q, position }) => ({ evaluationId: e, promptEs: q.prompt.es, promptEn: q.prompt.en, position })))
-      .onConflictDoUpdate({ target: [s.questions.evaluationId, s.questions.position], set: excluded(s.questions, ['promptEs', 'promptEn']) })
+      .values(questionList.map(({ evaluationId: e, q, position }) => ({ evaluationId: e, kind: q.kind ?? 'single', promptEs: q.prompt.es, promptEn: q.prompt.en, position })))
+      .onConflictDoUpdate({ target: [s.questions.evaluationId, s.questions.position], set: excluded(s.questions, ['kind', 'promptEs', 'promptEn']) })
       .returning({ id: s.questions.id, evaluationId: s.questions.evaluationId, position: s.questions.position });
     const questionId = new Map(questions.map((q) => [`${q.evaluationId}:${q.position}`, q.id]));
     await tx
