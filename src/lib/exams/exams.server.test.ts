@@ -7,9 +7,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { testDatabases } from '../db/testing';
 import type { DbHandle } from '../db/client';
-import { contacts, examAttempts, users } from '../db/schema';
+import { contacts, examAttempts, tracking, users } from '../db/schema';
+import { loadCatalog } from '../catalog';
 import { correctOptions, GRACE_MS, presentAttempt, seededRandom } from './exams';
-import { examStanding, gradeOverdue, loadExam, registerExamGrading, saveAnswer, startAttempt, submitAttempt, type CourseExam } from './exams.server';
+import { examStanding, gradeOverdue, loadExam, loadExamInfo, registerExamGrading, saveAnswer, startAttempt, submitAttempt, type CourseExam } from './exams.server';
 import { createScheduler } from '../jobs/jobs.server';
 import { createLogger } from '../http/log.server';
 
@@ -168,5 +169,28 @@ describe.each(databases)('exams on $name', ({ create }) => {
     if (!again.ok) throw new Error(again.error);
     const read = await examStanding(handle.db, exam, contactId, again.attempt.deadline + GRACE_MS + 1);
     expect(read).toMatchObject({ used: 1, open: null, passed: false, best: 0 });
+  });
+
+  it('the exam page says who may start: a learner who completed every lesson, not a visitor, not before the lessons, not after passing', async () => {
+    const course = (await loadCatalog(handle.db)).byId.get(1)!;
+    const lessons = course.modules.flatMap((m) => m.lessons.map((l) => l.id));
+    const learner = { kind: 'learner', contactId };
+    const now = Date.now();
+    expect((await loadExamInfo(handle.db, course, { kind: 'visitor', contactId: null }, now))!.decision).toEqual({ ok: false, reason: 'login' });
+    expect((await loadExamInfo(handle.db, course, { kind: 'ibo', contactId: otherContactId }, now))!.decision).toEqual({ ok: false, reason: 'login' });
+    await handle.db.delete(tracking).where(eq(tracking.contactId, contactId));
+    const none = (await loadExamInfo(handle.db, course, learner, now))!;
+    expect(none).toMatchObject({ lessonsTotal: lessons.length, lessonsCompleted: 0, decision: { ok: false, reason: 'lessons', remaining: lessons.length } });
+    await handle.db.insert(tracking).values(lessons.map((subtopicId) => ({ contactId, courseId: 1, subtopicId, completedAt: new Date(now) })));
+    const ready = (await loadExamInfo(handle.db, course, learner, now))!;
+    expect(ready).toMatchObject({ lessonsCompleted: lessons.length, decision: { ok: true }, standing: { used: 0, left: exam.settings.attempts, best: null } });
+    const started = await startAttempt(handle.db, exam, contactId, now);
+    if (!started.ok) throw new Error(started.error);
+    expect((await loadExamInfo(handle.db, course, learner, now))!.decision).toEqual({ ok: false, reason: 'open-attempt' });
+    for (const id of started.attempt.drawn.questionIds) await saveAnswer(handle.db, exam, contactId, started.attempt.id, id, correctOptions(exam.pool.find((q) => q.id === id)!), now);
+    await submitAttempt(handle.db, exam, contactId, started.attempt.id, now);
+    expect((await loadExamInfo(handle.db, course, learner, now))!).toMatchObject({ decision: { ok: false, reason: 'passed' }, standing: { best: 100, passed: true } });
+    expect(await loadExamInfo(handle.db, { id: 999_999, modules: [] }, learner, now)).toBeNull();
+    await handle.db.delete(tracking).where(eq(tracking.contactId, contactId));
   });
 });

@@ -10,9 +10,11 @@ import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { Scheduler } from '../jobs/jobs.server';
 import { evaluations, examAttempts, questionOptions, questions } from '../db/schema';
+import { completedLessons } from '../learning/progress.server';
 import {
   answerWindow,
   attemptsLeft,
+  canStart,
   bestScore,
   drawAttempt,
   examSettings,
@@ -26,6 +28,7 @@ import {
   type ExamSettings,
   type Grade,
   type Random,
+  type StartDecision,
 } from './exams';
 
 /** A course's exam: its settings (defaults filled, questions cut to the pool) and its question pool. */
@@ -290,4 +293,43 @@ export function registerExamGrading(scheduler: Scheduler, db: Db, onGraded: (con
   scheduler.every('exam-grading', intervalMs, async ({ now }) => {
     for (const graded of await gradeOverdue(db, now.getTime())) onGraded(graded.contactId);
   });
+}
+
+/** What `/course-exam-info/{id}` shows a viewer: the exam's numbers, their standing and whether they may start. */
+export interface ExamInfo {
+  exam: CourseExam;
+  /** `null` for someone without a contact (a visitor, an IBO session without a prospect). */
+  standing: ExamStanding | null;
+  lessonsTotal: number;
+  lessonsCompleted: number;
+  decision: StartDecision;
+}
+
+/**
+ * Loads the exam page's facts for `course` and a viewer: only a learner (a user's own contact) may take
+ * an exam; everyone else is told to log in. `null` when the course has no exam.
+ */
+export async function loadExamInfo(
+  db: Db,
+  course: { id: number; modules: readonly { lessons: readonly { id: number }[] }[] },
+  viewer: { kind: string; contactId: number | null },
+  now: number,
+): Promise<ExamInfo | null> {
+  const exam = await loadExam(db, course.id);
+  if (!exam) return null;
+  const lessonIds = new Set(course.modules.flatMap((m) => m.lessons.map((l) => l.id)));
+  const learner = viewer.kind === 'learner' && viewer.contactId !== null;
+  const standing = learner ? await examStanding(db, exam, viewer.contactId!, now) : null;
+  const done = learner ? (await completedLessons(db, viewer.contactId!, course.id)).filter((id) => lessonIds.has(id)).length : 0;
+  const decision = canStart({
+    loggedIn: learner,
+    isLearner: learner,
+    lessonsTotal: lessonIds.size,
+    lessonsCompleted: done,
+    attemptsUsed: standing?.used ?? 0,
+    attemptsAllowed: exam.settings.attempts,
+    passedAlready: standing?.passed ?? false,
+    openAttempt: standing?.open !== null && standing?.open !== undefined,
+  });
+  return { exam, standing, lessonsTotal: lessonIds.size, lessonsCompleted: done, decision };
 }
