@@ -14,6 +14,8 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/scripts/start.mjs ./scripts/start.mjs
 COPY --from=build /app/media ./media
+# The certificate PDF's embedded font.
+COPY --from=build /app/assets ./assets
 # The mail outbox (without SMTP_URL) and the embedded database, if used, live in ./data.
 RUN mkdir -p data && chown node data
 USER node

@@ -1,0 +1,424 @@
+/**
+ * Certificate I/O: the printable PDF (A4 landscape, an embedded font that covers Spanish, a QR code of
+ * the verification link), the QR code as PNG or SVG for the verification page, and the Ed25519 key
+ * that signs certificates as Open Badges 3.0 VC-JWTs, with the public JWKS that lets anyone check them.
+ */
+import { createHash, createPrivateKey, createPublicKey, randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fontkit from '@pdf-lib/fontkit';
+import { createLocalJWKSet, exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type CryptoKey, type JSONWebKeySet, type JWTPayload } from 'jose';
+import { PDFDocument, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
+import QRCode from 'qrcode';
+import { certificateTexts, OB3_CONTEXT, VC_CONTEXT_V2, type CertificateFacts, type OpenBadgeCredential } from './certificates';
+
+/* ───────────── font ───────────── */
+
+/** The embedded font, relative to the project folder (Liberation Serif, SIL OFL 1.1; see assets/fonts/README.md). */
+export const CERTIFICATE_FONT = 'assets/fonts/LiberationSerif-Regular.ttf';
+
+/** The project folder (the one holding package.json), from `src/lib/certificates/` or a compiled chunk under `dist/`. */
+function projectRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
+  return existsSync(join(dir, 'package.json')) ? dir : process.cwd();
+}
+
+/** The font's bytes, read once per process (a failed read is retried on the next call). */
+let fontBytes: Promise<Uint8Array> | null = null;
+function certificateFont(): Promise<Uint8Array> {
+  fontBytes ??= readFile(resolve(projectRoot(), CERTIFICATE_FONT)).then(
+    (b) => new Uint8Array(b.buffer, b.byteOffset, b.byteLength),
+    (err: unknown) => {
+      fontBytes = null;
+      throw err;
+    },
+  );
+  return fontBytes;
+}
+
+/* ───────────── PDF ───────────── */
+
+/** A4 landscape, in points. */
+const PAGE_WIDTH = 841.89;
+const PAGE_HEIGHT = 595.28;
+const INK = rgb(0.11, 0.13, 0.17);
+const MUTED = rgb(0.36, 0.39, 0.45);
+const ACCENT = rgb(0.09, 0.27, 0.49);
+/** Width the centred lines may use. */
+const TEXT_WIDTH = 680;
+
+/** Text as printed: NFC, control and format characters turned into spaces, runs of spaces collapsed. */
+function printable(s: string): string {
+  return s
+    .normalize('NFC')
+    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The largest size (from `size` down to `min`) at which `text` fits `width`. */
+function fittingSize(font: PDFFont, text: string, size: number, width: number, min: number): number {
+  const at1 = font.widthOfTextAtSize(text, 1);
+  return at1 === 0 ? size : Math.max(min, Math.min(size, width / at1));
+}
+
+/** `text` broken into lines no wider than `width` (long words are cut), at most `maxLines` (the last one ellipsised). */
+function wrap(font: PDFFont, text: string, size: number, width: number, maxLines: number): string[] {
+  const fits = (s: string) => font.widthOfTextAtSize(s, size) <= width;
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    const candidate = line ? `${line} ${word}` : word;
+    if (fits(candidate)) {
+      line = candidate;
+      continue;
+    }
+    if (line) lines.push(line);
+    line = word;
+    while (!fits(line)) {
+      let cut = line.length - 1;
+      while (cut > 1 && !fits(line.slice(0, cut))) cut--;
+      lines.push(line.slice(0, cut));
+      line = line.slice(cut);
+    }
+  }
+  if (line) lines.push(line);
+  if (lines.length <= maxLines) return lines;
+  const kept = lines.slice(0, maxLines);
+  let last = `${kept[maxLines - 1]!}…`;
+  while (!fits(last) && last.length > 1) last = `${last.slice(0, -2)}…`;
+  kept[maxLines - 1] = last;
+  return kept;
+}
+
+function centred(page: PDFPage, font: PDFFont, text: string, y: number, size: number, color: RGB): void {
+  page.drawText(text, { x: (PAGE_WIDTH - font.widthOfTextAtSize(text, size)) / 2, y, size, font, color });
+}
+
+/** Draws the QR code of `text` as filled squares (runs of dark modules merged), `side` points wide, lower-left at (x, y). */
+function drawQr(page: PDFPage, text: string, x: number, y: number, side: number): void {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const cell = side / modules.size;
+  for (let row = 0; row < modules.size; row++) {
+    let col = 0;
+    while (col < modules.size) {
+      if (!modules.get(row, col)) {
+        col++;
+        continue;
+      }
+      const start = col;
+      while (col < modules.size && modules.get(row, col)) col++;
+      // A hair of overlap so viewers do not show seams between neighbouring squares.
+      page.drawRectangle({ x: x + start * cell, y: y + side - (row + 1) * cell - 0.05, width: (col - start) * cell, height: cell + 0.1, color: INK });
+    }
+  }
+}
+
+/**
+ * The printable certificate: one A4 landscape page with the issuer, title, holder, course, length,
+ * date, verification code and URL, and a QR code of the URL; the font is embedded (subset) so every
+ * Spanish character prints, and the document's title, author, subject, language and dates are set.
+ */
+export async function certificatePdf(facts: CertificateFacts): Promise<Uint8Array> {
+  const t = certificateTexts(facts.locale);
+  const holder = printable(facts.holderName);
+  const course = printable(facts.courseName);
+  const issuer = printable(facts.issuerName);
+  const issued = new Date(facts.issuedAt);
+
+  const doc = await PDFDocument.create();
+  doc.registerFontkit(fontkit);
+  const font = await doc.embedFont(await certificateFont(), { subset: true });
+  doc.setTitle(`${t.title}: ${course} – ${holder}`, { showInWindowTitleBar: true });
+  doc.setAuthor(issuer);
+  doc.setSubject(`${t.title} – ${t.verificationCode}: ${facts.code}`);
+  doc.setKeywords([facts.code, course]);
+  doc.setLanguage(facts.locale);
+  doc.setCreator(issuer);
+  doc.setCreationDate(issued);
+  doc.setModificationDate(issued);
+
+  const page = doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
+  page.drawRectangle({ x: 22, y: 22, width: PAGE_WIDTH - 44, height: PAGE_HEIGHT - 44, borderColor: ACCENT, borderWidth: 3 });
+  page.drawRectangle({ x: 30, y: 30, width: PAGE_WIDTH - 60, height: PAGE_HEIGHT - 60, borderColor: ACCENT, borderWidth: 0.75 });
+
+  centred(page, font, issuer, PAGE_HEIGHT - 92, fittingSize(font, issuer, 16, TEXT_WIDTH, 9), ACCENT);
+  centred(page, font, t.title, PAGE_HEIGHT - 150, 36, INK);
+  centred(page, font, t.awardedTo, PAGE_HEIGHT - 192, 14, MUTED);
+  centred(page, font, holder, PAGE_HEIGHT - 236, fittingSize(font, holder, 32, TEXT_WIDTH, 14), INK);
+  centred(page, font, t.forCompleting, PAGE_HEIGHT - 274, 14, MUTED);
+  const courseSize = wrap(font, course, 22, TEXT_WIDTH, 9).length <= 2 ? 22 : 16;
+  const courseLines = wrap(font, course, courseSize, TEXT_WIDTH, courseSize === 22 ? 2 : 3);
+  courseLines.forEach((line, i) => centred(page, font, line, PAGE_HEIGHT - 308 - i * courseSize * 1.2, courseSize, INK));
+  centred(page, font, `${t.hours(facts.courseHours)} · ${t.date(facts.issuedAt)}`, 178, 14, INK);
+
+  const qrSide = 104;
+  const qrX = PAGE_WIDTH - 64 - qrSide;
+  drawQr(page, facts.verifyUrl, qrX, 52, qrSide);
+  const left = 64;
+  const blockWidth = qrX - left - 24;
+  page.drawText(`${t.verificationCode}: ${facts.code}`, { x: left, y: 96, size: 12, font, color: INK });
+  page.drawText(`${t.verifyAt}:`, { x: left, y: 78, size: 10, font, color: MUTED });
+  page.drawText(facts.verifyUrl, { x: left, y: 63, size: fittingSize(font, facts.verifyUrl, 10, blockWidth, 5), font, color: ACCENT });
+
+  return doc.save();
+}
+
+/* ───────────── QR images ───────────── */
+
+/** A PNG of the QR code of `text` (error correction M, 4-module quiet zone, 8 pixels a module). */
+export async function qrPng(text: string): Promise<Uint8Array> {
+  const png = await QRCode.toBuffer(text, { type: 'png', errorCorrectionLevel: 'M', margin: 4, scale: 8 });
+  return new Uint8Array(png.buffer, png.byteOffset, png.byteLength);
+}
+
+/**
+ * An SVG of the QR code of `text` (error correction M, 4-module quiet zone) that scales to its box.
+ * With `label` (e.g. `certificateTexts(locale).qrAlt`) it is `role="img"` with that accessible name,
+ * for use inline; as an `<img>` source the `alt` attribute names it instead.
+ */
+export async function qrSvg(text: string, label?: string): Promise<string> {
+  const svg = await QRCode.toString(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 4 });
+  if (label === undefined) return svg;
+  const escaped = label.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return svg.replace(/<svg\b/, `<svg role="img" aria-label="${escaped}"`).replace(/(<svg\b[^>]*>)/, `$1<title>${escaped}</title>`);
+}
+
+/* ───────────── signing keys ───────────── */
+
+/** A public Ed25519 signing key as published in the JWKS. */
+export interface PublicJwk {
+  kty: 'OKP';
+  crv: 'Ed25519';
+  x: string;
+  /** The RFC 7638 JWK thumbprint (SHA-256, base64url). */
+  kid: string;
+  alg: 'EdDSA';
+  use: 'sig';
+}
+
+/** The key certificates are signed with. */
+export interface SigningKey {
+  /** Not extractable. */
+  privateKey: CryptoKey;
+  publicJwk: PublicJwk;
+  /** The JWK thumbprint, also `publicJwk.kid` and the `kid` of every signature. */
+  kid: string;
+}
+
+/** A base64url Ed25519 key component (32 bytes). */
+const ED25519_PART = /^[A-Za-z0-9_-]{43}$/;
+
+/** The RFC 7638 thumbprint of an Ed25519 public key. */
+function thumbprint(x: string): string {
+  return createHash('sha256').update(JSON.stringify({ crv: 'Ed25519', kty: 'OKP', x })).digest('base64url');
+}
+
+function publicJwkOf(x: string): PublicJwk {
+  return { kty: 'OKP', crv: 'Ed25519', x, kid: thumbprint(x), alg: 'EdDSA', use: 'sig' };
+}
+
+/**
+ * The signing key in a JSON private JWK, or a thrown Error saying `problem` (one sentence, never the
+ * key itself): it must be an Ed25519 key whose `x` is the public half of its `d`.
+ */
+async function parsePrivateJwk(json: string, problem: string): Promise<SigningKey> {
+  let d: string;
+  let x: string;
+  try {
+    const jwk: unknown = JSON.parse(json);
+    if (typeof jwk !== 'object' || jwk === null) throw new Error('not an object');
+    const { kty, crv, d: dd, x: xx } = jwk as Record<string, unknown>;
+    if (kty !== 'OKP' || crv !== 'Ed25519' || typeof dd !== 'string' || typeof xx !== 'string' || !ED25519_PART.test(dd) || !ED25519_PART.test(xx)) throw new Error('not Ed25519');
+    const derived = createPublicKey(createPrivateKey({ key: { kty, crv, d: dd, x: xx }, format: 'jwk' })).export({ format: 'jwk' });
+    if (derived.x !== xx) throw new Error('x does not match d');
+    d = dd;
+    x = xx;
+  } catch {
+    throw new Error(problem);
+  }
+  const privateKey = (await importJWK({ kty: 'OKP', crv: 'Ed25519', d, x }, 'EdDSA', { extractable: false })) as CryptoKey;
+  const publicJwk = publicJwkOf(x);
+  return { privateKey, publicJwk, kid: publicJwk.kid };
+}
+
+/** Writes `text` to `file` only if it does not exist yet (atomically, mode 0600); false when another writer got there first. */
+async function createExclusively(file: string, text: string): Promise<boolean> {
+  await mkdir(dirname(file), { recursive: true, mode: 0o700 });
+  const temp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  await writeFile(temp, text, { mode: 0o600, flag: 'wx' });
+  try {
+    // A hard link publishes the complete file at once and fails if the name is taken.
+    await link(temp, file);
+    return true;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return false;
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EXDEV' && code !== 'ENOSYS') throw err;
+    // File systems without hard links: an exclusive create instead.
+    try {
+      await writeFile(file, text, { mode: 0o600, flag: 'wx' });
+      return true;
+    } catch (err2) {
+      if ((err2 as NodeJS.ErrnoException).code === 'EEXIST') return false;
+      throw err2;
+    }
+  } finally {
+    await unlink(temp).catch(() => undefined);
+  }
+}
+
+/**
+ * The Ed25519 key certificates are signed with. `envJwk` (a private JWK in JSON, typically from an
+ * environment variable) wins when given and not blank. Otherwise the key is read from `file`, or, when
+ * the file does not exist, created and written there as a private JWK (mode 0600, folders created) so
+ * later calls and restarts reuse it; with `file` `null` a fresh key lives only in memory (tests).
+ * A malformed JWK, in the environment or the file, throws an Error with one sentence saying so.
+ */
+export async function loadOrCreateSigningKey(file: string | null, envJwk: string | undefined): Promise<SigningKey> {
+  if (envJwk !== undefined && envJwk.trim() !== '') {
+    return parsePrivateJwk(envJwk, 'The certificate signing key given in the environment is not a JSON Ed25519 private JWK ({"kty":"OKP","crv":"Ed25519","d":"…","x":"…"}).');
+  }
+  const fromFile = async (path: string) => parsePrivateJwk(await readFile(path, 'utf8'), `The certificate signing key file ${path} does not hold a JSON Ed25519 private JWK; fix or remove it.`);
+  if (file !== null && existsSync(file)) return fromFile(file);
+
+  const { privateKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true });
+  const { kty, crv, d, x } = await exportJWK(privateKey);
+  const json = JSON.stringify({ kty, crv, x, d, alg: 'EdDSA', use: 'sig', kid: thumbprint(x!) }, null, 2) + '\n';
+  // Another process may have created the file meanwhile: then its key is the one to use.
+  if (file !== null && !(await createExclusively(file, json))) return fromFile(file);
+  return parsePrivateJwk(json, 'The generated certificate signing key is not usable.');
+}
+
+/**
+ * The JSON Web Key Set to publish at `/.well-known/jwks.json`: each key reduced to its public members,
+ * with `alg: 'EdDSA'`, `use: 'sig'` and its thumbprint as `kid` (computed when missing). Private members
+ * given by mistake are dropped; a key that is not Ed25519 throws a TypeError.
+ */
+export function jwks(publicJwks: readonly { kty?: string; crv?: string; x?: string; kid?: string }[]): { keys: PublicJwk[] } {
+  return {
+    keys: publicJwks.map((k) => {
+      if (k.kty !== 'OKP' || k.crv !== 'Ed25519' || typeof k.x !== 'string' || !ED25519_PART.test(k.x)) throw new TypeError('Only Ed25519 public keys can be published.');
+      return { ...publicJwkOf(k.x), ...(k.kid ? { kid: k.kid } : {}) };
+    }),
+  };
+}
+
+/* ───────────── signing and verifying ───────────── */
+
+/** The JOSE header `typ` of a signed credential. */
+export const VC_JWT_TYPE = 'vc+jwt';
+
+/**
+ * The credential signed as a compact VC-JWT: header `alg: 'EdDSA'`, `typ: 'vc+jwt'` and the key's `kid`;
+ * payload the credential itself plus `iss` (issuer id), `jti` (credential id), and `nbf` and `iat`
+ * (from `validFrom`, and `exp` from `validUntil` when present).
+ */
+export async function signCredential(credential: OpenBadgeCredential, key: SigningKey): Promise<string> {
+  const validFrom = Date.parse(credential.validFrom);
+  if (!Number.isFinite(validFrom)) throw new TypeError('The credential has no valid validFrom date.');
+  const seconds = Math.floor(validFrom / 1000);
+  const jwt = new SignJWT(structuredClone(credential) as unknown as JWTPayload)
+    .setProtectedHeader({ alg: 'EdDSA', typ: VC_JWT_TYPE, kid: key.kid })
+    .setIssuer(credential.issuer.id)
+    .setJti(credential.id)
+    .setNotBefore(seconds)
+    .setIssuedAt(seconds);
+  const validUntil = (credential as { validUntil?: unknown }).validUntil;
+  if (typeof validUntil === 'string' && Number.isFinite(Date.parse(validUntil))) jwt.setExpirationTime(Math.floor(Date.parse(validUntil) / 1000));
+  return jwt.sign(key.privateKey);
+}
+
+/** Why a signed credential was not accepted. */
+export type CredentialRejection =
+  /** Not a compact JWS, or its parts do not decode. */
+  | 'malformed'
+  /** Signed with something other than EdDSA (including `alg: none`). */
+  | 'unsupported-algorithm'
+  /** No published key matches its `kid` and algorithm. */
+  | 'unknown-key'
+  /** The signature does not match the content. */
+  | 'bad-signature'
+  /** Its `nbf`/`iat` lies in the future. */
+  | 'not-yet-valid'
+  | 'expired'
+  /** Validly signed, but not an Open Badges credential consistent with its claims (or the wrong `typ`). */
+  | 'not-a-credential';
+
+/** The outcome of {@link verifyCredential}. */
+export type CredentialCheck = { ok: true; credential: OpenBadgeCredential; kid: string } | { ok: false; reason: CredentialRejection };
+
+/** Longest token {@link verifyCredential} looks at. */
+const MAX_JWT_LENGTH = 100_000;
+
+function rejection(err: unknown): CredentialRejection {
+  const code = (err as { code?: unknown })?.code;
+  switch (code) {
+    case 'ERR_JOSE_ALG_NOT_ALLOWED':
+    case 'ERR_JOSE_NOT_SUPPORTED':
+      return 'unsupported-algorithm';
+    case 'ERR_JWKS_NO_MATCHING_KEY':
+    case 'ERR_JWKS_MULTIPLE_MATCHING_KEYS':
+      return 'unknown-key';
+    case 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED':
+      return 'bad-signature';
+    case 'ERR_JWT_EXPIRED':
+      return 'expired';
+    case 'ERR_JWT_CLAIM_VALIDATION_FAILED': {
+      const claim = (err as { claim?: unknown }).claim;
+      return claim === 'nbf' || claim === 'iat' ? 'not-yet-valid' : 'not-a-credential';
+    }
+    default:
+      return 'malformed';
+  }
+}
+
+/** True when the verified payload is an Open Badges credential whose JWT claims agree with it. */
+function isConsistentCredential(p: JWTPayload): boolean {
+  const r = p as Record<string, unknown>;
+  const context = r['@context'];
+  const type = r['type'];
+  const issuer = r['issuer'] as { id?: unknown } | null | undefined;
+  const subject = r['credentialSubject'] as { achievement?: unknown } | null | undefined;
+  return (
+    Array.isArray(context) &&
+    context[0] === VC_CONTEXT_V2 &&
+    context.includes(OB3_CONTEXT) &&
+    Array.isArray(type) &&
+    type.includes('VerifiableCredential') &&
+    type.includes('OpenBadgeCredential') &&
+    typeof issuer === 'object' &&
+    issuer !== null &&
+    issuer.id === p.iss &&
+    typeof r['id'] === 'string' &&
+    r['id'] === p.jti &&
+    typeof r['validFrom'] === 'string' &&
+    Math.floor(Date.parse(r['validFrom']) / 1000) === p.nbf &&
+    typeof subject === 'object' &&
+    subject !== null &&
+    typeof subject.achievement === 'object' &&
+    subject.achievement !== null
+  );
+}
+
+/**
+ * Checks a VC-JWT against the published key set only (never a key embedded in the token): EdDSA,
+ * `typ: 'vc+jwt'`, a `kid` of the set, a valid signature, `nbf` not in the future (a minute of clock
+ * skew allowed), and a payload that is an Open Badges credential agreeing with `iss`, `jti` and `nbf`.
+ * Returns the credential (without the JWT claims) or why it was refused. A malformed key set throws.
+ */
+export async function verifyCredential(jwt: string, keySet: JSONWebKeySet): Promise<CredentialCheck> {
+  const keys = createLocalJWKSet(keySet);
+  if (typeof jwt !== 'string' || jwt.length > MAX_JWT_LENGTH) return { ok: false, reason: 'malformed' };
+  try {
+    const { payload, protectedHeader } = await jwtVerify(jwt.trim(), keys, { algorithms: ['EdDSA'], typ: VC_JWT_TYPE, clockTolerance: 60 });
+    if (!isConsistentCredential(payload)) return { ok: false, reason: 'not-a-credential' };
+    const { iss: _iss, jti: _jti, nbf: _nbf, iat: _iat, exp: _exp, ...credential } = payload;
+    return { ok: true, credential: credential as unknown as OpenBadgeCredential, kid: protectedHeader.kid ?? '' };
+  } catch (err) {
+    return { ok: false, reason: rejection(err) };
+  }
+}
