@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
+    // One migrated and one seeded database per run, copied by every test that needs one.
+    globalSetup: ['./vitest.setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // PGlite instances are heavy: keep parallelism modest on a 2-core machine.

@@ -28,6 +28,8 @@ export interface DbHandle {
   /** PostgreSQL only: the connection pool's counts, for metrics. */
   pool?: { readonly totalCount: number; readonly idleCount: number; readonly waitingCount: number };
   close(): Promise<void>;
+  /** PGlite: a copy of the data folder, for `DbTarget.snapshot` (tests start many databases from one). */
+  snapshot?: () => Promise<Blob>;
 }
 
 /** Where to open the database. */
@@ -37,6 +39,8 @@ export interface DbTarget {
   dataDir: string;
   /** PostgreSQL: how long to wait for a new connection before giving up (ms, default 5000). */
   connectTimeoutMs?: number;
+  /** PGlite in memory: start from this copy of a data folder (`dumpDataDir`) instead of an empty one. */
+  snapshot?: Blob;
 }
 
 /** Opens a database (the runtime opens the app's; scripts and tests open their own). */
@@ -84,9 +88,13 @@ export async function openDatabase(target: DbTarget): Promise<DbHandle> {
   // `synchronous_commit=on` (PGlite's default, kept explicit): a commit writes its WAL to the data folder
   // before it returns, so progress acknowledged after its commit survives the process being killed
   // (server/faults.test.ts). PGlite runs with fsync off: an operating-system crash may still lose it.
-  const client = await PGlite.create(memory ? undefined : dir, { extensions: { pg_trgm, unaccent }, postgresqlconf: ['shared_buffers=32MB', 'synchronous_commit=on'] });
+  const client = await PGlite.create(memory ? undefined : dir, {
+    extensions: { pg_trgm, unaccent },
+    postgresqlconf: ['shared_buffers=32MB', 'synchronous_commit=on'],
+    ...(memory && target.snapshot ? { loadDataDir: target.snapshot } : {}),
+  });
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
-  return { db, kind: 'pglite', where: dir, close: () => client.close() };
+  return { db, kind: 'pglite', where: dir, close: () => client.close(), snapshot: () => client.dumpDataDir('none') };
 }
 
 function ensureWritableFolder(dir: string): void {

@@ -2,7 +2,8 @@
  * Databases for integration tests: in-memory PGlite always, and a fresh throwaway database on the
  * local PostgreSQL when one answers (`TEST_POSTGRES_URL`, default postgres://postgres@127.0.0.1:5432/postgres).
  */
-import { resolve } from 'node:path';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { openDatabase, type DbHandle } from './client';
 import { migrate } from './migrate';
@@ -37,9 +38,44 @@ async function prepare(handle: DbHandle, withSeed: boolean): Promise<DbHandle> {
   return handle;
 }
 
+/**
+ * In-memory databases start from a copy of a migrated (and seeded) data folder instead of being created
+ * and seeded again (about 2 s each): Vitest's global setup (`makeTestTemplates`) writes the copies once
+ * per run into the folder named by ACADEMY_TEST_TEMPLATES; without it, each test process makes its own.
+ */
+const templates = new Map<boolean, Promise<Blob>>();
+
+async function makeTemplate(withSeed: boolean): Promise<Blob> {
+  const handle = await prepare(await openDatabase({ databaseUrl: null, dataDir: 'memory://' }), withSeed);
+  try {
+    return await handle.snapshot!();
+  } finally {
+    await handle.close();
+  }
+}
+
+const templateFile = (dir: string, withSeed: boolean) => join(dir, withSeed ? 'seeded.tar' : 'empty.tar');
+
+/** Writes both templates into `dir` (Vitest's global setup). */
+export async function makeTestTemplates(dir: string): Promise<void> {
+  for (const withSeed of [false, true]) writeFileSync(templateFile(dir, withSeed), Buffer.from(await (await makeTemplate(withSeed)).arrayBuffer()));
+}
+
+function template(withSeed: boolean): Promise<Blob> {
+  let made = templates.get(withSeed);
+  if (!made) {
+    const dir = process.env.ACADEMY_TEST_TEMPLATES;
+    const file = dir ? templateFile(dir, withSeed) : null;
+    made = file && existsSync(file) ? Promise.resolve(new Blob([readFileSync(file)])) : makeTemplate(withSeed);
+    made.catch(() => templates.delete(withSeed));
+    templates.set(withSeed, made);
+  }
+  return made;
+}
+
 const pglite: TestDatabase = {
   name: 'pglite',
-  create: async (opts) => prepare(await openDatabase({ databaseUrl: null, dataDir: 'memory://' }), opts?.seed ?? false),
+  create: async (opts) => openDatabase({ databaseUrl: null, dataDir: 'memory://', snapshot: await template(opts?.seed ?? false) }),
 };
 
 /** A fresh, empty database on the PostgreSQL server of `server` (default: the local test server): its URL, and `drop` to remove it. */
