@@ -15,9 +15,8 @@
  * BENCH_SOCKET_SECONDS change it, BENCH_SKIP_SOCKET=1 skips it).
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { startBenchServer } from './server';
+import { rssMb, startBenchServer } from './server';
 
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
@@ -143,14 +142,7 @@ for (const t of targets) {
 }
 rows.push(await measure('health check', '/healthz', 'visitor', null));
 /** The server's resident memory now, after every row (goal on PGlite: < 250 MB). */
-const rssMb = (() => {
-  try {
-    const kbytes = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${serverPid()}/status`, 'utf8'))?.[1]);
-    return Number.isFinite(kbytes) ? Math.round(kbytes / 1024) : null;
-  } catch {
-    return null;
-  }
-})();
+const rss = Math.round(rssMb(serverPid()));
 await stop();
 
 const stat = rows[0]!.rate;
@@ -166,7 +158,7 @@ const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join
 console.log(`\nHTTP benchmark: ${connections} connections, ${seconds} s per row, ${databaseUrl ? 'PostgreSQL' : 'PGlite'}, one process, ${new Date().toISOString()}`);
 console.log(line(head));
 for (const r of table) console.log(line(r));
-if (rssMb !== null) console.log(`server RSS after the run: ${rssMb} MB${databaseUrl ? '' : rssMb < 250 ? ' (goal < 250 MB on PGlite: met)' : ' (goal < 250 MB on PGlite: NOT met)'}`);
+if (rss > 0) console.log(`server RSS after the run: ${rss} MB${databaseUrl ? '' : rss < 250 ? ' (goal < 250 MB on PGlite: met)' : ' (goal < 250 MB on PGlite: NOT met)'}`);
 
 if (!process.env.BENCH_SKIP_SOCKET) {
   console.log('');

@@ -1,8 +1,18 @@
 /** Starts the production server for a benchmark: builds when needed, fresh PGlite data, loopback only. */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
+/** A process's resident memory in MB (0 when it cannot be read: another system, or the process ended). */
+export function rssMb(pid: number): number {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
 
 export interface BenchServerOptions {
   /** Fills the fresh data folder before the server starts (the server then only migrates it). */

@@ -49,7 +49,7 @@ import { hashToken, newToken } from '../src/lib/identity/session.server';
 import { loadCatalog } from '../src/lib/catalog/catalog.server';
 import { redisReachable } from '../src/lib/testing/services';
 import type { TrackingAck, TrackingBroadcast } from '../src/lib/learning/learning';
-import { ensureBuilt, startBenchProcess, startBenchServer, type BenchProcess, type BenchServer } from './server';
+import { ensureBuilt, rssMb, startBenchProcess, startBenchServer, type BenchProcess, type BenchServer } from './server';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const counts = (arg('viewers') ?? process.env.BENCH_VIEWERS ?? '200,1000,2000').split(',').map(Number).filter((n) => n > 0);
@@ -137,15 +137,6 @@ async function verify(dataDir: string): Promise<void> {
 const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!);
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
-
-function rssMb(pid: number): number {
-  try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) / 1024 : 0;
-  } catch {
-    return 0;
-  }
-}
 
 /** One step of a viewer: play a lesson, report every interval, end it, go on with the next lesson. */
 function step(v: { lesson: number; avance: number }, emit: (event: string, avance: number) => void): void {

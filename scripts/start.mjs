@@ -34,13 +34,13 @@ function buildNeeded() {
 }
 
 /** V8: small young-generation semi-spaces, and a heap grown for memory rather than for fewer collections. */
-export const SERVER_FLAGS = ['--max-semi-space-size=4', '--optimize-for-size'];
+const SERVER_FLAGS = ['--max-semi-space-size=4', '--optimize-for-size'];
 /**
  * glibc's allocator: one arena (not one per thread that compresses or hashes), and blocks of 64 KB or
  * more mapped and unmapped on their own, so what a burst of responses allocated goes back to the system.
  * A value already set in the environment wins.
  */
-export const SERVER_MALLOC_ENV = { MALLOC_ARENA_MAX: '1', MALLOC_MMAP_THRESHOLD_: '65536', MALLOC_TRIM_THRESHOLD_: '65536' };
+const SERVER_MALLOC_ENV = { MALLOC_ARENA_MAX: '1', MALLOC_MMAP_THRESHOLD_: '65536', MALLOC_TRIM_THRESHOLD_: '65536' };
 
 const serveOnly = process.argv.includes('--serve');
 if (cluster.isPrimary && !serveOnly && buildNeeded()) {

@@ -11,8 +11,9 @@ import cluster from 'node:cluster';
 import { createServer as createNetServer } from 'node:net';
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { ConfigError, readConfig, type AppConfig } from '../src/lib/config/config';
+import { projectRoot } from '../src/lib/config/project-root.server';
 import { openDatabase } from '../src/lib/db/client';
 import { migrate, whilePreparing } from '../src/lib/db/migrate';
 import { isEmpty, seed } from '../src/lib/db/seed/seed.server';
@@ -20,12 +21,6 @@ import { createRuntime } from '../src/lib/runtime/runtime.server';
 import { createApp, type AstroHandler } from './app';
 import { loadPagePolicies } from './static';
 
-/** The project folder (the one holding package.json), from `server/` or from the compiled `dist/runtime/`. */
-function projectRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
-  return dir;
-}
 const root = projectRoot();
 
 /** Prints one line for a problem a person can fix and exits non-zero; no stack trace. */

@@ -6,12 +6,12 @@
 import { createHash, createPrivateKey, createPublicKey, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, resolve } from 'node:path';
 import fontkit from '@pdf-lib/fontkit';
 import { createLocalJWKSet, exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type CryptoKey, type JSONWebKeySet, type JWTPayload } from 'jose';
 import { PDFDocument, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
 import QRCode from 'qrcode';
+import { projectRoot } from '../config/project-root.server';
 import { certificateTexts, OB3_CONTEXT, VC_CONTEXT_V2, type CertificateFacts, type OpenBadgeCredential } from './certificates';
 
 /* ───────────── font ───────────── */
@@ -19,12 +19,6 @@ import { certificateTexts, OB3_CONTEXT, VC_CONTEXT_V2, type CertificateFacts, ty
 /** The embedded font, relative to the project folder (Liberation Serif, SIL OFL 1.1; see assets/fonts/README.md). */
 export const CERTIFICATE_FONT = 'assets/fonts/LiberationSerif-Regular.ttf';
 
-/** The project folder (the one holding package.json), from `src/lib/certificates/` or a compiled chunk under `dist/`. */
-function projectRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
-  return existsSync(join(dir, 'package.json')) ? dir : process.cwd();
-}
 
 /** The font's bytes, read once per process (a failed read is retried on the next call). */
 let fontBytes: Promise<Uint8Array> | null = null;

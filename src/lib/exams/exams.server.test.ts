@@ -9,7 +9,7 @@ import { testDatabases } from '../db/testing';
 import type { DbHandle } from '../db/client';
 import { contacts, examAttempts, tracking, users } from '../db/schema';
 import { loadCatalog } from '../catalog';
-import { correctOptions, GRACE_MS, presentAttempt, seededRandom } from './exams';
+import { correctOptions, GRACE_MS, gradeAttempt, presentAttempt, seededRandom } from './exams';
 import { examStanding, gradeOverdue, loadExam, loadExamInfo, registerExamGrading, saveAnswer, startAttempt, submitAttempt, type CourseExam } from './exams.server';
 import { createScheduler } from '../jobs/jobs.server';
 import { createLogger } from '../http/log.server';
@@ -129,6 +129,24 @@ describe.each(databases)('exams on $name', ({ create }) => {
     expect(await startAttempt(handle.db, exam, contactId, now + 4000)).toEqual({ ok: false, error: 'passed' });
     const standing = await examStanding(handle.db, exam, contactId, now + 5000);
     expect(standing).toMatchObject({ used: 1, passed: true, best: 100, open: null });
+  });
+
+  it('an answer racing the submit is either graded or refused: the stored score is always the grade of the stored answers', async () => {
+    for (let round = 0; round < 5; round++) {
+      await handle.db.delete(examAttempts);
+      const now = Date.now();
+      const started = await startAttempt(handle.db, exam, contactId, now);
+      if (!started.ok) throw new Error(started.error);
+      const ids = started.attempt.drawn.questionIds;
+      const saves = ids.map((id) => saveAnswer(handle.db, exam, contactId, started.attempt.id, id, correctOptions(exam.pool.find((q) => q.id === id)!), now));
+      const [graded, ...saved] = await Promise.all([submitAttempt(handle.db, exam, contactId, started.attempt.id, now), ...saves]);
+      const [row] = await handle.db.select().from(examAttempts).where(eq(examAttempts.id, started.attempt.id));
+      const asked = exam.pool.filter((q) => ids.includes(q.id));
+      expect(row!.score).toBe(gradeAttempt(asked, row!.answers ?? {}).score);
+      expect(graded!.attempt.score).toBe(row!.score);
+      // What was saved is in the stored answers; what was refused says the attempt is closed.
+      saved.forEach((r, i) => (r.ok ? expect(row!.answers?.[ids[i]!]).toEqual(r.answer) : expect(r).toEqual({ ok: false, error: 'closed' })));
+    }
   });
 
   it('grades what it has once the time is up, even if the browser never comes back (the job, and the next read)', async () => {

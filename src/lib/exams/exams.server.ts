@@ -6,7 +6,7 @@
  * comes back. The rules themselves are in `exams.ts`; the correct options never leave this module
  * except in a grade.
  */
-import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { Scheduler } from '../jobs/jobs.server';
 import { evaluations, examAttempts, questionOptions, questions } from '../db/schema';
@@ -103,7 +103,7 @@ export interface ExamStanding {
 
 /** A person's attempts at an exam, after grading any of theirs whose time is up (the "next read"). */
 export async function examStanding(db: Db, exam: CourseExam, contactId: number, now: number): Promise<ExamStanding> {
-  await gradeOverdue(db, now, { evaluationId: exam.evaluationId, contactId });
+  await gradeOverdueOf(db, exam, contactId, now);
   const rows = await db
     .select()
     .from(examAttempts)
@@ -137,7 +137,7 @@ export async function startAttempt(
   random: Random = Math.random,
 ): Promise<{ ok: true; attempt: Attempt; resumed: boolean } | { ok: false; error: StartError }> {
   if (exam.settings.questions === 0) return { ok: false, error: 'no-questions' };
-  await gradeOverdue(db, now, { evaluationId: exam.evaluationId, contactId });
+  await gradeOverdueOf(db, exam, contactId, now);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select id from contacts where id = ${contactId} for update`);
     const rows = await tx
@@ -216,68 +216,67 @@ export interface GradedAttempt {
  * the stored one. `now` is when the learner submitted (or the server graded).
  */
 export async function submitAttempt(db: Db, exam: CourseExam, contactId: number, attemptId: number, now: number): Promise<GradedAttempt | null> {
-  const [row] = await db
-    .select()
+  const [own] = await db
+    .select({ id: examAttempts.id })
     .from(examAttempts)
     .where(and(eq(examAttempts.id, attemptId), eq(examAttempts.contactId, contactId), eq(examAttempts.evaluationId, exam.evaluationId)));
-  if (!row) return null;
-  return gradeRow(db, exam, row, now);
-}
-
-async function gradeRow(db: Db, exam: CourseExam, row: typeof examAttempts.$inferSelect, now: number): Promise<GradedAttempt> {
-  const drawn = new Set(row.questionIds);
-  const asked = exam.pool.filter((q) => drawn.has(q.id));
-  if (row.submittedAt === null) {
-    const grade = gradeAttempt(asked, row.answers ?? {});
-    // Whoever grades first wins; the loser reads what was stored (the answers cannot change after).
-    const at = Math.min(now, row.deadlineAt.getTime() + GRACE_MS);
-    await db
-      .update(examAttempts)
-      .set({ submittedAt: new Date(Math.max(at, row.startedAt.getTime())), score: grade.score, passed: passes(grade.score, exam.settings.minimumScore) })
-      .where(and(eq(examAttempts.id, row.id), isNull(examAttempts.submittedAt)));
-  }
-  const [stored] = await db.select().from(examAttempts).where(eq(examAttempts.id, row.id));
-  return { attempt: toAttempt(stored!), grade: gradeAttempt(asked, stored!.answers ?? {}) };
+  return own ? gradeStored(db, exam, own.id, now) : null;
 }
 
 /**
- * Grades every attempt whose deadline and grace have passed (of one person and exam, or of everyone:
- * the scheduled job). Returns the graded attempts' people and whether they passed.
+ * Grades one attempt of `exam` unless it is graded already, and answers the stored grade. The row is
+ * locked while it is graded: an answer being saved at that moment waits, then finds the attempt closed,
+ * so the stored score is always the grade of the stored answers.
  */
-export async function gradeOverdue(
-  db: Db,
-  now: number,
-  only?: { evaluationId: number; contactId: number },
-): Promise<{ contactId: number; courseId: number; passed: boolean }[]> {
-  const due = new Date(now - GRACE_MS);
-  const rows = await db
-    .select()
+async function gradeStored(db: Db, exam: CourseExam, attemptId: number, now: number): Promise<GradedAttempt> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(examAttempts).where(eq(examAttempts.id, attemptId)).for('update');
+    let stored: typeof examAttempts.$inferSelect = row!;
+    const drawn = new Set(stored.questionIds);
+    const asked = exam.pool.filter((q) => drawn.has(q.id));
+    const grade = gradeAttempt(asked, stored.answers ?? {});
+    if (stored.submittedAt === null) {
+      // Graded no later than the deadline's grace, whenever the grading runs.
+      const at = Math.max(Math.min(now, stored.deadlineAt.getTime() + GRACE_MS), stored.startedAt.getTime());
+      const [updated] = await tx
+        .update(examAttempts)
+        .set({ submittedAt: new Date(at), score: grade.score, passed: passes(grade.score, exam.settings.minimumScore) })
+        .where(eq(examAttempts.id, attemptId))
+        .returning();
+      stored = updated!;
+    }
+    return { attempt: toAttempt(stored), grade };
+  });
+}
+
+/** Grades `contactId`'s attempt at `exam` if its deadline and grace have passed (the "next read"). */
+async function gradeOverdueOf(db: Db, exam: CourseExam, contactId: number, now: number): Promise<void> {
+  const due = await db
+    .select({ id: examAttempts.id })
     .from(examAttempts)
-    .where(
-      and(
-        isNull(examAttempts.submittedAt),
-        lt(examAttempts.deadlineAt, due),
-        ...(only ? [eq(examAttempts.evaluationId, only.evaluationId), eq(examAttempts.contactId, only.contactId)] : []),
-      ),
-    )
+    .where(and(eq(examAttempts.evaluationId, exam.evaluationId), eq(examAttempts.contactId, contactId), isNull(examAttempts.submittedAt), lt(examAttempts.deadlineAt, new Date(now - GRACE_MS))));
+  for (const { id } of due) await gradeStored(db, exam, id, now);
+}
+
+/**
+ * Grades every attempt whose deadline and grace have passed, up to 500 per call (the scheduled job).
+ * Returns the graded attempts' people and whether they passed.
+ */
+export async function gradeOverdue(db: Db, now: number): Promise<{ contactId: number; courseId: number; passed: boolean }[]> {
+  const rows = await db
+    .select({ id: examAttempts.id, contactId: examAttempts.contactId, courseId: evaluations.courseId })
+    .from(examAttempts)
+    .innerJoin(evaluations, eq(evaluations.id, examAttempts.evaluationId))
+    .where(and(isNull(examAttempts.submittedAt), lt(examAttempts.deadlineAt, new Date(now - GRACE_MS))))
     .limit(500);
-  if (rows.length === 0) return [];
-  const courseOf = new Map(
-    (await db.select({ id: evaluations.id, courseId: evaluations.courseId }).from(evaluations).where(inArray(evaluations.id, [...new Set(rows.map((r) => r.evaluationId))]))).map((e) => [
-      e.id,
-      e.courseId,
-    ]),
-  );
   const exams = new Map<number, CourseExam | null>();
   const graded: { contactId: number; courseId: number; passed: boolean }[] = [];
   for (const row of rows) {
-    const courseId = courseOf.get(row.evaluationId);
-    if (courseId === undefined) continue;
-    if (!exams.has(courseId)) exams.set(courseId, await loadExam(db, courseId));
-    const exam = exams.get(courseId);
+    if (!exams.has(row.courseId)) exams.set(row.courseId, await loadExam(db, row.courseId));
+    const exam = exams.get(row.courseId);
     if (!exam) continue;
-    const { attempt } = await gradeRow(db, exam, row, now);
-    graded.push({ contactId: row.contactId, courseId, passed: attempt.passed === true });
+    const { attempt } = await gradeStored(db, exam, row.id, now);
+    graded.push({ contactId: row.contactId, courseId: row.courseId, passed: attempt.passed === true });
   }
   return graded;
 }
