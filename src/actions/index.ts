@@ -12,11 +12,13 @@ import { inputError } from './input-error';
 import { address, auth } from './auth';
 import { cart } from './cart';
 import { ibo } from './ibo';
+import { exams } from './exams';
 
 export const server = {
   auth,
   cart,
   ibo,
+  exams,
   contact: {
     /**
      * The contact form: 400 with field codes for bad input (nothing stored), 429 once an address has

@@ -9,5 +9,6 @@ import * as identity from './sections/identity';
 import * as search from './sections/search';
 import * as learning from './sections/learning';
 import * as media from './sections/media';
+import * as exams from './sections/exams';
 
-export const en: Messages = { ...core.en, ...catalog.en, ...contact.en, ...content.en, ...search.en, ...identity.en, ...ibo.en, ...learning.en, ...media.en };
+export const en: Messages = { ...core.en, ...catalog.en, ...contact.en, ...content.en, ...search.en, ...identity.en, ...ibo.en, ...learning.en, ...media.en, ...exams.en };

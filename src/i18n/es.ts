@@ -12,5 +12,6 @@ import * as identity from './sections/identity';
 import * as search from './sections/search';
 import * as learning from './sections/learning';
 import * as media from './sections/media';
+import * as exams from './sections/exams';
 
-export const es = { ...core.es, ...catalog.es, ...contact.es, ...content.es, ...search.es, ...identity.es, ...ibo.es, ...learning.es, ...media.es } as const;
+export const es = { ...core.es, ...catalog.es, ...contact.es, ...content.es, ...search.es, ...identity.es, ...ibo.es, ...learning.es, ...media.es, ...exams.es } as const;

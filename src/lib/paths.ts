@@ -61,6 +61,10 @@ export const paths = {
     `/course-tracking/${courseId}/${slug(topicName)}/${slug(lessonName)}/${lessonId}`,
   /** A course's exam introduction (exam issue). */
   courseExamInfo: (courseId: number) => `/course-exam-info/${courseId}`,
+  /** A course's exam in progress (spec /course-exam/{id}). */
+  courseExam: (courseId: number) => `/course-exam/${courseId}`,
+  /** A course's exam result: the latest graded attempt, or attempt number `attempt` (spec /course-result). */
+  courseResult: (courseId: number, attempt?: number) => `/course-result?course=${courseId}${attempt === undefined ? '' : `&attempt=${attempt}`}`,
   /** A course's certificate (certificate issue). */
   courseCertificate: (courseId: number) => `/course-certificate/${courseId}`,
   /** Progress events over HTTP when the socket is unavailable (and `navigator.sendBeacon`). */

@@ -167,6 +167,16 @@ export async function startAttempt(
   });
 }
 
+/** One of the person's attempts at `exam`: its questions and whether it still takes answers (`null`: not theirs). */
+export async function attemptOf(db: Db, exam: CourseExam, contactId: number, attemptId: number, now: number): Promise<{ questionIds: number[]; open: boolean } | null> {
+  const [row] = await db
+    .select({ questionIds: examAttempts.questionIds, submittedAt: examAttempts.submittedAt, deadlineAt: examAttempts.deadlineAt })
+    .from(examAttempts)
+    .where(and(eq(examAttempts.id, attemptId), eq(examAttempts.contactId, contactId), eq(examAttempts.evaluationId, exam.evaluationId)));
+  if (!row) return null;
+  return { questionIds: row.questionIds, open: row.submittedAt === null && answerWindow(row.deadlineAt.getTime(), now) !== 'closed' };
+}
+
 /** Why an answer was not saved. */
 export type SaveError = 'not-found' | 'closed' | 'not-in-attempt' | AnswerError;
 

@@ -5,6 +5,7 @@
  */
 import { persistentAtom } from '@nanostores/persistent';
 import { STORAGE_KEYS } from './keys';
+import { $pendingAnswers } from './exams';
 
 /** The logged-in user as the header shows them. */
 export interface StoredUser {
@@ -54,6 +55,8 @@ export function clearIdentity(): void {
   $user.set(null);
   $ibo.set(null);
   $contact.set(null);
+  // Unsent exam answers are the person's: nobody after them on this device may see or send them.
+  $pendingAnswers.set({});
 }
 
 /** The server's word on who the session is, as server-rendered pages embed it. */

@@ -9,4 +9,6 @@ export const STORAGE_KEYS = {
   ibo: 'ibo',
   /** Set for the rest of the tab's life once the welcome modal was dismissed. */
   welcomeDismissed: 'welcome-dismissed',
+  /** Exam answers the server has not confirmed yet (given offline or still on their way). */
+  examAnswers: 'exam-answers',
 } as const;

@@ -1,0 +1,160 @@
+/**
+ * Exam actions: start an attempt, save one answer as it is given, submit. Thin calls into
+ * `src/lib/exams`; the server decides everything (who may start, the draw, the deadline, the grade).
+ * Without JavaScript the rules page posts `start` to the exam page and the exam page posts `submit`
+ * (with every answer) to the result page; the exam island saves each answer with `answer`.
+ */
+import { ActionError, defineAction, type ActionAPIContext } from 'astro:actions';
+import { z } from '~/lib/zod';
+import { messages, LOCALES, type Locale } from '~/i18n';
+import { catalogContext } from '~/lib/app.server';
+import { attemptOf, loadExam, loadExamInfo, saveAnswer, startAttempt, submitAttempt, type CourseExam, type SaveError } from '~/lib/exams/exams.server';
+import { examCourse } from '~/lib/exams/pages.server';
+import { rawAnswerSchema } from '~/lib/exams';
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+const lang = z.enum(LOCALES).default('es');
+
+/** The learner asking (a user's own contact), or a 401 telling them to log in. */
+async function learner(ctx: ActionAPIContext, locale: Locale) {
+  const context = await catalogContext(ctx.locals);
+  const { viewer } = context;
+  if (viewer.kind !== 'learner' || viewer.contactId === null) throw new ActionError({ code: 'UNAUTHORIZED', message: messages(locale).exams.info.reasons.login });
+  return { ...context, contactId: viewer.contactId };
+}
+
+/** The exam of a course the viewer may know of, or a 404 (unknown course, no exam, not listed for them). */
+async function examOf(ctx: Awaited<ReturnType<typeof learner>>, courseId: number, locale: Locale): Promise<CourseExam> {
+  const found = examCourse(ctx.catalog, ctx.viewer, courseId, locale);
+  const exam = found ? await loadExam(ctx.db, courseId) : null;
+  if (!exam) throw new ActionError({ code: 'NOT_FOUND', message: messages(locale).notFound.title });
+  return exam;
+}
+
+/** A refused answer as an HTTP error with its sentence. */
+function saveRefusal(error: SaveError, locale: Locale): ActionError {
+  const e = messages(locale).exams.errors;
+  if (error === 'not-found') return new ActionError({ code: 'NOT_FOUND', message: e.notFound });
+  if (error === 'closed') return new ActionError({ code: 'CONFLICT', message: e.closed });
+  if (error === 'not-in-attempt') return new ActionError({ code: 'BAD_REQUEST', message: e.notInAttempt });
+  return new ActionError({ code: 'BAD_REQUEST', message: e.invalid });
+}
+
+/** The answers a form without JavaScript posts: `q{questionId}` fields, one per option chosen. */
+const ANSWER_FIELD = /^q([1-9]\d{0,8})$/;
+const MAX_FIELDS = 400;
+
+/** What a submit posts. */
+const submitForm = z.object({ course: id, attempt: id, lang });
+
+export const exams = {
+  /**
+   * Starts an attempt (or resumes the one in progress): 401 for anyone but a learner, 404 for a course
+   * without an exam or one they may not know of, 403 with the reason (lessons not completed, no
+   * attempts left, already passed, course not open to them).
+   */
+  start: defineAction({
+    accept: 'form',
+    input: z.object({ course: id, lang }),
+    handler: async ({ course: courseId, lang: locale }, ctx) => {
+      const me = await learner(ctx, locale);
+      const t = messages(locale).exams;
+      const found = examCourse(me.catalog, me.viewer, courseId, locale);
+      if (!found) throw new ActionError({ code: 'NOT_FOUND', message: messages(locale).notFound.title });
+      if (!found.mayWatch) throw new ActionError({ code: 'FORBIDDEN', message: t.info.reasons.watch });
+      const now = Date.now();
+      const info = await loadExamInfo(me.db, found.course, me.viewer, now);
+      if (!info) throw new ActionError({ code: 'NOT_FOUND', message: messages(locale).notFound.title });
+      const decision = info.decision;
+      if (!decision.ok && decision.reason !== 'open-attempt') {
+        const message =
+          decision.reason === 'lessons'
+            ? (decision.remaining === 1 ? t.info.reasons.lessonsOne : t.info.reasons.lessonsOther).replace('{remaining}', String(decision.remaining))
+            : decision.reason === 'passed'
+              ? t.info.reasons.passed
+              : decision.reason === 'no-attempts'
+                ? t.info.reasons.noAttempts
+                : t.info.reasons.login;
+        throw new ActionError({ code: 'FORBIDDEN', message });
+      }
+      const started = await startAttempt(me.db, info.exam, me.contactId, now);
+      if (!started.ok) {
+        const message = started.error === 'passed' ? t.info.reasons.passed : started.error === 'no-attempts' ? t.info.reasons.noAttempts : t.errors.noQuestions;
+        throw new ActionError({ code: 'FORBIDDEN', message });
+      }
+      // My learning shows the attempt in progress.
+      if (!started.resumed) await ctx.locals.runtime.personChanged({ contactId: me.contactId });
+      return { course: courseId, attempt: started.attempt.id, resumed: started.resumed };
+    },
+  }),
+
+  /**
+   * Saves one answer of the learner's attempt in progress: 404 for an attempt that is not theirs,
+   * 409 once its time (and grace) is over or it was submitted, 400 for a question not in the attempt
+   * or options that are not the question's. Nothing is stored on a refusal.
+   */
+  answer: defineAction({
+    input: z.object({ course: id, attempt: id, question: id, answer: rawAnswerSchema, lang }),
+    handler: async ({ course, attempt, question, answer, lang: locale }, ctx) => {
+      const me = await learner(ctx, locale);
+      const exam = await examOf(me, course, locale);
+      const saved = await saveAnswer(me.db, exam, me.contactId, attempt, question, answer, Date.now());
+      if (!saved.ok) throw saveRefusal(saved.error, locale);
+      return { question, answer: saved.answer };
+    },
+  }),
+
+  /**
+   * Submits the learner's attempt: first stores the answers a form without JavaScript posts (all
+   * checked before any is stored: one bad answer refuses the whole post with 400), then grades it.
+   * Idempotent: submitting again answers the stored grade. An attempt whose time is over is graded
+   * with what it held (answers posted too late are refused with 409).
+   */
+  submit: defineAction({
+    accept: 'form',
+    handler: async (form: FormData, ctx) => {
+      const parsed = submitForm.safeParse({ course: form.get('course'), attempt: form.get('attempt'), lang: form.get('lang') ?? undefined });
+      const locale: Locale = parsed.success ? parsed.data.lang : form.get('lang') === 'en' ? 'en' : 'es';
+      if (!parsed.success) throw new ActionError({ code: 'BAD_REQUEST', message: messages(locale).exams.errors.notFound });
+      const { course, attempt } = parsed.data;
+      const me = await learner(ctx, locale);
+      const exam = await examOf(me, course, locale);
+      const answers = new Map<number, number[]>();
+      let fields = 0;
+      for (const [name, value] of form) {
+        const match = ANSWER_FIELD.exec(name);
+        if (!match) continue;
+        if (++fields > MAX_FIELDS) throw saveRefusal('invalid', locale);
+        const option = id.safeParse(value);
+        if (!option.success) throw saveRefusal('invalid', locale);
+        const questionId = Number(match[1]);
+        answers.set(questionId, [...(answers.get(questionId) ?? []), option.data]);
+      }
+      const now = Date.now();
+      if (answers.size > 0) {
+        // Check every answer against the attempt before storing any.
+        const own = await attemptOf(me.db, exam, me.contactId, attempt, now);
+        if (!own) throw saveRefusal('not-found', locale);
+        for (const [questionId, given] of answers) {
+          if (!own.questionIds.includes(questionId)) throw saveRefusal('not-in-attempt', locale);
+          const question = exam.pool.find((q) => q.id === questionId);
+          const ids = new Set(question?.options.map((o) => o.id));
+          if (!question || !given.every((o) => ids.has(o)) || (question.kind !== 'multiple' && given.length > 1)) throw saveRefusal('invalid', locale);
+        }
+        if (own.open) {
+          for (const [questionId, given] of answers) {
+            const saved = await saveAnswer(me.db, exam, me.contactId, attempt, questionId, given, now);
+            // Time up between the check and the save: the attempt is graded with what it held.
+            if (!saved.ok && saved.error !== 'closed') throw saveRefusal(saved.error, locale);
+          }
+        }
+      }
+      const graded = await submitAttempt(me.db, exam, me.contactId, attempt, now);
+      if (!graded) throw saveRefusal('not-found', locale);
+      // My learning, the player's last lesson and the next course follow a graded attempt.
+      await ctx.locals.runtime.personChanged({ contactId: me.contactId });
+      return { course, attempt: graded.attempt.number, score: graded.attempt.score ?? graded.grade.score, passed: graded.attempt.passed === true };
+    },
+  }),
+};
+

@@ -1,0 +1,203 @@
+/**
+ * What the exam pages show one viewer: the rules page (`/course-exam-info/{id}`), the attempt in
+ * progress (`/course-exam/{id}`) and the result with its review (`/course-result`). Each answers
+ * `not-found` for unknown courses, courses without an exam and courses the viewer may not know of,
+ * exactly like the course pages. The correct options leave this module only in a review that
+ * `reviewFor` allows to show them.
+ */
+import type { Db } from '../db/client';
+import { refusal, type Viewer } from '../access';
+import { courseDetails, type CatalogCourse, type CatalogSnapshot, type CourseDetails } from '../catalog';
+import type { Locale } from '~/i18n/locales';
+import { examStanding, loadExam, loadExamInfo, type CourseExam, type ExamStanding } from './exams.server';
+import { gradeAttempt, presentAttempt, remainingMs, reviewFor, type ExamSettings, type PresentedQuestion, type QuestionKind, type StartDecision } from './exams';
+
+/** A course whose exam the viewer may know of. */
+export interface ExamCourse {
+  course: CatalogCourse;
+  details: CourseDetails;
+  /** Whether the viewer may watch the course now (`null`: yes). */
+  mayWatch: boolean;
+}
+
+/** The course of an exam page for this viewer, or `null` (unknown, not listed for them). */
+export function examCourse(catalog: CatalogSnapshot, viewer: Viewer, courseId: number, locale: Locale): ExamCourse | null {
+  const course = catalog.byId.get(courseId);
+  if (!course) return null;
+  const refused = refusal(course, viewer);
+  if (refused === 'not-found') return null;
+  const details = courseDetails(catalog, courseId, viewer, locale);
+  return details ? { course, details, mayWatch: refused === null } : null;
+}
+
+/** Why the rules page offers no start: `canStart`'s reasons, and `watch` (the course may not be watched yet). */
+export type InfoDecision = StartDecision | { ok: false; reason: 'watch' };
+
+/** The rules page. */
+export type ExamInfoPage =
+  | { kind: 'not-found' }
+  | {
+      kind: 'info';
+      course: CourseDetails;
+      settings: ExamSettings;
+      used: number;
+      left: number;
+      best: number | null;
+      decision: InfoDecision;
+      /** The attempt in progress: time left on the server's clock. */
+      open: { remainingMs: number } | null;
+      /** The latest graded attempt's number, for a link to its result. */
+      lastGraded: number | null;
+    };
+
+/** Loads the rules page of `courseId`'s exam for a viewer. */
+export async function loadExamInfoPage(db: Db, catalog: CatalogSnapshot, viewer: Viewer, courseId: number, locale: Locale, now: number): Promise<ExamInfoPage> {
+  const found = examCourse(catalog, viewer, courseId, locale);
+  if (!found) return { kind: 'not-found' };
+  const info = await loadExamInfo(db, found.course, viewer, now);
+  if (!info) return { kind: 'not-found' };
+  const standing = info.standing;
+  const decision: InfoDecision = info.decision.ok === false && info.decision.reason === 'login' ? info.decision : found.mayWatch ? info.decision : { ok: false, reason: 'watch' };
+  const graded = standing?.attempts.filter((a) => a.gradedAt !== null) ?? [];
+  return {
+    kind: 'info',
+    course: found.details,
+    settings: info.exam.settings,
+    used: standing?.used ?? 0,
+    left: standing?.left ?? info.exam.settings.attempts,
+    best: standing?.best ?? null,
+    decision,
+    open: standing?.open ? { remainingMs: remainingMs(standing.open.deadline, now) } : null,
+    lastGraded: graded.at(-1)?.number ?? null,
+  };
+}
+
+/** The exam page: the attempt in progress, or why there is none. */
+export type ExamRunPage =
+  | { kind: 'not-found' }
+  /** No attempt in progress (never started, graded, or its time is up): the rules page says what next. */
+  | { kind: 'no-attempt' }
+  | {
+      kind: 'run';
+      course: CourseDetails;
+      attempt: { id: number; number: number; allowed: number };
+      questions: PresentedQuestion[];
+      /** The answers stored so far, by question id. */
+      answers: Record<string, number[]>;
+      /** Time left on the server's clock when the page was made. */
+      remainingMs: number;
+    };
+
+/** Loads the attempt in progress of the viewer (a learner) at `courseId`'s exam. */
+export async function loadExamRun(db: Db, catalog: CatalogSnapshot, viewer: Viewer, courseId: number, locale: Locale, now: number): Promise<ExamRunPage> {
+  const found = examCourse(catalog, viewer, courseId, locale);
+  if (!found) return { kind: 'not-found' };
+  const exam = await loadExam(db, courseId);
+  if (!exam) return { kind: 'not-found' };
+  if (viewer.kind !== 'learner' || viewer.contactId === null) return { kind: 'no-attempt' };
+  const { open } = await examStanding(db, exam, viewer.contactId, now);
+  if (!open) return { kind: 'no-attempt' };
+  return {
+    kind: 'run',
+    course: found.details,
+    attempt: { id: open.id, number: open.number, allowed: exam.settings.attempts },
+    questions: presentAttempt(exam.pool, open.drawn, locale),
+    answers: open.answers,
+    remainingMs: remainingMs(open.deadline, now),
+  };
+}
+
+/** One question of the review, in the page's language. */
+export interface ReviewItem {
+  n: number;
+  kind: QuestionKind;
+  prompt: string;
+  correct: boolean;
+  /** Each option: whether it was given, and whether it is right (only when the answers may be shown). */
+  options: { id: number; text: string; given: boolean; right?: boolean }[];
+}
+
+/** The result page. */
+export type ExamResultPage =
+  | { kind: 'not-found' }
+  /** No graded attempt yet. */
+  | { kind: 'none'; course: CourseDetails }
+  | {
+      kind: 'result';
+      course: CourseDetails;
+      attempt: { number: number; gradedAt: number };
+      score: number;
+      correct: number;
+      total: number;
+      passed: boolean;
+      minimumScore: number;
+      attemptsLeft: number;
+      /** True when the review shows the right options. */
+      revealed: boolean;
+      review: ReviewItem[];
+      /** A new attempt may start (not passed, attempts left). */
+      mayRetry: boolean;
+    };
+
+/**
+ * Loads the result of the viewer's attempt number `attemptNumber` at `courseId`'s exam, or of their
+ * latest graded attempt. An attempt whose time is up is graded first; one still in progress has no result.
+ */
+export async function loadExamResult(
+  db: Db,
+  catalog: CatalogSnapshot,
+  viewer: Viewer,
+  courseId: number,
+  attemptNumber: number | null,
+  locale: Locale,
+  now: number,
+): Promise<ExamResultPage> {
+  const found = examCourse(catalog, viewer, courseId, locale);
+  if (!found) return { kind: 'not-found' };
+  const exam = await loadExam(db, courseId);
+  if (!exam) return { kind: 'not-found' };
+  if (viewer.kind !== 'learner' || viewer.contactId === null) return { kind: 'none', course: found.details };
+  const standing = await examStanding(db, exam, viewer.contactId, now);
+  const graded = standing.attempts.filter((a) => a.gradedAt !== null);
+  const attempt = attemptNumber === null ? graded.at(-1) : graded.find((a) => a.number === attemptNumber);
+  if (!attempt) return attemptNumber === null ? { kind: 'none', course: found.details } : { kind: 'not-found' };
+  return resultOf(exam, standing, attempt, found.details, locale);
+}
+
+function resultOf(exam: CourseExam, standing: ExamStanding, attempt: ExamStanding['attempts'][number], course: CourseDetails, locale: Locale): ExamResultPage {
+  const asked = presentAttempt(exam.pool, attempt.drawn, locale);
+  const drawnIds = new Set(attempt.drawn.questionIds);
+  const grade = gradeAttempt(
+    exam.pool.filter((q) => drawnIds.has(q.id)),
+    attempt.answers,
+  );
+  const status = { passed: standing.passed, attemptsLeft: standing.left };
+  const review = new Map(reviewFor(grade, status).map((r) => [r.questionId, r]));
+  const revealed = standing.passed || standing.left <= 0;
+  return {
+    kind: 'result',
+    course,
+    attempt: { number: attempt.number, gradedAt: attempt.gradedAt ?? 0 },
+    // The stored score is the one that counted (graded once); the review is recomputed from the stored answers.
+    score: attempt.score ?? grade.score,
+    correct: grade.correct,
+    total: grade.total,
+    passed: attempt.passed === true,
+    minimumScore: exam.settings.minimumScore,
+    attemptsLeft: standing.left,
+    revealed,
+    mayRetry: !standing.passed && standing.left > 0,
+    review: asked.map((q, i) => {
+      const r = review.get(q.id);
+      const given = new Set(r?.given ?? []);
+      const right = r?.correctOptions ? new Set(r.correctOptions) : null;
+      return {
+        n: i + 1,
+        kind: q.kind,
+        prompt: q.prompt,
+        correct: r?.correct ?? false,
+        options: q.options.map((o) => ({ id: o.id, text: o.text, given: given.has(o.id), ...(right ? { right: right.has(o.id) } : {}) })),
+      };
+    }),
+  };
+}
