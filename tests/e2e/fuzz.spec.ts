@@ -289,6 +289,50 @@ actionFuzz('ibo.enter', 110, () => ({ code: 'HORIZONTE01', lang: 'en' }), {
   });
 }
 
+/* ───────────── exams ───────────── */
+
+{
+  // A learner who has not completed course 1: starts are refused (403), answers and submits find no
+  // attempt of theirs (404); hostile bodies must get a 4xx and never open an attempt.
+  const learnerSetup = (tag: string) => async (c: Client) => {
+    await newLearner(c, tag);
+  };
+  const noAttempt = async (_a: Answer, _b: Record<string, Hostile>, _c: string[], _i: number, c: Client) => {
+    const info = await c.get('/en/course-exam/1');
+    expect(info.status, 'a hostile start opened an attempt').toBe(302);
+  };
+  actionFuzz('exams.start', 122, () => ({ course: '1', lang: 'en' }), { setup: learnerSetup('examen'), extra: (a, b, ch, i, c) => (i % 10 === 0 ? noAttempt(a, b, ch, i, c) : undefined) });
+  actionFuzz('exams.answer', 123, () => ({ course: '1', attempt: '1', question: '5', answer: '17', lang: 'en' }), { accept: 'json', setup: learnerSetup('respuesta') });
+  actionFuzz('exams.submit', 124, () => ({ course: '1', attempt: '1', lang: 'en', q5: '17' }), { setup: learnerSetup('entrega'), extra: (a, b, ch, i, c) => (i % 10 === 0 ? noAttempt(a, b, ch, i, c) : undefined) });
+}
+
+test(`GET the exam pages: ${RUNS} hostile course ids and attempt numbers — 200, a redirect or a 4xx, never a 5xx`, async ({ baseURL }) => {
+  const c = new Client(baseURL!, loopback(125));
+  try {
+    await newLearner(c, 'paginas');
+    await property(
+      'exam pages',
+      fc.record({ id: hostileValue, attempt: hostileValue, which: fc.constantFrom('info', 'exam', 'result', 'en-result') }),
+      async ({ id, attempt, which }, tally) => {
+        const path =
+          which === 'info'
+            ? `/course-exam-info/${urlPart(id)}`
+            : which === 'exam'
+              ? `/course-exam/${urlPart(id)}`
+              : `${which === 'en-result' ? '/en' : ''}/course-result?course=${urlPart(id)}&attempt=${urlPart(attempt)}`;
+        const a = await tooLargeOrAnswer(c.get(path), path);
+        tally.add(`${which} ${a ? a.status : 'closed: request line too large'}`);
+        if (!a) return;
+        expectClean(a, { path: path.slice(0, 300) });
+      },
+      RUNS,
+      EVERY_FIELD.map((v) => ({ id: `1${String(v)}` as Hostile, attempt: String(v) as Hostile, which: 'result' })),
+    );
+  } finally {
+    c.close();
+  }
+});
+
 /* ───────────── forms posted to pages (no JavaScript) ───────────── */
 
 test(`forms posted to pages (?_action=): ${RUNS} hostile forms and a NUL in every field — never a 5xx, no SQL or stack`, async ({ baseURL }) => {
@@ -300,6 +344,8 @@ test(`forms posted to pages (?_action=): ${RUNS} hostile forms and a NUL in ever
     ['/en/guest?_action=ibo.enter', { code: 'NOPE0000', lang: 'en' }],
     ['/forgot-password?_action=auth.requestReset', { email: 'nadie@example.com', lang: 'es' }],
     ['/reset-password?_action=auth.resetPassword', { token: 'forged', password: 'Fuzz2026x', confirmPassword: 'Fuzz2026x', lang: 'es' }],
+    ['/course-exam/1?_action=exams.start', { course: '1', lang: 'es' }],
+    ['/en/course-result?_action=exams.submit', { course: '1', attempt: '1', lang: 'en', q5: '17' }],
   ];
   try {
     await property(
@@ -323,7 +369,7 @@ test(`forms posted to pages (?_action=): ${RUNS} hostile forms and a NUL in ever
 
 /* ───────────── malformed JSON to every action ───────────── */
 
-const ACTIONS = ['auth.login', 'auth.logout', 'auth.register', 'auth.requestReset', 'auth.resetPassword', 'auth.verify', 'cart.add', 'cart.remove', 'contact.send', 'ibo.confirmProspect', 'ibo.enter', 'ibo.lookup'];
+const ACTIONS = ['auth.login', 'auth.logout', 'auth.register', 'auth.requestReset', 'auth.resetPassword', 'auth.verify', 'cart.add', 'cart.remove', 'contact.send', 'ibo.confirmProspect', 'ibo.enter', 'ibo.lookup', 'exams.start', 'exams.answer', 'exams.submit'];
 
 test(`malformed JSON bodies to every action: ${RUNS} runs — a 4xx, never a 5xx`, async ({ baseURL }) => {
   const c = new Client(baseURL!, loopback(121));

@@ -279,7 +279,25 @@ export function matrix(): Row[] {
       pending: 'commerce issue: a user → only their own order, another person’s order → 404',
     }),
     ...page('/purchase-detail', per('404'), { covers: '(not built) /purchase-detail', pending: 'commerce issue' }),
-    ...page('/course-exam-info/1', per('404'), { covers: '(not built) /course-exam-info/[id]', pending: 'exam issue: who may take the exam of course 1' }),
+
+    /* exams: the rules page is open to whoever may know of the course; taking it needs a learner's session */
+    ...page(`/course-exam-info/${COURSE.free}`, per('200'), { covers: '/course-exam-info/[id]', note: 'visitors and IBO sessions are told to log in' }),
+    ...page(`/course-exam-info/${COURSE.buyers}`, per('404', { buyer: '200' }), { covers: '/course-exam-info/[id]', note: 'buyers-only' }),
+    ...page(`/course-exam-info/${COURSE.hidden}`, per('404'), { covers: '/course-exam-info/[id]', note: 'test course' }),
+    ...page(`/course-exam-info/${COURSE.unknown}`, per('404'), { covers: '/course-exam-info/[id]', note: 'unknown' }, ['es']),
+    ...page(`/course-exam/${COURSE.free}`, (l) => per(`302 → ${l === 'en' ? '/en' : ''}/course-exam-info/${COURSE.free}`, { visitors: loginRedirect(l, `/course-exam/${COURSE.free}`), ibo: loginRedirect(l, `/course-exam/${COURSE.free}`) }), {
+      covers: '/course-exam/[id]',
+      note: 'no attempt in progress',
+    }),
+    ...page(`/course-exam/${COURSE.hidden}`, (l) => per('404', { visitors: loginRedirect(l, `/course-exam/${COURSE.hidden}`), ibo: loginRedirect(l, `/course-exam/${COURSE.hidden}`) }), { covers: '/course-exam/[id]', note: 'test course' }, ['es']),
+    ...page(`/course-result?course=${COURSE.free}`, (l) => per('200', { visitors: loginRedirect(l, `/course-result?course=${COURSE.free}`), ibo: loginRedirect(l, `/course-result?course=${COURSE.free}`) }), {
+      covers: '/course-result',
+      note: 'no result yet',
+    }),
+    ...page(`/course-result?course=${COURSE.free}&attempt=1`, (l) => per('404', { visitors: loginRedirect(l, `/course-result?course=${COURSE.free}&attempt=1`), ibo: loginRedirect(l, `/course-result?course=${COURSE.free}&attempt=1`) }), {
+      covers: '/course-result',
+      note: 'an attempt that is not theirs',
+    }, ['es']),
     ...page('/course-certificate/1', per('404'), { covers: '(not built) /course-certificate/[id]', pending: 'certificate issue' }),
 
     /* the cart only ever shows what the viewer may see, whatever the cookie says */
@@ -361,10 +379,14 @@ export function matrix(): Row[] {
     action('ibo.lookup', "a learner's e-mail", per('401', { ibo: '200' }), { json: { email: PEOPLE.learner.email, lang: 'en' } }, { check: (_r, seen) => (seen.status === 200 && seen.body.replace(/\s/g, '') !== '[{"found":1},true]' ? `answers more than yes or no: ${seen.body.slice(0, 200)}` : undefined) }),
     action('ibo.confirmProspect', 'own prospect again', per('401', { prospect: '200' }), { form: { ...PROSPECT, lang: 'en' } }, { only: ['anonymous', 'refused', 'learner', 'buyer', 'admin', 'prospect'] }),
     action('contact.send', 'a message', per('200'), { form: contactForm }),
+    action('exams.start', 'lessons not completed', per('403', { visitors: '401', ibo: '401' }), { form: { course: String(COURSE.free), lang: 'en' } }),
+    action('exams.start', 'test course', per('404', { visitors: '401', ibo: '401' }), { form: { course: String(COURSE.hidden), lang: 'en' } }),
+    action('exams.answer', 'an attempt that is not theirs', per('404', { visitors: '401', ibo: '401' }), { json: { course: COURSE.free, attempt: 1, question: 5, answer: 17, lang: 'en' } }),
+    action('exams.submit', 'an attempt that is not theirs', per('404', { visitors: '401', ibo: '401' }), { form: { course: String(COURSE.free), attempt: '1', lang: 'en', q5: '17' } }),
 
     /* every action refuses another site (CSRF), whatever the session */
-    ...['auth.login', 'auth.logout', 'auth.register', 'auth.requestReset', 'auth.resetPassword', 'auth.verify', 'cart.add', 'cart.remove', 'contact.send', 'ibo.confirmProspect', 'ibo.enter', 'ibo.lookup'].map((name) =>
-      action(name, 'from another site', per('403'), { form: { kind: 'course', id: '6', code: 'HORIZONTE01', email: PEOPLE.learner.email, password: PEOPLE.learner.password, lang: 'en' }, headers: CROSS_SITE }, { check: noNewSession }),
+    ...['auth.login', 'auth.logout', 'auth.register', 'auth.requestReset', 'auth.resetPassword', 'auth.verify', 'cart.add', 'cart.remove', 'contact.send', 'ibo.confirmProspect', 'ibo.enter', 'ibo.lookup', 'exams.start', 'exams.answer', 'exams.submit'].map((name) =>
+      action(name, 'from another site', per('403'), { form: { kind: 'course', id: '6', code: 'HORIZONTE01', email: PEOPLE.learner.email, password: PEOPLE.learner.password, lang: 'en', course: '1', attempt: '1' }, headers: CROSS_SITE }, { check: noNewSession }),
     ),
     action('cart.add', 'same host, other scheme', per('403'), { form: { kind: 'book', id: '2', lang: 'en' }, headers: { origin: 'https://{self}' } }, { hole: 'Trust (middleware: exact scheme, host and port)' }),
 
