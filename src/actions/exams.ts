@@ -8,7 +8,7 @@ import { ActionError, defineAction, type ActionAPIContext } from 'astro:actions'
 import { z } from '~/lib/zod';
 import { messages, LOCALES, type Locale } from '~/i18n';
 import { catalogContext } from '~/lib/app.server';
-import { attemptOf, loadExam, loadExamInfo, saveAnswer, startAttempt, submitAttempt, type CourseExam, type SaveError } from '~/lib/exams/exams.server';
+import { attemptOf, loadExamInfo, saveAnswer, startAttempt, submitAttempt, type CourseExam, type SaveError } from '~/lib/exams/exams.server';
 import { examCourse } from '~/lib/exams/pages.server';
 import { rawAnswerSchema } from '~/lib/exams';
 
@@ -19,14 +19,15 @@ const lang = z.enum(LOCALES).default('es');
 async function learner(ctx: ActionAPIContext, locale: Locale) {
   const context = await catalogContext(ctx.locals);
   const { viewer } = context;
+  const exams = ctx.locals.runtime.exams.get;
   if (viewer.kind !== 'learner' || viewer.contactId === null) throw new ActionError({ code: 'UNAUTHORIZED', message: messages(locale).exams.info.reasons.login });
-  return { ...context, contactId: viewer.contactId };
+  return { ...context, contactId: viewer.contactId, exams };
 }
 
 /** The exam of a course the viewer may know of, or a 404 (unknown course, no exam, not listed for them). */
 async function examOf(ctx: Awaited<ReturnType<typeof learner>>, courseId: number, locale: Locale): Promise<CourseExam> {
   const found = examCourse(ctx.catalog, ctx.viewer, courseId, locale);
-  const exam = found ? await loadExam(ctx.db, courseId) : null;
+  const exam = found ? await ctx.exams(courseId) : null;
   if (!exam) throw new ActionError({ code: 'NOT_FOUND', message: messages(locale).notFound.title });
   return exam;
 }
@@ -63,7 +64,7 @@ export const exams = {
       if (!found) throw new ActionError({ code: 'NOT_FOUND', message: messages(locale).notFound.title });
       if (!found.mayWatch) throw new ActionError({ code: 'FORBIDDEN', message: t.info.reasons.watch });
       const now = Date.now();
-      const info = await loadExamInfo(me.db, found.course, me.viewer, now);
+      const info = await loadExamInfo(me.db, found.course, me.viewer, now, me.exams);
       if (!info) throw new ActionError({ code: 'NOT_FOUND', message: messages(locale).notFound.title });
       const decision = info.decision;
       if (!decision.ok && decision.reason !== 'open-attempt') {

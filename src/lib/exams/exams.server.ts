@@ -62,6 +62,34 @@ export async function loadExam(db: Db, courseId: number): Promise<CourseExam | n
   return { evaluationId: evaluation.id, courseId, settings, pool: [...pool.values()] };
 }
 
+/** Where a course's exam comes from: the database each time, or the runtime's `ExamCache`. */
+export type ExamSource = (courseId: number) => Promise<CourseExam | null>;
+
+/**
+ * Each course's exam as loaded once, until the catalogue changes (the runtime clears it when any
+ * process says so): starts, pages and every saved answer need the pool, which changes only with the
+ * catalogue.
+ */
+export class ExamCache {
+  readonly #exams = new Map<number, Promise<CourseExam | null>>();
+  constructor(private readonly db: Db) {}
+  /** The exam of a course (`null`: it has none). */
+  get: ExamSource = (courseId) => {
+    let exam = this.#exams.get(courseId);
+    if (!exam) {
+      exam = loadExam(this.db, courseId);
+      this.#exams.set(courseId, exam);
+      // A failed load is not kept: the next request tries again.
+      exam.catch(() => this.#exams.delete(courseId));
+    }
+    return exam;
+  };
+  /** Forgets every exam (the catalogue changed). */
+  clear(): void {
+    this.#exams.clear();
+  }
+}
+
 /** One attempt as the exam pages use it (answers as given; grade fields once graded). */
 export interface Attempt {
   id: number;
@@ -323,8 +351,9 @@ export async function loadExamInfo(
   course: { id: number; modules: readonly { lessons: readonly { id: number }[] }[] },
   viewer: { kind: string; contactId: number | null },
   now: number,
+  exams: ExamSource = (id) => loadExam(db, id),
 ): Promise<ExamInfo | null> {
-  const exam = await loadExam(db, course.id);
+  const exam = await exams(course.id);
   if (!exam) return null;
   const lessonIds = new Set(course.modules.flatMap((m) => m.lessons.map((l) => l.id)));
   const learner = viewer.kind === 'learner' && viewer.contactId !== null;

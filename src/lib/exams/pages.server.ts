@@ -9,7 +9,7 @@ import type { Db } from '../db/client';
 import { refusal, type Viewer } from '../access';
 import { courseDetails, type CatalogCourse, type CatalogSnapshot, type CourseDetails } from '../catalog';
 import type { Locale } from '~/i18n/locales';
-import { examStanding, loadExam, loadExamInfo, type CourseExam, type ExamStanding } from './exams.server';
+import { examStanding, loadExam, loadExamInfo, type CourseExam, type ExamSource, type ExamStanding } from './exams.server';
 import { gradeAttempt, presentAttempt, remainingMs, reviewFor, type ExamSettings, type PresentedQuestion, type QuestionKind, type StartDecision } from './exams';
 
 /** A course whose exam the viewer may know of. */
@@ -51,10 +51,18 @@ export type ExamInfoPage =
     };
 
 /** Loads the rules page of `courseId`'s exam for a viewer. */
-export async function loadExamInfoPage(db: Db, catalog: CatalogSnapshot, viewer: Viewer, courseId: number, locale: Locale, now: number): Promise<ExamInfoPage> {
+export async function loadExamInfoPage(
+  db: Db,
+  catalog: CatalogSnapshot,
+  viewer: Viewer,
+  courseId: number,
+  locale: Locale,
+  now: number,
+  exams: ExamSource = (id) => loadExam(db, id),
+): Promise<ExamInfoPage> {
   const found = examCourse(catalog, viewer, courseId, locale);
   if (!found) return { kind: 'not-found' };
-  const info = await loadExamInfo(db, found.course, viewer, now);
+  const info = await loadExamInfo(db, found.course, viewer, now, exams);
   if (!info) return { kind: 'not-found' };
   const standing = info.standing;
   const decision: InfoDecision = info.decision.ok === false && info.decision.reason === 'login' ? info.decision : found.mayWatch ? info.decision : { ok: false, reason: 'watch' };
@@ -89,10 +97,18 @@ export type ExamRunPage =
     };
 
 /** Loads the attempt in progress of the viewer (a learner) at `courseId`'s exam. */
-export async function loadExamRun(db: Db, catalog: CatalogSnapshot, viewer: Viewer, courseId: number, locale: Locale, now: number): Promise<ExamRunPage> {
+export async function loadExamRun(
+  db: Db,
+  catalog: CatalogSnapshot,
+  viewer: Viewer,
+  courseId: number,
+  locale: Locale,
+  now: number,
+  exams: ExamSource = (id) => loadExam(db, id),
+): Promise<ExamRunPage> {
   const found = examCourse(catalog, viewer, courseId, locale);
   if (!found) return { kind: 'not-found' };
-  const exam = await loadExam(db, courseId);
+  const exam = await exams(courseId);
   if (!exam) return { kind: 'not-found' };
   if (viewer.kind !== 'learner' || viewer.contactId === null) return { kind: 'no-attempt' };
   const { open } = await examStanding(db, exam, viewer.contactId, now);
@@ -151,10 +167,11 @@ export async function loadExamResult(
   attemptNumber: number | null,
   locale: Locale,
   now: number,
+  exams: ExamSource = (id) => loadExam(db, id),
 ): Promise<ExamResultPage> {
   const found = examCourse(catalog, viewer, courseId, locale);
   if (!found) return { kind: 'not-found' };
-  const exam = await loadExam(db, courseId);
+  const exam = await exams(courseId);
   if (!exam) return { kind: 'not-found' };
   if (viewer.kind !== 'learner' || viewer.contactId === null) return { kind: 'none', course: found.details };
   const standing = await examStanding(db, exam, viewer.contactId, now);

@@ -128,4 +128,18 @@ describe('the runtime', () => {
     expect(fresh).not.toBe(snapshot);
     expect(fresh.byId.get(1)!.nameEs).toBe('Curso renombrado');
   });
+
+  it("keeps each course's exam until the catalogue changes, then reads the changed pool", async () => {
+    const exam = await runtime.exams.get(1);
+    expect(await runtime.exams.get(1)).toBe(exam);
+    expect(await runtime.exams.get(999_999)).toBeNull();
+    const question = exam!.pool[0]!;
+    await handle.db.update(s.questions).set({ promptEs: 'Pregunta cambiada' }).where(eq(s.questions.id, question.id));
+    // Unchanged until the catalogue says so (one query saved per answer), then the new text.
+    expect((await runtime.exams.get(1))!.pool[0]!.promptEs).toBe(question.promptEs);
+    await runtime.catalogChanged();
+    const fresh = await runtime.exams.get(1);
+    expect(fresh).not.toBe(exam);
+    expect(fresh!.pool.find((q) => q.id === question.id)!.promptEs).toBe('Pregunta cambiada');
+  });
 });

@@ -23,7 +23,7 @@ import { createMailer, type Mailer } from '../mail/mail.server';
 import { Tracker } from '../learning/tracking.server';
 import { createBus, type Bus } from '../bus';
 import { createScheduler, registerSessionPurge, type Scheduler } from '../jobs';
-import { registerExamGrading } from '../exams/exams.server';
+import { ExamCache, registerExamGrading } from '../exams/exams.server';
 
 export interface Runtime {
   readonly config: AppConfig;
@@ -48,6 +48,8 @@ export interface Runtime {
   readonly rateLimiter: RateLimiter;
   readonly mailer: Mailer;
   readonly tracker: Tracker;
+  /** Each course's exam (settings and question pool), kept until the catalogue changes. */
+  readonly exams: ExamCache;
   readonly scheduler: Scheduler;
   /** This process's name in logs and job claims. */
   readonly workerId: string;
@@ -109,10 +111,14 @@ export async function createRuntime(config: AppConfig, parts: RuntimeParts = {})
     });
   const mailer = parts.mailer ?? createMailer(config.mail);
   const tracker = new Tracker(db);
+  const exams = new ExamCache(db);
   const scheduler = createScheduler({ db, logger, workerId });
 
   // Other processes' changes (and, after a lost connection, everything: `resync`).
-  bus.subscribe('catalog', () => catalog.invalidate());
+  bus.subscribe('catalog', () => {
+    catalog.invalidate();
+    exams.clear();
+  });
   bus.subscribe('session', (data) => sessions.forget(sessionRefOf(data)));
   bus.subscribe('person', (data) => {
     const progress = progressNotice(data);
@@ -156,6 +162,7 @@ export async function createRuntime(config: AppConfig, parts: RuntimeParts = {})
     rateLimiter,
     mailer,
     tracker,
+    exams,
     scheduler,
     workerId,
     siteOrigin: (url) => publicOrigin(config.origin, { host: url.host, protocol: url.protocol === 'https:' ? 'https:' : 'http:' }),
