@@ -218,7 +218,7 @@ export default function ExamRunner({ locale, t, courseId, attempt, questions, an
   );
 
   return (
-    <form ref={formRef} method="post" action={submitAction} className={styles.exam} onSubmit={onSubmit} aria-labelledby="exam-attempt">
+    <form ref={formRef} method="post" action={submitAction} className={styles.exam} onSubmit={onSubmit} aria-labelledby="exam-attempt" data-enhanced={enhanced ? "true" : undefined}>
       <input type="hidden" name="course" value={courseId} />
       <input type="hidden" name="attempt" value={attempt.id} />
       <input type="hidden" name="lang" value={locale} />
