@@ -84,7 +84,7 @@ export const es = {
       },
       attemptsLeftOne: 'Te queda 1 intento',
       attemptsLeftMany: 'Te quedan {count} intentos',
-      bestScore: 'Mejor puntaje: {score} %',
+      bestScore: 'Mejor puntaje: {score}\u00a0%',
       /** Accessible names of the buttons (several cards have the same visible text). */
       startCourse: 'Empezar {course}',
       resumeCourse: 'Continuar {course}',
@@ -177,7 +177,7 @@ export const en: Shape<typeof es> = {
       },
       attemptsLeftOne: '1 attempt left',
       attemptsLeftMany: '{count} attempts left',
-      bestScore: 'Best score: {score} %',
+      bestScore: 'Best score: {score}\u00a0%',
       startCourse: 'Start {course}',
       resumeCourse: 'Resume {course}',
       examOf: 'Take the exam of {course}',
