@@ -221,6 +221,30 @@ test('my learning is empty for a new learner, in both languages', async ({ page,
   await expect(page.getByRole('link', { name: 'Browse courses' })).toBeVisible();
 });
 
+test('my learning: ready@ is offered the exam of a course whose lessons are done; graduate@ sees it passed with the certificate, in both languages', async ({ page }) => {
+  await logIn(page, { email: 'ready@academia.example', password: 'Examen2026' }, '/mylearning');
+  const ready = page.locator('article[data-course-id="2"]');
+  await expect(ready.getByText('100 % completado')).toBeVisible();
+  await expect(ready.getByText('Examen: sin presentar')).toBeVisible();
+  await expect(ready.getByText('Completado', { exact: true })).toHaveCount(0);
+  await expect(ready.getByRole('link', { name: 'Presentar el examen de Fundamentos de la industria de viajes' })).toHaveAttribute('href', '/course-exam-info/2');
+  await expect(ready.getByRole('link', { name: /certificado/ })).toHaveCount(0);
+
+  await page.context().clearCookies();
+  await logIn(page, { email: 'graduate@academia.example', password: 'Gradua2026' }, '/mylearning');
+  const passed = page.locator('article[data-course-id="2"]');
+  await expect(passed.getByText('Completado', { exact: true })).toBeVisible();
+  await expect(passed.getByText('Examen: aprobado')).toBeVisible();
+  await expect(passed.getByText('Mejor puntaje: 100 %')).toBeVisible();
+  await expect(passed.getByRole('link', { name: 'Ver el certificado de Fundamentos de la industria de viajes' })).toHaveAttribute('href', '/course-certificate/2');
+  await expect(passed.getByRole('link', { name: /examen/i })).toHaveCount(0);
+  await page.goto('/en/mylearning');
+  const english = page.locator('article[data-course-id="2"]');
+  await expect(english.getByText('Exam: passed')).toBeVisible();
+  await expect(english.getByText('Best score: 100 %')).toBeVisible();
+  await expect(english.getByRole('link', { name: 'See the certificate of Travel industry fundamentals' })).toHaveAttribute('href', '/en/course-certificate/2');
+});
+
 test('the English player speaks English with English captions by default, and axe finds nothing serious @mobile', async ({ page }) => {
   await logIn(page, LEARNER, '/courses');
   await page.goto('/en/course-tracking/1');

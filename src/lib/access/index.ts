@@ -1,3 +1,3 @@
 export * from './access';
-export { loadViewer, type Identity } from './access.server';
+export { loadViewer, completedCourses, type Identity } from './access.server';
 export { directStore, cachedStore, ViewerCache, type Store, type PersonRef } from './store.server';

@@ -5,7 +5,12 @@ import { seed } from './seed/seed.server';
 import { queryRows, type DbHandle } from './client';
 import * as s from './schema';
 import { listCards, loadCatalog, menus } from '~/lib/catalog';
-import { VISITOR } from '~/lib/access';
+import { completedCourses, loadViewer, refusal, VISITOR } from '~/lib/access';
+import { loadExam } from '~/lib/exams/exams.server';
+import { gradeAttempt } from '~/lib/exams/exams';
+import { completedLessons } from '~/lib/learning/progress.server';
+import { loadMyLearning } from '~/lib/learning/mylearning.server';
+import { coverageLength } from '~/lib/learning/learning';
 import { verifyPassword } from '~/lib/identity/password';
 import { validateQuestion, type ExamQuestion } from '~/lib/exams/exams';
 import { resolve } from 'node:path';
@@ -111,8 +116,78 @@ describe.each(databases)('database on $name', ({ create }) => {
     expect(access.map((a) => a.courseId).sort((a, b) => a - b)).toEqual([6, 10, 16]);
   });
 
+  const person = async (email: string, password: string) => {
+    const [u] = await handle.db.select().from(s.users).where(eq(s.users.email, email));
+    expect(u, email).toBeDefined();
+    expect(await verifyPassword(password, u!.passwordHash!)).toBe(true);
+    const [c] = await handle.db.select().from(s.contacts).where(eq(s.contacts.userId, u!.id));
+    return { userId: u!.id, contactId: c!.id, identity: { kind: 'learner' as const, userId: u!.id, contactId: c!.id } };
+  };
+
+  it('seeds ready@, who watched every lesson of course 2 to the end but has not taken its exam', async () => {
+    const catalog = await loadCatalog(handle.db);
+    const course = catalog.byId.get(2)!;
+    const lessons = course.modules.flatMap((m) => m.lessons);
+    const ready = await person('ready@academia.example', 'Examen2026');
+    const viewer = await loadViewer(handle.db, ready.identity);
+    expect(refusal(course, viewer)).toBeNull(); // free course: no purchase needed
+    expect((await completedLessons(handle.db, ready.contactId, 2)).sort((a, b) => a - b)).toEqual(lessons.map((l) => l.id).sort((a, b) => a - b));
+    const rows = await handle.db.select().from(s.tracking).where(eq(s.tracking.contactId, ready.contactId));
+    expect(rows).toHaveLength(lessons.length);
+    for (const l of lessons) {
+      const row = rows.find((r) => r.subtopicId === l.id)!;
+      const slots = coverageLength(l.durationSeconds);
+      expect(row).toMatchObject({ courseId: 2, watched: '1'.repeat(slots), playedSeconds: `${slots}.00` });
+      expect(Number(row.lastPosition)).toBeCloseTo(l.durationSeconds, 2);
+      expect(Number(row.furthestPosition)).toBeCloseTo(l.durationSeconds, 2);
+      expect(row.completedAt).toBeInstanceOf(Date);
+      expect(row.completedAt!.getTime()).toBeLessThanOrEqual(Date.now());
+    }
+    expect(await handle.db.select().from(s.examAttempts).where(eq(s.examAttempts.contactId, ready.contactId))).toEqual([]);
+    // Every lesson, but not the exam: course 2 is not completed, and my learning offers the exam.
+    expect(viewer.completed.has(2)).toBe(false);
+    expect(await completedCourses(handle.db, ready.contactId)).toEqual(new Set());
+    const [card] = await loadMyLearning(handle.db, catalog, viewer, 'es');
+    expect(card).toMatchObject({ id: 2, progress: { percent: 100 }, completed: false, exam: { status: 'not-taken', best: null }, after: { kind: 'exam', href: '/course-exam-info/2' } });
+    expect(refusal(catalog.byId.get(32)!, viewer)).toBe('prerequisite');
+  });
+
+  it('seeds graduate@, who completed course 2 with a passed, graded attempt drawn from its pool, and Real Vision basic, which opens the intermediate course', async () => {
+    const catalog = await loadCatalog(handle.db);
+    const graduate = await person('graduate@academia.example', 'Gradua2026');
+    for (const courseId of [2, 31]) {
+      const lessons = catalog.byId.get(courseId)!.modules.flatMap((m) => m.lessons);
+      expect((await completedLessons(handle.db, graduate.contactId, courseId)).length, `course ${courseId}`).toBe(lessons.length);
+      const exam = (await loadExam(handle.db, courseId))!;
+      const attempts = await handle.db
+        .select()
+        .from(s.examAttempts)
+        .where(and(eq(s.examAttempts.contactId, graduate.contactId), eq(s.examAttempts.evaluationId, exam.evaluationId)));
+      expect(attempts, `course ${courseId}`).toHaveLength(1);
+      const [attempt] = attempts;
+      expect(attempt).toMatchObject({ attemptNumber: 1, score: 100, passed: true });
+      expect(attempt!.submittedAt!.getTime()).toBeGreaterThan(attempt!.startedAt.getTime());
+      expect(attempt!.submittedAt!.getTime()).toBeLessThanOrEqual(attempt!.deadlineAt.getTime());
+      expect(attempt!.deadlineAt.getTime() - attempt!.startedAt.getTime()).toBe(exam.settings.minutes * 60_000);
+      // A real draw: distinct questions of the pool, each with its own options in a shown order.
+      expect(attempt!.questionIds).toHaveLength(exam.settings.questions);
+      expect(new Set(attempt!.questionIds).size).toBe(exam.settings.questions);
+      const asked = attempt!.questionIds.map((id) => exam.pool.find((q) => q.id === id)!);
+      expect(asked.every(Boolean)).toBe(true);
+      for (const q of asked) expect([...attempt!.optionOrder[String(q.id)]!].sort((a, b) => a - b)).toEqual(q.options.map((o) => o.id).sort((a, b) => a - b));
+      expect(Object.keys(attempt!.answers!).sort()).toEqual(attempt!.questionIds.map(String).sort());
+      expect(gradeAttempt(asked, attempt!.answers!).score).toBe(100);
+    }
+    const viewer = await loadViewer(handle.db, graduate.identity);
+    expect(viewer.completed.has(2)).toBe(true);
+    expect(viewer.completed.has(31)).toBe(true);
+    expect(refusal(catalog.byId.get(32)!, viewer)).toBeNull();
+    const cards = await loadMyLearning(handle.db, catalog, viewer, 'en');
+    expect(cards.find((c) => c.id === 2)).toMatchObject({ completed: true, exam: { status: 'passed', best: 100 }, after: { kind: 'certificate', href: '/en/course-certificate/2' } });
+  });
+
   it('is idempotent: seeding again changes no counts and keeps a changed password', async () => {
-    const tables = [s.courses, s.topics, s.subtopics, s.resources, s.captions, s.questions, s.questionOptions, s.users, s.contacts, s.ibos, s.orders, s.orderItems, s.purchaseAccess];
+    const tables = [s.courses, s.topics, s.subtopics, s.resources, s.captions, s.questions, s.questionOptions, s.users, s.contacts, s.ibos, s.orders, s.orderItems, s.purchaseAccess, s.tracking, s.examAttempts];
     const before = await Promise.all(tables.map(total));
     await handle.db.update(s.users).set({ passwordHash: 'changed' }).where(eq(s.users.email, 'admin@academia.example'));
     await seed(handle.db, resolve('media'));

@@ -155,7 +155,9 @@ export type StartError = 'no-questions' | 'no-attempts' | 'passed';
  * Starts an attempt for `contactId`, or returns the one in progress. The person's row is locked for the
  * transaction, so concurrent starts take turns: twenty at once start one attempt, and never more than
  * the attempts allowed. The draw (questions and option order) and the deadline on the server's clock
- * are stored with the attempt. Checking that the lessons are completed is the caller's (`canStart`).
+ * are stored with the attempt. Checking that the lessons are completed is the caller's (`canStart`);
+ * so is telling the runtime of a new attempt (`runtime.personChanged({ contactId })`): "my learning"
+ * shows the exam in progress.
  */
 export async function startAttempt(
   db: Db,
@@ -251,7 +253,9 @@ export interface GradedAttempt {
 /**
  * Grades an attempt with what it holds (the person's own; `null` for someone else's or an unknown id).
  * Idempotent: grading twice, or a submit racing the deadline's grading, stores one grade and answers
- * the stored one. `now` is when the learner submitted (or the server graded).
+ * the stored one. `now` is when the learner submitted (or the server graded). The caller tells the
+ * runtime (`runtime.personChanged({ contactId })`, as the scheduled grading does): a pass completes the
+ * course (opening the courses that require it), and "my learning" shows the new status and best score.
  */
 export async function submitAttempt(db: Db, exam: CourseExam, contactId: number, attemptId: number, now: number): Promise<GradedAttempt | null> {
   const [own] = await db

@@ -12,6 +12,7 @@ import {
   canStart,
   correctOptions,
   courseCompleted,
+  examSummary,
   drawAttempt,
   drawnAttemptSchema,
   examSettings,
@@ -786,6 +787,30 @@ describe('courseCompleted', () => {
   it('has nothing to complete in a course without lessons or exam', () => {
     expect(courseCompleted({ lessonsTotal: 0, lessonsCompleted: 0, hasExam: false, examPassed: false })).toBe(false);
     expect(courseCompleted({ lessonsTotal: 0, lessonsCompleted: 0, hasExam: true, examPassed: true })).toBe(true);
+  });
+});
+
+describe('examSummary', () => {
+  const graded = (score: number, pass: boolean) => ({ score, passed: pass, graded: true });
+  const open = { score: null, passed: null, graded: false };
+  it('is not taken before the first attempt', () => {
+    expect(examSummary([], 3)).toEqual({ status: 'not-taken', best: null, attemptsLeft: 3 });
+  });
+  it('is in progress while an attempt is not graded, without a best score before the first grade', () => {
+    expect(examSummary([open], 3)).toEqual({ status: 'in-progress', best: null, attemptsLeft: 2 });
+    expect(examSummary([graded(40, false), open], 3)).toEqual({ status: 'in-progress', best: 40, attemptsLeft: 1 });
+    // The last attempt in progress is still in progress, not out of attempts.
+    expect(examSummary([graded(40, false), graded(50, false), open], 3).status).toBe('in-progress');
+  });
+  it('is failed while attempts are left, then out of attempts, keeping the best score', () => {
+    expect(examSummary([graded(40, false)], 3)).toEqual({ status: 'failed', best: 40, attemptsLeft: 2 });
+    expect(examSummary([graded(60, false), graded(30, false)], 3)).toEqual({ status: 'failed', best: 60, attemptsLeft: 1 });
+    expect(examSummary([graded(60, false), graded(30, false), graded(65, false)], 3)).toEqual({ status: 'out-of-attempts', best: 65, attemptsLeft: 0 });
+    expect(examSummary([graded(0, false)], 1)).toEqual({ status: 'out-of-attempts', best: 0, attemptsLeft: 0 });
+  });
+  it('is passed once any attempt passed, even the last one allowed', () => {
+    expect(examSummary([graded(100, true)], 3)).toEqual({ status: 'passed', best: 100, attemptsLeft: 2 });
+    expect(examSummary([graded(40, false), graded(50, false), graded(80, true)], 3)).toEqual({ status: 'passed', best: 80, attemptsLeft: 0 });
   });
 });
 

@@ -494,3 +494,44 @@ export function courseCompleted({ lessonsTotal, lessonsCompleted, hasExam, examP
   if (lessonsTotal <= 0 && !hasExam) return false;
   return lessonsCompleted >= lessonsTotal && (!hasExam || examPassed);
 }
+
+/* ───────────── a person's standing, in short ───────────── */
+
+/**
+ * Where a person stands in a course's exam: never started, an attempt in progress (started and not
+ * graded yet), failed with attempts left, failed with none left, or passed.
+ */
+export type ExamStatus = 'not-taken' | 'in-progress' | 'failed' | 'out-of-attempts' | 'passed';
+
+/** One attempt as the summary reads it (`graded: false` while it is in progress). */
+export interface AttemptOutcome {
+  score: number | null;
+  passed: boolean | null;
+  graded: boolean;
+}
+
+/** A person's standing in one exam: its status, best score (whole percent, `null` before a grade) and attempts left. */
+export interface ExamSummary {
+  status: ExamStatus;
+  best: number | null;
+  attemptsLeft: number;
+}
+
+/**
+ * Sums up a person's attempts at an exam ("my learning"). A pass wins over anything else; an attempt
+ * not yet graded is in progress (the server grades it at its deadline at the latest).
+ */
+export function examSummary(attempts: readonly AttemptOutcome[], attemptsAllowed: number): ExamSummary {
+  const left = attemptsLeft(attempts.length, attemptsAllowed);
+  const best = bestScore(attempts.filter((a) => a.graded));
+  const status: ExamStatus = attempts.some((a) => a.graded && a.passed === true)
+    ? 'passed'
+    : attempts.some((a) => !a.graded)
+      ? 'in-progress'
+      : attempts.length === 0
+        ? 'not-taken'
+        : left > 0
+          ? 'failed'
+          : 'out-of-attempts';
+  return { status, best, attemptsLeft: left };
+}

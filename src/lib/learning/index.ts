@@ -1,5 +1,5 @@
 export * from './learning';
-export { progressInCourse, progressByCourse, completedLessons, passedExams, lessonResources, type LessonResource } from './progress.server';
+export { progressInCourse, progressByCourse, completedLessons, passedExams, examSummaries, lessonResources, type LessonResource } from './progress.server';
 export * from './player';
 export { loadPlayer, type PlayerPage } from './player.server';
 export * from './mylearning';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VISITOR, type Viewer } from '../access';
 import type { CatalogCourse, CatalogSnapshot } from '../catalog';
+import type { ExamSummary } from '../exams/exams';
 import type { LessonProgress } from './learning';
 import { myLearningCourses, type MyLearningInput } from './mylearning';
 
@@ -36,7 +37,7 @@ const catalog = {
 const learner = (purchased: number[] = []): Viewer => ({ ...VISITOR, kind: 'learner', userId: 1, contactId: 1, purchased: new Set(purchased) });
 const p = (lessonId: number, updatedAt: number, completed = false): LessonProgress => ({ lessonId, lastPosition: 3, furthestPosition: 3, completed, updatedAt });
 
-const input = (over: Partial<MyLearningInput>): MyLearningInput => ({ catalog, viewer: learner(), progress: new Map(), passedExams: new Set(), locale: 'es', ...over });
+const input = (over: Partial<MyLearningInput>): MyLearningInput => ({ catalog, viewer: learner(), progress: new Map(), exams: new Map(), locale: 'es', ...over });
 
 describe('my learning', () => {
   it('is empty for someone who bought and started nothing', () => {
@@ -81,11 +82,31 @@ describe('my learning', () => {
     expect(c).toMatchObject({ id: 1, progress: { completed: 0 }, lastLesson: { name: 'Lección 1' } });
   });
 
-  it('a completed course links to its exam, or to its certificate once the exam was passed', () => {
-    const all = new Map([[1, [p(101, 1, true), p(102, 2, true), p(103, 3, true), p(104, 4, true)]]]);
-    const [done] = myLearningCourses(input({ progress: all, locale: 'en' }));
-    expect(done).toMatchObject({ progress: { percent: 100 }, after: { kind: 'exam', href: '/en/course-exam-info/1' }, lastLesson: { name: 'Lesson 4' } });
-    const [passed] = myLearningCourses(input({ progress: all, passedExams: new Set([1]) }));
-    expect(passed!.after).toEqual({ kind: 'certificate', href: '/course-certificate/1' });
+  const all = new Map([[1, [p(101, 1, true), p(102, 2, true), p(103, 3, true), p(104, 4, true)]]]);
+  const exam = (status: ExamSummary['status'], best: number | null = null, attemptsLeft = 3): ReadonlyMap<number, ExamSummary> => new Map([[1, { status, best, attemptsLeft }]]);
+
+  it('a course whose lessons are all completed links to its exam, and is completed only once the exam is passed', () => {
+    const [done] = myLearningCourses(input({ progress: all, exams: exam('not-taken'), locale: 'en' }));
+    expect(done).toMatchObject({ progress: { percent: 100 }, completed: false, exam: { status: 'not-taken', best: null }, after: { kind: 'exam', href: '/en/course-exam-info/1' }, lastLesson: { name: 'Lesson 4' } });
+    const [passed] = myLearningCourses(input({ progress: all, exams: exam('passed', 100, 2) }));
+    expect(passed).toMatchObject({ completed: true, exam: { status: 'passed', best: 100 }, after: { kind: 'certificate', href: '/course-certificate/1' } });
+  });
+
+  it('a course without an exam is completed with its lessons, and has nothing after them', () => {
+    const [done] = myLearningCourses(input({ progress: all }));
+    expect(done).toMatchObject({ completed: true, exam: null, after: null });
+    const [half] = myLearningCourses(input({ progress: new Map([[1, [p(101, 1, true)]]]) }));
+    expect(half).toMatchObject({ completed: false, exam: null, after: null });
+  });
+
+  it('shows the exam status and best score; the exam link only once the lessons are done and while an attempt is left', () => {
+    const card = (progress: typeof all, summary: ReadonlyMap<number, ExamSummary>) => myLearningCourses(input({ progress, exams: summary }))[0]!;
+    const started = new Map([[1, [p(101, 1, true)]]]);
+    expect(card(started, exam('not-taken'))).toMatchObject({ completed: false, exam: { status: 'not-taken' }, after: null });
+    expect(card(all, exam('in-progress', null, 2))).toMatchObject({ completed: false, after: { kind: 'exam-resume', href: '/course-exam-info/1' } });
+    expect(card(all, exam('failed', 40, 2))).toMatchObject({ completed: false, exam: { status: 'failed', best: 40, attemptsLeft: 2 }, after: { kind: 'exam', href: '/course-exam-info/1' } });
+    expect(card(all, exam('out-of-attempts', 65, 0))).toMatchObject({ completed: false, exam: { status: 'out-of-attempts', best: 65 }, after: null });
+    // Passed is passed, even if lessons were added to the course since.
+    expect(card(started, exam('passed', 90, 1))).toMatchObject({ completed: false, after: { kind: 'certificate' } });
   });
 });

@@ -1,11 +1,14 @@
 /**
  * "My learning" (spec /mylearning) without I/O: which courses a person sees there (the ones they
  * bought and the ones they started, as long as they may still see them), how far they are, the last
- * lesson they watched, and what comes after a completed course (its exam, or its certificate).
+ * lesson they watched, where they stand in the course's exam (status and best score), whether the
+ * course is completed (every lesson and the exam passed), and what comes next (the exam, or the
+ * certificate once it is passed).
  */
 import type { Locale } from '~/i18n/locales';
 import { localePath, paths } from '~/lib/paths';
 import { isListed, type Viewer } from '../access';
+import { courseCompleted, type ExamSummary } from '../exams/exams';
 import { pick, type CatalogSnapshot } from '../catalog';
 import { courseProgress, placeOf, type CourseProgress, type LessonProgress } from './learning';
 
@@ -22,8 +25,15 @@ export interface MyLearningCourse {
   action: 'start' | 'resume';
   playerHref: string;
   courseHref: string;
-  /** After the course: its exam until passed, then its certificate. */
-  after: { kind: 'exam' | 'certificate'; href: string } | null;
+  /** The person's standing in the course's exam, `null` for a course without one. */
+  exam: ExamSummary | null;
+  /** Every lesson completed and, when the course has an exam, the exam passed. */
+  completed: boolean;
+  /**
+   * What comes next: once every lesson is completed, the exam (`exam-resume` while an attempt is in
+   * progress), until it is passed, then the certificate. Nothing once no attempt is left.
+   */
+  after: { kind: 'exam' | 'exam-resume' | 'certificate'; href: string } | null;
   /** When the person last watched it (ms since epoch), for the order of the list. */
   lastActivity: number | null;
 }
@@ -34,8 +44,8 @@ export interface MyLearningInput {
   viewer: Viewer;
   /** The person's progress by course (see `progressByCourse`). */
   progress: ReadonlyMap<number, readonly LessonProgress[]>;
-  /** Courses whose exam the person passed. */
-  passedExams: ReadonlySet<number>;
+  /** The person's standing in each course's exam, by course id; a course not in it has no exam. */
+  exams: ReadonlyMap<number, ExamSummary>;
   locale: Locale;
 }
 
@@ -43,7 +53,7 @@ export interface MyLearningInput {
  * The courses of "my learning": bought or started, still visible to the person, the most recently
  * watched first, then the ones not started yet in catalogue order.
  */
-export function myLearningCourses({ catalog, viewer, progress, passedExams, locale }: MyLearningInput): MyLearningCourse[] {
+export function myLearningCourses({ catalog, viewer, progress, exams, locale }: MyLearningInput): MyLearningCourse[] {
   const href = (p: string) => localePath(locale, p);
   const ids = new Set<number>([...viewer.purchased, ...[...progress.entries()].filter(([, list]) => list.length > 0).map(([id]) => id)]);
   const cards: MyLearningCourse[] = [];
@@ -62,7 +72,11 @@ export function myLearningCourses({ catalog, viewer, progress, passedExams, loca
       const lesson = module.lessons.find((l) => l.id === latest.lessonId)!;
       lastLesson = { name: pick(lesson, 'name', locale), href: href(paths.courseTrackingLesson(course.id, pick(module, 'name', locale), pick(lesson, 'name', locale), lesson.id)) };
     }
-    const passed = passedExams.has(course.id);
+    const exam = exams.get(course.id) ?? null;
+    const lessonsDone = done.total > 0 && done.completed >= done.total;
+    let after: MyLearningCourse['after'] = null;
+    if (exam?.status === 'passed') after = { kind: 'certificate', href: href(paths.courseCertificate(course.id)) };
+    else if (exam && lessonsDone && exam.status !== 'out-of-attempts') after = { kind: exam.status === 'in-progress' ? 'exam-resume' : 'exam', href: href(paths.courseExamInfo(course.id)) };
     const category = catalog.categories.find((c) => c.id === course.categoryId);
     cards.push({
       id: course.id,
@@ -74,11 +88,9 @@ export function myLearningCourses({ catalog, viewer, progress, passedExams, loca
       action: latest ? 'resume' : 'start',
       playerHref: href(paths.courseTracking(course.id)),
       courseHref: href(paths.course(course.id)),
-      after: passed
-        ? { kind: 'certificate', href: href(paths.courseCertificate(course.id)) }
-        : done.total > 0 && done.percent === 100
-          ? { kind: 'exam', href: href(paths.courseExamInfo(course.id)) }
-          : null,
+      exam,
+      completed: courseCompleted({ lessonsTotal: done.total, lessonsCompleted: done.completed, hasExam: exam !== null, examPassed: exam?.status === 'passed' }),
+      after,
       lastActivity: latest?.updatedAt ?? null,
     });
   }

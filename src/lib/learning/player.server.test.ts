@@ -7,7 +7,8 @@ import { loadViewer, type Identity } from '../access';
 import { loadCatalog, type CatalogSnapshot } from '../catalog';
 import { loadPlayer } from './player.server';
 import { loadMyLearning } from './mylearning.server';
-import { findLesson } from './player';
+import { findLesson, showsExamPanel } from './player';
+import { lastVideo } from './learning';
 
 const databases = await testDatabases();
 
@@ -103,6 +104,34 @@ describe.each(databases)('the player page and my learning on $name', ({ create }
     expect(five.lastLesson?.href).toMatch(new RegExp(`^/en/course-tracking/5/.+/${l2}$`));
     // The courses the buyer bought are there too, to start.
     expect(mine.filter((c) => [6, 10, 16].includes(c.id)).map((c) => c.action)).toEqual(['start', 'start', 'start']);
+  });
+
+  it('the last video is the end of the second-to-last module until the exam is passed, then the end of the last module (spec section 4)', async () => {
+    const who = await learner('admin@academia.example');
+    const modules = catalog.byId.get(2)!.modules;
+    expect(modules.length).toBeGreaterThanOrEqual(3);
+    const endOf = (i: number) => modules[i]!.lessons.at(-1)!.id;
+    const before = await open(who, 2);
+    if (before.kind !== 'player') throw new Error(before.kind);
+    expect(before.view.examPassed).toBe(false);
+    expect(lastVideo(before.view, before.view.examPassed)?.lessonId).toBe(endOf(modules.length - 2));
+    expect(showsExamPanel(before.view, endOf(modules.length - 2))).toBe(true);
+
+    const [evaluation] = await handle.db.select().from(s.evaluations).where(eq(s.evaluations.courseId, 2));
+    const deadlineAt = new Date();
+    await handle.db.insert(s.examAttempts).values([
+      { evaluationId: evaluation!.id, contactId: who.contactId!, attemptNumber: 1, questionIds: [], deadlineAt, submittedAt: new Date(), score: 40, passed: false },
+    ]);
+    const failed = await open(who, 2);
+    expect(failed).toMatchObject({ kind: 'player', view: { examPassed: false } });
+
+    await handle.db.insert(s.examAttempts).values({ evaluationId: evaluation!.id, contactId: who.contactId!, attemptNumber: 2, questionIds: [], deadlineAt, submittedAt: new Date(), score: 90, passed: true });
+    const after = await open(who, 2);
+    if (after.kind !== 'player') throw new Error(after.kind);
+    expect(after.view.examPassed).toBe(true);
+    expect(lastVideo(after.view, after.view.examPassed)?.lessonId).toBe(endOf(modules.length - 1));
+    expect(showsExamPanel(after.view, endOf(modules.length - 2))).toBe(false);
+    expect(showsExamPanel(after.view, endOf(modules.length - 1))).toBe(true);
   });
 
   it('my learning is empty for someone who bought and watched nothing', async () => {

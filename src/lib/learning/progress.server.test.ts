@@ -6,7 +6,7 @@ import { contacts, evaluations, examAttempts, tracking, users } from '../db/sche
 import { loadCatalog, type CatalogCourse } from '../catalog';
 import { loadViewer } from '../access';
 import { courseDuration, courseProgress, resumePoint } from './learning';
-import { completedLessons, lessonResources, passedExams, progressByCourse, progressInCourse } from './progress.server';
+import { completedLessons, examSummaries, lessonResources, passedExams, progressByCourse, progressInCourse } from './progress.server';
 
 const databases = await testDatabases();
 
@@ -59,7 +59,7 @@ describe.each(databases)('learning reads on $name', ({ create }) => {
     expect(byCourse.get(other.id)).toEqual([expect.objectContaining({ lessonId: elsewhere.id, lastPosition: 1 })]);
   });
 
-  it('completes the basic Real Vision course (and opens the intermediate one) only when every lesson is completed', async () => {
+  it('completes the basic Real Vision course (and opens the intermediate one) only when every lesson is completed and its exam passed', async () => {
     const lessons = other.modules.flatMap((m) => m.lessons);
     const identity = { kind: 'learner' as const, userId, contactId };
     expect((await loadViewer(handle.db, identity)).completed.has(other.id)).toBe(false);
@@ -67,8 +67,11 @@ describe.each(databases)('learning reads on $name', ({ create }) => {
       .insert(tracking)
       .values(lessons.map((l) => ({ contactId, courseId: other.id, subtopicId: l.id, lastPosition: '1', furthestPosition: '1', completedAt: new Date() })))
       .onConflictDoUpdate({ target: [tracking.contactId, tracking.subtopicId], set: { completedAt: new Date() } });
-    expect((await loadViewer(handle.db, identity)).completed.has(other.id)).toBe(true);
     expect(courseProgress(other, await completedLessons(handle.db, contactId, other.id)).percent).toBe(100);
+    expect((await loadViewer(handle.db, identity)).completed.has(other.id)).toBe(false);
+    const [evaluation] = await handle.db.select().from(evaluations).where(eq(evaluations.courseId, other.id));
+    await handle.db.insert(examAttempts).values({ evaluationId: evaluation!.id, contactId, attemptNumber: 1, questionIds: [], deadlineAt: new Date(), submittedAt: new Date(), score: 80, passed: true });
+    expect((await loadViewer(handle.db, identity)).completed.has(other.id)).toBe(true);
   });
 
   it('lists each lesson’s resources, the video first with both caption languages', async () => {
@@ -100,13 +103,26 @@ describe.each(databases)('learning reads on $name', ({ create }) => {
   it('knows whose exam was passed', async () => {
     const [evaluation] = await handle.db.select().from(evaluations).where(eq(evaluations.courseId, course.id));
     expect(evaluation).toBeDefined();
-    expect(await passedExams(handle.db, contactId, [course.id, other.id])).toEqual(new Set());
+    expect(await passedExams(handle.db, contactId, [course.id])).toEqual(new Set());
     const deadlineAt = new Date(Date.now() + 60_000);
     await handle.db.insert(examAttempts).values([
       { evaluationId: evaluation!.id, contactId, attemptNumber: 1, questionIds: [], deadlineAt, submittedAt: new Date(), score: 40, passed: false },
       { evaluationId: evaluation!.id, contactId, attemptNumber: 2, questionIds: [], deadlineAt, submittedAt: new Date(), score: 90, passed: true },
     ]);
-    expect(await passedExams(handle.db, contactId, [course.id, other.id])).toEqual(new Set([course.id]));
+    expect(await passedExams(handle.db, contactId, [course.id, other.id])).toEqual(new Set([course.id, other.id])); // other: passed above
     expect(await passedExams(handle.db, contactId, [])).toEqual(new Set());
+  });
+
+  it('sums up the exam of each course for my learning: status, best score and attempts left', async () => {
+    const [evaluation] = await handle.db.select().from(evaluations).where(eq(evaluations.courseId, 5));
+    const before = await examSummaries(handle.db, contactId, [5, 99999]);
+    expect([...before.keys()]).toEqual([5]);
+    expect(before.get(5)).toEqual({ status: 'not-taken', best: null, attemptsLeft: evaluation!.maxAttempts });
+    const deadlineAt = new Date(Date.now() + 60_000);
+    await handle.db.insert(examAttempts).values({ evaluationId: evaluation!.id, contactId, attemptNumber: 1, questionIds: [], deadlineAt, submittedAt: new Date(), score: 30, passed: false });
+    expect((await examSummaries(handle.db, contactId, [5])).get(5)).toEqual({ status: 'failed', best: 30, attemptsLeft: evaluation!.maxAttempts - 1 });
+    await handle.db.insert(examAttempts).values({ evaluationId: evaluation!.id, contactId, attemptNumber: 2, questionIds: [], deadlineAt });
+    expect((await examSummaries(handle.db, contactId, [5])).get(5)).toMatchObject({ status: 'in-progress', best: 30 });
+    expect(await examSummaries(handle.db, contactId, [])).toEqual(new Map());
   });
 });

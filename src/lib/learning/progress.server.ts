@@ -2,9 +2,10 @@
  * Reads behind the lesson player and "my learning" (spec section 7: resources by module, completed
  * lessons by course and person, the exam result). Writes of progress go through the tracking writer.
  */
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { captions, evaluations, examAttempts, resources, RESOURCE_TYPE, subtopics, topics, tracking } from '../db/schema';
+import { captions, evaluations, examAttempts, questions, resources, RESOURCE_TYPE, subtopics, topics, tracking } from '../db/schema';
+import { examSettings, examSummary, type AttemptOutcome, type ExamSummary } from '../exams/exams';
 import type { LessonProgress } from './learning';
 
 /** The tracking columns a `LessonProgress` is made of. */
@@ -58,6 +59,43 @@ export async function passedExams(db: Db, contactId: number, courseIds: readonly
     .innerJoin(evaluations, eq(evaluations.id, examAttempts.evaluationId))
     .where(and(eq(examAttempts.contactId, contactId), eq(examAttempts.passed, true), inArray(evaluations.courseId, [...courseIds])));
   return new Set(rows.map((r) => r.courseId));
+}
+
+/**
+ * A person's standing in the exams of `courseIds` ("my learning"), by course id: status, best score and
+ * attempts left. Courses without an exam, or whose exam has no question (it cannot be taken), are left
+ * out. Reads only: an attempt past its deadline but not graded yet counts as in progress until the
+ * server grades it (the scheduled job, or the exam pages' next read), which tells the person's pages.
+ */
+export async function examSummaries(db: Db, contactId: number, courseIds: readonly number[]): Promise<Map<number, ExamSummary>> {
+  if (courseIds.length === 0) return new Map();
+  const exams = await db
+    .select({
+      evaluationId: evaluations.id,
+      courseId: evaluations.courseId,
+      maxAttempts: evaluations.maxAttempts,
+      questionCount: evaluations.questionCount,
+      minutes: evaluations.minutes,
+      passingScore: evaluations.passingScore,
+      pool: count(questions.id),
+    })
+    .from(evaluations)
+    .innerJoin(questions, eq(questions.evaluationId, evaluations.id))
+    .where(inArray(evaluations.courseId, [...courseIds]))
+    .groupBy(evaluations.id);
+  if (exams.length === 0) return new Map();
+  const attempts = await db
+    .select({ evaluationId: examAttempts.evaluationId, score: examAttempts.score, passed: examAttempts.passed, submittedAt: examAttempts.submittedAt })
+    .from(examAttempts)
+    .where(and(eq(examAttempts.contactId, contactId), inArray(examAttempts.evaluationId, exams.map((e) => e.evaluationId))));
+  const byExam = new Map<number, AttemptOutcome[]>();
+  for (const a of attempts) byExam.set(a.evaluationId, [...(byExam.get(a.evaluationId) ?? []), { score: a.score, passed: a.passed, graded: a.submittedAt !== null }]);
+  const summaries = new Map<number, ExamSummary>();
+  for (const e of exams) {
+    const { attempts: allowed } = examSettings({ attempts: e.maxAttempts, questions: e.questionCount, minutes: e.minutes, minimumScore: e.passingScore }, e.pool);
+    summaries.set(e.courseId, examSummary(byExam.get(e.evaluationId) ?? [], allowed));
+  }
+  return summaries;
 }
 
 /** A lesson resource as the player lists it. */

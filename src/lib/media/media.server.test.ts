@@ -122,7 +122,7 @@ describe.each(databases)('lesson media on $name', ({ create }) => {
       for (const courseId of [10, 16]) expect((await serve(buyer, await video(courseId))).status).toBe(200);
     });
 
-    it('keeps Real Vision intermediate (32) refused until every lesson of basic (31) is completed', async () => {
+    it('keeps Real Vision intermediate (32) refused until every lesson of basic (31) is completed and its exam passed', async () => {
       const learner = await newLearner();
       const refused = await serve(learner, await video(32), { locale: 'en' });
       expect(refused.status).toBe(403);
@@ -139,6 +139,11 @@ describe.each(databases)('lesson media on $name', ({ create }) => {
       await complete(lessons.slice(1));
       expect((await serve(learner, await video(32))).status).toBe(403);
       await complete(lessons.slice(0, 1));
+      expect((await serve(learner, await video(32))).status).toBe(403);
+      const [evaluation] = await db().select().from(s.evaluations).where(eq(s.evaluations.courseId, 31));
+      await db()
+        .insert(s.examAttempts)
+        .values({ evaluationId: evaluation!.id, contactId: learner.contactId!, attemptNumber: 1, questionIds: [], deadlineAt: new Date(), submittedAt: new Date(), score: 100, passed: true });
       expect((await serve(learner, await video(32))).status).toBe(200);
       // The documents and captions of the course follow the same rule.
       const [pdf] = await resourcesOf(32, s.RESOURCE_TYPE.pdf);

@@ -577,7 +577,7 @@ describe.each(databases)('progress tracking on $name', ({ create }) => {
     const storedRows = async (contactId: number, ids: number[]) => Promise.all(ids.map(async (id) => (await row(contactId, id)) ?? null));
     const totalPlayed = (rows: (s.Tracking | null)[]) => rows.reduce((sum, r) => sum + Number(r?.playedSeconds ?? 0), 0);
 
-    it('parallel bursts over every lesson of course 31 through the HTTP fallback complete none and leave course 32 locked; the course played for real at 1× unlocks it', async () => {
+    it('parallel bursts over every lesson of course 31 through the HTTP fallback complete none and leave course 32 locked; the course played for real at 1×, then its exam passed, unlocks it', async () => {
       const t = new Tracker(handle.db, { maxWaitMs: 1 });
       const deps = { store: directStore(handle.db), tracker: t };
       const person = await newLearner('paralelo.http@example.com');
@@ -614,7 +614,7 @@ describe.each(databases)('progress tracking on $name', ({ create }) => {
       expect(await refusalOf(person.token, 32)).toBe('forbidden');
 
       // The same person then plays the course for real at 1×, one lesson after the other: each one
-      // completes, and so course 32 opens.
+      // completes; once the exam is passed too, course 32 opens.
       for (const lesson of all) {
         const d = lesson.durationSeconds;
         at += 2000;
@@ -628,6 +628,11 @@ describe.each(databases)('progress tracking on $name', ({ create }) => {
         at += Math.round((d - pos) * 1000);
         expect(await post(lesson.id, 'tracking end', d), lesson.code).toMatchObject({ ok: true, completed: true });
       }
+      expect(await authorizeTracking(directStore(handle.db), who, 32)).toEqual({ ok: false, error: 'forbidden' });
+      const [evaluation] = await handle.db.select().from(s.evaluations).where(eq(s.evaluations.courseId, 31));
+      await handle.db
+        .insert(s.examAttempts)
+        .values({ evaluationId: evaluation!.id, contactId: person.contactId, attemptNumber: 1, questionIds: [], deadlineAt: new Date(), submittedAt: new Date(), score: 100, passed: true });
       expect(await authorizeTracking(directStore(handle.db), who, 32)).toMatchObject({ ok: true });
       await t.close();
     });

@@ -25,6 +25,10 @@ export const PEOPLE = {
   buyer: { email: 'buyer@academia.example', password: 'Compra2026', firstName: 'Tomás', lastName: 'Rivera' },
   refused: { email: 'refused@academia.example', password: 'Rechazo2026', firstName: 'Rocío', lastName: 'Vargas' },
   admin: { email: 'admin@academia.example', password: 'Admin2026', firstName: 'Andrés', lastName: 'Salazar' },
+  /** Watched every lesson of course 2, has not taken its exam. */
+  ready: { email: 'ready@academia.example', password: 'Examen2026', firstName: 'Sofía', lastName: 'Arboleda' },
+  /** Passed course 2's exam (and completed Real Vision basic, 31). */
+  graduate: { email: 'graduate@academia.example', password: 'Gradua2026', firstName: 'Mateo', lastName: 'Gutiérrez' },
 } as const satisfies Record<string, DemoPerson>;
 
 export interface SeededLesson {

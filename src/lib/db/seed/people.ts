@@ -14,6 +14,10 @@ export interface SeedUser {
   imageUrl: string | null;
   /** Courses this user has bought (purchase access). */
   purchasedCourseIds: number[];
+  /** Courses whose every lesson this user has watched to the end (complete tracking rows). */
+  lessonsCompletedCourseIds?: number[];
+  /** Courses whose exam this user passed: one graded attempt, drawn from the pool and answered all right. */
+  examPassedCourseIds?: number[];
 }
 
 /** Demo accounts, one per kind of user. */
@@ -24,6 +28,20 @@ export const users: SeedUser[] = [
   { email: 'admin@academia.example', password: 'Admin2026', firstName: 'Andrés', lastName: 'Salazar', userType: USER_TYPE.admin, imageUrl: null, purchasedCourseIds: [] },
   { email: 'ibo.horizonte@academia.example', password: 'Horizonte2026', firstName: 'Camila', lastName: 'Torres', userType: USER_TYPE.learner, imageUrl: '/images/people/3.webp', purchasedCourseIds: [] },
   { email: 'ibo.mundo@academia.example', password: 'Mundo2026', firstName: 'Julián', lastName: 'Pardo', userType: USER_TYPE.learner, imageUrl: '/images/people/4.webp', purchasedCourseIds: [] },
+  // Ready for course 2's exam: every lesson watched, no attempt yet.
+  { email: 'ready@academia.example', password: 'Examen2026', firstName: 'Sofía', lastName: 'Arboleda', userType: USER_TYPE.learner, imageUrl: null, purchasedCourseIds: [], lessonsCompletedCourseIds: [2] },
+  // Passed course 2's exam (its certificate is issued too); also completed Real Vision basic (31), which opens the intermediate course (32).
+  {
+    email: 'graduate@academia.example',
+    password: 'Gradua2026',
+    firstName: 'Mateo',
+    lastName: 'Gutiérrez',
+    userType: USER_TYPE.learner,
+    imageUrl: null,
+    purchasedCourseIds: [],
+    lessonsCompletedCourseIds: [2, 31],
+    examPassedCourseIds: [2, 31],
+  },
   { email: 'ibo.rutas@academia.example', password: 'Rutas2026', firstName: 'Elena', lastName: 'Castro', userType: USER_TYPE.learner, imageUrl: null, purchasedCourseIds: [] },
 ];
 

@@ -11,6 +11,8 @@ import * as s from '../schema';
 import * as catalogue from './catalogue';
 import * as people from './people';
 import { hashPassword } from '../../identity/password';
+import { correctOptions, drawAttempt, examSettings, gradeAttempt, passed, seededRandom, type ExamQuestion } from '../../exams/exams';
+import { coverageLength } from '../../learning/learning';
 
 /** `excluded.<column>` for every listed column, for `onConflictDoUpdate` (columns are snake_case in SQL). */
 function excluded<T extends PgTable>(_table: T, keys: (keyof T['_']['columns'] & string)[]): Record<string, SQL> {
@@ -299,6 +301,82 @@ export async function seed(db: Db, mediaDir: string): Promise<SeedSummary> {
         .insert(s.purchaseAccess)
         .values(bought.map((c) => ({ userId: uid, courseId: c.id, orderId: order!.id })))
         .onConflictDoNothing();
+    }
+
+    // Demo progress: lessons watched to the end, and passed exams (a real draw answered all right).
+    const contactRows = await tx
+      .select({ id: s.contacts.id, userId: s.contacts.userId })
+      .from(s.contacts)
+      .where(inArray(s.contacts.userId, [...userId.values()]));
+    const contactOf = (email: string) => contactRows.find((c) => c.userId === userId.get(email))!.id;
+    const hour = 3_600_000;
+    const base = Date.now() - 30 * 24 * hour;
+    for (const [n, u] of people.users.entries()) {
+      const contactId = contactOf(u.email);
+      // Each person's history starts on a day of its own, a lesson an hour, an exam the day after.
+      let at = base + n * 24 * hour;
+      for (const courseId of u.lessonsCompletedCourseIds ?? []) {
+        const course = catalogue.courses.find((c) => c.id === courseId)!;
+        const rows = course.modules.flatMap((m) => m.lessons).map((l) => {
+          const seconds = Number((durations[l.clip] ?? 0).toFixed(2));
+          const slots = coverageLength(seconds);
+          at += hour;
+          return {
+            contactId,
+            courseId,
+            subtopicId: lessonId.get(l.code)!,
+            lastPosition: seconds.toFixed(2),
+            furthestPosition: seconds.toFixed(2),
+            playedSeconds: String(slots),
+            watched: '1'.repeat(slots),
+            completedAt: new Date(at),
+            updatedAt: new Date(at),
+          };
+        });
+        // Once seeded, the person's own progress wins (re-seeding never rewinds it).
+        await tx.insert(s.tracking).values(rows).onConflictDoNothing();
+      }
+      for (const courseId of u.examPassedCourseIds ?? []) {
+        const evaluation = catalogue.courses.find((c) => c.id === courseId)!.exam;
+        const eid = evaluationId.get(courseId)!;
+        const options = await tx
+          .select({ q: s.questions, o: s.questionOptions })
+          .from(s.questions)
+          .innerJoin(s.questionOptions, eq(s.questionOptions.questionId, s.questions.id))
+          .where(eq(s.questions.evaluationId, eid))
+          .orderBy(s.questions.position, s.questionOptions.position);
+        const pool = new Map<number, ExamQuestion>();
+        for (const { q, o } of options) {
+          const question = pool.get(q.id) ?? { id: q.id, kind: q.kind, promptEs: q.promptEs, promptEn: q.promptEn, options: [] };
+          pool.set(q.id, { ...question, options: [...question.options, { id: o.id, textEs: o.textEs, textEn: o.textEn, correct: o.isCorrect }] });
+        }
+        const settings = examSettings(
+          { attempts: evaluation.maxAttempts, questions: evaluation.questionCount, minutes: evaluation.minutes, minimumScore: evaluation.passingScore },
+          pool.size,
+        );
+        const drawn = drawAttempt([...pool.values()], settings, seededRandom(contactId * 1000 + courseId));
+        const asked = drawn.questionIds.map((id) => pool.get(id)!);
+        const answers = Object.fromEntries(asked.map((q) => [String(q.id), correctOptions(q)]));
+        const grade = gradeAttempt(asked, answers);
+        at += 24 * hour;
+        const startedAt = new Date(at);
+        await tx
+          .insert(s.examAttempts)
+          .values({
+            evaluationId: eid,
+            contactId,
+            attemptNumber: 1,
+            questionIds: drawn.questionIds,
+            optionOrder: drawn.optionOrder,
+            answers,
+            startedAt,
+            deadlineAt: new Date(at + settings.minutes * 60_000),
+            submittedAt: new Date(at + Math.min(settings.minutes, 7) * 60_000),
+            score: grade.score,
+            passed: passed(grade.score, settings.minimumScore),
+          })
+          .onConflictDoNothing();
+      }
     }
 
     return {
