@@ -63,7 +63,13 @@ test('the rules page tells a visitor to log in, and a learner with lessons left 
 });
 
 test('with JavaScript: answers are saved as given, survive a reload, wait offline and reach another device; a failed submit hides the right answers', async ({ page, browser, baseURL }) => {
-  await logIn(page, READY, `/course-exam-info/${COURSE}`);
+  // My learning offers the exam of a course whose lessons are all done, not yet its certificate.
+  await logIn(page, READY, '/mylearning');
+  const card = page.locator(`article[data-course-id="${COURSE}"]`);
+  await expect(card.getByText('Examen: sin presentar')).toBeVisible();
+  await expect(card.getByText('Completado', { exact: true })).toHaveCount(0);
+  await card.getByRole('link', { name: /^Presentar el examen de / }).click();
+  await page.waitForURL(`**/course-exam-info/${COURSE}`);
   await expect(page.getByText('Intentos: 0 usados de 3; te quedan 3.')).toBeVisible();
   await expectNoSeriousViolations(page);
   await page.getByRole('button', { name: 'Empezar el examen' }).click();
@@ -126,6 +132,9 @@ test('with JavaScript: answers are saved as given, survive a reload, wait offlin
   await page.goto(`/course-exam/${COURSE}`);
   await expect(page).toHaveURL(new RegExp(`/course-exam-info/${COURSE}$`));
   await expect(page.getByText('Intentos: 1 usados de 3; te quedan 2.')).toBeVisible();
+  await page.goto('/mylearning');
+  await expect(card.getByText('Examen: no aprobado')).toBeVisible();
+  await expect(card.getByText('Te quedan 2 intentos')).toBeVisible();
 });
 
 test('without JavaScript at 360 px: one attempt for twenty simultaneous starts, every answer posted with the submit, passed; then every bad request refused', async ({ browser, baseURL }) => {
@@ -175,6 +184,12 @@ test('without JavaScript at 360 px: one attempt for twenty simultaneous starts, 
   await expect(page.getByText('Attempts: 2 used of 3; 1 left.')).toBeVisible();
   await expect(page.getByText('You already passed this exam!')).toBeVisible();
   await expect(page.getByText('Your best score so far: 100 %.')).toBeVisible();
+  // The course is completed now: my learning says so and offers the certificate.
+  await page.goto('/mylearning');
+  const card = page.locator(`article[data-course-id="${COURSE}"]`);
+  await expect(card.getByText('Completado', { exact: true })).toBeVisible();
+  await expect(card.getByText('Examen: aprobado')).toBeVisible();
+  await expect(card.getByRole('link', { name: /^Ver el certificado de / })).toHaveAttribute('href', `/course-certificate/${COURSE}`);
   await context.close();
 });
 
