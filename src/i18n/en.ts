@@ -1,6 +1,7 @@
 /** English messages. The specification's exact English texts are used as they are. */
 import type { Messages } from './types';
 import * as catalog from './sections/catalog';
+import * as certificates from './sections/certificates';
 import * as contact from './sections/contact';
 import * as content from './sections/content';
 import * as core from './sections/core';
@@ -10,4 +11,4 @@ import * as search from './sections/search';
 import * as learning from './sections/learning';
 import * as media from './sections/media';
 
-export const en: Messages = { ...core.en, ...catalog.en, ...contact.en, ...content.en, ...search.en, ...identity.en, ...ibo.en, ...learning.en, ...media.en };
+export const en: Messages = { ...core.en, ...catalog.en, ...contact.en, ...content.en, ...search.en, ...identity.en, ...ibo.en, ...learning.en, ...media.en, ...certificates.en };
