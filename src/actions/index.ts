@@ -11,11 +11,13 @@ import { contactFormSchema, contactTypeExists, submitContactMessage } from '~/li
 import { inputError } from './input-error';
 import { address, auth } from './auth';
 import { cart } from './cart';
+import { certificates } from './certificates';
 import { ibo } from './ibo';
 
 export const server = {
   auth,
   cart,
+  certificates,
   ibo,
   contact: {
     /**
