@@ -217,7 +217,8 @@ describe.each(databases)('stored certificates on $name', ({ create }) => {
     const forged = `${h}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.${sig}`;
     expect(await checkCertificateCredential(forged, stored, published)).toBe(false);
     for (let i = 0; i < jwt.length; i += Math.ceil(jwt.length / 25)) {
-      if (jwt[i] === '.') continue;
+      // A segment's last character may carry unused bits (another letter can decode the same): not those.
+      if (jwt[i] === '.' || i + 1 === jwt.length || jwt[i + 1] === '.') continue;
       const changed = jwt.slice(0, i) + (jwt[i] === 'A' ? 'B' : 'A') + jwt.slice(i + 1);
       expect(await checkCertificateCredential(changed, stored, published), `changed at ${i}`).toBe(false);
     }
