@@ -135,7 +135,7 @@ test.describe('certificates, on a server of its own', () => {
       expect(await issuer.json()).toMatchObject({ type: ['Profile'], id: `${base()}/credentials/issuer.json` });
       // One changed character anywhere (header, payload or signature) and it no longer verifies.
       for (let i = 0; i < jwt.length; i += 17) {
-        // A segment's last character may carry unused bits (another letter can decode the same): not those.
+      // A segment's last character may carry unused bits (another letter can decode the same): not those.
       if (jwt[i] === '.' || i + 1 === jwt.length || jwt[i + 1] === '.') continue;
         const changed = jwt.slice(0, i) + (jwt[i] === 'A' ? 'B' : 'A') + jwt.slice(i + 1);
         await expect(jwtVerify(changed, keySet, { algorithms: ['EdDSA'] }), `changed at ${i}`).rejects.toThrow();

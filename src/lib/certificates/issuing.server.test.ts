@@ -9,7 +9,8 @@ import { eq } from 'drizzle-orm';
 import { testDatabases } from '../db/testing';
 import type { DbHandle } from '../db/client';
 import { certificates, contacts, evaluations, examAttempts, tracking, users } from '../db/schema';
-import { loadCatalog, type CatalogCourse } from '../catalog';
+import { loadCatalog, type CatalogCourse, type CatalogSnapshot } from '../catalog';
+import { loadViewer, VISITOR } from '../access';
 import type { MailMessage } from '../mail/mail';
 import { es } from '~/i18n/es';
 import { en } from '~/i18n/en';
@@ -25,6 +26,9 @@ import {
   issueAndNotify,
   issueCertificate,
   jwks,
+  loadGeneratePage,
+  loadOwnCertificate,
+  verifyCode,
   loadOrCreateSigningKey,
   revokeCertificate,
   signCertificate,
@@ -262,5 +266,53 @@ describe.each(databases)('stored certificates on $name', ({ create }) => {
     expect(await holderOf(handle.db, learner)).toEqual({ name: 'Laura Méndez', email: 'learner@academia.example' });
     expect(await holderOf(handle.db, 2_000_000_000)).toBeNull();
     expect(await holderOf(handle.db, -5)).toBeNull();
+  });
+  it('the issue page: unknown, test and buyers-only courses are not found; then not completed, ready, and issued', async () => {
+    const catalog: CatalogSnapshot = await loadCatalog(handle.db);
+    const me = await loadViewer(handle.db, { kind: 'learner', userId: null, contactId: learner });
+    for (const raw of [null, '', 'abc', '9999', '12', '10', '2.0', '02x', '1'.repeat(12), '\0']) expect(await loadGeneratePage(handle.db, catalog, me, raw, now), String(raw)).toEqual({ kind: 'not-found' });
+    expect(await loadGeneratePage(handle.db, catalog, VISITOR, '2', now)).toEqual({ kind: 'login' });
+    expect(await loadGeneratePage(handle.db, catalog, me, '2', now)).toMatchObject({ kind: 'not-completed', course: { id: COURSE } });
+    await completeLessons(learner);
+    await passExam(learner);
+    expect(await loadGeneratePage(handle.db, catalog, me, '2', now)).toMatchObject({ kind: 'ready', course: { id: COURSE }, holderName: 'Laura Méndez' });
+    expect(await loadOwnCertificate(handle.db, catalog, me, '2')).toBeNull();
+    await issueCertificate(handle.db, learner, COURSE, now);
+    expect(await loadGeneratePage(handle.db, catalog, me, '2', now)).toEqual({ kind: 'issued', courseId: COURSE });
+    expect(await loadOwnCertificate(handle.db, catalog, me, '2')).toMatchObject({ certificate: { contactId: learner, courseId: COURSE }, course: { id: COURSE } });
+    // Another person, a visitor, or a malformed id: nothing.
+    const them = await loadViewer(handle.db, { kind: 'learner', userId: null, contactId: buyer });
+    expect(await loadOwnCertificate(handle.db, catalog, them, '2')).toBeNull();
+    expect(await loadOwnCertificate(handle.db, catalog, VISITOR, '2')).toBeNull();
+    for (const raw of [undefined, 'abc', '-2', '2%00', '9'.repeat(100_000)]) expect(await loadOwnCertificate(handle.db, catalog, me, raw)).toBeNull();
+  });
+
+  it('verification: valid with its signature checked, revoked, unknown and malformed; a forged kept credential is reported', async () => {
+    const catalog: CatalogSnapshot = await loadCatalog(handle.db);
+    const published = jwks([key.publicJwk]);
+    let signed = 0;
+    const sign = (c: Parameters<typeof signCertificate>[0], course: CatalogCourse) => {
+      signed++;
+      return signCertificate(c, { signingKey: key, origin: ORIGIN, locale: 'es', course, issuerName: 'Academia' });
+    };
+    for (const raw of [undefined, '', 'ACAD-0000-0000-0000-0000', 'x'.repeat(100_000), 'ACAD\0', 42]) expect(await verifyCode(handle.db, catalog, raw, published, sign)).toEqual({ status: 'unknown' });
+    await completeLessons(learner);
+    await passExam(learner);
+    const issued = await issueCertificate(handle.db, learner, COURSE, now);
+    if (!issued.ok) throw new Error(issued.reason);
+    // A certificate without a credential (the seed's) is signed once, on its first check.
+    const valid = await verifyCode(handle.db, catalog, issued.certificate.code.toLowerCase(), published, sign);
+    expect(valid).toMatchObject({ status: 'valid', signatureChecked: true, certificate: { holderName: 'Laura Méndez' }, course: { id: COURSE } });
+    await verifyCode(handle.db, catalog, issued.certificate.code, published, sign);
+    expect(signed).toBe(1);
+    // Checked against another key set: reported, not hidden.
+    const otherKey = await loadOrCreateSigningKey(null, undefined);
+    expect(await verifyCode(handle.db, catalog, issued.certificate.code, jwks([otherKey.publicJwk]), sign)).toMatchObject({ status: 'valid', signatureChecked: false });
+    // A kept credential that states someone else.
+    const forged = await signCertificate({ ...issued.certificate, holderName: 'Mallory' }, { signingKey: key, origin: ORIGIN, locale: 'es', course, issuerName: 'Academia' });
+    await handle.db.update(certificates).set({ credential: forged }).where(eq(certificates.id, issued.certificate.id));
+    expect(await verifyCode(handle.db, catalog, issued.certificate.code, published, sign)).toMatchObject({ status: 'valid', signatureChecked: false });
+    await revokeCertificate(handle.db, issued.certificate.id, now + 1);
+    expect(await verifyCode(handle.db, catalog, issued.certificate.code, published, sign)).toMatchObject({ status: 'revoked', certificate: { revokedAt: new Date(now + 1) } });
   });
 });
