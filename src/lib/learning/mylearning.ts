@@ -74,8 +74,9 @@ export function myLearningCourses({ catalog, viewer, progress, passedExams, loca
       action: latest ? 'resume' : 'start',
       playerHref: href(paths.courseTracking(course.id)),
       courseHref: href(paths.course(course.id)),
+      // The certificate link is the issue page: it issues the certificate the first time, and goes straight to it after.
       after: passed
-        ? { kind: 'certificate', href: href(paths.courseCertificate(course.id)) }
+        ? { kind: 'certificate', href: href(paths.courseGenerate(course.id)) }
         : done.total > 0 && done.percent === 100
           ? { kind: 'exam', href: href(paths.courseExamInfo(course.id)) }
           : null,
