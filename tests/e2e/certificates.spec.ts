@@ -8,7 +8,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { createLocalJWKSet, jwtVerify } from 'jose';
-import { expect, startServer, test, type OwnServer } from './fixtures';
+import { expect, expectNoSeriousViolations, startServer, test, type OwnServer } from './fixtures';
 import { openDatabase } from '../../src/lib/db/client';
 import * as s from '../../src/lib/db/schema';
 import { PEOPLE } from './support/seed';
@@ -147,7 +147,8 @@ test.describe('certificates, on a server of its own', () => {
   });
 
   test('anyone verifies the code, in both languages, seeing the holder, course and date only; others hold no certificate', async ({ browser, playwright }) => {
-    const page = await browser.newPage();
+    const context = await browser.newContext();
+    const page = await context.newPage();
     try {
       const answer = await page.goto(`${base()}/en/verify/${code.toLowerCase()}`);
       expect(answer?.status()).toBe(200);
@@ -157,13 +158,21 @@ test.describe('certificates, on a server of its own', () => {
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
       const html = await page.content();
       expect(html).not.toContain(PEOPLE.learner.email);
+      await expectNoSeriousViolations(page);
       expect((await page.goto(`${base()}/verify/${code}`))?.status()).toBe(200);
       await expect(page.getByRole('heading', { name: 'Certificado válido' })).toBeVisible();
       const unknown = await page.goto(`${base()}/verify/ACAD-0000-0000-0000-0000`);
       expect(unknown?.status()).toBe(404);
       await expect(page.getByRole('heading', { name: 'Certificado no encontrado' })).toBeVisible();
+      // The learner's own certificate page, with JavaScript, at phone width.
+      await logIn(page.request, 'learner');
+      await page.setViewportSize({ width: 360, height: 800 });
+      await page.goto(`${base()}/course-certificate/${COURSE}`);
+      await expect(page.getByRole('img', { name: 'Código QR con el enlace de verificación' })).toBeVisible();
+      await expectNoSeriousViolations(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     } finally {
-      await page.close();
+      await context.close();
     }
     const buyer = await playwright.request.newContext();
     try {
