@@ -11,12 +11,14 @@ import { contactFormSchema, contactTypeExists, submitContactMessage } from '~/li
 import { inputError } from './input-error';
 import { address, auth } from './auth';
 import { cart } from './cart';
+import { certificates } from './certificates';
 import { ibo } from './ibo';
 import { exams } from './exams';
 
 export const server = {
   auth,
   cart,
+  certificates,
   ibo,
   exams,
   contact: {

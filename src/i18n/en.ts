@@ -1,6 +1,7 @@
 /** English messages. The specification's exact English texts are used as they are. */
 import type { Messages } from './types';
 import * as catalog from './sections/catalog';
+import * as certificates from './sections/certificates';
 import * as contact from './sections/contact';
 import * as content from './sections/content';
 import * as core from './sections/core';
@@ -11,4 +12,4 @@ import * as learning from './sections/learning';
 import * as media from './sections/media';
 import * as exams from './sections/exams';
 
-export const en: Messages = { ...core.en, ...catalog.en, ...contact.en, ...content.en, ...search.en, ...identity.en, ...ibo.en, ...learning.en, ...media.en, ...exams.en };
+export const en: Messages = { ...core.en, ...catalog.en, ...contact.en, ...content.en, ...search.en, ...identity.en, ...ibo.en, ...learning.en, ...media.en, ...exams.en, ...certificates.en };

@@ -4,6 +4,7 @@
  * the same keys: the type checker and `i18n.test.ts` both fail on a missing or extra key.
  */
 import * as catalog from './sections/catalog';
+import * as certificates from './sections/certificates';
 import * as contact from './sections/contact';
 import * as content from './sections/content';
 import * as core from './sections/core';
@@ -14,4 +15,4 @@ import * as learning from './sections/learning';
 import * as media from './sections/media';
 import * as exams from './sections/exams';
 
-export const es = { ...core.es, ...catalog.es, ...contact.es, ...content.es, ...search.es, ...identity.es, ...ibo.es, ...learning.es, ...media.es, ...exams.es } as const;
+export const es = { ...core.es, ...catalog.es, ...contact.es, ...content.es, ...search.es, ...identity.es, ...ibo.es, ...learning.es, ...media.es, ...exams.es, ...certificates.es } as const;

@@ -67,6 +67,18 @@ export const paths = {
   courseResult: (courseId: number, attempt?: number) => `/course-result?course=${courseId}${attempt === undefined ? '' : `&attempt=${attempt}`}`,
   /** A course's certificate (certificate issue). */
   courseCertificate: (courseId: number) => `/course-certificate/${courseId}`,
+  /** Issues the logged-in person's certificate of a completed course (spec /course-generate). */
+  courseGenerate: (courseId: number) => `/course-generate?course=${courseId}`,
+  /** The certificate's printable PDF (`lang`: the page's language). */
+  certificatePdf: (courseId: number, lang: string) => `/course-certificate/${courseId}/pdf?lang=${encodeURIComponent(lang)}`,
+  /** The certificate's signed Open Badges credential (VC-JWT). */
+  certificateCredential: (courseId: number) => `/course-certificate/${courseId}/credential`,
+  /** The public verification page of a certificate (no login). */
+  verify: (code: string) => `/verify/${encodeURIComponent(code)}`,
+  /** The public keys certificates are signed with (JWKS). */
+  jwks: '/.well-known/jwks.json',
+  /** The academy as an Open Badges issuer (`Profile`): the `issuer.id` of every credential. */
+  issuerProfile: '/credentials/issuer.json',
   /** Progress events over HTTP when the socket is unavailable (and `navigator.sendBeacon`). */
   trackingApi: '/api/tracking',
   /** A lesson resource's bytes (video or document), access-checked, with HTTP Range support. */

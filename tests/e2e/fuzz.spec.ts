@@ -333,6 +333,70 @@ test(`GET the exam pages: ${RUNS} hostile course ids and attempt numbers — 200
   }
 });
 
+/* ───────────── certificates ───────────── */
+
+{
+  let learner: Client | undefined;
+  actionFuzz('certificates.issue', 131, () => ({ course: '2', lang: 'en' }), {
+    // A new learner, who completed nothing: every issue is refused, whatever the body.
+    setup: async (c) => {
+      await newLearner(c, 'certificado');
+      learner = c;
+    },
+    extra: (a) => expect(a.status, a.body.slice(0, 200)).not.toBe(200),
+    // Nothing was issued: the learner holds no certificate of course 2 (or of the test course 12).
+    finally: async () => {
+      for (const id of [2, 12]) expect((await learner!.get(`/course-certificate/${id}`)).status).toBe(404);
+    },
+  });
+}
+
+test(`certificate pages and downloads: ${RUNS} hostile codes, course ids and forged ids, NUL, 100 KB — a 4xx (or the login page), never a 5xx`, async ({ baseURL }) => {
+  const c = new Client(baseURL!, loopback(132));
+  const visitor = new Client(baseURL!, loopback(133));
+  try {
+    await newLearner(c, 'verificar');
+    const forged = ['2', '12', '10', '9999', '0', '-1', '2147483648', '99999999999999999999', '1e3', '0x2', 'ACAD-0000-0000-0000-0000', 'ACAD-GRAD-2026-0000-0003', 'acad-grad-2026-oooo-ooo3'];
+    const routes = (v: string) => [
+      `/verify/${v}`,
+      `/en/verify/${v}`,
+      `/course-certificate/${v}`,
+      `/en/course-certificate/${v}`,
+      `/course-certificate/${v}/pdf?lang=en`,
+      `/course-certificate/2/pdf?lang=${v}`,
+      `/course-certificate/${v}/credential`,
+      `/course-generate?course=${v}`,
+      `/en/course-generate?course=${v}`,
+    ];
+    await property(
+      'certificate routes',
+      fc.record({ value: fc.oneof(fc.constantFrom(...forged), hostileValue), route: fc.integer({ min: 0, max: 8 }), anonymous: fc.boolean() }),
+      async ({ value, route, anonymous }, tally) => {
+        const path = routes(urlPart(value))[route]!;
+        const a = await tooLargeOrAnswer((anonymous ? visitor : c).get(path), path);
+        tally.add(a ? `${path.split(/[/?]/)[1] === 'en' ? path.split('/')[2] : path.split(/[/?]/)[1]} ${a.status}` : 'closed: request line too large');
+        if (!a) return;
+        expectClean(a, { path: path.slice(0, 300), anonymous });
+        // Nobody holds a certificate here: every answer is a refusal, a not-found, or the way to log in.
+        expect([302, 303, 400, 401, 403, 404, 410, 414, 431], `${path.slice(0, 200)} → ${a.status}`).toContain(a.status);
+        if (path.startsWith('/verify/') || path.startsWith('/en/verify/')) {
+          expect(a.status, path.slice(0, 200)).toBe(404);
+          expect(a.headers['content-type'] ?? '').toContain('text/html');
+          expect(a.body).toMatch(path.startsWith('/en/') ? /Certificate not found/ : /Certificado no encontrado/);
+          expect(a.body).toContain('noindex');
+        }
+      },
+      RUNS,
+      // Every route gets a NUL, a lone surrogate, 100 KB and each forged id at least once.
+      [...EVERY_FIELD, ...forged].flatMap((value) => Array.from({ length: 9 }, (_, route) => ({ value: value as Hostile, route, anonymous: false }))),
+    );
+    expect((await c.get('/healthz')).status).toBe(200);
+  } finally {
+    c.close();
+    visitor.close();
+  }
+});
+
 /* ───────────── forms posted to pages (no JavaScript) ───────────── */
 
 test(`forms posted to pages (?_action=): ${RUNS} hostile forms and a NUL in every field — never a 5xx, no SQL or stack`, async ({ baseURL }) => {
@@ -346,6 +410,7 @@ test(`forms posted to pages (?_action=): ${RUNS} hostile forms and a NUL in ever
     ['/reset-password?_action=auth.resetPassword', { token: 'forged', password: 'Fuzz2026x', confirmPassword: 'Fuzz2026x', lang: 'es' }],
     ['/course-exam/1?_action=exams.start', { course: '1', lang: 'es' }],
     ['/en/course-result?_action=exams.submit', { course: '1', attempt: '1', lang: 'en', q5: '17' }],
+    ['/en/course-generate?course=2&_action=certificates.issue', { course: '2', lang: 'en' }],
   ];
   try {
     await property(
@@ -369,7 +434,7 @@ test(`forms posted to pages (?_action=): ${RUNS} hostile forms and a NUL in ever
 
 /* ───────────── malformed JSON to every action ───────────── */
 
-const ACTIONS = ['auth.login', 'auth.logout', 'auth.register', 'auth.requestReset', 'auth.resetPassword', 'auth.verify', 'cart.add', 'cart.remove', 'contact.send', 'ibo.confirmProspect', 'ibo.enter', 'ibo.lookup', 'exams.start', 'exams.answer', 'exams.submit'];
+const ACTIONS = ['auth.login', 'auth.logout', 'auth.register', 'auth.requestReset', 'auth.resetPassword', 'auth.verify', 'cart.add', 'cart.remove', 'certificates.issue', 'contact.send', 'ibo.confirmProspect', 'ibo.enter', 'ibo.lookup', 'exams.start', 'exams.answer', 'exams.submit'];
 
 test(`malformed JSON bodies to every action: ${RUNS} runs — a 4xx, never a 5xx`, async ({ baseURL }) => {
   const c = new Client(baseURL!, loopback(121));

@@ -4,7 +4,15 @@ import {
   CROCKFORD_ALPHABET,
   OB3_CONTEXT,
   VC_CONTEXT_V2,
+  certificateFacts,
+  certificateMail,
   certificateTexts,
+  certificateUrls,
+  courseHours,
+  credentialDescribes,
+  credentialOptions,
+  issuerProfile,
+  verificationStatus,
   isVerificationCode,
   linkedInAddCertificationUrl,
   newVerificationCode,
@@ -225,5 +233,85 @@ describe('certificate wording', () => {
       expect(certificateTexts('en').date(lastMoment)).toBe('December 31, 2024');
       expect(certificateTexts('es').date(Date.UTC(2025, 0, 1))).toBe('1 de enero de 2025');
     }
+  });
+});
+
+describe('the academy’s certificates', () => {
+  const cert = { courseId: 2, code: 'ACAD-GRAD-2026-0000-0002', holderName: 'Gabriela Núñez', issuedAt: new Date(Date.UTC(2026, 10, 20, 15, 0, 0, 123)) };
+  const course = { nameEs: 'Fundamentos de viajes', nameEn: 'Travel fundamentals', descriptionEs: 'Lo esencial.', descriptionEn: '', durationSeconds: 5400 };
+  const origin = 'https://academia.example';
+
+  it('states a course’s length in tenths of an hour, never less than a tenth', () => {
+    expect(courseHours(5400)).toBe(1.5);
+    expect(courseHours(3600 * 12)).toBe(12);
+    expect(courseHours(60)).toBe(0.1);
+    expect(courseHours(0)).toBe(0.1);
+    expect(courseHours(Number.NaN)).toBe(0.1);
+  });
+
+  it('says valid, revoked or unknown', () => {
+    expect(verificationStatus(null)).toBe('unknown');
+    expect(verificationStatus({ revokedAt: null })).toBe('valid');
+    expect(verificationStatus({ revokedAt: new Date() })).toBe('revoked');
+  });
+
+  it('builds the facts and links of a stored certificate in each language, on the public origin', () => {
+    expect(certificateFacts(cert, course, 'en', origin, 'Academia')).toEqual({
+      code: cert.code,
+      holderName: 'Gabriela Núñez',
+      courseName: 'Travel fundamentals',
+      courseHours: 1.5,
+      issuedAt: cert.issuedAt.getTime(),
+      locale: 'en',
+      verifyUrl: `${origin}/en/verify/${cert.code}`,
+      issuerName: 'Academia',
+    });
+    expect(certificateFacts(cert, course, 'es', origin, 'Academia').verifyUrl).toBe(`${origin}/verify/${cert.code}`);
+    expect(certificateUrls(origin, 2, cert.code, 'en')).toEqual({
+      verify: `${origin}/en/verify/${cert.code}`,
+      certificate: `${origin}/en/course-certificate/2`,
+      issuer: `${origin}/credentials/issuer.json`,
+      home: `${origin}/`,
+      achievement: `${origin}/courses-details/2`,
+    });
+    // A course without a description in that language is described by its name.
+    expect(credentialOptions(cert, course, 'en', origin)).toMatchObject({ credentialId: `${origin}/verify/${cert.code}`, issuerId: `${origin}/credentials/issuer.json`, description: 'Travel fundamentals' });
+    expect(credentialOptions(cert, course, 'es', origin).description).toBe('Lo esencial.');
+  });
+
+  it('recognises a credential that states this very certificate, and nothing else', () => {
+    const facts = certificateFacts(cert, course, 'es', origin, 'Academia');
+    const credential = openBadgeCredential(facts, credentialOptions(cert, course, 'es', origin));
+    expect(credentialDescribes(credential, cert)).toBe(true);
+    // Another origin the site had still names the same page.
+    expect(credentialDescribes({ ...credential, id: `http://localhost:4321/verify/${cert.code}` }, cert)).toBe(true);
+    expect(credentialDescribes(credential, { ...cert, holderName: 'Otra Persona' })).toBe(false);
+    expect(credentialDescribes(credential, { ...cert, code: 'ACAD-0000-0000-0000-0000' })).toBe(false);
+    expect(credentialDescribes(credential, { ...cert, issuedAt: new Date(cert.issuedAt.getTime() + 1000) })).toBe(false);
+    expect(credentialDescribes({ ...credential, id: 'not a url' }, cert)).toBe(false);
+  });
+
+  it('publishes the issuer as an Open Badges profile at its own id', () => {
+    expect(issuerProfile(origin, 'Academia', 'contacto@academia.example')).toEqual({
+      '@context': [VC_CONTEXT_V2, OB3_CONTEXT],
+      id: `${origin}/credentials/issuer.json`,
+      type: ['Profile'],
+      name: 'Academia',
+      url: `${origin}/`,
+      email: 'contacto@academia.example',
+    });
+  });
+
+  it('writes the e-mail with both links, and a subject on one line whatever the course is called', () => {
+    const texts = { subject: 'Tu certificado del curso «{course}»', greeting: 'Hola, {name}:', intro: 'Completaste «{course}»:', verify: 'Código {code}:' };
+    const mail = certificateMail(
+      { name: 'Gabriela Núñez', email: 'g@example.com' },
+      { courseName: 'Viajes\r\nBcc: x@evil.example', code: cert.code, certificateUrl: `${origin}/course-certificate/2`, verifyUrl: `${origin}/verify/${cert.code}` },
+      texts,
+    );
+    expect(mail.to).toBe('g@example.com');
+    expect(mail.subject).toBe('Tu certificado del curso «Viajes Bcc: x@evil.example»');
+    expect(mail.text.startsWith('Hola, Gabriela Núñez:\n')).toBe(true);
+    expect(mail.text).toContain(`\n${origin}/course-certificate/2\n\nCódigo ${cert.code}:\n\n${origin}/verify/${cert.code}\n`);
   });
 });

@@ -5,6 +5,8 @@
  * images and the signatures live in `certificates.server.ts`.
  */
 import type { Locale } from '~/i18n/locales';
+import { format } from '~/i18n/format';
+import { localePath, paths } from '~/lib/paths';
 
 /* ───────────── facts ───────────── */
 
@@ -271,4 +273,113 @@ export function certificateTexts(locale: Locale): CertificateTexts {
     qrAlt: 'Código QR con el enlace de verificación',
     criteria: (n) => `Completar todas las lecciones del curso (${hours(n)}) y aprobar su examen final.`,
   };
+}
+
+/* ───────────── the academy's certificates ───────────── */
+
+/**
+ * A course's length in hours as a certificate states it: the total of its videos to the tenth of an
+ * hour, and never less than a tenth (a course of a few minutes still shows a length).
+ */
+export function courseHours(durationSeconds: number): number {
+  if (!Number.isFinite(durationSeconds) || durationSeconds <= 0) return 0.1;
+  return Math.max(0.1, Math.round(durationSeconds / 360) / 10);
+}
+
+/** What the verification page says of a code. */
+export type VerificationStatus = 'valid' | 'revoked' | 'unknown';
+
+/** The status of a stored certificate (`null`: no certificate has the code). */
+export function verificationStatus(certificate: { revokedAt: Date | null } | null): VerificationStatus {
+  if (!certificate) return 'unknown';
+  return certificate.revokedAt ? 'revoked' : 'valid';
+}
+
+/** A stored certificate, as far as its printed and signed forms need it. */
+export interface IssuedCertificate {
+  courseId: number;
+  code: string;
+  holderName: string;
+  issuedAt: Date;
+}
+
+/** A course, as far as a certificate needs it. */
+export interface CertifiedCourse {
+  nameEs: string;
+  nameEn: string;
+  descriptionEs: string;
+  descriptionEn: string;
+  durationSeconds: number;
+}
+
+/** The absolute URLs a certificate points to, on the site's public origin; the pages in `locale`. */
+export function certificateUrls(origin: string, courseId: number, code: string, locale: Locale = 'es') {
+  const at = (path: string) => new URL(path, origin).href;
+  return {
+    verify: at(localePath(locale, paths.verify(code))),
+    certificate: at(localePath(locale, paths.courseCertificate(courseId))),
+    issuer: at(paths.issuerProfile),
+    home: at(paths.home),
+    achievement: at(paths.course(courseId)),
+  };
+}
+
+/** The facts of a stored certificate in one language (the verification link in that language too). */
+export function certificateFacts(certificate: IssuedCertificate, course: CertifiedCourse, locale: Locale, origin: string, issuerName: string): CertificateFacts {
+  return {
+    code: certificate.code,
+    holderName: certificate.holderName,
+    courseName: locale === 'en' ? course.nameEn : course.nameEs,
+    courseHours: courseHours(course.durationSeconds),
+    issuedAt: certificate.issuedAt.getTime(),
+    locale,
+    verifyUrl: certificateUrls(origin, certificate.courseId, certificate.code, locale).verify,
+    issuerName,
+  };
+}
+
+/** The identifiers of a certificate's credential: the issuer profile, the course, and the verification page as its id. */
+export function credentialOptions(certificate: IssuedCertificate, course: CertifiedCourse, locale: Locale, origin: string): CredentialOptions {
+  const urls = certificateUrls(origin, certificate.courseId, certificate.code);
+  const description = (locale === 'en' ? course.descriptionEn : course.descriptionEs).trim() || (locale === 'en' ? course.nameEn : course.nameEs);
+  return { issuerId: urls.issuer, issuerUrl: urls.home, achievementId: urls.achievement, credentialId: urls.verify, description };
+}
+
+/**
+ * True when a verified credential states this very certificate: its id is the code's verification
+ * page (on any origin the site had), it names the holder, and it was valid from the issue instant.
+ */
+export function credentialDescribes(credential: OpenBadgeCredential, certificate: IssuedCertificate): boolean {
+  if (typeof credential.id !== 'string' || !URL.canParse(credential.id)) return false;
+  const path = new URL(credential.id).pathname;
+  return (
+    (path === paths.verify(certificate.code) || path === localePath('en', paths.verify(certificate.code))) &&
+    credential.credentialSubject?.name === certificate.holderName &&
+    Math.floor(Date.parse(credential.validFrom) / 1000) === Math.floor(certificate.issuedAt.getTime() / 1000)
+  );
+}
+
+/** The academy as an Open Badges 3.0 issuer `Profile`, published at its own id. */
+export function issuerProfile(origin: string, name: string, email: string): BadgeProfile & { '@context': [typeof VC_CONTEXT_V2, typeof OB3_CONTEXT]; email: string } {
+  const urls = certificateUrls(origin, 0, '');
+  return { '@context': [VC_CONTEXT_V2, OB3_CONTEXT], id: urls.issuer, type: ['Profile'], name, url: urls.home, email };
+}
+
+/** The words of the e-mail sent when a certificate is issued (from the message catalogue). */
+export interface CertificateMailTexts {
+  subject: string;
+  greeting: string;
+  intro: string;
+  verify: string;
+}
+
+/** The e-mail that tells a learner their certificate was issued: the certificate's page and its public verification link. */
+export function certificateMail(
+  to: { name: string; email: string },
+  c: { courseName: string; code: string; certificateUrl: string; verifyUrl: string },
+  t: CertificateMailTexts,
+): { to: string; subject: string; text: string } {
+  const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ');
+  const text = [format(t.greeting, { name: to.name }), '', format(t.intro, { course: c.courseName }), '', c.certificateUrl, '', format(t.verify, { code: c.code }), '', c.verifyUrl, ''].join('\n');
+  return { to: to.email, subject: oneLine(format(t.subject, { course: c.courseName })), text };
 }

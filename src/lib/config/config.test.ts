@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, readConfig } from './config';
+import { ConfigError, readCertificateSigningKey, readConfig } from './config';
 
 describe('readConfig', () => {
   it('defaults to port 4321 and the embedded database in ./data', () => {
@@ -87,5 +87,34 @@ describe('public origin and proxy settings', () => {
   it('refuses a TRUST_PROXY that is not a yes or no', () => {
     expect(() => readConfig({ TRUST_PROXY: 'maybe' })).toThrow(ConfigError);
     expect(() => readConfig({ TRUST_PROXY: '10.0.0.1' })).toThrow(/TRUST_PROXY .* is not a yes or no: set TRUST_PROXY=1 only when a reverse proxy/);
+  });
+});
+
+describe('certificate signing key', () => {
+  const jwk = { kty: 'OKP', crv: 'Ed25519', d: 'nWGxne_9WmC6hEr0kuwsxERJxWl7MmkZcDusAxyuf2A', x: '11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo' };
+
+  it('is unset by default (the key is kept in DATA_DIR)', () => {
+    expect(readConfig({}).certificateSigningKey).toBeNull();
+    expect(readConfig({ CERTIFICATE_SIGNING_KEY: '  ' }).certificateSigningKey).toBeNull();
+  });
+
+  it('reads a JSON Ed25519 private JWK', () => {
+    expect(readConfig({ CERTIFICATE_SIGNING_KEY: JSON.stringify(jwk) }).certificateSigningKey).toBe(JSON.stringify(jwk));
+  });
+
+  it.each([
+    ['not JSON', 'secret'],
+    ['a public key only', JSON.stringify({ kty: 'OKP', crv: 'Ed25519', x: jwk.x })],
+    ['another curve', JSON.stringify({ ...jwk, crv: 'X25519' })],
+    ['a short d', JSON.stringify({ ...jwk, d: 'abc' })],
+    ['an array', '[]'],
+  ])('refuses %s with a fix-it sentence that never quotes the value', (_what, value) => {
+    expect(() => readCertificateSigningKey(value)).toThrow(ConfigError);
+    expect(() => readConfig({ CERTIFICATE_SIGNING_KEY: value })).toThrow(/CERTIFICATE_SIGNING_KEY is not an Ed25519 private key/);
+    try {
+      readCertificateSigningKey(value);
+    } catch (err) {
+      if (value.length > 5) expect((err as Error).message).not.toContain(value);
+    }
   });
 });

@@ -38,6 +38,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.string().optional(),
   REDIS_URL: z.string().optional(),
   WEB_CONCURRENCY: z.string().optional(),
+  CERTIFICATE_SIGNING_KEY: z.string().optional(),
 });
 
 const redisUrl = z
@@ -91,6 +92,11 @@ export interface AppConfig {
   rateLimits: Partial<Record<LimitName, LimitSpec>>;
   /** `CONTACT_TO`: who receives contact-form messages. */
   contactRecipient: string;
+  /**
+   * `CERTIFICATE_SIGNING_KEY`: the Ed25519 private JWK (JSON) certificates are signed with; `null` uses
+   * the key kept in `<dataDir>/certificate-signing-key.json`, created on first start.
+   */
+  certificateSigningKey: string | null;
 }
 
 /** `text` as an http(s) URL, or `null` when it is not one. */
@@ -185,6 +191,32 @@ export function readWebConcurrency(raw: string | undefined): number {
   return n;
 }
 
+/** Base64url of 32 bytes (an Ed25519 key half). */
+const ED25519_PART = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * Reads `CERTIFICATE_SIGNING_KEY`: a JSON Ed25519 private JWK (`{"kty":"OKP","crv":"Ed25519","d":"…","x":"…"}`),
+ * or `null` when unset. Only its shape is checked here (that `x` belongs to `d` is checked when the
+ * runtime loads it); the message never quotes the value, which is a secret.
+ */
+export function readCertificateSigningKey(raw: string | undefined): string | null {
+  const text = raw?.trim() ?? '';
+  if (text === '') return null;
+  let jwk: unknown = null;
+  try {
+    jwk = JSON.parse(text);
+  } catch {
+    // Refused below.
+  }
+  const k = (typeof jwk === 'object' && jwk !== null ? jwk : {}) as Record<string, unknown>;
+  if (k.kty !== 'OKP' || k.crv !== 'Ed25519' || typeof k.d !== 'string' || typeof k.x !== 'string' || !ED25519_PART.test(k.d) || !ED25519_PART.test(k.x)) {
+    throw new ConfigError(
+      'CERTIFICATE_SIGNING_KEY is not an Ed25519 private key: give the JSON private JWK {"kty":"OKP","crv":"Ed25519","d":"…","x":"…"} (the file certificate-signing-key.json in DATA_DIR holds one), or unset it to keep the key in DATA_DIR.',
+    );
+  }
+  return text;
+}
+
 /** Reads and validates the configuration; throws `ConfigError` with a fix-it sentence on bad input. */
 export function readConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const e = envSchema.parse(env);
@@ -216,5 +248,6 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     mail: readMailConfig(env),
     rateLimits,
     contactRecipient: contactRecipient(env),
+    certificateSigningKey: readCertificateSigningKey(e.CERTIFICATE_SIGNING_KEY),
   };
 }

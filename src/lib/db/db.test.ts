@@ -196,6 +196,20 @@ describe.each(databases)('database on $name', ({ create }) => {
     expect(admin!.passwordHash).toBe('changed');
   });
 
+  it("writes the graduate's course-2 certificate with its fixed code once that account exists, and only once", async () => {
+    const code = 'ACAD-GRAD-2026-0000-0002';
+    // The account comes with the exams' demo data; made here by hand when the seed has none yet.
+    await handle.db.delete(s.certificates).where(eq(s.certificates.code, code));
+    const [user] = await handle.db.insert(s.users).values({ email: 'graduate@academia.example', firstName: 'Gabriela', lastName: 'Ortiz' }).onConflictDoNothing().returning();
+    if (user) await handle.db.insert(s.contacts).values({ userId: user.id, firstName: 'Gabriela', lastName: 'Ortiz', email: 'graduate@academia.example' }).onConflictDoNothing();
+    await seed(handle.db, resolve('media'));
+    await seed(handle.db, resolve('media'));
+    const rows = await handle.db.select().from(s.certificates).where(eq(s.certificates.code, code));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ courseId: 2, revokedAt: null, credential: null });
+    expect(rows[0]!.holderName).toMatch(/\S+ \S+/);
+  });
+
   it('lists publicly only courses that are neither test courses nor for buyers only', async () => {
     const catalog = await loadCatalog(handle.db);
     const cards = listCards(catalog, VISITOR, 'en');

@@ -429,6 +429,35 @@ export const examAttempts = pgTable(
 );
 export type ExamAttempt = typeof examAttempts.$inferSelect;
 
+/* ───────────── certificates ───────────── */
+
+/**
+ * A certificate of completion: one per person and course (issuing again returns this one), with its
+ * public verification code and the holder's name as it was when issued. `credential` is the signed
+ * Open Badges VC-JWT, kept as first signed so a download and the verification page check the same bytes.
+ */
+export const certificates = pgTable(
+  'certificates',
+  {
+    id: serial().primaryKey(),
+    contactId: integer()
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    courseId: integer()
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    /** `ACAD-XXXX-XXXX-XXXX-XXXX` (certificates `newVerificationCode`). */
+    code: text().notNull(),
+    holderName: text().notNull(),
+    issuedAt: timestamp({ withTimezone: true }).notNull(),
+    revokedAt: timestamp({ withTimezone: true }),
+    /** The signed credential (compact VC-JWT); null until first signed (certificates the seed wrote). */
+    credential: text(),
+  },
+  (t) => [uniqueIndex('certificates_code_uq').on(t.code), uniqueIndex('certificates_contact_course_uq').on(t.contactId, t.courseId), index('certificates_course_idx').on(t.courseId)],
+);
+export type Certificate = typeof certificates.$inferSelect;
+
 /* ───────────── commerce ───────────── */
 
 /** A book sold through the cart. */

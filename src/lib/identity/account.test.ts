@@ -275,6 +275,10 @@ describe('where a login leads', () => {
     expect(isProtectedPath('/myshopping')).toBe(true);
     expect(isProtectedPath('/profile')).toBe(true);
     expect(isProtectedPath('/myshopping-detail/3')).toBe(true);
+    expect(isProtectedPath('/course-generate')).toBe(true);
+    expect(isProtectedPath('/course-certificate/2')).toBe(true);
+    expect(isProtectedPath('/course-certificate/2/pdf')).toBe(true);
+    expect(isProtectedPath('/verify/ACAD-GRAD-2026-0000-0002')).toBe(false);
     expect(isProtectedPath('/mylearningx')).toBe(false);
     expect(isProtectedPath('/courses')).toBe(false);
     expect(isProtectedPath('/')).toBe(false);

@@ -75,7 +75,8 @@ export function myLearningCourses({ catalog, viewer, progress, exams, locale }: 
     const exam = exams.get(course.id) ?? null;
     const lessonsDone = done.total > 0 && done.completed >= done.total;
     let after: MyLearningCourse['after'] = null;
-    if (exam?.status === 'passed') after = { kind: 'certificate', href: href(paths.courseCertificate(course.id)) };
+    // The certificate link is the issue page: it issues the certificate the first time, and goes straight to it after.
+    if (exam?.status === 'passed') after = { kind: 'certificate', href: href(paths.courseGenerate(course.id)) };
     else if (exam && lessonsDone && exam.status !== 'out-of-attempts') after = { kind: exam.status === 'in-progress' ? 'exam-resume' : 'exam', href: href(paths.courseExamInfo(course.id)) };
     const category = catalog.categories.find((c) => c.id === course.categoryId);
     cards.push({

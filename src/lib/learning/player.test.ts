@@ -155,7 +155,7 @@ describe('the player’s view model', () => {
     ]);
     const en = view({ locale: 'en' });
     expect(en.modules[0]!.lessons[0]).toMatchObject({ name: 'Lesson 101', summary: 'Summary 101', href: '/en/course-tracking/7/module-10/lesson-101/101' });
-    expect([en.courseHref, en.examHref, en.certificateHref]).toEqual(['/en/courses-details/7', '/en/course-exam-info/7', '/en/course-certificate/7']);
+    expect([en.courseHref, en.examHref, en.certificateHref]).toEqual(['/en/courses-details/7', '/en/course-exam-info/7', '/en/course-generate?course=7']);
   });
 
   it('marks completed lessons and each lesson’s resume position from the server’s progress', () => {

@@ -280,7 +280,8 @@ export function playerView({ course, target, progress, resources, examPassed, lo
       currentLessonId: resolved.place.lessonId,
       examPassed,
       examHref: href(paths.courseExamInfo(course.id)),
-      certificateHref: href(paths.courseCertificate(course.id)),
+      // The issue page: it issues the certificate the first time, and goes straight to it after.
+      certificateHref: href(paths.courseGenerate(course.id)),
     },
   };
 }

@@ -9,7 +9,10 @@ import type { DbHandle } from '../db/client';
 import * as s from '../db/schema';
 import { createSession, hashToken } from '../identity/session.server';
 import { testRuntime } from '../testing/runtime';
-import type { Runtime } from './runtime.server';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { signingKeyFile, type Runtime } from './runtime.server';
 
 const [pglite] = await testDatabases();
 
@@ -141,5 +144,33 @@ describe('the runtime', () => {
     const fresh = await runtime.exams.get(1);
     expect(fresh).not.toBe(exam);
     expect(fresh!.pool.find((q) => q.id === question.id)!.promptEs).toBe('Pregunta cambiada');
+  });
+});
+
+describe('the certificate signing key', () => {
+  const jwk = { kty: 'OKP', crv: 'Ed25519', d: 'nWGxne_9WmC6hEr0kuwsxERJxWl7MmkZcDusAxyuf2A', x: '11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo' };
+
+  it('is created in the data folder on first start and reused on the next; CERTIFICATE_SIGNING_KEY wins; a bad one stops the start', async () => {
+    const handle = await pglite!.create();
+    const dataDir = mkdtempSync(join(tmpdir(), 'academy-key-'));
+    try {
+      const first = await testRuntime(handle, { config: { dataDir } });
+      await first.close();
+      const file = signingKeyFile(dataDir)!;
+      expect(existsSync(file)).toBe(true);
+      expect(statSync(file).mode & 0o077).toBe(0);
+      const second = await testRuntime(handle, { config: { dataDir } });
+      await second.close();
+      expect(second.signingKey.kid).toBe(first.signingKey.kid);
+      const given = await testRuntime(handle, { config: { dataDir }, env: { CERTIFICATE_SIGNING_KEY: JSON.stringify(jwk) } });
+      await given.close();
+      expect(given.signingKey.publicJwk.x).toBe(jwk.x);
+      expect(given.signingKey.kid).not.toBe(first.signingKey.kid);
+      await expect(testRuntime(handle, { config: { dataDir, certificateSigningKey: JSON.stringify({ ...jwk, x: first.signingKey.publicJwk.x }) } })).rejects.toThrow(/not a JSON Ed25519 private JWK/);
+      expect(signingKeyFile('memory://')).toBeNull();
+    } finally {
+      await handle.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -8,6 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+import { join } from 'node:path';
 import type { AppConfig } from '../config/config';
 import { openDatabase, type Db, type DbHandle } from '../db/client';
 import { createLogger, type Logger } from '../http/log.server';
@@ -24,6 +25,7 @@ import { Tracker } from '../learning/tracking.server';
 import { createBus, type Bus } from '../bus';
 import { createScheduler, registerSessionPurge, type Scheduler } from '../jobs';
 import { ExamCache, registerExamGrading } from '../exams/exams.server';
+import { loadOrCreateSigningKey, type SigningKey } from '../certificates/certificates.server';
 
 export interface Runtime {
   readonly config: AppConfig;
@@ -51,6 +53,8 @@ export interface Runtime {
   /** Each course's exam (settings and question pool), kept until the catalogue changes. */
   readonly exams: ExamCache;
   readonly scheduler: Scheduler;
+  /** The Ed25519 key certificates are signed with (`CERTIFICATE_SIGNING_KEY`, else kept in the data folder). */
+  readonly signingKey: SigningKey;
   /** This process's name in logs and job claims. */
   readonly workerId: string;
   /** The origin absolute URLs of a request use (`PUBLIC_URL`, else an allowed Host, else this machine). */
@@ -80,6 +84,8 @@ export interface RuntimeParts {
 export async function createRuntime(config: AppConfig, parts: RuntimeParts = {}): Promise<Runtime> {
   const logger = parts.logger ?? createLogger(config.logLevel);
   const workerId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  // A malformed key stops the start with one sentence, before anything is opened.
+  const signingKey = await loadOrCreateSigningKey(signingKeyFile(config.dataDir), config.certificateSigningKey ?? undefined);
   const database = parts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const ownsDatabase = parts.database === undefined;
   let bus: Bus;
@@ -164,6 +170,7 @@ export async function createRuntime(config: AppConfig, parts: RuntimeParts = {})
     tracker,
     exams,
     scheduler,
+    signingKey,
     workerId,
     siteOrigin: (url) => publicOrigin(config.origin, { host: url.host, protocol: url.protocol === 'https:' ? 'https:' : 'http:' }),
     catalogChanged: () => bus.publish('catalog', {}),
@@ -181,6 +188,12 @@ export async function createRuntime(config: AppConfig, parts: RuntimeParts = {})
       })()),
   };
   return runtime;
+}
+
+/** Where the certificate signing key is kept when the configuration gives none (created on first start). */
+export function signingKeyFile(dataDir: string): string | null {
+  // An in-memory database keeps nothing on disk: its key lives as long as the process.
+  return dataDir === 'memory://' ? null : join(dataDir, 'certificate-signing-key.json');
 }
 
 /** How often progress notices go to the other processes (ms). */

@@ -22,5 +22,7 @@ describe('robots.txt', () => {
     expect(txt).toContain('Sitemap: https://academia.example/sitemap.xml');
     expect(txt).toContain('Disallow: /mylearning');
     expect(txt).toContain('Disallow: /en/purchase');
+    expect(txt).toContain('Disallow: /course-certificate');
+    expect(txt).not.toContain('Disallow: /verify');
   });
 });

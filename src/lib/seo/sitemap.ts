@@ -19,7 +19,8 @@ export function sitemapXml(origin: string, pathsList: readonly string[]): string
 
 /** robots.txt: everything public is crawlable; personal and cart pages are not. */
 export function robotsTxt(origin: string): string {
-  const privatePaths = ['/mylearning', '/myshopping', '/profile', '/purchase', '/api/'];
+  // Not /verify: crawlers must read its noindex, which a Disallow would hide.
+  const privatePaths = ['/mylearning', '/myshopping', '/profile', '/purchase', '/api/', '/course-generate', '/course-certificate'];
   const lines = ['User-agent: *', 'Allow: /', ...privatePaths.flatMap((p) => [`Disallow: ${p}`, `Disallow: /en${p}`]), '', `Sitemap: ${new URL('/sitemap.xml', origin).href}`];
   return `${lines.join('\n')}\n`;
 }

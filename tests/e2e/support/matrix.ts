@@ -298,7 +298,17 @@ export function matrix(): Row[] {
       covers: '/course-result',
       note: 'an attempt that is not theirs',
     }, ['es']),
-    ...page('/course-certificate/1', per('404'), { covers: '(not built) /course-certificate/[id]', pending: 'certificate issue' }),
+
+    /* certificates: a person's own only (nobody here holds one: 404), issuing only once the course is completed; verification is public */
+    ...page('/course-certificate/2', (l) => per('404', { visitors: loginRedirect(l, '/course-certificate/2'), ibo: loginRedirect(l, '/course-certificate/2') }), { covers: '/course-certificate/[id]', note: 'no certificate held' }),
+    ...page(`/course-certificate/${COURSE.buyers}`, (l) => per('404', { visitors: loginRedirect(l, `/course-certificate/${COURSE.buyers}`), ibo: loginRedirect(l, `/course-certificate/${COURSE.buyers}`) }), { covers: '/course-certificate/[id]', note: 'buyers-only' }, ['es']),
+    ...page('/course-certificate/abc', (l) => per('404', { visitors: loginRedirect(l, '/course-certificate/abc'), ibo: loginRedirect(l, '/course-certificate/abc') }), { covers: '/course-certificate/[id]', note: 'not an id' }, ['es']),
+    ...page('/course-generate?course=2', (l) => per('403', { visitors: loginRedirect(l, '/course-generate?course=2'), ibo: loginRedirect(l, '/course-generate?course=2') }), { covers: '/course-generate', note: 'course not completed' }),
+    ...page(`/course-generate?course=${COURSE.buyers}`, (l) => per('404', { buyer: '403', visitors: loginRedirect(l, `/course-generate?course=${COURSE.buyers}`), ibo: loginRedirect(l, `/course-generate?course=${COURSE.buyers}`) }), { covers: '/course-generate', note: 'buyers-only' }, ['es']),
+    ...page(`/course-generate?course=${COURSE.hidden}`, (l) => per('404', { visitors: loginRedirect(l, `/course-generate?course=${COURSE.hidden}`), ibo: loginRedirect(l, `/course-generate?course=${COURSE.hidden}`) }), { covers: '/course-generate', note: 'test course' }, ['es']),
+    ...page(`/course-generate?course=${COURSE.unknown}`, (l) => per('404', { visitors: loginRedirect(l, `/course-generate?course=${COURSE.unknown}`), ibo: loginRedirect(l, `/course-generate?course=${COURSE.unknown}`) }), { covers: '/course-generate', note: 'unknown' }, ['es']),
+    ...page('/verify/ACAD-0000-0000-0000-0000', per('404'), { covers: '/verify/[code]', note: 'a code nobody holds', check: (_r, seen) => (seen.body.includes('noindex') ? undefined : 'should not be indexed') }),
+    ...page('/verify/not-a-code', per('404'), { covers: '/verify/[code]', note: 'malformed' }, ['es']),
 
     /* the cart only ever shows what the viewer may see, whatever the cookie says */
     ...page('/purchase', per('200'), { covers: '/purchase', note: 'forged cart cookie with courses 10, 16 and 12', cookies: forgedCart, hole: 'Trust #8 (forged cart cookie)' }),
@@ -327,6 +337,19 @@ export function matrix(): Row[] {
     },
     { label: 'GET /api/search?q=prueba interno (the test course)', kind: 'endpoint', covers: 'GET /api/search', expect: per('200'), http: { method: 'GET', path: `/api/search?q=${encodeURIComponent('prueba interno')}&lang=es` } },
     { label: 'POST /api/search', kind: 'endpoint', covers: 'POST /api/search', expect: per('404'), http: { method: 'POST', path: '/api/search', json: {} } },
+    ...(['pdf?lang=en', 'credential'] as const).map((what): Row => {
+      const path = `/course-certificate/2/${what}`;
+      return { label: `GET ${path} (no certificate held)`, kind: 'endpoint', covers: `GET /course-certificate/[id]/${what.split('?')[0]}`, expect: per('404', { visitors: loginRedirect('es', path), ibo: loginRedirect('es', path) }), http: { method: 'GET', path } };
+    }),
+    {
+      label: 'GET /.well-known/jwks.json',
+      kind: 'endpoint',
+      covers: 'GET /.well-known/jwks.json',
+      expect: per('200'),
+      http: { method: 'GET', path: '/.well-known/jwks.json' },
+      check: (_r, seen) => (!seen.body.includes('"kty":"OKP"') ? 'publishes no Ed25519 key' : /"d"\s*:/.test(seen.body) ? 'publishes a private key' : undefined),
+    },
+    { label: 'GET /credentials/issuer.json', kind: 'endpoint', covers: 'GET /credentials/issuer.json', expect: per('200'), http: { method: 'GET', path: '/credentials/issuer.json' }, check: (_r, seen) => (seen.body.includes('"Profile"') ? undefined : 'is not an issuer profile') },
     { label: 'GET /api/tracking', kind: 'endpoint', covers: 'GET /api/tracking', expect: per('404'), http: { method: 'GET', path: '/api/tracking' } },
     track('free course', COURSE.free, { Identificador: L1.id, Avance: 0, Activo: true }, mayTrack({ prospect: '200', users: '200' })),
     track('members course', COURSE.members, { Identificador: firstLesson(COURSE.members).id, Avance: 0 }, mayTrack({ users: '200' })),
@@ -384,9 +407,14 @@ export function matrix(): Row[] {
     action('exams.answer', 'an attempt that is not theirs', per('404', { visitors: '401', ibo: '401' }), { json: { course: COURSE.free, attempt: 1, question: 5, answer: 17, lang: 'en' } }),
     action('exams.submit', 'an attempt that is not theirs', per('404', { visitors: '401', ibo: '401' }), { form: { course: String(COURSE.free), attempt: '1', lang: 'en', q5: '17' } }),
 
+    action('certificates.issue', 'course not completed', per('403', { visitors: '401', ibo: '401' }), { form: { course: '2', lang: 'en' } }),
+    action('certificates.issue', 'buyers-only course', per('404', { buyer: '403', visitors: '401', ibo: '401' }), { form: { course: String(COURSE.buyers), lang: 'en' } }),
+    action('certificates.issue', 'test course', per('404', { visitors: '401', ibo: '401' }), { form: { course: String(COURSE.hidden), lang: 'en' } }),
+    action('certificates.issue', 'not a course id', per('400'), { form: { course: 'abc', lang: 'en' } }),
+
     /* every action refuses another site (CSRF), whatever the session */
-    ...['auth.login', 'auth.logout', 'auth.register', 'auth.requestReset', 'auth.resetPassword', 'auth.verify', 'cart.add', 'cart.remove', 'contact.send', 'ibo.confirmProspect', 'ibo.enter', 'ibo.lookup', 'exams.start', 'exams.answer', 'exams.submit'].map((name) =>
-      action(name, 'from another site', per('403'), { form: { kind: 'course', id: '6', code: 'HORIZONTE01', email: PEOPLE.learner.email, password: PEOPLE.learner.password, lang: 'en', course: '1', attempt: '1' }, headers: CROSS_SITE }, { check: noNewSession }),
+    ...['auth.login', 'auth.logout', 'auth.register', 'auth.requestReset', 'auth.resetPassword', 'auth.verify', 'cart.add', 'cart.remove', 'certificates.issue', 'contact.send', 'ibo.confirmProspect', 'ibo.enter', 'ibo.lookup', 'exams.start', 'exams.answer', 'exams.submit'].map((name) =>
+      action(name, 'from another site', per('403'), { form: { kind: 'course', id: '6', code: 'HORIZONTE01', email: PEOPLE.learner.email, password: PEOPLE.learner.password, lang: 'en', course: '2', attempt: '1' }, headers: CROSS_SITE }, { check: noNewSession }),
     ),
     action('cart.add', 'same host, other scheme', per('403'), { form: { kind: 'book', id: '2', lang: 'en' }, headers: { origin: 'https://{self}' } }, { hole: 'Trust (middleware: exact scheme, host and port)' }),
 

@@ -51,3 +51,9 @@ export const ibos: { code: string; companyName: string; userEmail: string; statu
   { code: 'MUNDO2026', companyName: 'Mundo Travel Group', userEmail: 'ibo.mundo@academia.example', status: 'active', imageUrl: '/images/people/4.webp' },
   { code: 'RUTAS99', companyName: 'Rutas del Sol Ltda.', userEmail: 'ibo.rutas@academia.example', status: 'suspended', imageUrl: null },
 ];
+
+/**
+ * Demo certificates with a fixed verification code (linked from the README), written when their holder's
+ * account exists: `graduate@academia.example` passed course 2's exam and holds its certificate.
+ */
+export const certificates: { email: string; courseId: number; code: string }[] = [{ email: 'graduate@academia.example', courseId: 2, code: 'ACAD-GRAD-2026-0000-0002' }];

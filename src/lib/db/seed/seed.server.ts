@@ -378,6 +378,19 @@ export async function seed(db: Db, mediaDir: string): Promise<SeedSummary> {
           .onConflictDoNothing();
       }
     }
+    // Demo certificates: written once (the code is fixed), for holders whose account the seed has.
+    for (const c of people.certificates) {
+      const [holder] = await tx
+        .select({ contactId: s.contacts.id, firstName: s.users.firstName, lastName: s.users.lastName })
+        .from(s.users)
+        .innerJoin(s.contacts, eq(s.contacts.userId, s.users.id))
+        .where(sql`lower(${s.users.email}) = ${c.email.toLowerCase()}`);
+      if (!holder) continue;
+      await tx
+        .insert(s.certificates)
+        .values({ contactId: holder.contactId, courseId: c.courseId, code: c.code, holderName: `${holder.firstName} ${holder.lastName}`, issuedAt: new Date() })
+        .onConflictDoNothing();
+    }
 
     return {
       courses: catalogue.courses.length,

@@ -1,0 +1,59 @@
+/**
+ * Certificate actions: issuing the logged-in learner's certificate of a completed course (the
+ * `/course-generate` form posts here, with or without JavaScript). A thin call into `lib/certificates`.
+ */
+import { ActionError, defineAction } from 'astro:actions';
+import { z } from '~/lib/zod';
+import { LOCALES, messages } from '~/i18n';
+import { catalogContext } from '~/lib/app.server';
+import { isListed } from '~/lib/access';
+import { issueAndNotify } from '~/lib/certificates';
+
+export const certificates = {
+  /**
+   * Issues the certificate, or returns the one already issued (idempotent): `{ courseId }` to go on to
+   * the certificate. 401 without a learner's session, 404 for a course the viewer may not know of,
+   * 403 before the course is completed; nothing is stored then. The e-mail with the links goes out
+   * when this call issued it.
+   */
+  issue: defineAction({
+    accept: 'form',
+    input: z.object({
+      course: z.coerce.number().int().positive().max(2_147_483_647),
+      /** The page's language: messages, links and the e-mail in it. */
+      lang: z.enum(LOCALES).default('es'),
+    }),
+    handler: async ({ course: courseId, lang }, ctx) => {
+      const t = messages(lang).certificates;
+      const { runtime } = ctx.locals;
+      const { db, catalog, viewer } = await catalogContext(ctx.locals);
+      if (viewer.kind !== 'learner' || viewer.contactId === null || !ctx.locals.session?.user) throw new ActionError({ code: 'UNAUTHORIZED', message: t.errors.login });
+      const course = catalog.byId.get(courseId);
+      if (!course || !isListed(course, viewer)) throw new ActionError({ code: 'NOT_FOUND', message: t.errors.unknownCourse });
+      const contactId = viewer.contactId;
+      const outcome = await issueAndNotify(
+        {
+          db,
+          signingKey: runtime.signingKey,
+          send: (m) => runtime.mailer.send(m),
+          origin: runtime.siteOrigin(ctx.url),
+          locale: lang,
+          course,
+          issuerName: messages(lang).meta.siteName,
+          mailTexts: t.mail,
+          onMailError: (err) => runtime.logger.error({ err }, `certificate e-mail for contact #${contactId} not sent`),
+        },
+        contactId,
+        course.id,
+        Date.now(),
+      );
+      if (!outcome.ok) {
+        if (outcome.reason === 'not-completed') throw new ActionError({ code: 'FORBIDDEN', message: t.errors.notCompleted });
+        throw new ActionError({ code: 'NOT_FOUND', message: t.errors.unknownCourse });
+      }
+      // Pages kept for this person (my learning, the certificate's) show it from now on.
+      if (outcome.created) await runtime.personChanged({ contactId });
+      return { courseId: course.id, code: outcome.certificate.code, created: outcome.created };
+    },
+  }),
+};
