@@ -183,7 +183,7 @@ describe.each(databases)('database on $name', ({ create }) => {
     expect(viewer.completed.has(31)).toBe(true);
     expect(refusal(catalog.byId.get(32)!, viewer)).toBeNull();
     const cards = await loadMyLearning(handle.db, catalog, viewer, 'en');
-    expect(cards.find((c) => c.id === 2)).toMatchObject({ completed: true, exam: { status: 'passed', best: 100 }, after: { kind: 'certificate', href: '/en/course-certificate/2' } });
+    expect(cards.find((c) => c.id === 2)).toMatchObject({ completed: true, exam: { status: 'passed', best: 100 }, after: { kind: 'certificate', href: '/en/course-generate?course=2' } });
   });
 
   it('is idempotent: seeding again changes no counts and keeps a changed password', async () => {
