@@ -254,7 +254,7 @@ export function checkoutFormSchema(now: Date) {
       {
         // Run the card checks whenever the fields they read are valid, even if others are not, so
         // every error shows at once.
-        when: ({ issues }) => !issues.some((i) => ['cardNumber', 'cvv', 'expiryMonth', 'expiryYear'].includes(String(i.path[0]))),
+        when: ({ issues }) => !issues.some((i) => ['cardNumber', 'cvv', 'expiryMonth', 'expiryYear'].includes(String(i.path?.[0]))),
       },
     );
 }
