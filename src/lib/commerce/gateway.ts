@@ -5,10 +5,11 @@
  * The card number and CVV go into `tokenize` and never come out: everything after it holds a token
  * and the card's brand, last 4 and expiry. Amounts are integer cents.
  */
+import { PAYMENT_CONSTANTS } from './payload';
 import { cardBrand, cardNumberError, cvvError, isExpired, lastFour, normalizeCardNumber, type CardBrand, type StoredCard } from './payment';
 
 /** The currency every charge is made in (spec section 9). */
-export type Currency = 'USD';
+export type Currency = typeof PAYMENT_CONSTANTS.currencyCode;
 
 /** A card as typed in the checkout form (only `tokenize` ever sees it). */
 export interface CardDetails {
@@ -157,7 +158,7 @@ export class SandboxGateway implements PaymentGateway {
   charge(request: ChargeRequest): Promise<ChargeResult> {
     const { amountCents, currency, token, idempotencyKey } = request;
     if (!Number.isSafeInteger(amountCents) || amountCents <= 0) return Promise.reject(new RangeError(`A charge takes a positive amount of cents, not ${String(amountCents)}`));
-    if (currency !== 'USD') return Promise.reject(new RangeError(`Unsupported currency ${String(currency)}`));
+    if (currency !== PAYMENT_CONSTANTS.currencyCode) return Promise.reject(new RangeError(`Unsupported currency ${String(currency)}`));
     if (idempotencyKey === '') return Promise.reject(new RangeError('A charge needs an idempotency key'));
     const fingerprint = JSON.stringify([amountCents, currency, token]);
     const seen = this.chargeKeys.get(idempotencyKey);

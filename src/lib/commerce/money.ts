@@ -6,9 +6,6 @@
 import type { Locale } from '~/i18n';
 import { formatPrice } from '../catalog/catalog';
 
-/** The one currency the academy sells in (spec section 9). */
-export const CURRENCY = 'USD';
-
 /** The largest amount a price may hold, in cents (the catalogue's `numeric(10,2)`: 99,999,999.99). */
 export const MAX_PRICE_CENTS = 9_999_999_999;
 
