@@ -231,6 +231,17 @@ describe('the checkout form', () => {
     expect(r.success ? {} : r.errors).toEqual({ cardholderName: 'required', expiryMonth: 'expired', cvv: 'cvvLength' });
   });
 
+  it('checks the CVV even before the card number is right', () => {
+    const bad = (change: object) => {
+      const r = validateCheckoutForm({ ...valid, cardNumber: '4242', ...change }, NOW);
+      return r.success ? {} : r.errors;
+    };
+    expect(bad({ cvv: '' })).toEqual({ cardNumber: 'cardLength', cvv: 'required' });
+    expect(bad({ cvv: '1x' })).toEqual({ cardNumber: 'cardLength', cvv: 'cvvDigits' });
+    expect(bad({ cvv: '12' })).toEqual({ cardNumber: 'cardLength', cvv: 'cvvLength' });
+    expect(bad({ cvv: '1234' })).toEqual({ cardNumber: 'cardLength' });
+  });
+
   it('moves its lists with the date: a birth year valid today is refused a year later', () => {
     expect(checkoutFormSchema(NOW).safeParse({ ...valid, birthYear: '2008' }).success).toBe(true);
     expect(checkoutFormSchema(new Date('2025-06-01T00:00:00Z')).safeParse({ ...valid, birthYear: '2008' }).success).toBe(false);

@@ -235,7 +235,7 @@ export function checkoutFormSchema(now: Date) {
         .transform((v) => normalizeCardNumber(v) ?? ''),
       expiryMonth: choice(EXPIRY_MONTHS),
       expiryYear: choice(years),
-      cvv: formText({ error: 'required' }).trim(),
+      cvv: formText({ error: 'required' }).trim().min(1, 'required').regex(/^[0-9]+$/, 'cvvDigits'),
       birthYear: choice(birthYears(now)),
       // Identification types come from the database (spec: /IdentificationType/{language}); the bound keeps a forged id in PostgreSQL's integer range.
       identificationType: selected((n) => n >= 1 && n <= 2_147_483_647),
@@ -244,18 +244,22 @@ export function checkoutFormSchema(now: Date) {
       acceptsTerms: checkbox.refine((v) => v, 'mustAccept'),
       idempotencyKey: z.uuid({ error: 'invalidKey' }),
     })
+    // Cross-field checks run whenever the fields they read are valid, even if others are not, so
+    // every error shows at once.
     .superRefine(
       (form, ctx) => {
-        const brand = cardBrand(form.cardNumber);
-        const cvv = cvvError(form.cvv, brand);
-        if (cvv) ctx.addIssue({ code: 'custom', message: cvv, path: ['cvv'] });
+        // The card's brand decides the length (4 on amex); with no readable card yet, 3 or 4 will do.
+        const cardRead = !ctx.issues.some((i) => i.path?.[0] === 'cardNumber');
+        const fits = cardRead ? form.cvv.length === cvvLength(cardBrand(form.cardNumber)) : form.cvv.length === 3 || form.cvv.length === 4;
+        if (!fits) ctx.addIssue({ code: 'custom', message: 'cvvLength', path: ['cvv'] });
+      },
+      { when: ({ issues }) => !issues.some((i) => i.path?.[0] === 'cvv') },
+    )
+    .superRefine(
+      (form, ctx) => {
         if (isExpired(form.expiryMonth, form.expiryYear, now)) ctx.addIssue({ code: 'custom', message: 'expired', path: ['expiryMonth'] });
       },
-      {
-        // Run the card checks whenever the fields they read are valid, even if others are not, so
-        // every error shows at once.
-        when: ({ issues }) => !issues.some((i) => ['cardNumber', 'cvv', 'expiryMonth', 'expiryYear'].includes(String(i.path?.[0]))),
-      },
+      { when: ({ issues }) => !issues.some((i) => i.path?.[0] === 'expiryMonth' || i.path?.[0] === 'expiryYear') },
     );
 }
 
