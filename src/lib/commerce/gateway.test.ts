@@ -54,6 +54,7 @@ describe('sandbox test cards', () => {
   it('declines an unknown or forged token', async () => {
     const gw = sandbox();
     expect((await gw.charge({ amountCents: 100, currency: 'USD', token: 'tok_nothing', idempotencyKey: 'x' })).status).toBe('declined');
+    expect((await gw.charge({ amountCents: 100, currency: 'USD', token: 'tok_sandbox_a_bogus_4242_122030_x', idempotencyKey: 'y' })).status).toBe('declined');
   });
 
   it('still charges a saved token after a restart (a new sandbox), and declines it once the card has expired', async () => {

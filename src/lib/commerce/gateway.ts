@@ -6,7 +6,7 @@
  * and the card's brand, last 4 and expiry. Amounts are integer cents.
  */
 import { PAYMENT_CONSTANTS } from './payload';
-import { cardBrand, cardNumberError, cvvError, isExpired, lastFour, normalizeCardNumber, type CardBrand, type StoredCard } from './payment';
+import { CARD_BRANDS, cardBrand, cardNumberError, cvvError, isExpired, lastFour, normalizeCardNumber, type StoredCard } from './payment';
 
 /** The currency every charge is made in (spec section 9). */
 export type Currency = typeof PAYMENT_CONSTANTS.currencyCode;
@@ -69,7 +69,7 @@ export class IdempotencyConflictError extends Error {
 
 /* ───────────── the sandbox ───────────── */
 
-/** The sandbox's test cards and how it answers them; any other valid card is approved. Listed in the README. */
+/** The sandbox's test cards and how it answers them; any other valid card is approved. */
 export const SANDBOX_TEST_CARDS: Readonly<Record<string, ChargeStatus>> = {
   '4242424242424242': 'approved',
   '4000000000000002': 'declined',
@@ -93,8 +93,9 @@ function readToken(token: string): TokenFacts | undefined {
   const m = TOKEN.exec(token);
   if (!m) return undefined;
   const outcome = (Object.keys(OUTCOME_CODES) as ChargeStatus[]).find((s) => OUTCOME_CODES[s] === m[1]);
-  if (!outcome) return undefined;
-  return { outcome, brand: m[2] as CardBrand, last4: m[3] ?? '', expiryMonth: Number(m[4]), expiryYear: Number(m[5]) };
+  const brand = CARD_BRANDS.find((b) => b === m[2]);
+  if (!outcome || !brand) return undefined;
+  return { outcome, brand, last4: m[3] ?? '', expiryMonth: Number(m[4]), expiryYear: Number(m[5]) };
 }
 
 /** A charge the sandbox made (no card: only the token, which carries brand and last 4). */
