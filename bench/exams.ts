@@ -115,7 +115,8 @@ async function timed(into: number[], what: string, url: string, init: RequestIni
     if (res.status >= 400) fail(`${what} ${res.status}`);
     return new Response(body, { status: res.status, headers: res.headers });
   } catch (err) {
-    fail(`${what} ${(err as Error).message}`);
+    const cause = (err as Error & { cause?: { code?: string } }).cause?.code;
+    fail(`${what} ${(err as Error).message}${cause ? ` (${cause})` : ''}`);
     return null;
   }
 }
@@ -191,12 +192,13 @@ async function verify(db: Db): Promise<void> {
       const stored = row.answers?.[String(q)];
       if (!stored || stored.join() !== [...answer].sort((a, b) => a - b).join()) lost++;
     }
-    if (row.submittedAt) graded++;
+    if (!row.submittedAt) continue;
+    graded++;
     const asked = exam.pool.filter((q) => row.questionIds.includes(q.id));
     if (row.score !== gradeAttempt(asked, row.answers ?? {}).score) wrongScore++;
     if (l.scores.some((sc) => sc !== row.score)) disagreeing++;
   }
-  console.log(`\nafter shutdown: ${rows.length} attempts for ${learners.length} learners (${extraRows} extra); ${graded} graded; ${wrongScore} scores not the grade of the stored answers; ${disagreeing} learners whose submits answered another score`);
+  console.log(`\nafter shutdown: ${rows.length} attempts for ${learners.length} learners (${extraRows} extra); ${graded} graded (the rest were still in their grace when the server stopped); ${wrongScore} graded scores not the grade of the stored answers; ${disagreeing} learners whose submits answered another score`);
   console.log(`answers: ${acknowledged} acknowledged (the last per question), ${lost} lost`);
 }
 

@@ -132,6 +132,8 @@ export const exams = {
         answers.set(questionId, [...(answers.get(questionId) ?? []), option.data]);
       }
       const now = Date.now();
+      // Answers posted once the attempt no longer takes any (time and grace over, or already graded).
+      let late = false;
       if (answers.size > 0) {
         // Check every answer against the attempt before storing any.
         const own = await attemptOf(me.db, exam, me.contactId, attempt, now);
@@ -142,11 +144,13 @@ export const exams = {
           const ids = new Set(question?.options.map((o) => o.id));
           if (!question || !given.every((o) => ids.has(o)) || (question.kind !== 'multiple' && given.length > 1)) throw saveRefusal('invalid', locale);
         }
+        late = !own.open;
         if (own.open) {
           for (const [questionId, given] of answers) {
             const saved = await saveAnswer(me.db, exam, me.contactId, attempt, questionId, given, now);
             // Time up between the check and the save: the attempt is graded with what it held.
             if (!saved.ok && saved.error !== 'closed') throw saveRefusal(saved.error, locale);
+            if (!saved.ok) late = true;
           }
         }
       }
@@ -154,7 +158,7 @@ export const exams = {
       if (!graded) throw saveRefusal('not-found', locale);
       // My learning, the player's last lesson and the next course follow a graded attempt.
       await ctx.locals.runtime.personChanged({ contactId: me.contactId });
-      return { course, attempt: graded.attempt.number, score: graded.attempt.score ?? graded.grade.score, passed: graded.attempt.passed === true };
+      return { course, attempt: graded.attempt.number, score: graded.attempt.score ?? graded.grade.score, passed: graded.attempt.passed === true, late };
     },
   }),
 };

@@ -150,6 +150,7 @@ test('without JavaScript at 360 px: one attempt for twenty simultaneous starts, 
   await expect(page.getByText('Intento 2 de 3')).toBeVisible();
   const attempt = await page.locator('input[name="attempt"]').inputValue();
   const questionId = Number((await questions(page).first().getAttribute('id'))!.replace('question-', ''));
+  const optionId = (await questions(page).first().locator('input').first().getAttribute('value'))!;
   // Every answer right, posted with the submit (the form without JavaScript).
   const count = await questions(page).count();
   for (let i = 0; i < count; i++) await answer(questions(page).nth(i), true);
@@ -175,6 +176,15 @@ test('without JavaScript at 360 px: one attempt for twenty simultaneous starts, 
   const resubmit = await post(`/course-result?_action=exams.submit`, { form: { course: String(COURSE), attempt, lang: 'es' } });
   expect(resubmit.status()).toBe(303);
   expect(resubmit.headers().location).toBe(`/course-result?course=${COURSE}&attempt=2`);
+  // Answers posted with a submit once the attempt is graded are not stored, and the result says why.
+  const forged = await post(`/course-result?_action=exams.submit`, { form: { course: String(COURSE), attempt, lang: 'es', [`q${questionId}`]: '999999' } });
+  expect(forged.status()).toBe(400);
+  const lateAnswers = await post(`/course-result?_action=exams.submit`, { form: { course: String(COURSE), attempt, lang: 'es', [`q${questionId}`]: optionId } });
+  expect(lateAnswers.status()).toBe(303);
+  expect(lateAnswers.headers().location).toBe(`/course-result?course=${COURSE}&attempt=2&late=1`);
+  await page.goto(lateAnswers.headers().location!);
+  await expect(page.getByText('El tiempo de este intento terminó: ya no se aceptan respuestas.')).toBeVisible();
+  await expect(page.getByText('Puntaje: 100 %')).toBeVisible();
   const someoneElse = await otherDevice(browser, baseURL!, LEARNER);
   const foreign = await post('/_actions/exams.answer', { json: { course: COURSE, attempt: Number(attempt), question: 1, answer: 1, lang: 'en' } }, someoneElse.context);
   expect(foreign.status()).toBe(404);
