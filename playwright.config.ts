@@ -10,7 +10,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // A journey may take a while on a busy 2-core machine (axe on several pages, a video played at 1.5×): a limit
+  // for what is stuck, not a speed check (speed is measured in bench/).
+  timeout: 60_000,
   reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
