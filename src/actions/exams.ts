@@ -10,7 +10,7 @@ import { messages, LOCALES, type Locale } from '~/i18n';
 import { catalogContext } from '~/lib/app.server';
 import { attemptOf, loadExamInfo, saveAnswer, startAttempt, submitAttempt, type CourseExam, type SaveError } from '~/lib/exams/exams.server';
 import { examCourse } from '~/lib/exams/pages.server';
-import { rawAnswerSchema } from '~/lib/exams';
+import { normalizeAnswer, rawAnswerSchema } from '~/lib/exams';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 const lang = z.enum(LOCALES).default('es');
@@ -139,10 +139,10 @@ export const exams = {
         const own = await attemptOf(me.db, exam, me.contactId, attempt, now);
         if (!own) throw saveRefusal('not-found', locale);
         for (const [questionId, given] of answers) {
-          if (!own.questionIds.includes(questionId)) throw saveRefusal('not-in-attempt', locale);
-          const question = exam.pool.find((q) => q.id === questionId);
-          const ids = new Set(question?.options.map((o) => o.id));
-          if (!question || !given.every((o) => ids.has(o)) || (question.kind !== 'multiple' && given.length > 1)) throw saveRefusal('invalid', locale);
+          const question = own.questionIds.includes(questionId) ? exam.pool.find((q) => q.id === questionId) : undefined;
+          if (!question) throw saveRefusal('not-in-attempt', locale);
+          const read = normalizeAnswer(question, given);
+          if (!read.ok) throw saveRefusal(read.error, locale);
         }
         late = !own.open;
         if (own.open) {
