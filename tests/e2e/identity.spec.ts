@@ -3,7 +3,7 @@
  * 401 handling, registration, password reset by e-mail, and bad input. Each in both languages.
  */
 import { request as httpRequest } from 'node:http';
-import { expect, expectNoSeriousViolations, outboxMail, startServer, test, type Page } from './fixtures';
+import { expect, expectNoSeriousViolations, outboxMail, test, type Page } from './fixtures';
 
 const LANGS = [
   {
@@ -762,25 +762,4 @@ test('the account pages have no serious axe violation, with errors shown @mobile
   await expect(page.locator('.user-menu-list')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   await expectNoSeriousViolations(page);
-});
-
-test('the login says so when the server is stopped', async ({ page }) => {
-  test.setTimeout(180_000);
-  // A server of its own, so stopping it leaves the other journeys alone.
-  const server = await startServer();
-  try {
-    const base = server.baseURL;
-    const l = LANGS[0];
-    await page.goto(`${base}/login`);
-    const form = loginForm(page, l);
-    await hydrated(page);
-    await form.getByLabel(l.labels.email, { exact: true }).fill(LEARNER.email);
-    await form.getByLabel(l.labels.password, { exact: true }).fill(LEARNER.password);
-    await server.stop();
-    await expect.poll(async () => (await fetch(`${base}/healthz`).catch(() => null))?.status ?? 'down', { timeout: 20_000 }).toBe('down');
-    await form.getByRole('button', { name: l.submit }).click();
-    await expect(page.getByRole('dialog', { name: l.info })).toContainText(l.errors.connection);
-  } finally {
-    await server.dispose();
-  }
 });
