@@ -206,6 +206,12 @@ for (const [name, address] of [
   });
 }
 
+actionFuzz('cart.view', 141, () => ({ lang: 'en' }), {
+  accept: 'json',
+  // Pricing the cart only reads: an empty cart's cookie is never written, whatever the body.
+  extra: (a) => expect(cartSet(a), `${a.status} set the cart cookie`).toBe(false),
+});
+
 /* ───────────── IBO ───────────── */
 
 actionFuzz('ibo.enter', 110, () => ({ code: 'HORIZONTE01', lang: 'en' }), {
@@ -434,7 +440,7 @@ test(`forms posted to pages (?_action=): ${RUNS} hostile forms and a NUL in ever
 
 /* ───────────── malformed JSON to every action ───────────── */
 
-const ACTIONS = ['auth.login', 'auth.logout', 'auth.register', 'auth.requestReset', 'auth.resetPassword', 'auth.verify', 'cart.add', 'cart.remove', 'certificates.issue', 'contact.send', 'ibo.confirmProspect', 'ibo.enter', 'ibo.lookup', 'exams.start', 'exams.answer', 'exams.submit'];
+const ACTIONS = ['auth.login', 'auth.logout', 'auth.register', 'auth.requestReset', 'auth.resetPassword', 'auth.verify', 'cart.add', 'cart.remove', 'cart.view', 'certificates.issue', 'contact.send', 'ibo.confirmProspect', 'ibo.enter', 'ibo.lookup', 'exams.start', 'exams.answer', 'exams.submit'];
 
 test(`malformed JSON bodies to every action: ${RUNS} runs — a 4xx, never a 5xx`, async ({ baseURL }) => {
   const c = new Client(baseURL!, loopback(121));

@@ -157,7 +157,7 @@ const publicPage = (path: string, covers = path, note?: string) => page(path, pe
 /** A protected page: users get it, everybody else goes to the login page, which brings them back. */
 const personal = (path: string, covers = path) => page(path, (l) => per('200', { visitors: loginRedirect(l, path), ibo: loginRedirect(l, path) }), { covers });
 
-const action = (name: string, label: string, expect: Outcomes, send: { form?: Record<string, string>; json?: unknown; headers?: Record<string, string> }, more: Partial<Row> = {}): Row => ({
+const action = (name: string, label: string, expect: Outcomes, send: { form?: Record<string, string>; json?: unknown; headers?: Record<string, string>; cookies?: Record<string, string> }, more: Partial<Row> = {}): Row => ({
   label: `POST /_actions/${name} (${label})`,
   kind: 'action',
   covers: name,
@@ -398,6 +398,9 @@ export function matrix(): Row[] {
     action('cart.add', 'test course', per('404'), { form: { kind: 'course', id: String(COURSE.hidden), lang: 'en' } }),
     action('cart.add', 'book', per('200'), { form: { kind: 'book', id: '1', lang: 'en' } }),
     action('cart.remove', 'paid course', per('200'), { form: { kind: 'course', id: String(COURSE.paid), lang: 'en' } }),
+    action('cart.view', 'empty cart', per('200'), { json: { lang: 'en' } }),
+    // The mini cart's prices and names come from the catalogue, for the viewer: a forged cookie lists only what the role may see.
+    action('cart.view', 'forged cart cookie with courses 10, 16 and 12', per('200'), { json: { lang: 'en' }, cookies: forgedCart }, { check: shows(courseNames(COURSE.paid), [...ROLES]) }),
     action('ibo.enter', 'no code', per('400'), { form: { code: '', lang: 'en' } }, { check: noNewSession }),
     action('ibo.lookup', "a learner's e-mail", per('401', { ibo: '200' }), { json: { email: PEOPLE.learner.email, lang: 'en' } }, { check: (_r, seen) => (seen.status === 200 && seen.body.replace(/\s/g, '') !== '[{"found":1},true]' ? `answers more than yes or no: ${seen.body.slice(0, 200)}` : undefined) }),
     action('ibo.confirmProspect', 'own prospect again', per('401', { prospect: '200' }), { form: { ...PROSPECT, lang: 'en' } }, { only: ['anonymous', 'refused', 'learner', 'buyer', 'admin', 'prospect'] }),
@@ -413,7 +416,7 @@ export function matrix(): Row[] {
     action('certificates.issue', 'not a course id', per('400'), { form: { course: 'abc', lang: 'en' } }),
 
     /* every action refuses another site (CSRF), whatever the session */
-    ...['auth.login', 'auth.logout', 'auth.register', 'auth.requestReset', 'auth.resetPassword', 'auth.verify', 'cart.add', 'cart.remove', 'certificates.issue', 'contact.send', 'ibo.confirmProspect', 'ibo.enter', 'ibo.lookup', 'exams.start', 'exams.answer', 'exams.submit'].map((name) =>
+    ...['auth.login', 'auth.logout', 'auth.register', 'auth.requestReset', 'auth.resetPassword', 'auth.verify', 'cart.add', 'cart.remove', 'cart.view', 'certificates.issue', 'contact.send', 'ibo.confirmProspect', 'ibo.enter', 'ibo.lookup', 'exams.start', 'exams.answer', 'exams.submit'].map((name) =>
       action(name, 'from another site', per('403'), { form: { kind: 'course', id: '6', code: 'HORIZONTE01', email: PEOPLE.learner.email, password: PEOPLE.learner.password, lang: 'en', course: '2', attempt: '1' }, headers: CROSS_SITE }, { check: noNewSession }),
     ),
     action('cart.add', 'same host, other scheme', per('403'), { form: { kind: 'book', id: '2', lang: 'en' }, headers: { origin: 'https://{self}' } }, { hole: 'Trust (middleware: exact scheme, host and port)' }),
