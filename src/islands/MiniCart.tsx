@@ -173,58 +173,63 @@ export default function MiniCart({ locale, t, cartHref, children }: Props) {
         </span>
       </button>
       <div ref={panel} id={PANEL_ID} className="mini-cart-panel" role="region" aria-labelledby={TITLE_ID} hidden={!open}>
-        <h2 id={TITLE_ID} className="mini-cart-title" tabIndex={-1}>
-          {t.title}
-        </h2>
-        {load.state === 'failed' ? (
-          <p className="mini-cart-note" role="alert">
-            {t.failed}{' '}
-            <button type="button" className="button button-small button-outline" onClick={() => setAttempt((a) => a + 1)}>
-              {t.retry}
-            </button>
-          </p>
-        ) : count === 0 ? (
-          <p className="mini-cart-note">{t.empty}</p>
-        ) : (
+        {/* Drawn only while open: the closed panel holds nothing to find twice on the page. */}
+        {open && (
           <>
-            {lines.length > 0 && (
-              <ul className="mini-cart-lines">
-                {lines.map((l, i) => {
-                  const id = `${l.kind}-${l.id}`;
-                  return (
-                    <li key={id} className="mini-cart-line">
-                      <span className="mini-cart-name">
-                        <strong>{l.name}</strong>
-                        <span className="mini-cart-kind">{t.kind[l.kind]}</span>
-                      </span>
-                      <span className="mini-cart-price">{l.price}</span>
-                      <button
-                        type="button"
-                        className="button button-small button-outline"
-                        data-remove
-                        aria-label={`${t.remove}: ${l.name}`}
-                        disabled={removing === id}
-                        onClick={() => void remove(l, i, lines.length)}
-                      >
-                        {t.remove}
-                      </button>
-                    </li>
-                  );
-                })}
-              </ul>
-            )}
-            {pricing && (
-              <p className="mini-cart-note" role="status">
-                {t.loading}
+            <h2 id={TITLE_ID} className="mini-cart-title" tabIndex={-1}>
+              {t.title}
+            </h2>
+            {load.state === 'failed' ? (
+              <p className="mini-cart-note" role="alert">
+                {t.failed}{' '}
+                <button type="button" className="button button-small button-outline" onClick={() => setAttempt((a) => a + 1)}>
+                  {t.retry}
+                </button>
               </p>
+            ) : count === 0 ? (
+              <p className="mini-cart-note">{t.empty}</p>
+            ) : (
+              <>
+                {lines.length > 0 && (
+                  <ul className="mini-cart-lines">
+                    {lines.map((l, i) => {
+                      const id = `${l.kind}-${l.id}`;
+                      return (
+                        <li key={id} className="mini-cart-line">
+                          <span className="mini-cart-name">
+                            <strong>{l.name}</strong>
+                            <span className="mini-cart-kind">{t.kind[l.kind]}</span>
+                          </span>
+                          <span className="mini-cart-price">{l.price}</span>
+                          <button
+                            type="button"
+                            className="button button-small button-outline"
+                            data-remove
+                            aria-label={`${t.remove}: ${l.name}`}
+                            disabled={removing === id}
+                            onClick={() => void remove(l, i, lines.length)}
+                          >
+                            {t.remove}
+                          </button>
+                        </li>
+                      );
+                    })}
+                  </ul>
+                )}
+                {pricing && (
+                  <p className="mini-cart-note" role="status">
+                    {t.loading}
+                  </p>
+                )}
+                <p className="mini-cart-total">
+                  <span>{t.total}</span>
+                  <strong data-mini-cart-total>{current && summary ? summary.total : '…'}</strong>
+                </p>
+                <a className="button mini-cart-checkout" href={cartHref}>
+                  {t.checkout}
+                </a>
+              </>
             )}
-            <p className="mini-cart-total">
-              <span>{t.total}</span>
-              <strong data-mini-cart-total>{current && summary ? summary.total : '…'}</strong>
-            </p>
-            <a className="button mini-cart-checkout" href={cartHref}>
-              {t.checkout}
-            </a>
           </>
         )}
       </div>

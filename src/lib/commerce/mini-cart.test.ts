@@ -4,7 +4,19 @@ import type { CatalogSnapshot } from '../catalog/catalog';
 import { cartButtonLabel, cartKey, focusAfterRemoval, inCart, miniCartSummary } from './mini-cart';
 
 const course = (id: number, price: number, extra: object = {}) =>
-  ({ id, nameEs: `Curso ${id}`, nameEn: `Course ${id}`, thumbnail: `/c/${id}.webp`, price, isTest: false, visibleOnlyToBuyers: false, allowAll: false, prerequisiteCourseId: null, categoryId: 3, ...extra }) as never;
+  ({
+    id,
+    nameEs: `Curso ${id}`,
+    nameEn: `Course ${id}`,
+    thumbnail: `/c/${id}.webp`,
+    price,
+    isTest: false,
+    visibleOnlyToBuyers: false,
+    allowAll: false,
+    prerequisiteCourseId: null,
+    categoryId: 3,
+    ...extra,
+  }) as never;
 const snapshot = {
   byId: new Map([
     [6, course(6, 19.99)],
@@ -17,7 +29,15 @@ const snapshot = {
 
 describe('the mini cart summary', () => {
   it('names and prices each product from the catalogue in the reader’s language, with the total', () => {
-    const s = miniCartSummary([{ kind: 'course', id: 6 }, { kind: 'book', id: 1 }], snapshot, VISITOR, 'en');
+    const s = miniCartSummary(
+      [
+        { kind: 'course', id: 6 },
+        { kind: 'book', id: 1 },
+      ],
+      snapshot,
+      VISITOR,
+      'en',
+    );
     expect(s.lines).toEqual([
       { kind: 'course', id: 6, name: 'Course 6', price: '$19.99' },
       { kind: 'book', id: 1, name: 'Book', price: '$9.50' },
@@ -28,7 +48,17 @@ describe('the mini cart summary', () => {
   });
 
   it('leaves out what the viewer may not see (a forged cookie), and says which products remain', () => {
-    const s = miniCartSummary([{ kind: 'course', id: 10 }, { kind: 'course', id: 12 }, { kind: 'course', id: 999 }, { kind: 'course', id: 6 }], snapshot, VISITOR, 'en');
+    const s = miniCartSummary(
+      [
+        { kind: 'course', id: 10 },
+        { kind: 'course', id: 12 },
+        { kind: 'course', id: 999 },
+        { kind: 'course', id: 6 },
+      ],
+      snapshot,
+      VISITOR,
+      'en',
+    );
     expect(s.items).toEqual([{ kind: 'course', id: 6 }]);
     expect(s.lines.map((l) => l.id)).toEqual([6]);
     expect(s.totalCents).toBe(1999);
