@@ -351,6 +351,10 @@ export function matrix(): Row[] {
     },
     { label: 'GET /credentials/issuer.json', kind: 'endpoint', covers: 'GET /credentials/issuer.json', expect: per('200'), http: { method: 'GET', path: '/credentials/issuer.json' }, check: (_r, seen) => (seen.body.includes('"Profile"') ? undefined : 'is not an issuer profile') },
     { label: 'GET /api/tracking', kind: 'endpoint', covers: 'GET /api/tracking', expect: per('404'), http: { method: 'GET', path: '/api/tracking' } },
+    // Stripe's webhook is off on the test server (no STRIPE_WEBHOOK_SECRET): nobody reaches it. Signed,
+    // forged and replayed events on a server with Stripe configured: fuzz.spec.ts and stripe.server.test.ts.
+    { label: 'POST /api/stripe/webhook (unsigned; Stripe not configured)', kind: 'endpoint', covers: 'POST /api/stripe/webhook', expect: per('404'), http: { method: 'POST', path: '/api/stripe/webhook', json: { id: 'evt_1', type: 'payment_intent.succeeded' } } },
+    { label: 'GET /api/stripe/webhook', kind: 'endpoint', covers: 'GET /api/stripe/webhook', expect: per('404'), http: { method: 'GET', path: '/api/stripe/webhook' } },
     track('free course', COURSE.free, { Identificador: L1.id, Avance: 0, Activo: true }, mayTrack({ prospect: '200', users: '200' })),
     track('members course', COURSE.members, { Identificador: firstLesson(COURSE.members).id, Avance: 0 }, mayTrack({ users: '200' })),
     track('paid course', COURSE.paid, { Identificador: L6.id, Avance: 0 }, mayTrack({ buyer: '200' })),
