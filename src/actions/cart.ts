@@ -14,6 +14,7 @@ import {
   CART_COOKIE,
   cartCookieOptions,
   MAX_PRODUCT_ID,
+  miniCartSummary,
   parseCart,
   PRODUCT_KINDS,
   removeFromCart,
@@ -39,6 +40,20 @@ function currentCart(ctx: ActionAPIContext, catalog: CatalogSnapshot, viewer: Vi
 }
 
 export const cart = {
+  /**
+   * The cart priced for the header's mini cart: names and prices come from the catalogue, never from
+   * the cookie. A cookie naming what the viewer may not see is rewritten without it, as the cart page does.
+   */
+  view: defineAction({
+    input: z.object({ lang: z.enum(LOCALES).default('es') }),
+    handler: async ({ lang }, ctx) => {
+      const { catalog, viewer } = await catalogContext(ctx.locals);
+      const stored = parseCart(ctx.cookies.get(CART_COOKIE)?.value);
+      const items = visibleItems(stored, catalog, viewer);
+      if (items.length !== stored.length) save(ctx, items);
+      return miniCartSummary(items, catalog, viewer, lang);
+    },
+  }),
   /** Adds a product the viewer may buy; a product already in the cart is ignored (spec). */
   add: defineAction({
     accept: 'form',

@@ -11,5 +11,6 @@ import * as search from './sections/search';
 import * as learning from './sections/learning';
 import * as media from './sections/media';
 import * as exams from './sections/exams';
+import * as minicart from './sections/minicart';
 
-export const en: Messages = { ...core.en, ...catalog.en, ...contact.en, ...content.en, ...search.en, ...identity.en, ...ibo.en, ...learning.en, ...media.en, ...exams.en, ...certificates.en };
+export const en: Messages = { ...core.en, ...catalog.en, ...contact.en, ...content.en, ...search.en, ...identity.en, ...ibo.en, ...learning.en, ...media.en, ...exams.en, ...certificates.en, ...minicart.en };

@@ -14,5 +14,6 @@ import * as search from './sections/search';
 import * as learning from './sections/learning';
 import * as media from './sections/media';
 import * as exams from './sections/exams';
+import * as minicart from './sections/minicart';
 
-export const es = { ...core.es, ...catalog.es, ...contact.es, ...content.es, ...search.es, ...identity.es, ...ibo.es, ...learning.es, ...media.es, ...exams.es, ...certificates.es } as const;
+export const es = { ...core.es, ...catalog.es, ...contact.es, ...content.es, ...search.es, ...identity.es, ...ibo.es, ...learning.es, ...media.es, ...exams.es, ...certificates.es, ...minicart.es } as const;

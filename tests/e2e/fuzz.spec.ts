@@ -13,7 +13,8 @@
  * and annotations.
  */
 import fc from 'fast-check';
-import { expect, outboxMail, test } from './fixtures';
+import Stripe from 'stripe';
+import { expect, outboxMail, test, useOwnServer } from './fixtures';
 import { Client, loopback, type Answer } from './support/http';
 import { asForm, asJson, asMultipart, EVERY_FIELD, everyField, hostileJsonText, hostileString, hostileValue, mutated, problemOf, Tally, urlPart, type Hostile } from './support/hostile';
 import { playerLessons, startPosition } from './support/player';
@@ -205,6 +206,12 @@ for (const [name, address] of [
     },
   });
 }
+
+actionFuzz('cart.view', 141, () => ({ lang: 'en' }), {
+  accept: 'json',
+  // Pricing the cart only reads: an empty cart's cookie is never written, whatever the body.
+  extra: (a) => expect(cartSet(a), `${a.status} set the cart cookie`).toBe(false),
+});
 
 /* ───────────── IBO ───────────── */
 
@@ -434,7 +441,7 @@ test(`forms posted to pages (?_action=): ${RUNS} hostile forms and a NUL in ever
 
 /* ───────────── malformed JSON to every action ───────────── */
 
-const ACTIONS = ['auth.login', 'auth.logout', 'auth.register', 'auth.requestReset', 'auth.resetPassword', 'auth.verify', 'cart.add', 'cart.remove', 'certificates.issue', 'contact.send', 'ibo.confirmProspect', 'ibo.enter', 'ibo.lookup', 'exams.start', 'exams.answer', 'exams.submit'];
+const ACTIONS = ['auth.login', 'auth.logout', 'auth.register', 'auth.requestReset', 'auth.resetPassword', 'auth.verify', 'cart.add', 'cart.remove', 'cart.view', 'certificates.issue', 'contact.send', 'ibo.confirmProspect', 'ibo.enter', 'ibo.lookup', 'exams.start', 'exams.answer', 'exams.submit'];
 
 test(`malformed JSON bodies to every action: ${RUNS} runs — a 4xx, never a 5xx`, async ({ baseURL }) => {
   const c = new Client(baseURL!, loopback(121));
@@ -608,4 +615,51 @@ test(`socket events (tracking play, tracking, tracking end): ${RUNS} hostile eve
   } finally {
     c.close();
   }
+});
+
+/* ───────────── Stripe's webhook ───────────── */
+
+test.describe('Stripe webhook, on a server with Stripe configured', () => {
+  const SECRET = 'whsec_e2eFuzzOnlyNotARealSecret0';
+  // A test key that never reaches Stripe: nothing here charges; the webhook only verifies and logs.
+  const server = useOwnServer({ STRIPE_SECRET_KEY: 'sk_test_e2eFuzzOnlyNotARealKey0', STRIPE_WEBHOOK_SECRET: SECRET });
+  const eventBody = { id: 'evt_fuzz', object: 'event', type: 'payment_intent.succeeded', data: { object: { id: 'pi_fuzz', object: 'payment_intent', amount: 1999, amount_received: 1999 } } };
+  const sign = (payload: string, secret = SECRET, timestamp?: number) => Stripe.webhooks.generateTestHeaderString({ payload, secret, ...(timestamp ? { timestamp } : {}) });
+
+  test(`POST /api/stripe/webhook: ${RUNS} hostile bodies and signatures (none, garbage, another secret, too old, another body's) — 400, never a 5xx; a signed event 200`, async () => {
+    const c = new Client(server().baseURL, loopback(142));
+    try {
+      const good = JSON.stringify(eventBody);
+      const ok = await c.post('/api/stripe/webhook', { raw: good, headers: { 'content-type': 'application/json', 'stripe-signature': sign(good) } });
+      expect(ok.status, ok.body).toBe(200);
+      await property(
+        'stripe webhook',
+        fc.record({
+          body: fc.oneof(hostileJsonText, mutated(eventBody as unknown as Record<string, Hostile>).map((m) => asJson(m.body))),
+          signature: fc.oneof(
+            fc.constantFrom('none', 'other-secret', 'too-old', 'other-body'),
+            fc.stringMatching(/^[\x20-\x7e]{0,200}$/),
+          ),
+        }),
+        async ({ body, signature }, tally) => {
+          const header =
+            signature === 'none'
+              ? undefined
+              : signature === 'other-secret'
+                ? sign(body, 'whsec_someoneElsesSecret0000')
+                : signature === 'too-old'
+                  ? sign(body, SECRET, Math.floor(Date.now() / 1000) - 600)
+                  : signature === 'other-body'
+                    ? sign(good)
+                    : signature;
+          const a = await c.post('/api/stripe/webhook', { raw: body, headers: { 'content-type': 'application/json', ...(header === undefined ? {} : { 'stripe-signature': header }) } });
+          tally.add(a.status);
+          expectClean(a, { body: body.slice(0, 300), header });
+          expect([400, 413], `${a.status} for ${body.slice(0, 120)} signed ${signature}`).toContain(a.status);
+        },
+      );
+    } finally {
+      c.close();
+    }
+  });
 });

@@ -10,3 +10,4 @@ export * from './payload';
 export * from './gateway';
 export * from './order';
 export * from './membership';
+export * from './mini-cart';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, readCertificateSigningKey, readConfig } from './config';
+import { ConfigError, readCertificateSigningKey, readConfig, readStripeSettings } from './config';
 
 describe('readConfig', () => {
   it('defaults to port 4321 and the embedded database in ./data', () => {
@@ -116,5 +116,27 @@ describe('certificate signing key', () => {
     } catch (err) {
       if (value.length > 5) expect((err as Error).message).not.toContain(value);
     }
+  });
+});
+
+describe('Stripe settings', () => {
+  const key = 'sk_test_51AbCdEfGhIjKlMnOp';
+  const whsec = 'whsec_AbCdEfGh12345678';
+
+  it('uses the embedded sandbox unless STRIPE_SECRET_KEY is set', () => {
+    expect(readConfig({}).stripe).toEqual({ secretKey: null, webhookSecret: null });
+    expect(readConfig({ STRIPE_SECRET_KEY: ' ', STRIPE_WEBHOOK_SECRET: '' }).stripe).toEqual({ secretKey: null, webhookSecret: null });
+    expect(readConfig({ STRIPE_SECRET_KEY: key, STRIPE_WEBHOOK_SECRET: whsec }).stripe).toEqual({ secretKey: key, webhookSecret: whsec });
+    expect(readStripeSettings({ STRIPE_SECRET_KEY: 'sk_live_51AbCdEfGhIjKlMnOp' }).secretKey).toBe('sk_live_51AbCdEfGhIjKlMnOp');
+  });
+
+  it.each(['pk_test_51AbCdEfGhIjKlMnOp', 'sk_test_short', 'mysecretvalue', 'sk_prod_51AbCdEfGh'])('refuses STRIPE_SECRET_KEY=%s without quoting it', (value) => {
+    expect(() => readStripeSettings({ STRIPE_SECRET_KEY: value })).toThrow(/STRIPE_SECRET_KEY is not a Stripe secret key: copy the key starting with sk_test_/);
+    expect(() => readStripeSettings({ STRIPE_SECRET_KEY: value })).not.toThrow(value);
+  });
+
+  it('refuses a malformed webhook secret, and one without the key', () => {
+    expect(() => readStripeSettings({ STRIPE_SECRET_KEY: key, STRIPE_WEBHOOK_SECRET: 'abc' })).toThrow(/STRIPE_WEBHOOK_SECRET is not a webhook signing secret/);
+    expect(() => readStripeSettings({ STRIPE_WEBHOOK_SECRET: whsec })).toThrow(/STRIPE_WEBHOOK_SECRET is set without STRIPE_SECRET_KEY/);
   });
 });

@@ -39,6 +39,8 @@ const envSchema = z.object({
   REDIS_URL: z.string().optional(),
   WEB_CONCURRENCY: z.string().optional(),
   CERTIFICATE_SIGNING_KEY: z.string().optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
 });
 
 const redisUrl = z
@@ -97,6 +99,16 @@ export interface AppConfig {
    * the key kept in `<dataDir>/certificate-signing-key.json`, created on first start.
    */
   certificateSigningKey: string | null;
+  /** `STRIPE_SECRET_KEY`, `STRIPE_WEBHOOK_SECRET`: payments go through Stripe when the key is set, else the embedded sandbox. */
+  stripe: StripeSettings;
+}
+
+/** Stripe's settings: both `null` unless Stripe is enabled. They are secrets: never logged nor quoted in messages. */
+export interface StripeSettings {
+  /** `sk_test_…` or `sk_live_…` (a restricted `rk_…` key works too). */
+  secretKey: string | null;
+  /** `whsec_…`: the signing secret of the webhook endpoint `/api/stripe/webhook`; `null` turns the endpoint off. */
+  webhookSecret: string | null;
 }
 
 /** `text` as an http(s) URL, or `null` when it is not one. */
@@ -217,6 +229,32 @@ export function readCertificateSigningKey(raw: string | undefined): string | nul
   return text;
 }
 
+const STRIPE_SECRET_KEY = /^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/;
+const STRIPE_WEBHOOK_SECRET = /^whsec_[A-Za-z0-9+/=]{8,}$/;
+
+/**
+ * Reads `STRIPE_SECRET_KEY` and `STRIPE_WEBHOOK_SECRET`. Unset, payments use the embedded sandbox. The
+ * webhook secret needs the key (events would name payments nobody made here). Messages never quote a value.
+ */
+export function readStripeSettings(env: Record<string, string | undefined> = process.env): StripeSettings {
+  const secretKey = env.STRIPE_SECRET_KEY?.trim() || null;
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim() || null;
+  if (secretKey !== null && !STRIPE_SECRET_KEY.test(secretKey)) {
+    throw new ConfigError(
+      'STRIPE_SECRET_KEY is not a Stripe secret key: copy the key starting with sk_test_ (or sk_live_) from the Stripe dashboard (Developers → API keys), or unset it to use the embedded sandbox.',
+    );
+  }
+  if (webhookSecret !== null && !STRIPE_WEBHOOK_SECRET.test(webhookSecret)) {
+    throw new ConfigError(
+      'STRIPE_WEBHOOK_SECRET is not a webhook signing secret: copy the secret starting with whsec_ of the endpoint /api/stripe/webhook (Stripe dashboard → Webhooks, or `stripe listen`), or unset it.',
+    );
+  }
+  if (webhookSecret !== null && secretKey === null) {
+    throw new ConfigError('STRIPE_WEBHOOK_SECRET is set without STRIPE_SECRET_KEY: set the secret key too to take payments through Stripe, or unset both to use the embedded sandbox.');
+  }
+  return { secretKey, webhookSecret };
+}
+
 /** Reads and validates the configuration; throws `ConfigError` with a fix-it sentence on bad input. */
 export function readConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const e = envSchema.parse(env);
@@ -249,5 +287,6 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     rateLimits,
     contactRecipient: contactRecipient(env),
     certificateSigningKey: readCertificateSigningKey(e.CERTIFICATE_SIGNING_KEY),
+    stripe: readStripeSettings(env),
   };
 }

@@ -1,1 +1,1 @@
-export { ConfigError, readConfig, readForgotPasswordUrl, readOriginSettings, readTrustProxy, type AppConfig } from './config';
+export { ConfigError, readConfig, readForgotPasswordUrl, readOriginSettings, readStripeSettings, readTrustProxy, type AppConfig, type StripeSettings } from './config';

@@ -26,6 +26,8 @@ import { createBus, type Bus } from '../bus';
 import { createScheduler, registerSessionPurge, type Scheduler } from '../jobs';
 import { ExamCache, registerExamGrading } from '../exams/exams.server';
 import { loadOrCreateSigningKey, type SigningKey } from '../certificates/certificates.server';
+import type { PaymentGateway } from '../commerce/gateway';
+import { paymentGateway } from '../commerce/stripe.server';
 
 export interface Runtime {
   readonly config: AppConfig;
@@ -55,6 +57,8 @@ export interface Runtime {
   readonly scheduler: Scheduler;
   /** The Ed25519 key certificates are signed with (`CERTIFICATE_SIGNING_KEY`, else kept in the data folder). */
   readonly signingKey: SigningKey;
+  /** Who moves the money: Stripe when `STRIPE_SECRET_KEY` is set, the embedded sandbox otherwise. */
+  readonly gateway: PaymentGateway;
   /** This process's name in logs and job claims. */
   readonly workerId: string;
   /** The origin absolute URLs of a request use (`PUBLIC_URL`, else an allowed Host, else this machine). */
@@ -76,6 +80,8 @@ export interface RuntimeParts {
   mailer?: Mailer;
   rateLimiter?: RateLimiter;
   bus?: Bus;
+  /** The payment gateway (default: chosen by the configuration). */
+  gateway?: PaymentGateway;
   /** Start the scheduler's timer (default true; tests run jobs with `scheduler.runDue`). */
   schedule?: boolean;
 }
@@ -171,6 +177,7 @@ export async function createRuntime(config: AppConfig, parts: RuntimeParts = {})
     exams,
     scheduler,
     signingKey,
+    gateway: parts.gateway ?? paymentGateway(config.stripe),
     workerId,
     siteOrigin: (url) => publicOrigin(config.origin, { host: url.host, protocol: url.protocol === 'https:' ? 'https:' : 'http:' }),
     catalogChanged: () => bus.publish('catalog', {}),

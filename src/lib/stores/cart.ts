@@ -1,10 +1,7 @@
 /** The cart as the browser sees it: read from the `cart` cookie, replaced by what the server answers. */
-import { atom, computed } from 'nanostores';
+import { atom } from 'nanostores';
 import Cookies from 'js-cookie';
 import { CART_COOKIE, parseCart, type CartItem } from '../commerce/cart';
 
-/** The products in the cart. */
+/** The products in the cart: the buy buttons and the header's mini cart share it (its badge is their count). */
 export const $cart = atom<CartItem[]>(typeof document === 'undefined' ? [] : parseCart(Cookies.get(CART_COOKIE)));
-
-/** How many products the cart holds (the mini cart's badge). */
-export const $cartCount = computed($cart, (items) => items.length);

@@ -157,7 +157,7 @@ const publicPage = (path: string, covers = path, note?: string) => page(path, pe
 /** A protected page: users get it, everybody else goes to the login page, which brings them back. */
 const personal = (path: string, covers = path) => page(path, (l) => per('200', { visitors: loginRedirect(l, path), ibo: loginRedirect(l, path) }), { covers });
 
-const action = (name: string, label: string, expect: Outcomes, send: { form?: Record<string, string>; json?: unknown; headers?: Record<string, string> }, more: Partial<Row> = {}): Row => ({
+const action = (name: string, label: string, expect: Outcomes, send: { form?: Record<string, string>; json?: unknown; headers?: Record<string, string>; cookies?: Record<string, string> }, more: Partial<Row> = {}): Row => ({
   label: `POST /_actions/${name} (${label})`,
   kind: 'action',
   covers: name,
@@ -351,6 +351,10 @@ export function matrix(): Row[] {
     },
     { label: 'GET /credentials/issuer.json', kind: 'endpoint', covers: 'GET /credentials/issuer.json', expect: per('200'), http: { method: 'GET', path: '/credentials/issuer.json' }, check: (_r, seen) => (seen.body.includes('"Profile"') ? undefined : 'is not an issuer profile') },
     { label: 'GET /api/tracking', kind: 'endpoint', covers: 'GET /api/tracking', expect: per('404'), http: { method: 'GET', path: '/api/tracking' } },
+    // Stripe's webhook is off on the test server (no STRIPE_WEBHOOK_SECRET): nobody reaches it. Signed,
+    // forged and replayed events on a server with Stripe configured: fuzz.spec.ts and stripe.server.test.ts.
+    { label: 'POST /api/stripe/webhook (unsigned; Stripe not configured)', kind: 'endpoint', covers: 'POST /api/stripe/webhook', expect: per('404'), http: { method: 'POST', path: '/api/stripe/webhook', json: { id: 'evt_1', type: 'payment_intent.succeeded' } } },
+    { label: 'GET /api/stripe/webhook', kind: 'endpoint', covers: 'GET /api/stripe/webhook', expect: per('404'), http: { method: 'GET', path: '/api/stripe/webhook' } },
     track('free course', COURSE.free, { Identificador: L1.id, Avance: 0, Activo: true }, mayTrack({ prospect: '200', users: '200' })),
     track('members course', COURSE.members, { Identificador: firstLesson(COURSE.members).id, Avance: 0 }, mayTrack({ users: '200' })),
     track('paid course', COURSE.paid, { Identificador: L6.id, Avance: 0 }, mayTrack({ buyer: '200' })),
@@ -398,6 +402,9 @@ export function matrix(): Row[] {
     action('cart.add', 'test course', per('404'), { form: { kind: 'course', id: String(COURSE.hidden), lang: 'en' } }),
     action('cart.add', 'book', per('200'), { form: { kind: 'book', id: '1', lang: 'en' } }),
     action('cart.remove', 'paid course', per('200'), { form: { kind: 'course', id: String(COURSE.paid), lang: 'en' } }),
+    action('cart.view', 'empty cart', per('200'), { json: { lang: 'en' } }),
+    // The mini cart's prices and names come from the catalogue, for the viewer: a forged cookie lists only what the role may see.
+    action('cart.view', 'forged cart cookie with courses 10, 16 and 12', per('200'), { json: { lang: 'en' }, cookies: forgedCart }, { check: shows(courseNames(COURSE.paid), [...ROLES]) }),
     action('ibo.enter', 'no code', per('400'), { form: { code: '', lang: 'en' } }, { check: noNewSession }),
     action('ibo.lookup', "a learner's e-mail", per('401', { ibo: '200' }), { json: { email: PEOPLE.learner.email, lang: 'en' } }, { check: (_r, seen) => (seen.status === 200 && seen.body.replace(/\s/g, '') !== '[{"found":1},true]' ? `answers more than yes or no: ${seen.body.slice(0, 200)}` : undefined) }),
     action('ibo.confirmProspect', 'own prospect again', per('401', { prospect: '200' }), { form: { ...PROSPECT, lang: 'en' } }, { only: ['anonymous', 'refused', 'learner', 'buyer', 'admin', 'prospect'] }),
@@ -413,7 +420,7 @@ export function matrix(): Row[] {
     action('certificates.issue', 'not a course id', per('400'), { form: { course: 'abc', lang: 'en' } }),
 
     /* every action refuses another site (CSRF), whatever the session */
-    ...['auth.login', 'auth.logout', 'auth.register', 'auth.requestReset', 'auth.resetPassword', 'auth.verify', 'cart.add', 'cart.remove', 'certificates.issue', 'contact.send', 'ibo.confirmProspect', 'ibo.enter', 'ibo.lookup', 'exams.start', 'exams.answer', 'exams.submit'].map((name) =>
+    ...['auth.login', 'auth.logout', 'auth.register', 'auth.requestReset', 'auth.resetPassword', 'auth.verify', 'cart.add', 'cart.remove', 'cart.view', 'certificates.issue', 'contact.send', 'ibo.confirmProspect', 'ibo.enter', 'ibo.lookup', 'exams.start', 'exams.answer', 'exams.submit'].map((name) =>
       action(name, 'from another site', per('403'), { form: { kind: 'course', id: '6', code: 'HORIZONTE01', email: PEOPLE.learner.email, password: PEOPLE.learner.password, lang: 'en', course: '2', attempt: '1' }, headers: CROSS_SITE }, { check: noNewSession }),
     ),
     action('cart.add', 'same host, other scheme', per('403'), { form: { kind: 'book', id: '2', lang: 'en' }, headers: { origin: 'https://{self}' } }, { hole: 'Trust (middleware: exact scheme, host and port)' }),

@@ -1,0 +1,33 @@
+/** Messages of the header's mini cart: the panel listing the cart, its total and checkout. */
+import type { Shape } from '../types';
+
+export const es = {
+  miniCart: {
+    /** The disclosure button's name: how many products the cart holds. */
+    button: 'Carrito: {count} productos',
+    buttonOne: 'Carrito: 1 producto',
+    title: 'Tu carrito',
+    empty: 'No hay productos en el carrito',
+    remove: 'Quitar',
+    total: 'Total',
+    checkout: 'Ir a pagar',
+    loading: 'Cargando el carrito…',
+    failed: 'No pudimos cargar el carrito. Inténtalo de nuevo.',
+    retry: 'Reintentar',
+  },
+} as const;
+
+export const en: Shape<typeof es> = {
+  miniCart: {
+    button: 'Cart: {count} products',
+    buttonOne: 'Cart: 1 product',
+    title: 'Your cart',
+    empty: 'No products in cart',
+    remove: 'Remove',
+    total: 'Total',
+    checkout: 'Checkout',
+    loading: 'Loading the cart…',
+    failed: 'We could not load the cart. Please try again.',
+    retry: 'Try again',
+  },
+};

@@ -1,0 +1,53 @@
+/**
+ * Stripe's webhook: POST /api/stripe/webhook with an event signed with the endpoint's secret
+ * (`STRIPE_WEBHOOK_SECRET`). 200 `{ received: true }` for a verified event (handled by
+ * `handleStripeEvent`), 400 for an unsigned, forged or tampered one, or one signed too long ago (a
+ * replay), 413 past `MAX_WEBHOOK_BODY_BYTES`, 404 while Stripe's webhook is not configured.
+ *
+ * Orders plug in here: pass their settle function as `handleStripeEvent`'s third argument
+ * (`PaymentEventListener`, keyed by PaymentIntent id); today the events are only logged.
+ */
+import type { APIRoute } from 'astro';
+import { handleStripeEvent, verifyStripeWebhook } from '~/lib/commerce/stripe.server';
+
+export const prerender = false;
+
+/** Largest event body read (Stripe's events are a few KB). */
+export const MAX_WEBHOOK_BODY_BYTES = 256 * 1024;
+
+const answer = (status: number, body: Record<string, unknown>) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' } });
+
+export const POST: APIRoute = async ({ request, locals }) => {
+  const { runtime } = locals;
+  const secret = runtime.config.stripe.webhookSecret;
+  if (!secret) return answer(404, { error: 'not-configured' });
+  // The signature covers the exact bytes sent: the body is verified as read, never re-encoded.
+  const body = await readAtMost(request, MAX_WEBHOOK_BODY_BYTES).catch(() => null);
+  if (body === null) return answer(400, { error: 'unreadable' });
+  if (body === 'too-large') return answer(413, { error: 'too-large' });
+  const verdict = verifyStripeWebhook(body, request.headers.get('stripe-signature'), secret);
+  if (!verdict.ok) return answer(400, { error: verdict.reason });
+  await handleStripeEvent(runtime, verdict.event);
+  return answer(200, { received: true });
+};
+
+/** The body's bytes, or 'too-large' past `max` (read no further). */
+async function readAtMost(request: Request, max: number): Promise<Uint8Array | 'too-large'> {
+  if (Number(request.headers.get('content-length') ?? 0) > max) return 'too-large';
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => undefined);
+      return 'too-large';
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
