@@ -5,6 +5,7 @@
  */
 import * as catalog from './sections/catalog';
 import * as certificates from './sections/certificates';
+import * as commerce from './sections/commerce';
 import * as contact from './sections/contact';
 import * as content from './sections/content';
 import * as core from './sections/core';
@@ -15,4 +16,4 @@ import * as learning from './sections/learning';
 import * as media from './sections/media';
 import * as exams from './sections/exams';
 
-export const es = { ...core.es, ...catalog.es, ...contact.es, ...content.es, ...search.es, ...identity.es, ...ibo.es, ...learning.es, ...media.es, ...exams.es, ...certificates.es } as const;
+export const es = { ...core.es, ...catalog.es, ...contact.es, ...content.es, ...search.es, ...identity.es, ...ibo.es, ...learning.es, ...media.es, ...exams.es, ...certificates.es, ...commerce.es } as const;

@@ -9,3 +9,4 @@ export * from './coupon';
 export * from './payload';
 export * from './gateway';
 export * from './order';
+export * from './checkout';

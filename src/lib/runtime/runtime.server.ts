@@ -26,6 +26,9 @@ import { createBus, type Bus } from '../bus';
 import { createScheduler, registerSessionPurge, type Scheduler } from '../jobs';
 import { ExamCache, registerExamGrading } from '../exams/exams.server';
 import { loadOrCreateSigningKey, type SigningKey } from '../certificates/certificates.server';
+import type { PaymentGateway } from '../commerce/gateway';
+import { createGateway } from '../commerce/gateways.server';
+import { CheckoutKeys, CheckoutService } from '../commerce/orders.server';
 
 export interface Runtime {
   readonly config: AppConfig;
@@ -55,6 +58,10 @@ export interface Runtime {
   readonly scheduler: Scheduler;
   /** The Ed25519 key certificates are signed with (`CERTIFICATE_SIGNING_KEY`, else kept in the data folder). */
   readonly signingKey: SigningKey;
+  /** Whoever moves the money: the embedded sandbox unless a real gateway is configured (`createGateway`). */
+  readonly gateway: PaymentGateway;
+  /** Places and pays orders through `gateway` (one flight per checkout in this process). */
+  readonly checkout: CheckoutService;
   /** This process's name in logs and job claims. */
   readonly workerId: string;
   /** The origin absolute URLs of a request use (`PUBLIC_URL`, else an allowed Host, else this machine). */
@@ -76,6 +83,8 @@ export interface RuntimeParts {
   mailer?: Mailer;
   rateLimiter?: RateLimiter;
   bus?: Bus;
+  /** The payment gateway (default: `createGateway(config)`). */
+  gateway?: PaymentGateway;
   /** Start the scheduler's timer (default true; tests run jobs with `scheduler.runDue`). */
   schedule?: boolean;
 }
@@ -119,6 +128,8 @@ export async function createRuntime(config: AppConfig, parts: RuntimeParts = {})
   const tracker = new Tracker(db);
   const exams = new ExamCache(db);
   const scheduler = createScheduler({ db, logger, workerId });
+  const gateway = parts.gateway ?? createGateway(config);
+  const checkout = new CheckoutService({ db, gateway, keys: await CheckoutKeys.fromSigningKey(signingKey.privateKey), logger: logger.child({ part: 'checkout' }) });
 
   // Other processes' changes (and, after a lost connection, everything: `resync`).
   bus.subscribe('catalog', () => {
@@ -171,6 +182,8 @@ export async function createRuntime(config: AppConfig, parts: RuntimeParts = {})
     exams,
     scheduler,
     signingKey,
+    gateway,
+    checkout,
     workerId,
     siteOrigin: (url) => publicOrigin(config.origin, { host: url.host, protocol: url.protocol === 'https:' ? 'https:' : 'http:' }),
     catalogChanged: () => bus.publish('catalog', {}),
