@@ -284,12 +284,13 @@ describe.each(databases)('orders on $name', ({ create }) => {
     expect(logged.join('\n')).not.toContain(number);
     expect(logged.join('\n')).not.toContain('4242 4242 4242 4242');
     // Every row of every table, as text.
-    const tables = await handle.db.execute<{ table_name: string }>(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`);
-    const names = ('rows' in tables ? tables.rows : (tables as unknown as { table_name: string }[])).map((r) => r.table_name);
+    const rowsOf = (result: unknown): unknown[] => (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? []));
+    const tables = await handle.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`);
+    const names = rowsOf(tables).map((r) => (r as { table_name: string }).table_name);
     expect(names).toContain('payment_attempts');
     for (const name of names) {
       const rows = await handle.db.execute(sql.raw(`select * from "${name}"`));
-      const text = JSON.stringify('rows' in rows ? rows.rows : rows);
+      const text = JSON.stringify(rowsOf(rows));
       expect(text, name).not.toContain(number);
     }
     // PGlite: the data folder itself.
