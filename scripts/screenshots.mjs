@@ -2,6 +2,7 @@
  * Takes full-page screenshots of pages at 360 px and 1200 px, for looking at what we build.
  * Usage: node scripts/screenshots.mjs http://localhost:4321 out-dir /path1 /en/path2 …
  * With SCREENSHOT_EMAIL and SCREENSHOT_PASSWORD set, it logs in through /login first (personal pages).
+ * SCREENSHOT_COOKIES='name=value; other=value' sets cookies first (e.g. a cart for the checkout).
  */
 import { mkdirSync } from 'node:fs';
 import { chromium } from '@playwright/test';
@@ -12,6 +13,13 @@ mkdirSync(out, { recursive: true });
 const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
 for (const width of [360, 1200]) {
   const context = await browser.newContext({ viewport: { width, height: 800 } });
+  if (process.env.SCREENSHOT_COOKIES) {
+    const cookies = process.env.SCREENSHOT_COOKIES.split(/;\s*/).filter(Boolean).map((pair) => {
+      const i = pair.indexOf('=');
+      return { name: pair.slice(0, i), value: pair.slice(i + 1), url: base };
+    });
+    await context.addCookies(cookies);
+  }
   const page = await context.newPage();
   // The welcome modal would cover every page of a first visit.
   await page.addInitScript("sessionStorage.setItem('welcome-dismissed', '1')");

@@ -12,6 +12,7 @@ import { inputError } from './input-error';
 import { address, auth } from './auth';
 import { cart } from './cart';
 import { certificates } from './certificates';
+import { commerce } from './commerce';
 import { ibo } from './ibo';
 import { exams } from './exams';
 
@@ -19,6 +20,7 @@ export const server = {
   auth,
   cart,
   certificates,
+  commerce,
   ibo,
   exams,
   contact: {

@@ -2,6 +2,7 @@
 import type { Messages } from './types';
 import * as catalog from './sections/catalog';
 import * as certificates from './sections/certificates';
+import * as commerce from './sections/commerce';
 import * as contact from './sections/contact';
 import * as content from './sections/content';
 import * as core from './sections/core';
@@ -13,4 +14,4 @@ import * as media from './sections/media';
 import * as exams from './sections/exams';
 import * as minicart from './sections/minicart';
 
-export const en: Messages = { ...core.en, ...catalog.en, ...contact.en, ...content.en, ...search.en, ...identity.en, ...ibo.en, ...learning.en, ...media.en, ...exams.en, ...certificates.en, ...minicart.en };
+export const en: Messages = { ...core.en, ...catalog.en, ...contact.en, ...content.en, ...search.en, ...identity.en, ...ibo.en, ...learning.en, ...media.en, ...exams.en, ...certificates.en, ...minicart.en, ...commerce.en };

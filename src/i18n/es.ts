@@ -5,6 +5,7 @@
  */
 import * as catalog from './sections/catalog';
 import * as certificates from './sections/certificates';
+import * as commerce from './sections/commerce';
 import * as contact from './sections/contact';
 import * as content from './sections/content';
 import * as core from './sections/core';
@@ -16,4 +17,4 @@ import * as media from './sections/media';
 import * as exams from './sections/exams';
 import * as minicart from './sections/minicart';
 
-export const es = { ...core.es, ...catalog.es, ...contact.es, ...content.es, ...search.es, ...identity.es, ...ibo.es, ...learning.es, ...media.es, ...exams.es, ...certificates.es, ...minicart.es } as const;
+export const es = { ...core.es, ...catalog.es, ...contact.es, ...content.es, ...search.es, ...identity.es, ...ibo.es, ...learning.es, ...media.es, ...exams.es, ...certificates.es, ...minicart.es, ...commerce.es } as const;

@@ -41,7 +41,13 @@ export const paths = {
   myShopping: '/myshopping',
   search: (q: string) => `/courses?q=${encodeURIComponent(q)}`,
   purchase: '/purchase',
+  /** The checkout: order summary and payment form (`coupon`: a code to apply). */
   purchaseDetail: '/purchase-detail',
+  checkoutWithCoupon: (coupon: string) => `/purchase-detail?coupon=${encodeURIComponent(coupon)}`,
+  /** One of the person's orders (spec /myshopping-detail/{id}); `paid` shows the payment's success message. */
+  myShoppingDetail: (orderId: number, paid = false) => `/myshopping-detail/${orderId}${paid ? '?paid=1' : ''}`,
+  /** An order's receipt as a PDF (`lang`: the page's language). */
+  receiptPdf: (orderId: number, lang: string) => `/myshopping-detail/${orderId}/receipt.pdf?lang=${encodeURIComponent(lang)}`,
   profile: '/profile',
   indexVariant: (n: 2 | 3) => `/index-${n}`,
   events: '/event',

@@ -358,6 +358,69 @@ test(`GET the exam pages: ${RUNS} hostile course ids and attempt numbers — 200
   });
 }
 
+/* ───────────── checkout ───────────── */
+
+{
+  let buyer: Client | undefined;
+  const cartOf6 = encodeURIComponent(JSON.stringify([{ kind: 'course', id: 6 }]));
+  actionFuzz(
+    'commerce.checkout',
+    134,
+    () => ({
+      cardholderName: 'Fuzz Pago',
+      cardNumber: '4242 4242 4242 4242',
+      expiryMonth: '12',
+      expiryYear: String(new Date().getUTCFullYear() + 2),
+      cvv: '123',
+      birthYear: '1990',
+      identificationType: '1',
+      identificationNumber: 'AB123',
+      country: 'US',
+      acceptsTerms: 'on',
+      // Not a key the server issued: whatever else the body holds, no order may come of it.
+      idempotencyKey: '6f1c2b1e-3c1a-4b7e-9d2f-1a2b3c4d5e6f',
+      coupon: 'BIENVENIDA10',
+      price: '0.01',
+      lang: 'en',
+    }),
+    {
+      setup: async (c) => {
+        await newLearner(c, 'pago');
+        c.cookies.set('cart', cartOf6);
+        buyer = c;
+      },
+      extra: (a, _b, _ch, _i, c) => {
+        expect(a.status, a.body.slice(0, 200)).not.toBe(200);
+        // A refused checkout keeps the cart as it was.
+        expect(c.cookies.get('cart')).toBe(cartOf6);
+      },
+      // Nothing was bought: no order, the course still for sale.
+      finally: async () => {
+        const shopping = await buyer!.get('/myshopping');
+        expect(shopping.body).not.toContain('data-order=');
+        expect((await buyer!.get('/course-tracking/6')).status).toBe(403);
+      },
+    },
+  );
+  actionFuzz('commerce.newKey', 135, () => ({ lang: 'en' }), { accept: 'json', setup: async (c) => void (await newLearner(c, 'clave')) });
+}
+
+test(`order pages and receipts: hostile and foreign order ids — the not-found page (or the login page), never a 5xx`, async ({ baseURL }) => {
+  const c = new Client(baseURL!, loopback(136));
+  try {
+    await newLearner(c, 'pedido');
+    for (const id of ['1', '2', '3', '0', '-1', '2147483648', '99999999999999999999', '1e3', '0x2', 'abc', '%00', '%F0%9F%92%A5', 'A'.repeat(2000)]) {
+      for (const path of [`/myshopping-detail/${id}`, `/en/myshopping-detail/${id}`, `/myshopping-detail/${id}/receipt.pdf`, `/myshopping-detail/${id}/receipt.pdf?lang=%00`]) {
+        const a = await c.get(path);
+        expect([404, 400, 414], `${path} → ${a.status}`).toContain(a.status);
+        expectClean(a, { path });
+      }
+    }
+  } finally {
+    c.close();
+  }
+});
+
 test(`certificate pages and downloads: ${RUNS} hostile codes, course ids and forged ids, NUL, 100 KB — a 4xx (or the login page), never a 5xx`, async ({ baseURL }) => {
   const c = new Client(baseURL!, loopback(132));
   const visitor = new Client(baseURL!, loopback(133));
@@ -418,6 +481,7 @@ test(`forms posted to pages (?_action=): ${RUNS} hostile forms and a NUL in ever
     ['/course-exam/1?_action=exams.start', { course: '1', lang: 'es' }],
     ['/en/course-result?_action=exams.submit', { course: '1', attempt: '1', lang: 'en', q5: '17' }],
     ['/en/course-generate?course=2&_action=certificates.issue', { course: '2', lang: 'en' }],
+    ['/en/purchase-detail?_action=commerce.checkout', { cardholderName: 'Fuzz', cardNumber: '4242424242424242', expiryMonth: '12', expiryYear: '2030', cvv: '123', birthYear: '1990', identificationType: '1', identificationNumber: 'AB1', country: 'US', acceptsTerms: 'on', idempotencyKey: '6f1c2b1e-3c1a-4b7e-9d2f-1a2b3c4d5e6f', lang: 'en' }],
   ];
   try {
     await property(
@@ -441,7 +505,7 @@ test(`forms posted to pages (?_action=): ${RUNS} hostile forms and a NUL in ever
 
 /* ───────────── malformed JSON to every action ───────────── */
 
-const ACTIONS = ['auth.login', 'auth.logout', 'auth.register', 'auth.requestReset', 'auth.resetPassword', 'auth.verify', 'cart.add', 'cart.remove', 'cart.view', 'certificates.issue', 'contact.send', 'ibo.confirmProspect', 'ibo.enter', 'ibo.lookup', 'exams.start', 'exams.answer', 'exams.submit'];
+const ACTIONS = ['auth.login', 'auth.logout', 'auth.register', 'auth.requestReset', 'auth.resetPassword', 'auth.verify', 'cart.add', 'cart.remove', 'cart.view', 'certificates.issue', 'commerce.checkout', 'commerce.newKey', 'contact.send', 'ibo.confirmProspect', 'ibo.enter', 'ibo.lookup', 'exams.start', 'exams.answer', 'exams.submit'];
 
 test(`malformed JSON bodies to every action: ${RUNS} runs — a 4xx, never a 5xx`, async ({ baseURL }) => {
   const c = new Client(baseURL!, loopback(121));

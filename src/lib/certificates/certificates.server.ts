@@ -8,13 +8,13 @@
 import { createHash, createPrivateKey, createPublicKey, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { dirname } from 'node:path';
 import fontkit from '@pdf-lib/fontkit';
 import { createLocalJWKSet, exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type CryptoKey, type JSONWebKeySet, type JWTPayload } from 'jose';
 import { PDFDocument, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
-import { projectRoot } from '../config/project-root.server';
+import { documentFont, DOCUMENT_FONT, printable } from '../documents/font.server';
 import type { Db } from '../db/client';
 import { certificates, contacts, courses, subtopics, topics, users, type Certificate } from '../db/schema';
 import { examStanding, loadExam } from '../exams/exams.server';
@@ -46,22 +46,9 @@ import {
 
 /* ───────────── font ───────────── */
 
-/** The embedded font, relative to the project folder (Liberation Serif, SIL OFL 1.1; see assets/fonts/README.md). */
-export const CERTIFICATE_FONT = 'assets/fonts/LiberationSerif-Regular.ttf';
-
-
-/** The font's bytes, read once per process (a failed read is retried on the next call). */
-let fontBytes: Promise<Uint8Array> | null = null;
-function certificateFont(): Promise<Uint8Array> {
-  fontBytes ??= readFile(resolve(projectRoot(), CERTIFICATE_FONT)).then(
-    (b) => new Uint8Array(b.buffer, b.byteOffset, b.byteLength),
-    (err: unknown) => {
-      fontBytes = null;
-      throw err;
-    },
-  );
-  return fontBytes;
-}
+/** The embedded font (see `documents/font.server`). */
+export const CERTIFICATE_FONT = DOCUMENT_FONT;
+const certificateFont = documentFont;
 
 /* ───────────── PDF ───────────── */
 
@@ -73,15 +60,6 @@ const MUTED = rgb(0.36, 0.39, 0.45);
 const ACCENT = rgb(0.09, 0.27, 0.49);
 /** Width the centred lines may use. */
 const TEXT_WIDTH = 680;
-
-/** Text as printed: NFC, control and format characters turned into spaces, runs of spaces collapsed. */
-function printable(s: string): string {
-  return s
-    .normalize('NFC')
-    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
 
 /** The largest size (from `size` down to `min`) at which `text` fits `width`. */
 function fittingSize(font: PDFFont, text: string, size: number, width: number, min: number): number {

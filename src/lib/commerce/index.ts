@@ -11,3 +11,4 @@ export * from './gateway';
 export * from './order';
 export * from './membership';
 export * from './mini-cart';
+export * from './checkout';

@@ -280,9 +280,17 @@ export function checkoutErrorsFromFields(fields: Record<string, readonly string[
   return checkoutErrorsFromIssues(issuesOfFields(fields));
 }
 
+/** The schema of the current month, kept: its lists and expiry check change only with the month, and building one costs far more than using it. */
+let kept: { month: string; schema: ReturnType<typeof checkoutFormSchema> } | null = null;
+function schemaOf(now: Date): ReturnType<typeof checkoutFormSchema> {
+  const month = `${now.getUTCFullYear()}-${now.getUTCMonth()}`;
+  if (kept?.month !== month) kept = { month, schema: checkoutFormSchema(now) };
+  return kept.schema;
+}
+
 /** Validates the form at `now`; the result carries either the clean form or each field's error. */
 export function validateCheckoutForm(input: unknown, now: Date): { success: true; data: CheckoutForm } | { success: false; errors: CheckoutErrors } {
-  const parsed = checkoutFormSchema(now).safeParse(input);
+  const parsed = schemaOf(now).safeParse(input);
   return parsed.success ? { success: true, data: parsed.data } : { success: false, errors: checkoutErrorsFromIssues(parsed.error.issues) };
 }
 

@@ -490,36 +490,157 @@ export const plans = pgTable('plans', {
 });
 export type Plan = typeof plans.$inferSelect;
 
-/** An order placed through the cart. `idempotencyKey` makes paying twice impossible. */
-export const orders = pgTable('orders', {
-  id: serial().primaryKey(),
+/** The card brands an order may record (commerce `CARD_BRANDS`). */
+const cardBrand = () => text({ enum: ['visa', 'mastercard', 'amex', 'discover', 'diners', 'jcb', 'unknown'] });
+
+/**
+ * An order placed through the checkout. One per checkout: its idempotency key (issued by the server
+ * for one checkout form, bound to the person) is unique per person, so however many times the form
+ * is posted, at once or later, there is one order and one charge. Amounts are integer cents. Of the
+ * card only brand, last 4 and expiry are kept: never its number or CVV.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
+    status: text({ enum: ['pending', 'paid', 'failed', 'refunded'] })
+      .notNull()
+      .default('pending'),
+    /** The items' sum, before the coupon. */
+    subtotalCents: integer().notNull(),
+    discountCents: integer().notNull().default(0),
+    /** What is charged: subtotal less discount. */
+    totalCents: integer().notNull(),
+    currencyCode: text().notNull().default('USD'),
+    countryCode: text().notNull().default('USA'),
+    /** The coupon's code as applied (null without one). */
+    couponCode: text(),
+    /** The IBO whose affiliate link the buyer followed last (the referral record's last touch), for commissions. */
+    referringIboId: integer().references(() => ibos.id),
+    /** The language the buyer checked out in: the receipt and its e-mail use it. */
+    language: text({ enum: ['es', 'en'] })
+      .notNull()
+      .default('es'),
+    idempotencyKey: text().notNull(),
+    /** Why the payment failed (declined, insufficient-funds), or the last retryable error (processing-error). */
+    failureReason: text(),
+    cardBrand: cardBrand(),
+    cardLast4: text(),
+    cardExpiryMonth: smallint(),
+    cardExpiryYear: smallint(),
+    createdAt: createdAt(),
+    paidAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('orders_user_idempotency_uq').on(t.userId, t.idempotencyKey),
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    check('orders_amounts_ck', sql`${t.subtotalCents} >= 0 and ${t.discountCents} >= 0 and ${t.discountCents} <= ${t.subtotalCents} and ${t.totalCents} = ${t.subtotalCents} - ${t.discountCents}`),
+    check('orders_card_last4_ck', sql`${t.cardLast4} is null or ${t.cardLast4} ~ '^[0-9]{4}$'`),
+  ],
+);
+export type Order = typeof orders.$inferSelect;
+
+/** A line of an order (spec purchase payload `details`), with the product's title and price as they were when bought. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial().primaryKey(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productKind: text({ enum: ['course', 'book', 'plan'] }).notNull(),
+    productId: integer().notNull(),
+    productCode: text().notNull(),
+    titleEs: text().notNull(),
+    titleEn: text().notNull(),
+    priceCents: integer().notNull(),
+  },
+  (t) => [uniqueIndex('order_items_order_product_uq').on(t.orderId, t.productKind, t.productId), check('order_items_price_ck', sql`${t.priceCents} > 0`)],
+);
+export type OrderItem = typeof orderItems.$inferSelect;
+
+/**
+ * One charge of an order at the gateway: `started` while it is being made (at most one at a time per
+ * order), then the gateway's answer. `payload` is the spec's purchase payload as sent (no card data).
+ */
+export const paymentAttempts = pgTable(
+  'payment_attempts',
+  {
+    id: serial().primaryKey(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    attemptNumber: smallint().notNull(),
+    gateway: text().notNull(),
+    /** The key the gateway was given (one per attempt: a repeat is answered, never charged again). */
+    idempotencyKey: text().notNull(),
+    chargeId: text(),
+    status: text({ enum: ['started', 'approved', 'declined', 'insufficient-funds', 'processing-error'] })
+      .notNull()
+      .default('started'),
+    amountCents: integer().notNull(),
+    payload: jsonb(),
+    createdAt: createdAt(),
+    finishedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payment_attempts_number_uq').on(t.orderId, t.attemptNumber),
+    // One charge in flight per order, whatever the number of processes.
+    uniqueIndex('payment_attempts_started_uq').on(t.orderId).where(sql`${t.status} = 'started'`),
+  ],
+);
+export type PaymentAttempt = typeof paymentAttempts.$inferSelect;
+
+/** A discount code: a whole percent or a fixed amount off, with an optional expiry, a maximum of uses and a minimum total. */
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: serial().primaryKey(),
+    /** Upper case (commerce `normalizeCouponCode`). */
+    code: text().notNull().unique(),
+    kind: text({ enum: ['percent', 'fixed'] }).notNull(),
+    percent: smallint(),
+    amountCents: integer(),
+    expiresAt: timestamp({ withTimezone: true }),
+    maxUses: integer(),
+    /** Orders holding it (paid, or being paid); counted in the statement that checks the limit. */
+    uses: integer().notNull().default(0),
+    minimumTotalCents: integer().notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('coupons_discount_ck', sql`(${t.kind} = 'percent' and ${t.percent} between 1 and 100) or (${t.kind} = 'fixed' and ${t.amountCents} > 0)`),
+    check('coupons_uses_ck', sql`${t.uses} >= 0 and (${t.maxUses} is null or ${t.uses} <= ${t.maxUses})`),
+  ],
+);
+export type CouponRow = typeof coupons.$inferSelect;
+
+/** A coupon held by an order (released when its payment fails). */
+export const couponRedemptions = pgTable('coupon_redemptions', {
+  orderId: integer()
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  couponId: integer()
+    .notNull()
+    .references(() => coupons.id),
   userId: integer()
     .notNull()
     .references(() => users.id),
-  status: text({ enum: ['pending', 'paid', 'failed', 'refunded'] })
-    .notNull()
-    .default('pending'),
-  total: numeric({ precision: 10, scale: 2 }).notNull(),
-  currencyCode: text().notNull().default('USD'),
-  countryCode: text().notNull().default('USA'),
-  idempotencyKey: text().notNull().unique(),
+  discountCents: integer().notNull(),
   createdAt: createdAt(),
-  paidAt: timestamp({ withTimezone: true }),
 });
-export type Order = typeof orders.$inferSelect;
 
-/** A line of an order (spec purchase payload `details`). */
-export const orderItems = pgTable('order_items', {
-  id: serial().primaryKey(),
-  orderId: integer()
-    .notNull()
-    .references(() => orders.id, { onDelete: 'cascade' }),
-  productKind: text({ enum: ['course', 'book', 'plan'] }).notNull(),
-  productId: integer().notNull(),
-  productCode: text().notNull(),
-  price: numeric({ precision: 10, scale: 2 }).notNull(),
+/** Identification document types the payment form offers (spec /IdentificationType/{language}). */
+export const identificationTypes = pgTable('identification_types', {
+  id: integer().primaryKey(),
+  nameEs: text().notNull(),
+  nameEn: text().notNull(),
+  position: smallint().notNull().default(0),
 });
-export type OrderItem = typeof orderItems.$inferSelect;
+export type IdentificationType = typeof identificationTypes.$inferSelect;
 
 /** Access a person bought to a course (spec "Purchase access record"). */
 export const purchaseAccess = pgTable(

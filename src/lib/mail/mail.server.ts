@@ -8,6 +8,12 @@ import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import { outboxFileName, type MailConfig, type MailMessage, type MailReceipt } from './mail';
 
+/** The message as nodemailer takes it (attachments as Buffers). */
+function forNodemailer(message: MailMessage) {
+  const { attachments, ...rest } = message;
+  return attachments ? { ...rest, attachments: attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content) })) } : rest;
+}
+
 /** A configured way of sending mail. */
 export interface Mailer {
   readonly kind: 'smtp' | 'outbox';
@@ -31,7 +37,7 @@ export function createMailer(config: MailConfig): Mailer {
     return {
       kind: 'smtp',
       async send(message) {
-        const info = await transport.sendMail(message);
+        const info = await transport.sendMail(forNodemailer(message));
         return { messageId: String(info.messageId) };
       },
       close: () => transport.close(),
@@ -43,7 +49,7 @@ export function createMailer(config: MailConfig): Mailer {
   return {
     kind: 'outbox',
     async send(message) {
-      const info = await transport.sendMail(message);
+      const info = await transport.sendMail(forNodemailer(message));
       const at = new Date();
       const file = join(config.outboxDir, outboxFileName(at, randomBytes(6).toString('hex')));
       await mkdir(config.outboxDir, { recursive: true });

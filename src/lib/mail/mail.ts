@@ -16,6 +16,15 @@ export interface MailMessage {
   html?: string;
   /** Where answers go (the visitor who wrote through the contact form, for instance). */
   replyTo?: string | { name: string; address: string };
+  /** Files sent with it (a receipt's PDF). */
+  attachments?: MailAttachment[];
+}
+
+/** A file attached to an e-mail. */
+export interface MailAttachment {
+  filename: string;
+  content: Uint8Array;
+  contentType: string;
 }
 
 /** What a transport answers for a message it accepted. */

@@ -28,6 +28,7 @@ import { ExamCache, registerExamGrading } from '../exams/exams.server';
 import { loadOrCreateSigningKey, type SigningKey } from '../certificates/certificates.server';
 import type { PaymentGateway } from '../commerce/gateway';
 import { paymentGateway } from '../commerce/stripe.server';
+import { CheckoutKeys, CheckoutService } from '../commerce/orders.server';
 
 export interface Runtime {
   readonly config: AppConfig;
@@ -59,6 +60,8 @@ export interface Runtime {
   readonly signingKey: SigningKey;
   /** Who moves the money: Stripe when `STRIPE_SECRET_KEY` is set, the embedded sandbox otherwise. */
   readonly gateway: PaymentGateway;
+  /** Places and pays orders through `gateway` (one flight per checkout in this process). */
+  readonly checkout: CheckoutService;
   /** This process's name in logs and job claims. */
   readonly workerId: string;
   /** The origin absolute URLs of a request use (`PUBLIC_URL`, else an allowed Host, else this machine). */
@@ -125,6 +128,8 @@ export async function createRuntime(config: AppConfig, parts: RuntimeParts = {})
   const tracker = new Tracker(db);
   const exams = new ExamCache(db);
   const scheduler = createScheduler({ db, logger, workerId });
+  const gateway = parts.gateway ?? paymentGateway(config.stripe);
+  const checkout = new CheckoutService({ db, gateway, keys: await CheckoutKeys.fromSigningKey(signingKey.privateKey), logger: logger.child({ part: 'checkout' }) });
 
   // Other processes' changes (and, after a lost connection, everything: `resync`).
   bus.subscribe('catalog', () => {
@@ -177,7 +182,8 @@ export async function createRuntime(config: AppConfig, parts: RuntimeParts = {})
     exams,
     scheduler,
     signingKey,
-    gateway: parts.gateway ?? paymentGateway(config.stripe),
+    gateway,
+    checkout,
     workerId,
     siteOrigin: (url) => publicOrigin(config.origin, { host: url.host, protocol: url.protocol === 'https:' ? 'https:' : 'http:' }),
     catalogChanged: () => bus.publish('catalog', {}),

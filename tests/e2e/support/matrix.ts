@@ -212,6 +212,22 @@ const contactForm = {
   language: 'en',
 };
 
+/** A complete payment form (its key is not one the server issued: the action refuses it before any order). */
+const checkoutForm = {
+  cardholderName: 'Matriz Pago',
+  cardNumber: '4242 4242 4242 4242',
+  expiryMonth: '12',
+  expiryYear: String(new Date().getUTCFullYear() + 2),
+  cvv: '123',
+  birthYear: '1990',
+  identificationType: '1',
+  identificationNumber: 'AB123',
+  country: 'US',
+  acceptsTerms: 'on',
+  idempotencyKey: '6f1c2b1e-3c1a-4b7e-9d2f-1a2b3c4d5e6f',
+  lang: 'en',
+};
+
 const CROSS_SITE = { origin: 'https://evil.example' };
 const forgedCart = { cart: encodeURIComponent(JSON.stringify([{ kind: 'course', id: COURSE.buyers }, { kind: 'course', id: COURSE.buyers2 }, { kind: 'course', id: COURSE.hidden }, { kind: 'course', id: COURSE.paid }])) };
 
@@ -274,11 +290,16 @@ export function matrix(): Row[] {
       covers: '/myshopping',
       check: (role, seen) => (seen.status === 200 ? shows(courseNames(COURSE.buyers), ['buyer'])(role, seen) : undefined),
     }),
-    ...page('/myshopping-detail/1', (l) => per('404', { visitors: loginRedirect(l, '/myshopping-detail/1'), ibo: loginRedirect(l, '/myshopping-detail/1') }), {
-      covers: '(not built) /myshopping-detail/[id]',
-      pending: 'commerce issue: a user → only their own order, another person’s order → 404',
-    }),
-    ...page('/purchase-detail', per('404'), { covers: '(not built) /purchase-detail', pending: 'commerce issue' }),
+    // The seed's three orders are the buyer's (ids 1, 2, 3: courses 6, 10, 16): everyone else gets the not-found page.
+    ...page('/myshopping-detail/1', (l) => per('404', { buyer: '200', visitors: loginRedirect(l, '/myshopping-detail/1'), ibo: loginRedirect(l, '/myshopping-detail/1') }), { covers: '/myshopping-detail/[id]', note: "the buyer's order" }),
+    ...page('/myshopping-detail/2', (l) => per('404', { buyer: '200', visitors: loginRedirect(l, '/myshopping-detail/2'), ibo: loginRedirect(l, '/myshopping-detail/2') }), {
+      covers: '/myshopping-detail/[id]',
+      note: "the buyer's order of a buyers-only course",
+      check: (role, seen) => (seen.status === 200 || seen.status === 404 ? shows(courseNames(COURSE.buyers), ['buyer'])(role, seen) : undefined),
+    }, ['es']),
+    ...page('/myshopping-detail/abc', (l) => per('404', { visitors: loginRedirect(l, '/myshopping-detail/abc'), ibo: loginRedirect(l, '/myshopping-detail/abc') }), { covers: '/myshopping-detail/[id]', note: 'not an order id' }, ['es']),
+    ...page('/purchase-detail', (l) => per('200', { visitors: loginRedirect(l, '/purchase-detail'), ibo: loginRedirect(l, '/purchase-detail') }), { covers: '/purchase-detail', note: 'empty cart' }),
+    ...page('/purchase-detail', (l) => per('409', { visitors: loginRedirect(l, '/purchase-detail'), ibo: loginRedirect(l, '/purchase-detail') }), { covers: '/purchase-detail', note: 'forged cart cookie with courses 10, 16 and 12', cookies: forgedCart }, ['es']),
 
     /* exams: the rules page is open to whoever may know of the course; taking it needs a learner's session */
     ...page(`/course-exam-info/${COURSE.free}`, per('200'), { covers: '/course-exam-info/[id]', note: 'visitors and IBO sessions are told to log in' }),
@@ -341,6 +362,11 @@ export function matrix(): Row[] {
       const path = `/course-certificate/2/${what}`;
       return { label: `GET ${path} (no certificate held)`, kind: 'endpoint', covers: `GET /course-certificate/[id]/${what.split('?')[0]}`, expect: per('404', { visitors: loginRedirect('es', path), ibo: loginRedirect('es', path) }), http: { method: 'GET', path } };
     }),
+    ...([1, 2] as const).map((id): Row => {
+      const path = `/myshopping-detail/${id}/receipt.pdf?lang=en`;
+      return { label: `GET ${path} (the buyer's order)`, kind: 'endpoint', covers: 'GET /myshopping-detail/[id]/receipt.pdf', expect: per('404', { buyer: '200', visitors: loginRedirect('es', path), ibo: loginRedirect('es', path) }), http: { method: 'GET', path } };
+    }),
+    { label: 'GET /myshopping-detail/abc/receipt.pdf (not an order id)', kind: 'endpoint', covers: 'GET /myshopping-detail/[id]/receipt.pdf', expect: per('404', { visitors: loginRedirect('es', '/myshopping-detail/abc/receipt.pdf'), ibo: loginRedirect('es', '/myshopping-detail/abc/receipt.pdf') }), http: { method: 'GET', path: '/myshopping-detail/abc/receipt.pdf' } },
     {
       label: 'GET /.well-known/jwks.json',
       kind: 'endpoint',
@@ -419,8 +445,12 @@ export function matrix(): Row[] {
     action('certificates.issue', 'test course', per('404', { visitors: '401', ibo: '401' }), { form: { course: String(COURSE.hidden), lang: 'en' } }),
     action('certificates.issue', 'not a course id', per('400'), { form: { course: 'abc', lang: 'en' } }),
 
+    action('commerce.checkout', 'a forged idempotency key', per('400', { visitors: '401', ibo: '401' }), { form: { ...checkoutForm, idempotencyKey: '6f1c2b1e-3c1a-4b7e-9d2f-1a2b3c4d5e6f' } }),
+    action('commerce.checkout', 'a card failing Luhn', per('400', { visitors: '401', ibo: '401' }), { form: { ...checkoutForm, cardNumber: '4242 4242 4242 4241' } }),
+    action('commerce.newKey', 'a key for the checkout', per('200', { visitors: '401', ibo: '401' }), { json: { lang: 'en' } }),
+
     /* every action refuses another site (CSRF), whatever the session */
-    ...['auth.login', 'auth.logout', 'auth.register', 'auth.requestReset', 'auth.resetPassword', 'auth.verify', 'cart.add', 'cart.remove', 'cart.view', 'certificates.issue', 'contact.send', 'ibo.confirmProspect', 'ibo.enter', 'ibo.lookup', 'exams.start', 'exams.answer', 'exams.submit'].map((name) =>
+    ...['auth.login', 'auth.logout', 'auth.register', 'auth.requestReset', 'auth.resetPassword', 'auth.verify', 'cart.add', 'cart.remove', 'cart.view', 'certificates.issue', 'commerce.checkout', 'commerce.newKey', 'contact.send', 'ibo.confirmProspect', 'ibo.enter', 'ibo.lookup', 'exams.start', 'exams.answer', 'exams.submit'].map((name) =>
       action(name, 'from another site', per('403'), { form: { kind: 'course', id: '6', code: 'HORIZONTE01', email: PEOPLE.learner.email, password: PEOPLE.learner.password, lang: 'en', course: '2', attempt: '1' }, headers: CROSS_SITE }, { check: noNewSession }),
     ),
     action('cart.add', 'same host, other scheme', per('403'), { form: { kind: 'book', id: '2', lang: 'en' }, headers: { origin: 'https://{self}' } }, { hole: 'Trust (middleware: exact scheme, host and port)' }),

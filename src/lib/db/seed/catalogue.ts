@@ -4004,3 +4004,11 @@ export const contactUsTypes: { id: number; description: Bilingual }[] = [
   { id: 3, description: { es: 'Quiero ser IBO', en: 'I want to become an IBO' } },
   { id: 4, description: { es: 'Otro', en: 'Other' } },
 ];
+
+/** Identification document types the payment form offers (spec /IdentificationType/{language}). */
+export const identificationTypes: { id: number; name: Bilingual }[] = [
+  { id: 1, name: { es: 'Pasaporte', en: 'Passport' } },
+  { id: 2, name: { es: 'Documento nacional de identidad', en: 'National identity document' } },
+  { id: 3, name: { es: 'Licencia de conducir', en: "Driver's license" } },
+  { id: 4, name: { es: 'Identificación tributaria', en: 'Tax identification number' } },
+];

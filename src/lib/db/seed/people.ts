@@ -57,3 +57,21 @@ export const ibos: { code: string; companyName: string; userEmail: string; statu
  * account exists: `graduate@academia.example` passed course 2's exam and holds its certificate.
  */
 export const certificates: { email: string; courseId: number; code: string }[] = [{ email: 'graduate@academia.example', courseId: 2, code: 'ACAD-GRAD-2026-0000-0002' }];
+
+/**
+ * Demo coupons (listed in the README): one percent, one fixed amount with a minimum, one spent (its
+ * only use taken) and one expired. Their uses are counted by real orders and never reset by re-seeding.
+ */
+export const coupons: { code: string; kind: 'percent' | 'fixed'; percent?: number; amountCents?: number; expiresAt: Date | null; maxUses: number | null; uses: number; minimumTotalCents: number }[] = [
+  { code: 'BIENVENIDA10', kind: 'percent', percent: 10, expiresAt: null, maxUses: null, uses: 0, minimumTotalCents: 0 },
+  { code: 'AHORRA5', kind: 'fixed', amountCents: 500, expiresAt: null, maxUses: 1000, uses: 0, minimumTotalCents: 2000 },
+  { code: 'AGOTADO', kind: 'percent', percent: 50, expiresAt: null, maxUses: 1, uses: 1, minimumTotalCents: 0 },
+  { code: 'VENCIDO', kind: 'percent', percent: 20, expiresAt: new Date('2025-01-01T00:00:00Z'), maxUses: null, uses: 0, minimumTotalCents: 0 },
+];
+
+/** The demo buyer's orders: one paid order per course, days apart, paid with the sandbox's approved test card (only its brand, last 4 and expiry are kept). */
+export const demoOrders: { email: string; courseId: number; daysAgo: number }[] = [
+  { email: 'buyer@academia.example', courseId: 6, daysAgo: 21 },
+  { email: 'buyer@academia.example', courseId: 10, daysAgo: 14 },
+  { email: 'buyer@academia.example', courseId: 16, daysAgo: 7 },
+];

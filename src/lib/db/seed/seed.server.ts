@@ -13,6 +13,8 @@ import * as people from './people';
 import { hashPassword } from '../../identity/password';
 import { correctOptions, drawAttempt, examSettings, gradeAttempt, passed, seededRandom, type ExamQuestion } from '../../exams/exams';
 import { coverageLength } from '../../learning/learning';
+import { priceToCents } from '../../commerce/money';
+import { buildPaymentPayload } from '../../commerce/payload';
 
 /** `excluded.<column>` for every listed column, for `onConflictDoUpdate` (columns are snake_case in SQL). */
 function excluded<T extends PgTable>(_table: T, keys: (keyof T['_']['columns'] & string)[]): Record<string, SQL> {
@@ -285,23 +287,55 @@ export async function seed(db: Db, mediaDir: string): Promise<SeedSummary> {
       .values(people.ibos.map((i) => ({ code: i.code, companyName: i.companyName, userId: userId.get(i.userEmail)!, status: i.status, imageUrl: i.imageUrl })))
       .onConflictDoUpdate({ target: s.ibos.code, set: excluded(s.ibos, ['companyName', 'status', 'imageUrl']) });
 
-    // Demo purchases: one paid order per buyer, granting access to the bought courses.
-    for (const u of people.users.filter((p) => p.purchasedCourseIds.length > 0)) {
-      const uid = userId.get(u.email)!;
-      const bought = catalogue.courses.filter((c) => u.purchasedCourseIds.includes(c.id));
-      const total = bought.reduce((sum, c) => sum + Math.round(Number(c.price) * 100), 0);
+    // Payment form lists and demo coupons (a coupon's uses are real orders': re-seeding keeps them).
+    await tx
+      .insert(s.identificationTypes)
+      .values(catalogue.identificationTypes.map((t, i) => ({ id: t.id, nameEs: t.name.es, nameEn: t.name.en, position: i })))
+      .onConflictDoUpdate({ target: s.identificationTypes.id, set: excluded(s.identificationTypes, ['nameEs', 'nameEn', 'position']) });
+    await tx
+      .insert(s.coupons)
+      .values(people.coupons.map((c) => ({ code: c.code, kind: c.kind, percent: c.percent ?? null, amountCents: c.amountCents ?? null, expiresAt: c.expiresAt, maxUses: c.maxUses, uses: c.uses, minimumTotalCents: c.minimumTotalCents })))
+      .onConflictDoNothing();
+
+    // Demo purchases: real paid orders (one per course, days apart) with their payment attempt and the
+    // access they granted, as a checkout with the sandbox's approved test card would have left them.
+    const day = 24 * 3_600_000;
+    for (const o of people.demoOrders) {
+      const uid = userId.get(o.email)!;
+      const course = catalogue.courses.find((c) => c.id === o.courseId)!;
+      const cents = priceToCents(course.price);
+      const at = new Date(Date.now() - o.daysAgo * day);
       const [order] = await tx
         .insert(s.orders)
-        .values({ userId: uid, status: 'paid', total: (total / 100).toFixed(2), idempotencyKey: `seed:${u.email}`, paidAt: new Date() })
-        .onConflictDoUpdate({ target: s.orders.idempotencyKey, set: { total: (total / 100).toFixed(2) } })
+        .values({
+          userId: uid,
+          status: 'paid',
+          subtotalCents: cents,
+          discountCents: 0,
+          totalCents: cents,
+          language: 'es',
+          idempotencyKey: `seed:${o.email}:${o.courseId}`,
+          cardBrand: 'visa',
+          cardLast4: '4242',
+          cardExpiryMonth: 12,
+          cardExpiryYear: 2030,
+          createdAt: at,
+          paidAt: at,
+        })
+        .onConflictDoNothing()
         .returning({ id: s.orders.id });
-      await tx.delete(s.orderItems).where(eq(s.orderItems.orderId, order!.id));
-      await tx.insert(s.orderItems).values(bought.map((c) => ({ orderId: order!.id, productKind: 'course' as const, productId: c.id, productCode: c.code, price: c.price })));
+      if (!order) continue;
+      await tx.insert(s.orderItems).values({ orderId: order.id, productKind: 'course', productId: course.id, productCode: course.code, titleEs: course.name.es, titleEn: course.name.en, priceCents: cents });
+      const payload = buildPaymentPayload({ lines: [{ kind: 'course', productCode: course.code, cents }], language: 'es', token: `tok_sandbox_a_visa_4242_122030_seed-${order.id}` });
+      await tx.insert(s.paymentAttempts).values({ orderId: order.id, attemptNumber: 1, gateway: 'sandbox', idempotencyKey: `order-${order.id}-attempt-1`, chargeId: `ch_sandbox_seed-${order.id}`, status: 'approved', amountCents: cents, payload, createdAt: at, finishedAt: at });
       await tx
         .insert(s.purchaseAccess)
-        .values(bought.map((c) => ({ userId: uid, courseId: c.id, orderId: order!.id })))
-        .onConflictDoNothing();
+        .values({ userId: uid, courseId: course.id, orderId: order.id, grantedAt: at })
+        .onConflictDoUpdate({ target: [s.purchaseAccess.userId, s.purchaseAccess.courseId], set: { orderId: order.id } });
     }
+    // The single order earlier versions of the seed wrote for all of the buyer's courses: replaced by the ones above.
+    const legacy = await tx.select({ id: s.orders.id }).from(s.orders).where(sql`${s.orders.idempotencyKey} like 'seed:%' and ${s.orders.idempotencyKey} not like 'seed:%:%'`);
+    if (legacy.length > 0) await tx.delete(s.orders).where(inArray(s.orders.id, legacy.map((l) => l.id)));
 
     // Demo progress: lessons watched to the end, and passed exams (a real draw answered all right).
     const contactRows = await tx

@@ -1,0 +1,105 @@
+/**
+ * The checkout action: the payment form of `/purchase-detail` posts here, with or without JavaScript.
+ * A thin call into `lib/commerce`: the form is checked with the same schema the browser uses, the
+ * order is placed and paid by the runtime's checkout (the cart priced by the server, one order per
+ * idempotency key), and on payment the cart is emptied, the person's pages are told and the receipt is
+ * e-mailed. Every refusal is a localized sentence with a 4xx: no order, no charge.
+ */
+import { ActionError, defineAction, type ActionAPIContext } from 'astro:actions';
+import { format, LOCALES, messages, type Locale } from '~/i18n';
+import { z } from '~/lib/zod';
+import { CART_COOKIE, cartCookieOptions, couponCodeOf, refusalStatus, validateCheckoutForm, type CheckoutRefusal } from '~/lib/commerce';
+import { receiptFacts } from '~/lib/commerce/receipt';
+import { sendReceipt } from '~/lib/commerce/receipt.server';
+import { buyerOf, ownOrder } from '~/lib/commerce/orders.server';
+import { identificationTypeExists } from '~/lib/commerce/pages.server';
+import { REFERRAL_COOKIE } from '~/lib/identity/referral';
+import { localePath, paths } from '~/lib/paths';
+import { catalogContext } from '~/lib/app.server';
+import { inputError } from './input-error';
+
+/** A refusal as an HTTP error with its sentence (a coupon's names the code). */
+function refusalError(reason: CheckoutRefusal, locale: Locale, couponCode: string | null): ActionError {
+  const t = messages(locale).commerce;
+  const message = reason.startsWith('coupon-') && couponCode ? format(t.coupon[reason as keyof typeof t.coupon], { code: couponCode }) : t.refusals[reason];
+  return new ActionError({ code: refusalStatus(reason) === 409 ? 'CONFLICT' : 'BAD_REQUEST', message });
+}
+
+/** E-mails the receipt of a paid order; a failure is logged (the order stays paid, the receipt stays downloadable). */
+async function mailReceipt(ctx: ActionAPIContext, orderId: number, userId: number, locale: Locale): Promise<void> {
+  const { runtime } = ctx.locals;
+  try {
+    const [order, buyer] = await Promise.all([ownOrder(runtime.db, userId, orderId), buyerOf(runtime.db, userId)]);
+    if (!order || !buyer) return;
+    const t = messages(locale);
+    const facts = receiptFacts(order, buyer, locale, t.commerce, t.meta.siteName);
+    await sendReceipt((m) => runtime.mailer.send(m), facts, runtime.siteOrigin(ctx.url) + localePath(locale, paths.myShoppingDetail(orderId)));
+  } catch (err) {
+    runtime.logger.error({ err, orderId }, 'receipt e-mail not sent');
+  }
+}
+
+export const commerce = {
+  /** A new idempotency key for the person's checkout form (after a refusal used up the form's). 401 without a user's session. */
+  newKey: defineAction({
+    input: z.object({ lang: z.enum(LOCALES).default('es') }),
+    handler: ({ lang }, ctx) => {
+      const userId = ctx.locals.session?.user ? (ctx.locals.identity?.userId ?? null) : null;
+      if (userId === null) throw new ActionError({ code: 'UNAUTHORIZED', message: messages(lang).commerce.payment.login });
+      return { idempotencyKey: ctx.locals.runtime.checkout.keys.issue(userId) };
+    },
+  }),
+  /**
+   * Pays the cart: `{ orderId, next }` (the order's page) once paid. 401 without a user's session;
+   * 400 with field codes for a bad form; 400/409 with a sentence for a forged or reused key, a cart
+   * that cannot be bought as it is (malformed, unknown, hidden or already bought products) or a coupon
+   * that does not apply; 402 when the card is declined or lacks funds (the cart is kept); 503 when the
+   * processor failed (the order waits: posting the same form again retries it).
+   */
+  checkout: defineAction({
+    accept: 'form',
+    handler: async (form: FormData, ctx) => {
+      const locale: Locale = form.get('lang') === 'en' ? 'en' : 'es';
+      const t = messages(locale).commerce;
+      const { runtime } = ctx.locals;
+      const user = ctx.locals.session?.user;
+      if (!user || typeof ctx.locals.identity?.userId !== 'number') throw new ActionError({ code: 'UNAUTHORIZED', message: t.payment.login });
+      const userId = ctx.locals.identity.userId;
+
+      // Only text fields are read: a price or anything else the browser adds is ignored.
+      const fields: Record<string, string> = {};
+      for (const [name, value] of form) if (typeof value === 'string' && !(name in fields)) fields[name] = value;
+      const checked = validateCheckoutForm(fields, new Date());
+      if (!checked.success) throw inputError(Object.entries(checked.errors).map(([field, code]) => ({ path: [field], message: code })));
+      if (!(await identificationTypeExists(runtime.db, checked.data.identificationType))) throw inputError([{ path: ['identificationType'], message: 'invalidOption' }]);
+      const couponCode = couponCodeOf(fields.coupon);
+      if (couponCode === undefined) throw refusalError('coupon-unknown', locale, null);
+
+      const { catalog } = await catalogContext(ctx.locals);
+      const outcome = await runtime.checkout.checkout({
+        userId,
+        contactId: ctx.locals.identity.contactId,
+        catalog,
+        cartCookie: ctx.cookies.get(CART_COOKIE)?.value,
+        form: checked.data,
+        couponCode,
+        locale,
+        referralVisitorId: ctx.cookies.get(REFERRAL_COOKIE)?.value,
+      });
+
+      if (outcome.kind === 'refused') throw refusalError(outcome.reason, locale, couponCode);
+      if (outcome.kind === 'failed') throw new ActionError({ code: 'PAYMENT_REQUIRED', message: t.payment[outcome.reason] });
+      if (outcome.kind === 'retry') throw new ActionError({ code: 'SERVICE_UNAVAILABLE', message: t.payment['processing-error'] });
+
+      // Paid: the cart is emptied (it held exactly the order), and every process forgets what this person could see.
+      ctx.cookies.set(CART_COOKIE, '[]', cartCookieOptions(import.meta.env.PROD && ctx.url.protocol === 'https:'));
+      const orderId = outcome.order.id;
+      if (outcome.settledHere) {
+        await runtime.personChanged({ userId, contactId: ctx.locals.identity.contactId });
+        // The receipt goes out in the background: the buyer does not wait for the PDF and the mail server.
+        void mailReceipt(ctx, orderId, userId, locale);
+      }
+      return { orderId, next: localePath(locale, paths.myShoppingDetail(orderId, true)) };
+    },
+  }),
+};

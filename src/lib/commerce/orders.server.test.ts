@@ -1,0 +1,304 @@
+/**
+ * Orders on PGlite (and PostgreSQL when it answers): a paid checkout grants access in its transaction,
+ * a declined or short card fails with the cart's products still unbought, a processing error waits for
+ * a retry with the same form; one order and one charge however many times a checkout is posted at once
+ * (across simulated processes); forged, foreign and reused keys, tampered carts and spent coupons make
+ * no order and no charge; coupons are counted atomically; the referring IBO is recorded; and neither the
+ * database nor the logs ever hold the card number.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq, sql } from 'drizzle-orm';
+import { testDatabases } from '../db/testing';
+import type { DbHandle } from '../db/client';
+import * as s from '../db/schema';
+import { loadCatalog, type CatalogSnapshot } from '../catalog';
+import { SandboxGateway, type ChargeRequest, type PaymentGateway } from './gateway';
+import { validateCheckoutForm, type CheckoutForm } from './payment';
+import { CheckoutKeys, CheckoutService, type CheckoutOutcome, type CheckoutRequest } from './orders.server';
+import { loadCheckoutPage, loadOrderPage } from './pages.server';
+import { receiptFacts } from './receipt';
+import { receiptPdf, sendReceipt } from './receipt.server';
+import { loadViewer } from '../access';
+import { es } from '~/i18n/es';
+import type { MailMessage } from '../mail/mail';
+
+const databases = await testDatabases();
+const NOW = new Date('2026-11-25T12:00:00Z');
+const CARD = { approved: '4242 4242 4242 4242', declined: '4000 0000 0000 0002', funds: '4000 0000 0000 9995', processing: '4000 0000 0000 0119' };
+const cart = (...items: [kind: 'course' | 'book' | 'plan', id: number][]) => JSON.stringify(items.map(([kind, id]) => ({ kind, id })));
+
+/** A gateway that counts what reaches it (the sandbox behind it). */
+class CountingGateway implements PaymentGateway {
+  readonly name = 'sandbox' as const;
+  charges: ChargeRequest[] = [];
+  constructor(readonly inner = new SandboxGateway({ now: () => NOW, latencyMs: 5 })) {}
+  tokenize: PaymentGateway['tokenize'] = (card) => this.inner.tokenize(card);
+  charge: PaymentGateway['charge'] = (r) => {
+    this.charges.push(r);
+    return this.inner.charge(r);
+  };
+  refund: PaymentGateway['refund'] = (r) => this.inner.refund(r);
+}
+
+describe.each(databases)('orders on $name', ({ create }) => {
+  let handle: DbHandle;
+  let catalog: CatalogSnapshot;
+  let keys: CheckoutKeys;
+  const logged: string[] = [];
+  const logger = { info: (o: object, m: string) => logged.push(JSON.stringify([o, m])), warn: (o: object, m: string) => logged.push(JSON.stringify([o, m])) };
+  let people = 0;
+
+  /** A new learner (and their contact). */
+  const newPerson = async () => {
+    people++;
+    const [u] = await handle.db.insert(s.users).values({ email: `orders.${people}.${Math.random().toString(36).slice(2)}@example.com`, firstName: 'Orden', lastName: `Prueba${people}` }).returning();
+    const [c] = await handle.db.insert(s.contacts).values({ userId: u!.id, firstName: 'Orden', lastName: `Prueba${people}`, email: u!.email }).returning();
+    return { userId: u!.id, contactId: c!.id };
+  };
+  const form = (userId: number, over: Record<string, string> = {}): CheckoutForm => {
+    const r = validateCheckoutForm(
+      { cardholderName: 'Ana Pérez', cardNumber: CARD.approved, expiryMonth: '12', expiryYear: '2030', cvv: '123', birthYear: '1990', identificationType: '1', identificationNumber: 'AB123', country: 'US', acceptsTerms: 'on', idempotencyKey: keys.issue(userId), ...over },
+      NOW,
+    );
+    if (!r.success) throw new Error(JSON.stringify(r.errors));
+    return r.data;
+  };
+  const request = (who: { userId: number; contactId: number }, over: Partial<CheckoutRequest> = {}, formOver: Record<string, string> = {}): CheckoutRequest => ({
+    userId: who.userId,
+    contactId: who.contactId,
+    catalog,
+    cartCookie: cart(['course', 6]),
+    form: form(who.userId, formOver),
+    couponCode: null,
+    locale: 'es',
+    ...over,
+  });
+  const service = (gateway: PaymentGateway = new CountingGateway()) => new CheckoutService({ db: handle.db, gateway, keys, logger, now: () => NOW, waitMs: 20_000 });
+  const ordersOf = async (userId: number) => handle.db.select().from(s.orders).where(eq(s.orders.userId, userId));
+  const accessOf = async (userId: number) => handle.db.select().from(s.purchaseAccess).where(eq(s.purchaseAccess.userId, userId));
+
+  beforeAll(async () => {
+    handle = await create({ seed: true });
+    catalog = await loadCatalog(handle.db);
+    keys = new CheckoutKeys(new Uint8Array(32).fill(7));
+  });
+  afterAll(async () => handle?.close());
+
+  it('buys a course with the approved test card: paid, access granted with the order, the payload stored, only brand and last 4 kept', async () => {
+    const me = await newPerson();
+    const gateway = new CountingGateway();
+    const out = await service(gateway).checkout(request(me, { cartCookie: cart(['course', 6], ['book', 1]) }));
+    expect(out.kind).toBe('paid');
+    if (out.kind !== 'paid') return;
+    expect(out.settledHere).toBe(true);
+    expect(out.order).toMatchObject({ status: 'paid', subtotalCents: 1999 + 1490, discountCents: 0, totalCents: 3489, cardBrand: 'visa', cardLast4: '4242', cardExpiryMonth: 12, cardExpiryYear: 2030, currencyCode: 'USD', countryCode: 'USA' });
+    expect(gateway.charges).toEqual([expect.objectContaining({ amountCents: 3489, currency: 'USD', idempotencyKey: `order-${out.order.id}-attempt-1` })]);
+    expect(await accessOf(me.userId)).toEqual([expect.objectContaining({ courseId: 6, orderId: out.order.id })]);
+    const [attempt] = await handle.db.select().from(s.paymentAttempts).where(eq(s.paymentAttempts.orderId, out.order.id));
+    expect(attempt).toMatchObject({ status: 'approved', amountCents: 3489, gateway: 'sandbox' });
+    expect(attempt!.payload).toMatchObject({ applicationId: 10, entityId: 3, productId: 78, supplierId: 11, payment: { amount: '34.89', currencyCode: 'USD', countryCode: 'USA', wayToPayId: 36, language: 'es' } });
+    const page = await loadOrderPage(handle.db, me.userId, String(out.order.id));
+    expect(page?.items.map((i) => [i.productKind, i.productId, i.priceCents, i.titleEs.length > 0])).toEqual([
+      ['course', 6, 1999, true],
+      ['book', 1, 1490, true],
+    ]);
+  });
+
+  it.each([
+    [CARD.declined, 'declined'],
+    [CARD.funds, 'insufficient-funds'],
+  ] as const)('a refused card (%s) fails the order: no access, the reason kept', async (number, reason) => {
+    const me = await newPerson();
+    const out = await service().checkout(request(me, {}, { cardNumber: number }));
+    expect(out).toMatchObject({ kind: 'failed', reason, order: { status: 'failed', failureReason: reason } });
+    expect(await accessOf(me.userId)).toEqual([]);
+  });
+
+  it('a processing error leaves the order pending; posting the same form again retries it as a new attempt', async () => {
+    const me = await newPerson();
+    const gateway = new CountingGateway();
+    const svc = service(gateway);
+    const req = request(me, {}, { cardNumber: CARD.processing });
+    expect((await svc.checkout(req)).kind).toBe('retry');
+    expect((await svc.checkout(req)).kind).toBe('retry');
+    const [order] = await ordersOf(me.userId);
+    expect(order).toMatchObject({ status: 'pending', failureReason: 'processing-error' });
+    expect(gateway.charges.map((c) => c.idempotencyKey)).toEqual([`order-${order!.id}-attempt-1`, `order-${order!.id}-attempt-2`]);
+    expect(await ordersOf(me.userId)).toHaveLength(1);
+  });
+
+  it('50 concurrent posts of one checkout from 25 processes make 1 order and 1 charge', async () => {
+    const me = await newPerson();
+    const gateway = new CountingGateway();
+    const processes = Array.from({ length: 25 }, () => service(gateway));
+    const req = request(me);
+    const outcomes = await Promise.all(Array.from({ length: 50 }, (_, i) => processes[i % 25]!.checkout(req)));
+    const orders = await ordersOf(me.userId);
+    expect(orders).toHaveLength(1);
+    expect(gateway.charges).toHaveLength(1);
+    expect(gateway.inner.charges.size).toBe(1);
+    for (const o of outcomes) {
+      expect(['paid', 'refused']).toContain(o.kind);
+      if (o.kind === 'refused') expect(o.reason).toBe('reused-key');
+      expect((o as { order: { id: number } }).order.id).toBe(orders[0]!.id);
+    }
+    expect(outcomes.filter((o) => o.kind === 'paid' && o.settledHere)).toHaveLength(2); // the winner, and the repeat sharing its flight in that process
+    expect(await accessOf(me.userId)).toHaveLength(1);
+  });
+
+  it('refuses a forged key, a key issued to someone else, and a key already used: no order, no charge', async () => {
+    const me = await newPerson();
+    const other = await newPerson();
+    const gateway = new CountingGateway();
+    const svc = service(gateway);
+    expect(await svc.checkout(request(me, {}, { idempotencyKey: '6f1c2b1e-3c1a-4b7e-9d2f-1a2b3c4d5e6f' }))).toEqual({ kind: 'refused', reason: 'forged-key' });
+    expect(await svc.checkout(request(me, {}, { idempotencyKey: keys.issue(other.userId) }))).toEqual({ kind: 'refused', reason: 'forged-key' });
+    expect(await ordersOf(me.userId)).toEqual([]);
+    const req = request(me);
+    expect((await svc.checkout(req)).kind).toBe('paid');
+    const again = await svc.checkout(req);
+    expect(again).toMatchObject({ kind: 'refused', reason: 'reused-key' });
+    expect(await ordersOf(me.userId)).toHaveLength(1);
+    expect(gateway.charges).toHaveLength(1);
+  });
+
+  it.each([
+    ['a malformed cookie', 'not json', 'malformed-cart'],
+    ['a duplicated product', cart(['course', 6], ['course', 6]), 'malformed-cart'],
+    ['an unknown product', cart(['course', 99999]), 'unknown-product'],
+    ['a buyers-only course they did not buy', cart(['course', 10]), 'unknown-product'],
+    ['the hidden test course', cart(['course', 12]), 'unknown-product'],
+    ['a free course', cart(['course', 1]), 'not-for-sale'],
+    ['an empty cart', '[]', 'empty-cart'],
+    ['no cart at all', undefined, 'empty-cart'],
+  ] as const)('refuses %s in the cart cookie: no order, no charge', async (_label, cookie, reason) => {
+    const me = await newPerson();
+    const gateway = new CountingGateway();
+    expect(await service(gateway).checkout(request(me, { cartCookie: cookie }))).toEqual({ kind: 'refused', reason });
+    expect(await ordersOf(me.userId)).toEqual([]);
+    expect(gateway.charges).toEqual([]);
+  });
+
+  it('refuses a course already bought (the buyer’s), and a second checkout of a course being paid', async () => {
+    const me = await newPerson();
+    const svc = service();
+    expect((await svc.checkout(request(me))).kind).toBe('paid');
+    expect(await svc.checkout(request(me))).toEqual({ kind: 'refused', reason: 'not-for-sale' });
+    const slow = await newPerson();
+    const stuck = service(new CountingGateway(new SandboxGateway({ now: () => NOW })));
+    expect((await stuck.checkout(request(slow, {}, { cardNumber: CARD.processing }))).kind).toBe('retry');
+    expect(await svc.checkout(request(slow))).toEqual({ kind: 'refused', reason: 'in-progress' });
+  });
+
+  it('applies a percent coupon, counts its use, and gives the use back when the payment fails', async () => {
+    const me = await newPerson();
+    const out = await service().checkout(request(me, { couponCode: 'BIENVENIDA10' }));
+    expect(out.kind === 'paid' && out.order).toMatchObject({ subtotalCents: 1999, discountCents: 200, totalCents: 1799, couponCode: 'BIENVENIDA10' });
+    const uses = async () => (await handle.db.select({ uses: s.coupons.uses }).from(s.coupons).where(eq(s.coupons.code, 'BIENVENIDA10')))[0]!.uses;
+    const before = await uses();
+    const other = await newPerson();
+    expect((await service().checkout(request(other, { couponCode: 'BIENVENIDA10' }, { cardNumber: CARD.declined }))).kind).toBe('failed');
+    expect(await uses()).toBe(before);
+  });
+
+  it.each([
+    ['AGOTADO', 'coupon-spent'],
+    ['VENCIDO', 'coupon-expired'],
+    ['NOEXISTE', 'coupon-unknown'],
+  ] as const)('refuses the coupon %s (%s): no order, no charge', async (code, reason) => {
+    const me = await newPerson();
+    const gateway = new CountingGateway();
+    expect(await service(gateway).checkout(request(me, { couponCode: code }))).toEqual({ kind: 'refused', reason });
+    expect(await ordersOf(me.userId)).toEqual([]);
+    expect(gateway.charges).toEqual([]);
+  });
+
+  it('counts a coupon’s uses atomically: 8 buyers at once, 3 uses, 3 orders', async () => {
+    await handle.db.insert(s.coupons).values({ code: 'TRES', kind: 'fixed', amountCents: 100, maxUses: 3 });
+    const buyers = await Promise.all(Array.from({ length: 8 }, () => newPerson()));
+    const gateway = new CountingGateway();
+    const outcomes: CheckoutOutcome[] = await Promise.all(buyers.map((b, i) => new CheckoutService({ db: handle.db, gateway, keys, now: () => NOW }).checkout(request(b, { couponCode: 'TRES' }, { idempotencyKey: keys.issue(b.userId) + (i < 0 ? '' : '') }))));
+    expect(outcomes.filter((o) => o.kind === 'paid')).toHaveLength(3);
+    expect(outcomes.filter((o) => o.kind === 'refused').map((o) => (o as { reason: string }).reason)).toEqual(Array(5).fill('coupon-spent'));
+    const [row] = await handle.db.select().from(s.coupons).where(eq(s.coupons.code, 'TRES'));
+    expect(row!.uses).toBe(3);
+    expect(gateway.charges).toHaveLength(3);
+  });
+
+  it('records the referring IBO: the referral record’s last touch', async () => {
+    const me = await newPerson();
+    const [ibo] = await handle.db.select().from(s.ibos).limit(1);
+    await handle.db.insert(s.referrals).values({ visitorId: `visitor-${me.userId}`, firstIboId: ibo!.id, lastIboId: ibo!.id, userId: me.userId });
+    const out = await service().checkout(request(me, { referralVisitorId: `visitor-${me.userId}` }));
+    expect(out.kind === 'paid' && out.order.referringIboId).toBe(ibo!.id);
+  });
+
+  it('prices the summary from the server, shows a coupon’s discount or why not, and issues a key for the person', async () => {
+    const me = await newPerson();
+    const viewer = await loadViewer(handle.db, { kind: 'learner', userId: me.userId, contactId: me.contactId });
+    const page = await loadCheckoutPage(handle.db, catalog, viewer, me.userId, cart(['course', 6]), 'bienvenida10', 'en', keys, NOW);
+    expect(page).toMatchObject({ kind: 'ready', subtotal: '$19.99', total: '$17.99', coupon: { code: 'BIENVENIDA10', discount: '$2.00', refusal: null }, appliedCoupon: 'BIENVENIDA10' });
+    if (page.kind === 'ready') expect(keys.verify(me.userId, page.idempotencyKey)).toBe(true);
+    expect(await loadCheckoutPage(handle.db, catalog, viewer, me.userId, cart(['course', 6]), 'AGOTADO', 'en', keys, NOW)).toMatchObject({ coupon: { refusal: 'coupon-spent' }, appliedCoupon: null, total: '$19.99' });
+    expect(await loadCheckoutPage(handle.db, catalog, viewer, me.userId, cart(['course', 10]), null, 'en', keys, NOW)).toEqual({ kind: 'refused', reason: 'unknown-product' });
+  });
+
+  it('shows an order only to its buyer; a junk id is no order', async () => {
+    const me = await newPerson();
+    const other = await newPerson();
+    const out = await service().checkout(request(me));
+    const id = String((out as { order: { id: number } }).order.id);
+    expect(await loadOrderPage(handle.db, me.userId, id)).not.toBeNull();
+    expect(await loadOrderPage(handle.db, other.userId, id)).toBeNull();
+    for (const junk of ['abc', '0', '-1', '99999999999', '1e3', undefined]) expect(await loadOrderPage(handle.db, me.userId, junk)).toBeNull();
+  });
+
+  it('the seeded buyer holds three paid orders (courses 6, 10, 16) with their access', async () => {
+    const [buyer] = await handle.db.select().from(s.users).where(eq(s.users.email, 'buyer@academia.example'));
+    const orders = await handle.db.select().from(s.orders).innerJoin(s.orderItems, eq(s.orderItems.orderId, s.orders.id)).where(eq(s.orders.userId, buyer!.id));
+    expect(orders.map((o) => o.order_items.productId).sort((a, b) => a - b)).toEqual([6, 10, 16]);
+    expect(orders.every((o) => o.orders.status === 'paid' && o.orders.cardLast4 === '4242')).toBe(true);
+    const access = await accessOf(buyer!.id);
+    expect(access.map((a) => a.orderId).every((id) => orders.some((o) => o.orders.id === id))).toBe(true);
+  });
+
+  it('sends the receipt with its PDF attached', async () => {
+    const me = await newPerson();
+    const out = await service().checkout(request(me, { couponCode: 'BIENVENIDA10' }));
+    const order = await loadOrderPage(handle.db, me.userId, String((out as { order: { id: number } }).order.id));
+    const facts = receiptFacts(order!, { name: 'Ana Pérez', email: 'ana@example.com' }, 'es', es.commerce, 'Academia');
+    const sent: MailMessage[] = [];
+    await sendReceipt(async (m) => (sent.push(m), { messageId: '1' }), facts, 'https://academia.example/myshopping-detail/1');
+    expect(sent[0]!.to).toBe('ana@example.com');
+    expect(sent[0]!.text).toContain('Visa terminada en 4242');
+    expect(sent[0]!.attachments?.[0]).toMatchObject({ filename: `recibo-${facts.number}.pdf`, contentType: 'application/pdf' });
+    expect(Buffer.from(sent[0]!.attachments![0]!.content).subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await receiptPdf(facts)).length).toBeGreaterThan(1000);
+  });
+
+  it('never stores or logs the card number: the database dump and the logs do not hold 4242424242424242', async () => {
+    const me = await newPerson();
+    await service().checkout(request(me));
+    const number = '4242424242424242';
+    expect(logged.length).toBeGreaterThan(0);
+    expect(logged.join('\n')).not.toContain(number);
+    expect(logged.join('\n')).not.toContain('4242 4242 4242 4242');
+    // Every row of every table, as text.
+    const rowsOf = (result: unknown): unknown[] => (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? []));
+    const tables = await handle.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`);
+    const names = rowsOf(tables).map((r) => (r as { table_name: string }).table_name);
+    expect(names).toContain('payment_attempts');
+    for (const name of names) {
+      const rows = await handle.db.execute(sql.raw(`select * from "${name}"`));
+      const text = JSON.stringify(rowsOf(rows));
+      expect(text, name).not.toContain(number);
+    }
+    // PGlite: the data folder itself.
+    if (handle.snapshot) {
+      const dump = Buffer.from(await (await handle.snapshot()).arrayBuffer());
+      expect(dump.includes(number)).toBe(false);
+    }
+    const [{ n }] = (await handle.db.select({ n: count() }).from(s.orders)) as [{ n: number }];
+    expect(n).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,529 @@
+/**
+ * Orders: placing one from the server-priced cart, charging it through the runtime's payment gateway,
+ * and what a paid order grants (in the same transaction that marks it paid). Reading a person's orders
+ * for my shopping and the order page.
+ *
+ * One order per checkout, however many times its form is posted: the form carries an idempotency key
+ * the server issued to this person for this checkout view (`CheckoutKeys`), unique per person in the
+ * database. Concurrent repeats in one process share one flight; across processes the unique key
+ * decides who creates the order, and the one `started` payment attempt allowed per order decides who
+ * charges it; the others wait for the answer. The gateway is also given one idempotency key per
+ * attempt, so even a crashed process's retry is never charged twice.
+ *
+ * The card number and CVV reach only `gateway.tokenize`; what is stored and logged holds the brand,
+ * last 4 and expiry, and the spec's payment payload with the gateway's token.
+ */
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { couponRedemptions, coupons, memberships, orderItems, orders, paymentAttempts, plans, purchaseAccess, referrals, users, type Order, type OrderItem } from '../db/schema';
+import type { Locale } from '~/i18n/locales';
+import type { CatalogSnapshot } from '../catalog/catalog';
+import { loadViewer } from '../access/access.server';
+import type { CheckoutForm, StoredCard } from './payment';
+import type { ChargeResult, PaymentGateway } from './gateway';
+import type { Coupon } from './coupon';
+import { buildPaymentPayload, PAYMENT_CONSTANTS, type PaymentPayload } from './payload';
+import { statusAfterCharge, transition, type OrderStatus } from './order';
+import { checkoutLines, couponRefusal, orderAmounts, type CheckoutLine, type CheckoutRefusal, type OrderAmounts, type PaymentFailure } from './checkout';
+
+/* ───────────── idempotency keys ───────────── */
+
+/**
+ * The idempotency keys of checkout forms: a UUID whose first half is random and whose second half is
+ * an HMAC of the first and the person's id. The server issues one per checkout view; a key nobody
+ * issued, or one issued to someone else, fails `verify` (so a forged key never reaches the database,
+ * and a key copied from another person neither creates an order nor finds theirs).
+ */
+export class CheckoutKeys {
+  readonly #secret: Buffer;
+
+  constructor(secret: Uint8Array) {
+    if (secret.byteLength < 32) throw new RangeError('A checkout key secret needs at least 32 bytes');
+    this.#secret = Buffer.from(secret);
+  }
+
+  /**
+   * Keys derived from the certificate signing key (Ed25519 signatures are deterministic): every
+   * process sharing that key issues and accepts the same checkout keys, without another secret to keep.
+   */
+  static async fromSigningKey(privateKey: CryptoKey): Promise<CheckoutKeys> {
+    const signature = await globalThis.crypto.subtle.sign({ name: 'Ed25519' }, privateKey, new TextEncoder().encode('academy checkout idempotency keys v1'));
+    return new CheckoutKeys(createHash('sha256').update(new Uint8Array(signature)).digest());
+  }
+
+  #mac(userId: number, head: Buffer): Buffer {
+    return createHmac('sha256', this.#secret).update(`${userId}:${head.toString('hex')}`).digest().subarray(0, 8);
+  }
+
+  /** A new key for `userId`'s checkout. */
+  issue(userId: number): string {
+    const bytes = randomBytes(16);
+    bytes[6] = (bytes[6]! & 0x0f) | 0x40; // version 4
+    const mac = this.#mac(userId, bytes.subarray(0, 8));
+    mac.copy(bytes, 8);
+    bytes[8] = (bytes[8]! & 0x3f) | 0x80; // RFC 9562 variant
+    const hex = bytes.toString('hex');
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  }
+
+  /** Whether `key` was issued to `userId` by a process sharing this secret. */
+  verify(userId: number, key: string): boolean {
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(key)) return false;
+    const bytes = Buffer.from(key.replace(/-/g, ''), 'hex');
+    const expected = this.#mac(userId, bytes.subarray(0, 8));
+    expected[0] = (expected[0]! & 0x3f) | 0x80;
+    return timingSafeEqual(expected, bytes.subarray(8, 16));
+  }
+}
+
+/* ───────────── placing and paying ───────────── */
+
+/** What a checkout needs besides the form: the person, the catalogue and their cart cookie. */
+export interface CheckoutRequest {
+  userId: number;
+  contactId: number | null;
+  catalog: CatalogSnapshot;
+  /** The `cart` cookie's raw value. */
+  cartCookie: string | undefined;
+  /** The checked payment form (card number and CVV included: they go to the gateway only). */
+  form: CheckoutForm;
+  /** The coupon code typed in the summary (normalized), or null. */
+  couponCode: string | null;
+  locale: Locale;
+  /** The `ref` cookie (affiliate visits of this browser), for the referring IBO. */
+  referralVisitorId?: string | undefined;
+}
+
+/** How a checkout ended. `settledHere`: this call finished the payment (it, and only it, sends the receipt). */
+export type CheckoutOutcome =
+  | { kind: 'paid'; order: Order; settledHere: boolean }
+  | { kind: 'failed'; order: Order; reason: Exclude<PaymentFailure, 'processing-error'> }
+  /** The processor failed: the order stays pending, and posting the same form again retries it. */
+  | { kind: 'retry'; order: Order }
+  | { kind: 'refused'; reason: CheckoutRefusal; order?: Order };
+
+/** Where log lines go (the runtime's pino logger). */
+interface LogSink {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+export interface CheckoutServiceOptions {
+  db: Db;
+  gateway: PaymentGateway;
+  keys: CheckoutKeys;
+  logger?: LogSink;
+  now?: () => Date;
+  /** How long a repeat waits for another process's charge to be answered (ms). */
+  waitMs?: number;
+  /** A pending order younger than this blocks another order of the same products (ms). */
+  inFlightMs?: number;
+}
+
+const SILENT: LogSink = { info: () => undefined, warn: () => undefined };
+
+/** A failure the database reports for a unique index. */
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/** Thrown inside a transaction when another request created this checkout's order first. */
+class AlreadyPlaced extends Error {
+  constructor(readonly order: Order) {
+    super('already placed');
+  }
+}
+
+/** Thrown inside a transaction to roll it back with a refusal. */
+class Refused extends Error {
+  constructor(readonly reason: CheckoutRefusal) {
+    super(reason);
+  }
+}
+
+/** The gateway key of an order's attempt: stable, so a retry of the same attempt is never a second charge. */
+export function attemptKey(orderId: number, attemptNumber: number): string {
+  return `order-${orderId}-attempt-${attemptNumber}`;
+}
+
+/**
+ * Checkout: one per runtime (process). `checkout` places the order and pays it; repeats of the same
+ * checkout (same person and key) in this process share one flight.
+ */
+export class CheckoutService {
+  readonly #flights = new Map<string, Promise<CheckoutOutcome>>();
+  readonly #db: Db;
+  readonly #gateway: PaymentGateway;
+  readonly keys: CheckoutKeys;
+  readonly #log: LogSink;
+  readonly #now: () => Date;
+  readonly #waitMs: number;
+  readonly #inFlightMs: number;
+
+  constructor(opts: CheckoutServiceOptions) {
+    this.#db = opts.db;
+    this.#gateway = opts.gateway;
+    this.keys = opts.keys;
+    this.#log = opts.logger ?? SILENT;
+    this.#now = opts.now ?? (() => new Date());
+    this.#waitMs = opts.waitMs ?? 30_000;
+    this.#inFlightMs = opts.inFlightMs ?? 10 * 60_000;
+  }
+
+  /** The gateway's name (`sandbox`, `stripe`). */
+  get gatewayName(): string {
+    return this.#gateway.name;
+  }
+
+  /** Places and pays the order of one checkout form (see the module's comment). */
+  checkout(req: CheckoutRequest): Promise<CheckoutOutcome> {
+    const key = req.form.idempotencyKey;
+    if (!this.keys.verify(req.userId, key)) return Promise.resolve({ kind: 'refused', reason: 'forged-key' });
+    const flightKey = `${req.userId}:${key}`;
+    let flight = this.#flights.get(flightKey);
+    if (!flight) {
+      flight = this.#run(req).finally(() => this.#flights.delete(flightKey));
+      this.#flights.set(flightKey, flight);
+    }
+    return flight;
+  }
+
+  async #run(req: CheckoutRequest): Promise<CheckoutOutcome> {
+    const existing = await this.#orderByKey(req.userId, req.form.idempotencyKey);
+    if (existing) return this.#again(existing, req);
+
+    // Prices, visibility and what was bought are read fresh: never a cached viewer or a browser's price.
+    const viewer = await loadViewer(this.#db, { kind: 'learner', userId: req.userId, contactId: req.contactId }, this.#now());
+    const cart = checkoutLines(req.cartCookie, req.catalog, viewer);
+    if (!cart.ok) {
+      // A repeat arriving after this checkout was paid finds the courses bought: it is the same checkout.
+      const placed = await this.#orderByKey(req.userId, req.form.idempotencyKey);
+      return placed ? this.#again(placed, req) : { kind: 'refused', reason: cart.reason };
+    }
+    const coupon = req.couponCode === null ? null : await readCoupon(this.#db, req.couponCode);
+    if (req.couponCode !== null && !coupon) return { kind: 'refused', reason: 'coupon-unknown' };
+    const priced = orderAmounts(cart.lines, coupon, this.#now());
+    if (!priced.ok) return { kind: 'refused', reason: couponRefusal(priced.reason) };
+
+    // The card goes to the gateway here and nowhere else; from now on only its token and stored facts.
+    const tokenized = await this.#gateway.tokenize({ number: req.form.cardNumber, expiryMonth: req.form.expiryMonth, expiryYear: req.form.expiryYear, cvv: req.form.cvv });
+    if (!tokenized.ok) return { kind: 'refused', reason: tokenized.reason };
+
+    let created: { order: Order; attempt: number | null };
+    try {
+      created = await this.#create(req, cart.lines, priced.amounts, coupon?.coupon ?? null, tokenized.card);
+    } catch (err) {
+      if (err instanceof Refused) return { kind: 'refused', reason: err.reason };
+      if (err instanceof AlreadyPlaced) return this.#again(err.order, req);
+      // Another process created this checkout's order first: it is the same checkout.
+      if (isUniqueViolation(err)) {
+        const placed = await this.#orderByKey(req.userId, req.form.idempotencyKey);
+        if (placed) return this.#again(placed, req);
+      }
+      throw err;
+    }
+    if (created.attempt === null) return { kind: 'paid', order: created.order, settledHere: true };
+    return this.#charge(created.order, created.attempt, tokenized.token, cart.lines, req.locale);
+  }
+
+  /** This checkout's order already exists: its outcome, after waiting for a charge in flight or retrying a processing error. */
+  async #again(order: Order, req: CheckoutRequest): Promise<CheckoutOutcome> {
+    const deadline = Date.now() + this.#waitMs;
+    let current = order;
+    // A form posted again once its order was settled is refused (it never buys twice); a repeat that
+    // arrived while the charge was in flight gets that charge's answer.
+    if (current.status !== 'pending') return { kind: 'refused', reason: 'reused-key', order: current };
+    for (;;) {
+      if (current.status === 'paid' || current.status === 'refunded') return { kind: 'paid', order: current, settledHere: false };
+      if (current.status === 'failed') return current.failureReason === 'already-bought' ? { kind: 'refused', reason: 'already-bought', order: current } : { kind: 'failed', order: current, reason: failureOf(current) };
+      // Pending: a charge in flight (wait for it), or a processing error (this post retries it).
+      const started = await this.#db
+        .select({ id: paymentAttempts.id })
+        .from(paymentAttempts)
+        .where(and(eq(paymentAttempts.orderId, current.id), eq(paymentAttempts.status, 'started')))
+        .limit(1);
+      if (started.length === 0) {
+        const retried = await this.#retry(current, req);
+        if (retried) return retried;
+      }
+      if (Date.now() > deadline) return { kind: 'retry', order: current };
+      await new Promise((r) => setTimeout(r, 25));
+      const [fresh] = await this.#db.select().from(orders).where(eq(orders.id, current.id));
+      current = fresh!;
+    }
+  }
+
+  /** Claims a new attempt of a pending order whose last charge failed in processing, and charges it; null when another request claimed it. */
+  async #retry(order: Order, req: CheckoutRequest): Promise<CheckoutOutcome | null> {
+    const tokenized = await this.#gateway.tokenize({ number: req.form.cardNumber, expiryMonth: req.form.expiryMonth, expiryYear: req.form.expiryYear, cvv: req.form.cvv });
+    if (!tokenized.ok) return { kind: 'refused', reason: tokenized.reason, order };
+    const items = await this.#db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(orderItems.id);
+    let attempt: number | null;
+    try {
+      attempt = await this.#db.transaction(async (tx) => {
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, order.userId)).for('update');
+        const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
+        if (!locked || locked.status !== 'pending') return null;
+        // Bought meanwhile through another order: this one will never be charged.
+        const courseIds = items.filter((i) => i.productKind === 'course').map((i) => i.productId);
+        const bought = courseIds.length === 0 ? [] : await tx.select({ id: purchaseAccess.courseId }).from(purchaseAccess).where(and(eq(purchaseAccess.userId, order.userId), inArray(purchaseAccess.courseId, courseIds)));
+        if (bought.length > 0) {
+          await failOrder(tx, order.id, 'already-bought');
+          return null;
+        }
+        const [last] = await tx.select({ n: sql<number>`coalesce(max(${paymentAttempts.attemptNumber}), 0)::int` }).from(paymentAttempts).where(eq(paymentAttempts.orderId, order.id));
+        const n = (last?.n ?? 0) + 1;
+        await tx.insert(paymentAttempts).values({ orderId: order.id, attemptNumber: n, gateway: this.#gateway.name, idempotencyKey: attemptKey(order.id, n), amountCents: order.totalCents });
+        return n;
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) return null;
+      throw err;
+    }
+    if (attempt === null) return null;
+    const lines = items.map((i) => ({ kind: i.productKind, id: i.productId, productCode: i.productCode, titleEs: i.titleEs, titleEn: i.titleEn, cents: i.priceCents }));
+    return this.#charge(order, attempt, tokenized.token, lines, req.locale);
+  }
+
+  /** Creates the order, its items, the coupon's use and its first payment attempt, in one transaction. */
+  async #create(req: CheckoutRequest, lines: CheckoutLine[], amounts: OrderAmounts, coupon: Coupon | null, card: StoredCard): Promise<{ order: Order; attempt: number | null }> {
+    const now = this.#now();
+    const referringIboId = await referringIbo(this.#db, req.referralVisitorId, req.userId);
+    return this.#db.transaction(async (tx) => {
+      // One person's orders are created one at a time, so two checkouts cannot both take a course.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, req.userId)).for('update');
+      const [placed] = await tx.select().from(orders).where(and(eq(orders.userId, req.userId), eq(orders.idempotencyKey, req.form.idempotencyKey))).limit(1);
+      if (placed) throw new AlreadyPlaced(placed);
+      const courseIds = lines.filter((l) => l.kind === 'course').map((l) => l.id);
+      if (courseIds.length > 0) {
+        const bought = await tx.select({ id: purchaseAccess.courseId }).from(purchaseAccess).where(and(eq(purchaseAccess.userId, req.userId), inArray(purchaseAccess.courseId, courseIds)));
+        if (bought.length > 0) throw new Refused('already-bought');
+      }
+      const busy = await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+        .where(
+          and(
+            eq(orders.userId, req.userId),
+            eq(orders.status, 'pending'),
+            gt(orders.createdAt, new Date(now.getTime() - this.#inFlightMs)),
+            sql`(${orderItems.productKind}, ${orderItems.productId}) in (${sql.join(
+              lines.map((l) => sql`(${l.kind}, ${l.id})`),
+              sql`, `,
+            )})`,
+          ),
+        )
+        .limit(1);
+      if (busy.length > 0) throw new Refused('in-progress');
+
+      const free = amounts.totalCents === 0;
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          userId: req.userId,
+          status: free ? 'paid' : 'pending',
+          subtotalCents: amounts.subtotalCents,
+          discountCents: amounts.discountCents,
+          totalCents: amounts.totalCents,
+          currencyCode: PAYMENT_CONSTANTS.currencyCode,
+          countryCode: PAYMENT_CONSTANTS.countryCode,
+          couponCode: coupon?.code ?? null,
+          referringIboId,
+          language: req.locale,
+          idempotencyKey: req.form.idempotencyKey,
+          cardBrand: card.brand,
+          cardLast4: card.last4,
+          cardExpiryMonth: card.expiryMonth,
+          cardExpiryYear: card.expiryYear,
+          createdAt: now,
+          paidAt: free ? now : null,
+        })
+        .returning();
+      await tx.insert(orderItems).values(lines.map((l) => ({ orderId: order!.id, productKind: l.kind, productId: l.id, productCode: l.productCode, titleEs: l.titleEs, titleEn: l.titleEn, priceCents: l.cents })));
+      if (coupon) {
+        // Counted in the statement that checks the limit and the expiry: two orders never take the last use.
+        const taken = await tx
+          .update(coupons)
+          .set({ uses: sql`${coupons.uses} + 1` })
+          .where(and(eq(coupons.code, coupon.code), sql`(${coupons.maxUses} is null or ${coupons.uses} < ${coupons.maxUses})`, sql`(${coupons.expiresAt} is null or ${coupons.expiresAt} > ${now})`))
+          .returning({ id: coupons.id, expiresAt: coupons.expiresAt });
+        if (taken.length === 0) {
+          const [row] = await tx.select({ expiresAt: coupons.expiresAt }).from(coupons).where(eq(coupons.code, coupon.code));
+          throw new Refused(!row ? 'coupon-unknown' : row.expiresAt && row.expiresAt <= now ? 'coupon-expired' : 'coupon-spent');
+        }
+        await tx.insert(couponRedemptions).values({ orderId: order!.id, couponId: taken[0]!.id, userId: req.userId, discountCents: amounts.discountCents, createdAt: now });
+      }
+      if (free) {
+        await grant(tx, order!, lines, now);
+        return { order: order!, attempt: null };
+      }
+      await tx.insert(paymentAttempts).values({ orderId: order!.id, attemptNumber: 1, gateway: this.#gateway.name, idempotencyKey: attemptKey(order!.id, 1), amountCents: amounts.totalCents, createdAt: now });
+      return { order: order!, attempt: 1 };
+    });
+  }
+
+  /** Charges a claimed attempt and settles the order with the answer. */
+  async #charge(order: Order, attempt: number, token: string, lines: readonly CheckoutLine[], locale: Locale): Promise<CheckoutOutcome> {
+    const payload = buildPaymentPayload({
+      lines: lines.map((l) => ({ kind: l.kind, productCode: l.productCode, cents: l.cents })),
+      language: locale,
+      token,
+      discountCents: order.discountCents,
+      couponCode: order.couponCode,
+    });
+    const key = attemptKey(order.id, attempt);
+    this.#log.info({ orderId: order.id, attempt, gateway: this.#gateway.name, payload: loggablePayload(payload) }, 'charging order');
+    let result: ChargeResult;
+    try {
+      result = await this.#gateway.charge({ amountCents: order.totalCents, currency: PAYMENT_CONSTANTS.currencyCode, token, idempotencyKey: key });
+    } catch (err) {
+      // The gateway could not be reached or refused the request: a processing error, retried by posting again.
+      this.#log.warn({ orderId: order.id, attempt, err: err instanceof Error ? err.message : String(err) }, 'charge failed');
+      result = { status: 'processing-error', retryable: true };
+    }
+    const settled = await this.#settle(order.id, attempt, result, payload, lines);
+    this.#log.info({ orderId: order.id, attempt, status: result.status, orderStatus: settled.status }, 'charge answered');
+    if (settled.status === 'paid') return { kind: 'paid', order: settled, settledHere: true };
+    if (settled.status === 'failed') return settled.failureReason === 'already-bought' ? { kind: 'refused', reason: 'already-bought', order: settled } : { kind: 'failed', order: settled, reason: failureOf(settled) };
+    return { kind: 'retry', order: settled };
+  }
+
+  /** Records the charge's answer and moves the order (paid: access granted in the same transaction; failed: the coupon released). */
+  async #settle(orderId: number, attempt: number, result: ChargeResult, payload: PaymentPayload, lines: readonly CheckoutLine[]): Promise<Order> {
+    const now = this.#now();
+    return this.#db.transaction(async (tx) => {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+      await tx
+        .update(paymentAttempts)
+        .set({ status: result.status, chargeId: 'chargeId' in result ? result.chargeId : null, payload, finishedAt: now })
+        .where(and(eq(paymentAttempts.orderId, orderId), eq(paymentAttempts.attemptNumber, attempt)));
+      const next: OrderStatus = statusAfterCharge(result.status);
+      if (next === 'pending') {
+        const [kept] = await tx.update(orders).set({ failureReason: 'processing-error' }).where(eq(orders.id, orderId)).returning();
+        return kept!;
+      }
+      const move = transition(order!.status, next);
+      if (!move.ok) return order!;
+      if (next === 'paid') {
+        const [paid] = await tx.update(orders).set({ status: 'paid', paidAt: now, failureReason: null }).where(eq(orders.id, orderId)).returning();
+        await grant(tx, paid!, lines, now);
+        return paid!;
+      }
+      return failOrder(tx, orderId, result.status);
+    });
+  }
+
+  /** The order of a person's checkout key, if any. */
+  async #orderByKey(userId: number, key: string): Promise<Order | undefined> {
+    const [row] = await this.#db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
+      .limit(1);
+    return row;
+  }
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Marks an order failed and gives its coupon's use back. */
+async function failOrder(tx: Tx, orderId: number, reason: string): Promise<Order> {
+  const [failed] = await tx.update(orders).set({ status: 'failed', failureReason: reason }).where(eq(orders.id, orderId)).returning();
+  const released = await tx.delete(couponRedemptions).where(eq(couponRedemptions.orderId, orderId)).returning({ couponId: couponRedemptions.couponId });
+  for (const r of released) await tx.update(coupons).set({ uses: sql`greatest(${coupons.uses} - 1, 0)` }).where(eq(coupons.id, r.couponId));
+  return failed!;
+}
+
+/** What a paid order unlocks: each course's purchase access record, and each plan's membership for its period. */
+async function grant(tx: Tx, order: Order, lines: readonly { kind: string; id: number }[], now: Date): Promise<void> {
+  const courseIds = lines.filter((l) => l.kind === 'course').map((l) => l.id);
+  if (courseIds.length > 0) {
+    await tx
+      .insert(purchaseAccess)
+      .values(courseIds.map((courseId) => ({ userId: order.userId, courseId, orderId: order.id, grantedAt: now })))
+      .onConflictDoNothing();
+  }
+  const planIds = lines.filter((l) => l.kind === 'plan').map((l) => l.id);
+  if (planIds.length > 0) {
+    const bought = await tx.select({ id: plans.id, period: plans.period }).from(plans).where(inArray(plans.id, planIds));
+    await tx.insert(memberships).values(
+      bought.map((p) => {
+        const ends = new Date(now);
+        if (p.period === 'year') ends.setUTCFullYear(ends.getUTCFullYear() + 1);
+        else ends.setUTCMonth(ends.getUTCMonth() + 1);
+        return { userId: order.userId, planId: p.id, orderId: order.id, startsAt: now, endsAt: ends };
+      }),
+    );
+  }
+}
+
+function failureOf(order: Order): Exclude<PaymentFailure, 'processing-error'> {
+  return order.failureReason === 'insufficient-funds' ? 'insufficient-funds' : 'declined';
+}
+
+/** The payload as logged: everything, its token shortened to what names the card (no card number is in it anyway). */
+function loggablePayload(payload: PaymentPayload): PaymentPayload {
+  return { ...payload, payment: { ...payload.payment, token: `${payload.payment.token.slice(0, 24)}…` } };
+}
+
+/** A stored coupon as the pure rules read it, with its uses so far; null when there is none with that code. */
+export async function readCoupon(db: Db, code: string): Promise<{ coupon: Coupon; uses: number } | null> {
+  const [row] = await db.select().from(coupons).where(eq(coupons.code, code)).limit(1);
+  if (!row) return null;
+  const base = { code: row.code, expiresAt: row.expiresAt, maxUses: row.maxUses, minimumTotalCents: row.minimumTotalCents };
+  const coupon: Coupon = row.kind === 'percent' ? { ...base, kind: 'percent', percent: row.percent ?? 0 } : { ...base, kind: 'fixed', amountCents: row.amountCents ?? 0 };
+  return { coupon, uses: row.uses };
+}
+
+/** The IBO a buyer came through last: this browser's referral record, else the latest one attributed to the account. */
+export async function referringIbo(db: Db, visitorId: string | undefined, userId: number): Promise<number | null> {
+  if (visitorId && visitorId.length <= 100) {
+    const [own] = await db.select({ ibo: referrals.lastIboId }).from(referrals).where(eq(referrals.visitorId, visitorId)).limit(1);
+    if (own) return own.ibo;
+  }
+  const [latest] = await db.select({ ibo: referrals.lastIboId }).from(referrals).where(eq(referrals.userId, userId)).orderBy(desc(referrals.lastAt)).limit(1);
+  return latest?.ibo ?? null;
+}
+
+/* ───────────── reading orders ───────────── */
+
+/** An order with its items, as my shopping and the order page show it. */
+export interface OrderWithItems extends Order {
+  items: OrderItem[];
+}
+
+/** A person's orders, newest first, with their items. */
+export async function ordersOf(db: Db, userId: number): Promise<OrderWithItems[]> {
+  const list = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id));
+  if (list.length === 0) return [];
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, list.map((o) => o.id)))
+    .orderBy(orderItems.id);
+  return list.map((o) => ({ ...o, items: items.filter((i) => i.orderId === o.id) }));
+}
+
+/** One of a person's orders with its items; null for someone else's order or no order at all (the page answers 404). */
+export async function ownOrder(db: Db, userId: number, orderId: number | null): Promise<OrderWithItems | null> {
+  if (orderId === null) return null;
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+    .limit(1);
+  if (!order) return null;
+  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(orderItems.id);
+  return { ...order, items };
+}
+
+/** A person's e-mail and name, for the receipt. */
+export async function buyerOf(db: Db, userId: number): Promise<{ email: string; name: string } | null> {
+  const [u] = await db.select({ email: users.email, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, userId));
+  return u ? { email: u.email, name: `${u.firstName} ${u.lastName}`.trim() } : null;
+}

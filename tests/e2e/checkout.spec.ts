@@ -1,0 +1,119 @@
+/**
+ * The checkout journey, each test as a new learner with course 6 in the cart: paying with the approved
+ * test card in Spanish with a coupon (the brand shown as typed, the order's page, its receipt PDF and
+ * e-mail, my shopping), a declined card in English (why, the cart kept, another card paying the same
+ * cart), the form without JavaScript (a Luhn failure answered 400 in words, then paid with a 303), and
+ * the pages at 360 px.
+ */
+import { expect, outboxMail, test, type Page } from './fixtures';
+import { registrationForm } from './support/seed';
+
+const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const NEXT_YEAR = String(new Date().getUTCFullYear() + 1);
+
+/** A new learner, logged in in the page's context, with course 6 in the cart. */
+async function newBuyer(page: Page, tag: string): Promise<string> {
+  const email = `compra.${tag}.${RUN}@example.com`;
+  expect((await page.request.post('/_actions/auth.register', { form: registrationForm(email, 'Compra') })).status()).toBe(200);
+  expect((await page.request.post('/_actions/cart.add', { form: { kind: 'course', id: '6', lang: 'es' } })).status()).toBe(200);
+  return email;
+}
+
+const TEXT = {
+  es: { name: 'Nombre del titular', number: 'Número de tarjeta', month: 'Mes de vencimiento', year: 'Año de vencimiento', cvv: 'CVV', birth: 'Año de nacimiento', country: 'País', idType: 'Tipo de identificación', idNumber: 'Número de identificación', terms: 'Acepto los términos' },
+  en: { name: 'Cardholder name', number: 'Card number', month: 'Expiry month', year: 'Expiry year', cvv: 'CVV', birth: 'Birth year', country: 'Country', idType: 'Identification type', idNumber: 'Identification number', terms: 'I accept the terms' },
+};
+
+/** Fills the payment form (in the page's language) with `card`. */
+async function fillPayment(page: Page, lang: 'es' | 'en', card: string): Promise<void> {
+  const t = TEXT[lang];
+  await page.getByLabel(t.name).fill('Ana Pérez');
+  await page.getByLabel(t.number).fill(card);
+  await page.getByLabel(t.month).selectOption('12');
+  await page.getByLabel(t.year).selectOption(NEXT_YEAR);
+  await page.getByLabel(t.cvv, { exact: true }).fill('123');
+  await page.getByLabel(t.birth).selectOption('1990');
+  await page.getByLabel(t.country).selectOption('US');
+  await page.getByLabel(t.idType).selectOption('1');
+  await page.getByLabel(t.idNumber).fill('AB123');
+  await page.getByLabel(t.terms).check();
+}
+
+test('buys a course with the approved test card in Spanish, with a coupon: order page, receipt PDF and e-mail, my shopping', async ({ page }) => {
+  await newBuyer(page, 'es');
+  await page.goto('/purchase-detail?coupon=bienvenida10');
+  await expect(page.getByText('Cupón BIENVENIDA10 aplicado: ahorras $2.00.')).toBeVisible();
+  await expect(page.locator('[data-checkout-total]')).toHaveText('$17.99');
+  await expect(page.locator('form[data-enhanced="true"]')).toBeVisible();
+  await fillPayment(page, 'es', '4242 4242 4242 4242');
+  await expect(page.getByText('Tarjeta Visa')).toBeVisible();
+  await page.getByRole('button', { name: 'Pagar $17.99' }).click();
+  await page.waitForURL(/\/myshopping-detail\/\d+\?paid=1$/);
+  await expect(page.getByRole('status').filter({ hasText: '¡Pago recibido!' })).toBeVisible();
+  await expect(page.getByText('Visa terminada en 4242')).toBeVisible();
+  const number = (await page.getByRole('heading', { level: 1 }).textContent())!.replace('Pedido ', '').trim();
+  expect(number).toMatch(/^A-\d{6}$/);
+  // The cart is empty, and the course is open.
+  expect(JSON.parse(decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'cart')!.value))).toEqual([]);
+  const receipt = await page.request.get((await page.getByRole('link', { name: 'Descargar el recibo (PDF)' }).getAttribute('href'))!);
+  expect(receipt.status()).toBe(200);
+  expect(receipt.headers()['content-type']).toBe('application/pdf');
+  expect((await receipt.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  await expect.poll(async () => (await outboxMail(`Tu recibo del pedido ${number}`)) ?? '', { timeout: 10_000 }).toContain('application/pdf');
+  await page.goto('/myshopping');
+  await expect(page.getByRole('link', { name: `Ver el pedido ${number}` })).toBeVisible();
+  expect((await page.request.get('/course-tracking/6')).status()).toBe(200);
+});
+
+test('a declined card in English says why and keeps the cart; another card then pays it', async ({ page }) => {
+  await newBuyer(page, 'en');
+  await page.goto('/en/purchase-detail');
+  await expect(page.locator('form[data-enhanced="true"]')).toBeVisible();
+  await fillPayment(page, 'en', '4000 0000 0000 0002');
+  await page.getByRole('button', { name: 'Pay $19.99' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Your bank declined the payment. Try another card.' })).toBeVisible();
+  expect(JSON.parse(decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'cart')!.value))).toEqual([{ kind: 'course', id: 6 }]);
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('CVV', { exact: true }).fill('123');
+  await page.getByRole('button', { name: 'Pay $19.99' }).click();
+  await page.waitForURL(/\/en\/myshopping-detail\/\d+\?paid=1$/);
+  await page.goto('/en/myshopping');
+  await expect(page.locator('.order-status[data-status="failed"]')).toHaveText('Failed');
+  await expect(page.locator('.order-status[data-status="paid"]')).toHaveText('Paid');
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a card failing Luhn is answered 400 in words, then the form pays with a 303 to the order', async ({ page }) => {
+    await newBuyer(page, 'nojs');
+    await page.goto('/purchase-detail');
+    await fillPayment(page, 'es', '4242 4242 4242 4241');
+    const [refused] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), page.getByRole('button', { name: 'Pagar $19.99' }).click()]);
+    expect(refused.status()).toBe(400);
+    await expect(page.getByText('El número de tarjeta no es válido: revísalo')).toBeVisible();
+    // What was typed comes back, except the card number and the CVV.
+    await expect(page.getByLabel('Nombre del titular')).toHaveValue('Ana Pérez');
+    await expect(page.getByLabel('Número de tarjeta')).toHaveValue('');
+    await fillPayment(page, 'es', '4242 4242 4242 4242');
+    const [paid] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), page.getByRole('button', { name: 'Pagar $19.99' }).click()]);
+    expect(paid.status()).toBe(303);
+    await expect(page).toHaveURL(/\/myshopping-detail\/\d+\?paid=1$/);
+    await expect(page.getByText('¡Pago recibido!')).toBeVisible();
+  });
+});
+
+test('checkout and order pages fit a 360 px screen @mobile', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await newBuyer(page, 'movil');
+  const fits = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.goto('/en/purchase-detail?coupon=AGOTADO');
+  await expect(page.getByText('The coupon AGOTADO has reached its maximum number of uses.')).toBeVisible();
+  await fits();
+  await fillPayment(page, 'en', '4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Pay $19.99' }).click();
+  await page.waitForURL(/\/en\/myshopping-detail\/\d+\?paid=1$/);
+  await fits();
+  await page.goto('/en/myshopping');
+  await fits();
+});
