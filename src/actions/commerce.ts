@@ -12,6 +12,7 @@ import { CART_COOKIE, cartCookieOptions, couponCodeOf, refusalStatus, validateCh
 import { receiptFacts } from '~/lib/commerce/receipt';
 import { sendReceipt } from '~/lib/commerce/receipt.server';
 import { buyerOf, ownOrder } from '~/lib/commerce/orders.server';
+import { cancelMembership } from '~/lib/commerce/memberships.server';
 import { identificationTypeExists } from '~/lib/commerce/pages.server';
 import { REFERRAL_COOKIE } from '~/lib/identity/referral';
 import { localePath, paths } from '~/lib/paths';
@@ -100,6 +101,25 @@ export const commerce = {
         void mailReceipt(ctx, orderId, userId, locale);
       }
       return { orderId, next: localePath(locale, paths.myShoppingDetail(orderId, true)) };
+    },
+  }),
+  /**
+   * Cancels one of the person's memberships (from *my shopping*, with or without JavaScript): no more
+   * renewals, access until the period ends; cancelling again changes nothing. 401 without a user's
+   * session; 404 for a membership that is not the person's.
+   */
+  cancelMembership: defineAction({
+    accept: 'form',
+    input: z.object({ membership: z.coerce.number().int().positive().max(2_147_483_647), lang: z.enum(LOCALES).default('es') }),
+    handler: async ({ membership, lang }, ctx) => {
+      const t = messages(lang).commerce.memberships;
+      const userId = ctx.locals.session?.user ? (ctx.locals.identity?.userId ?? null) : null;
+      if (userId === null) throw new ActionError({ code: 'UNAUTHORIZED', message: messages(lang).commerce.payment.login });
+      const { runtime } = ctx.locals;
+      const cancelled = await cancelMembership(runtime.db, userId, membership, new Date());
+      if (!cancelled) throw new ActionError({ code: 'NOT_FOUND', message: t.notFound });
+      await runtime.personChanged({ userId });
+      return { membership: cancelled.id, endsAt: cancelled.endsAt.toISOString() };
     },
   }),
 };

@@ -101,6 +101,30 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(/\/myshopping-detail\/\d+\?paid=1$/);
     await expect(page.getByText('¡Pago recibido!')).toBeVisible();
   });
+
+  test('a membership bought with the form is active with its next renewal on my shopping, and cancelling it keeps access until the period ends', async ({ page }) => {
+    const email = `socia.${RUN}@example.com`;
+    expect((await page.request.post('/_actions/auth.register', { form: registrationForm(email, 'Socia') })).status()).toBe(200);
+    expect((await page.request.post('/_actions/cart.add', { form: { kind: 'plan', id: '1', lang: 'es' } })).status()).toBe(200);
+    await page.goto('/purchase-detail');
+    await fillPayment(page, 'es', '4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pagar $9.99' }).click();
+    await expect(page).toHaveURL(/\/myshopping-detail\/\d+\?paid=1$/);
+    await page.goto('/myshopping');
+    const plan = page.locator('[data-membership]');
+    await expect(plan.getByRole('heading', { name: 'Membresía Básica' })).toBeVisible();
+    await expect(plan.getByText('Activa', { exact: true })).toBeVisible();
+    await expect(plan.getByText(/^Se renueva el \d+ de \w+ de \d{4} con la tarjeta Visa terminada en 4242\.$/)).toBeVisible();
+    const [cancel] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), plan.getByRole('button', { name: 'Cancelar la membresía' }).click()]);
+    expect(cancel.status()).toBe(200);
+    await expect(page.getByText(/^Cancelaste tu membresía Básica: conservas el acceso hasta el \d+ de \w+ de \d{4}\.$/)).toBeVisible();
+    await expect(plan.getByText('Cancelada', { exact: true })).toBeVisible();
+    await expect(plan.getByRole('button', { name: 'Cancelar la membresía' })).toHaveCount(0);
+    // Someone else's membership (or none) is not found, in words.
+    const foreign = await page.request.post('/_actions/commerce.cancelMembership', { form: { membership: '999999', lang: 'en' }, headers: { origin: new URL(page.url()).origin } });
+    expect(foreign.status()).toBe(404);
+    expect(await foreign.text()).toContain('We could not find that membership among yours.');
+  });
 });
 
 test('checkout and order pages fit a 360 px screen @mobile', async ({ page }) => {
