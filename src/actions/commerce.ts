@@ -18,6 +18,7 @@ import { REFERRAL_COOKIE } from '~/lib/identity/referral';
 import { localePath, paths } from '~/lib/paths';
 import { catalogContext } from '~/lib/app.server';
 import { inputError } from './input-error';
+import type { LimitName } from '~/lib/http/rate-limit';
 
 /** A refusal as an HTTP error with its sentence (a coupon's names the code). */
 function refusalError(reason: CheckoutRefusal, locale: Locale, couponCode: string | null): ActionError {
@@ -37,6 +38,45 @@ async function mailReceipt(ctx: ActionAPIContext, orderId: number, userId: numbe
     await sendReceipt((m) => runtime.mailer.send(m), facts, runtime.siteOrigin(ctx.url) + localePath(locale, paths.myShoppingDetail(orderId)));
   } catch (err) {
     runtime.logger.error({ err, orderId }, 'receipt e-mail not sent');
+  }
+}
+
+/** The keys refused payments are counted under: the account and the address. */
+function paymentFailureKeys(ctx: ActionAPIContext, userId: number): [LimitName, string][] {
+  let address = 'unknown';
+  try {
+    address = ctx.clientAddress || 'unknown';
+  } catch {
+    // No address (a request made inside the server): the account's limit still applies.
+  }
+  return [
+    ['paymentFailuresPerAccount', `user:${userId}`],
+    ['paymentFailuresPerAddress', address],
+  ];
+}
+
+/** Seconds to wait before the next payment, 0 when the limits allow one. A limiter outage lets payments through. */
+async function paymentWait(ctx: ActionAPIContext, keys: [LimitName, string][]): Promise<number> {
+  const limiter = ctx.locals.runtime.rateLimiter;
+  for (const [name, key] of keys) {
+    try {
+      const wait = await limiter.waitSeconds(name, key);
+      if (wait > 0) return wait;
+    } catch (err) {
+      ctx.locals.runtime.logger.error({ err }, `rate limit ${name} unavailable`);
+    }
+  }
+  return 0;
+}
+
+/** Counts one refused payment against each limit. */
+async function countPaymentFailure(ctx: ActionAPIContext, keys: [LimitName, string][]): Promise<void> {
+  for (const [name, key] of keys) {
+    try {
+      await ctx.locals.runtime.rateLimiter.hit(name, key);
+    } catch (err) {
+      ctx.locals.runtime.logger.error({ err }, `rate limit ${name} unavailable`);
+    }
   }
 }
 
@@ -76,6 +116,11 @@ export const commerce = {
       const couponCode = couponCodeOf(fields.coupon);
       if (couponCode === undefined) throw refusalError('coupon-unknown', locale, null);
 
+      // Too many refused payments from this account or address: no card reaches the gateway for a while.
+      const failureKeys = paymentFailureKeys(ctx, userId);
+      const waitSeconds = await paymentWait(ctx, failureKeys);
+      if (waitSeconds > 0) throw new ActionError({ code: 'TOO_MANY_REQUESTS', message: format(t.payment.tooMany, { minutes: Math.max(1, Math.ceil(waitSeconds / 60)) }) });
+
       const { catalog } = await catalogContext(ctx.locals);
       const outcome = await runtime.checkout.checkout({
         userId,
@@ -88,6 +133,7 @@ export const commerce = {
         referralVisitorId: ctx.cookies.get(REFERRAL_COOKIE)?.value,
       });
 
+      if (outcome.kind === 'failed' || (outcome.kind === 'refused' && (outcome.reason === 'invalid-card' || outcome.reason === 'expired-card'))) await countPaymentFailure(ctx, failureKeys);
       if (outcome.kind === 'refused') throw refusalError(outcome.reason, locale, couponCode);
       if (outcome.kind === 'failed') throw new ActionError({ code: 'PAYMENT_REQUIRED', message: t.payment[outcome.reason] });
       if (outcome.kind === 'retry') throw new ActionError({ code: 'SERVICE_UNAVAILABLE', message: t.payment['processing-error'] });

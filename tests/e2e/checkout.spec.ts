@@ -82,6 +82,29 @@ test('a declined card in English says why and keeps the cart; another card then 
   await expect(page.locator('.order-status[data-status="paid"]')).toHaveText('Paid');
 });
 
+test('ten refused payments in an hour stop the account from paying for a while, in words (429), even with a good card', async ({ page, baseURL }) => {
+  await newBuyer(page, 'tarjetas');
+  const headers = { origin: baseURL! };
+  const pay = async (card: string) => {
+    // A new checkout page for each payment, as a person trying card after card would open.
+    const html = await (await page.request.get('/en/purchase-detail')).text();
+    const key = { idempotencyKey: /name="idempotencyKey" value="([^"]+)"/.exec(html)![1]! };
+    return page.request.post('/_actions/commerce.checkout', {
+      headers,
+      form: { cardholderName: 'Ana Pérez', cardNumber: card, expiryMonth: '12', expiryYear: NEXT_YEAR, cvv: '123', birthYear: '1990', identificationType: '1', identificationNumber: 'AB123', country: 'US', acceptsTerms: 'on', idempotencyKey: key.idempotencyKey, lang: 'en' },
+    });
+  };
+  for (let i = 0; i < 10; i++) {
+    const refused = await pay(i % 2 ? '4000 0000 0000 0002' : '4000 0000 0000 9995');
+    expect(refused.status(), `refused payment ${i + 1}: ${await refused.text()}`).toBe(402);
+  }
+  const stopped = await pay('4242 4242 4242 4242');
+  expect(stopped.status()).toBe(429);
+  expect(await stopped.text()).toMatch(/Too many refused payments\. Wait (60|59) minutes before trying again\./);
+  await page.goto('/en/myshopping');
+  await expect(page.locator('[data-status="paid"]')).toHaveCount(0);
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

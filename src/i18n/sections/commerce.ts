@@ -96,6 +96,7 @@ export const es = {
       'insufficient-funds': 'La tarjeta no tiene fondos suficientes. Prueba con otra tarjeta.',
       'processing-error': 'No pudimos procesar el pago por un error del procesador. Tu carrito sigue intacto: inténtalo de nuevo.',
       login: 'Inicia sesión con tu cuenta para pagar.',
+      tooMany: 'Demasiados pagos rechazados. Espera {minutes} minutos antes de intentarlo de nuevo.',
     },
     memberships: {
       heading: 'Tu membresía',
@@ -259,6 +260,7 @@ export const en: Shape<typeof es> = {
       'insufficient-funds': 'The card has insufficient funds. Try another card.',
       'processing-error': 'We could not process the payment because of a processor error. Your cart is unchanged: try again.',
       login: 'Log in with your account to pay.',
+      tooMany: 'Too many refused payments. Wait {minutes} minutes before trying again.',
     },
     memberships: {
       heading: 'Your membership',
