@@ -276,6 +276,47 @@ describe.each(databases)('orders on $name', ({ create }) => {
     expect((await receiptPdf(facts)).length).toBeGreaterThan(1000);
   });
 
+  it('a late gateway report settles the order: a pending one is paid (access granted) or failed, a failed one has its money refunded once; repeats and unknown charges change nothing', async () => {
+    const me = await newPerson();
+    const refunds: string[] = [];
+    class LateGateway extends CountingGateway {
+      override charge: PaymentGateway['charge'] = async (r) => {
+        this.charges.push(r);
+        return { status: 'declined', chargeId: `pi_late_${r.idempotencyKey}` };
+      };
+      override refund: PaymentGateway['refund'] = async (r) => {
+        refunds.push(r.idempotencyKey);
+        return { status: 'refunded', refundId: 're_1', amountCents: 1999 };
+      };
+    }
+    const svc = service(new LateGateway());
+    // Declined at checkout, then reported paid: the money goes back, the order stays failed.
+    const failed = await svc.checkout(request(me));
+    expect(failed.kind).toBe('failed');
+    if (failed.kind !== 'failed') return;
+    const chargeId = `pi_late_order-${failed.order.id}-attempt-1`;
+    expect(await svc.reconcile({ chargeId, outcome: 'succeeded' })).toEqual({ done: 'refunded', userId: me.userId });
+    expect(await svc.reconcile({ chargeId, outcome: 'succeeded' })).toEqual({ done: 'refunded', userId: me.userId });
+    expect(new Set(refunds)).toEqual(new Set([`refund-${chargeId}`]));
+    expect((await ordersOf(me.userId))[0]).toMatchObject({ status: 'failed' });
+    expect(await accessOf(me.userId)).toEqual([]);
+    // An order still waiting for its answer (its attempt knows the charge): a reported success pays it.
+    await handle.db.update(s.orders).set({ status: 'pending', failureReason: 'processing-error' }).where(eq(s.orders.id, failed.order.id));
+    expect(await svc.reconcile({ chargeId, outcome: 'succeeded' })).toEqual({ done: 'paid', userId: me.userId });
+    expect((await ordersOf(me.userId))[0]).toMatchObject({ status: 'paid' });
+    expect(await accessOf(me.userId)).toEqual([expect.objectContaining({ courseId: 6, orderId: failed.order.id })]);
+    expect(await svc.reconcile({ chargeId, outcome: 'succeeded' })).toEqual({ done: 'unchanged', userId: me.userId });
+    expect(await svc.reconcile({ chargeId, outcome: 'failed' })).toEqual({ done: 'unchanged', userId: me.userId });
+    expect(await svc.reconcile({ chargeId: 'pi_nobody', outcome: 'succeeded' })).toEqual({ done: 'unknown', userId: null });
+    // A waiting order reported failed fails.
+    const other = await newPerson();
+    const second = await svc.checkout(request(other));
+    if (second.kind !== 'failed') throw new Error(second.kind);
+    await handle.db.update(s.orders).set({ status: 'pending', failureReason: 'processing-error' }).where(eq(s.orders.id, second.order.id));
+    expect(await svc.reconcile({ chargeId: `pi_late_order-${second.order.id}-attempt-1`, outcome: 'failed' })).toEqual({ done: 'failed', userId: other.userId });
+    expect((await ordersOf(other.userId))[0]).toMatchObject({ status: 'failed' });
+  });
+
   it('never stores or logs the card number: the database dump and the logs do not hold 4242424242424242', async () => {
     const me = await newPerson();
     await service().checkout(request(me));

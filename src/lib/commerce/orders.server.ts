@@ -286,8 +286,7 @@ export class CheckoutService {
       throw err;
     }
     if (attempt === null) return null;
-    const lines = items.map((i) => ({ kind: i.productKind, id: i.productId, productCode: i.productCode, titleEs: i.titleEs, titleEn: i.titleEn, cents: i.priceCents }));
-    return this.#charge(order, attempt, tokenized.token, lines, req.locale);
+    return this.#charge(order, attempt, tokenized.token, await this.#linesOf(order.id), req.locale);
   }
 
   /** Creates the order, its items, the coupon's use and its first payment attempt, in one transaction. */
@@ -395,8 +394,47 @@ export class CheckoutService {
     return { kind: 'retry', order: settled };
   }
 
+  /**
+   * A payment's outcome reported later by the gateway (Stripe's webhook), by charge id: the answer the
+   * checkout got first normally stands, but a charge that succeeded after the checkout was told
+   * otherwise is settled here — a pending order is paid (and grants its access), an order already failed
+   * has its money refunded (the learner chose another card or gave up); a failure of a pending order
+   * fails it. Repeated deliveries change nothing. Returns what was done.
+   */
+  async reconcile(event: { chargeId: string; outcome: 'succeeded' | 'failed' }): Promise<{ done: 'unknown' | 'unchanged' | 'paid' | 'failed' | 'refunded'; userId: number | null }> {
+    const [row] = await this.#db
+      .select({ attempt: paymentAttempts, order: orders })
+      .from(paymentAttempts)
+      .innerJoin(orders, eq(orders.id, paymentAttempts.orderId))
+      .where(eq(paymentAttempts.chargeId, event.chargeId))
+      .limit(1);
+    if (!row) return { done: 'unknown', userId: null };
+    const { attempt, order } = row;
+    const answer = (done: 'unchanged' | 'paid' | 'failed' | 'refunded') => ({ done, userId: order.userId });
+    if (event.outcome === 'failed') {
+      if (order.status !== 'pending') return answer('unchanged');
+      const settled = await this.#settle(order.id, attempt.attemptNumber, { status: 'declined', chargeId: event.chargeId }, attempt.payload as PaymentPayload | null, await this.#linesOf(order.id));
+      return answer(settled.status === 'failed' ? 'failed' : 'unchanged');
+    }
+    if (order.status === 'paid' || order.status === 'refunded') return answer('unchanged');
+    if (order.status === 'pending') {
+      const settled = await this.#settle(order.id, attempt.attemptNumber, { status: 'approved', chargeId: event.chargeId, amountCents: order.totalCents }, attempt.payload as PaymentPayload | null, await this.#linesOf(order.id));
+      return answer(settled.status === 'paid' ? 'paid' : 'unchanged');
+    }
+    // Failed here, paid at the gateway: the money goes back (one refund per charge, whatever the deliveries).
+    const refund = await this.#gateway.refund({ chargeId: event.chargeId, idempotencyKey: `refund-${event.chargeId}` });
+    this.#log.warn({ orderId: order.id, chargeId: event.chargeId, refund: refund.status }, 'late success of a failed order refunded');
+    return answer(refund.status === 'refunded' ? 'refunded' : 'unchanged');
+  }
+
+  /** An order's lines as checkout priced them. */
+  async #linesOf(orderId: number): Promise<CheckoutLine[]> {
+    const items = await this.#db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(orderItems.id);
+    return items.map((i) => ({ kind: i.productKind, id: i.productId, productCode: i.productCode, titleEs: i.titleEs, titleEn: i.titleEn, cents: i.priceCents }));
+  }
+
   /** Records the charge's answer and moves the order (paid: access granted in the same transaction; failed: the coupon released). */
-  async #settle(orderId: number, attempt: number, result: ChargeResult, payload: PaymentPayload, lines: readonly CheckoutLine[]): Promise<Order> {
+  async #settle(orderId: number, attempt: number, result: ChargeResult, payload: PaymentPayload | null, lines: readonly CheckoutLine[]): Promise<Order> {
     const now = this.#now();
     return this.#db.transaction(async (tx) => {
       const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
@@ -413,7 +451,7 @@ export class CheckoutService {
       if (!move.ok) return order!;
       if (next === 'paid') {
         const [paid] = await tx.update(orders).set({ status: 'paid', paidAt: now, failureReason: null }).where(eq(orders.id, orderId)).returning();
-        await grant(tx, paid!, lines, now, { gateway: this.#gateway.name, token: payload.payment.token });
+        await grant(tx, paid!, lines, now, { gateway: this.#gateway.name, token: payload?.payment.token ?? '' });
         return paid!;
       }
       return failOrder(tx, orderId, result.status);

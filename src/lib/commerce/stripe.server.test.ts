@@ -296,10 +296,14 @@ describe('handleStripeEvent', () => {
 describe('POST /api/stripe/webhook', () => {
   const lines: string[] = [];
   const logger = createLogger('info', { write: (line: string) => void lines.push(line) });
+  /** What reached the checkout's reconciliation, and who was told their pages changed. */
+  const reconciled: { chargeId: string; outcome: string }[] = [];
+  const changed: unknown[] = [];
+  const checkout = { reconcile: async (e: { chargeId: string; outcome: string }) => (reconciled.push(e), { done: 'paid', userId: 7 }) };
   const call = (body: string, headers: Record<string, string>, webhookSecret: string | null = SECRET) =>
     webhookPost({
       request: new Request('http://localhost/api/stripe/webhook', { method: 'POST', body, headers }),
-      locals: { runtime: { config: { stripe: { secretKey: 'sk_test_x', webhookSecret } }, logger } },
+      locals: { runtime: { config: { stripe: { secretKey: 'sk_test_x', webhookSecret } }, logger, checkout, personChanged: async (ref: unknown) => void changed.push(ref) } },
     } as never) as Promise<Response>;
   const payload = eventOf('payment_intent.succeeded', intent({ id: 'pi_logged' }), 'evt_logged');
 
@@ -308,6 +312,9 @@ describe('POST /api/stripe/webhook', () => {
     expect(r.status).toBe(200);
     expect(await r.json()).toEqual({ received: true });
     expect(lines.some((l) => l.includes('"paymentIntent":"pi_logged"') && l.includes('"outcome":"succeeded"'))).toBe(true);
+    // The order of that PaymentIntent is settled by the checkout, and its buyer's pages refreshed.
+    expect(reconciled).toEqual([{ chargeId: 'pi_logged', outcome: 'succeeded' }]);
+    expect(changed).toEqual([{ userId: 7 }]);
   });
 
   it('answers 400 for an unsigned, forged or replayed event, and handles none of them', async () => {
@@ -317,6 +324,7 @@ describe('POST /api/stripe/webhook', () => {
     expect((await call(payload.replace('pi_logged', 'pi_other'), { 'stripe-signature': signed(payload) })).status).toBe(400);
     expect((await call(payload, { 'stripe-signature': signed(payload, { timestamp: Math.floor(Date.now() / 1000) - 3600 }) })).status).toBe(400);
     expect(lines.length).toBe(before);
+    expect(reconciled).toHaveLength(1);
   });
 
   it('answers 413 past the size limit and 404 while no webhook secret is configured', async () => {

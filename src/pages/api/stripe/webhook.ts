@@ -4,8 +4,8 @@
  * `handleStripeEvent`), 400 for an unsigned, forged or tampered one, or one signed too long ago (a
  * replay), 413 past `MAX_WEBHOOK_BODY_BYTES`, 404 while Stripe's webhook is not configured.
  *
- * Orders plug in here: pass their settle function as `handleStripeEvent`'s third argument
- * (`PaymentEventListener`, keyed by PaymentIntent id); today the events are only logged.
+ * Each PaymentIntent's success or failure goes to the checkout's `reconcile` (by PaymentIntent id, the
+ * payment attempt's charge id): a late success pays a pending order or refunds a failed one.
  */
 import type { APIRoute } from 'astro';
 import { handleStripeEvent, verifyStripeWebhook } from '~/lib/commerce/stripe.server';
@@ -28,7 +28,11 @@ export const POST: APIRoute = async ({ request, locals }) => {
   if (body === 'too-large') return answer(413, { error: 'too-large' });
   const verdict = verifyStripeWebhook(body, request.headers.get('stripe-signature'), secret);
   if (!verdict.ok) return answer(400, { error: verdict.reason });
-  await handleStripeEvent(runtime, verdict.event);
+  await handleStripeEvent(runtime, verdict.event, async (payment) => {
+    // The checkout's answer normally stands; a late success or failure settles the order (or refunds it).
+    const settled = await runtime.checkout.reconcile({ chargeId: payment.paymentIntentId, outcome: payment.outcome });
+    if (settled.done === 'paid' && settled.userId !== null) await runtime.personChanged({ userId: settled.userId });
+  });
   return answer(200, { received: true });
 };
 
