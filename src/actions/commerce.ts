@@ -136,7 +136,7 @@ export const commerce = {
       if (outcome.kind === 'failed' || (outcome.kind === 'refused' && (outcome.reason === 'invalid-card' || outcome.reason === 'expired-card'))) await countPaymentFailure(ctx, failureKeys);
       if (outcome.kind === 'refused') throw refusalError(outcome.reason, locale, couponCode);
       if (outcome.kind === 'failed') throw new ActionError({ code: 'PAYMENT_REQUIRED', message: t.payment[outcome.reason] });
-      if (outcome.kind === 'retry') throw new ActionError({ code: 'SERVICE_UNAVAILABLE', message: t.payment['processing-error'] });
+      if (outcome.kind === 'retry' || outcome.kind === 'unavailable') throw new ActionError({ code: 'SERVICE_UNAVAILABLE', message: t.payment['processing-error'] });
 
       // Paid: the cart is emptied (it held exactly the order), and every process forgets what this person could see.
       ctx.cookies.set(CART_COOKIE, '[]', cartCookieOptions(import.meta.env.PROD && ctx.url.protocol === 'https:'));

@@ -276,6 +276,17 @@ describe.each(databases)('orders on $name', ({ create }) => {
     expect((await receiptPdf(facts)).length).toBeGreaterThan(1000);
   });
 
+  it('a gateway that cannot take the card (a live Stripe key given a raw card, or unreachable) orders nothing and says to try again', async () => {
+    const me = await newPerson();
+    class Refusing extends CountingGateway {
+      override tokenize: PaymentGateway['tokenize'] = () => Promise.reject(new Error('A live Stripe key takes no raw card numbers'));
+    }
+    const gateway = new Refusing();
+    expect(await service(gateway).checkout(request(me))).toEqual({ kind: 'unavailable' });
+    expect(await ordersOf(me.userId)).toEqual([]);
+    expect(gateway.charges).toEqual([]);
+  });
+
   it('a late gateway report settles the order: a pending one is paid (access granted) or failed, a failed one has its money refunded once; repeats and unknown charges change nothing', async () => {
     const me = await newPerson();
     const refunds: string[] = [];

@@ -21,7 +21,7 @@ import type { Locale } from '~/i18n/locales';
 import type { CatalogSnapshot } from '../catalog/catalog';
 import { loadViewer } from '../access/access.server';
 import type { CheckoutForm, StoredCard } from './payment';
-import type { ChargeResult, PaymentGateway } from './gateway';
+import type { ChargeResult, PaymentGateway, TokenizeResult } from './gateway';
 import type { Coupon } from './coupon';
 import { buildPaymentPayload, PAYMENT_CONSTANTS, type PaymentPayload } from './payload';
 import { statusAfterCharge, transition, type OrderStatus } from './order';
@@ -102,6 +102,8 @@ export type CheckoutOutcome =
   | { kind: 'failed'; order: Order; reason: Exclude<PaymentFailure, 'processing-error'> }
   /** The processor failed: the order stays pending, and posting the same form again retries it. */
   | { kind: 'retry'; order: Order }
+  /** The gateway could not take the card at all (unreachable, or a live Stripe key given a raw card): nothing was ordered. */
+  | { kind: 'unavailable' }
   | { kind: 'refused'; reason: CheckoutRefusal; order?: Order };
 
 /** Where log lines go (the runtime's pino logger). */
@@ -211,7 +213,8 @@ export class CheckoutService {
     if (!priced.ok) return { kind: 'refused', reason: couponRefusal(priced.reason) };
 
     // The card goes to the gateway here and nowhere else; from now on only its token and stored facts.
-    const tokenized = await this.#gateway.tokenize({ number: req.form.cardNumber, expiryMonth: req.form.expiryMonth, expiryYear: req.form.expiryYear, cvv: req.form.cvv });
+    const tokenized = await this.#tokenize(req.form);
+    if (tokenized === 'unavailable') return { kind: 'unavailable' };
     if (!tokenized.ok) return { kind: 'refused', reason: tokenized.reason };
 
     let created: { order: Order; attempt: number | null };
@@ -258,9 +261,20 @@ export class CheckoutService {
     }
   }
 
+  /** The card to the gateway, and only there; 'unavailable' when the gateway fails (its message logged, never the card). */
+  async #tokenize(form: CheckoutForm): Promise<TokenizeResult | 'unavailable'> {
+    try {
+      return await this.#gateway.tokenize({ number: form.cardNumber, expiryMonth: form.expiryMonth, expiryYear: form.expiryYear, cvv: form.cvv });
+    } catch (err) {
+      this.#log.warn({ gateway: this.#gateway.name, err: err instanceof Error ? err.name : 'error' }, 'card not tokenized');
+      return 'unavailable';
+    }
+  }
+
   /** Claims a new attempt of a pending order whose last charge failed in processing, and charges it; null when another request claimed it. */
   async #retry(order: Order, req: CheckoutRequest): Promise<CheckoutOutcome | null> {
-    const tokenized = await this.#gateway.tokenize({ number: req.form.cardNumber, expiryMonth: req.form.expiryMonth, expiryYear: req.form.expiryYear, cvv: req.form.cvv });
+    const tokenized = await this.#tokenize(req.form);
+    if (tokenized === 'unavailable') return { kind: 'unavailable' };
     if (!tokenized.ok) return { kind: 'refused', reason: tokenized.reason, order };
     const items = await this.#db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(orderItems.id);
     let attempt: number | null;
