@@ -74,8 +74,8 @@ export function bookContent(book: BookSource, licensee: BookLicensee, locale: Lo
       { heading: t.introduction, paragraphs: [description, format(t.introductionAfter, { author })] },
       ...chapters.map((c, i) => ({
         heading: format(t.chapter, { n: i + 1, name: c.name }),
-        // Each chapter opens with one of the description's sentences (in turn), then its own text.
-        paragraphs: [...(lines.length > 0 ? [lines[i % lines.length]!] : []), format(c.body, { author, title })],
+        // The first chapters open with the description's sentences, one each, then their own text.
+        paragraphs: [...(lines[i] ? [lines[i]] : []), format(c.body, { author, title })],
       })),
       { heading: t.closing, paragraphs: [format(t.closingBody, { title }), t.rights] },
     ],
