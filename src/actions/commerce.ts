@@ -12,11 +12,13 @@ import { CART_COOKIE, cartCookieOptions, couponCodeOf, refusalStatus, validateCh
 import { receiptFacts } from '~/lib/commerce/receipt';
 import { sendReceipt } from '~/lib/commerce/receipt.server';
 import { buyerOf, ownOrder } from '~/lib/commerce/orders.server';
+import { cancelMembership } from '~/lib/commerce/memberships.server';
 import { identificationTypeExists } from '~/lib/commerce/pages.server';
 import { REFERRAL_COOKIE } from '~/lib/identity/referral';
 import { localePath, paths } from '~/lib/paths';
 import { catalogContext } from '~/lib/app.server';
 import { inputError } from './input-error';
+import type { LimitName } from '~/lib/http/rate-limit';
 
 /** A refusal as an HTTP error with its sentence (a coupon's names the code). */
 function refusalError(reason: CheckoutRefusal, locale: Locale, couponCode: string | null): ActionError {
@@ -36,6 +38,45 @@ async function mailReceipt(ctx: ActionAPIContext, orderId: number, userId: numbe
     await sendReceipt((m) => runtime.mailer.send(m), facts, runtime.siteOrigin(ctx.url) + localePath(locale, paths.myShoppingDetail(orderId)));
   } catch (err) {
     runtime.logger.error({ err, orderId }, 'receipt e-mail not sent');
+  }
+}
+
+/** The keys refused payments are counted under: the account and the address. */
+function paymentFailureKeys(ctx: ActionAPIContext, userId: number): [LimitName, string][] {
+  let address = 'unknown';
+  try {
+    address = ctx.clientAddress || 'unknown';
+  } catch {
+    // No address (a request made inside the server): the account's limit still applies.
+  }
+  return [
+    ['paymentFailuresPerAccount', `user:${userId}`],
+    ['paymentFailuresPerAddress', address],
+  ];
+}
+
+/** Seconds to wait before the next payment, 0 when the limits allow one. A limiter outage lets payments through. */
+async function paymentWait(ctx: ActionAPIContext, keys: [LimitName, string][]): Promise<number> {
+  const limiter = ctx.locals.runtime.rateLimiter;
+  for (const [name, key] of keys) {
+    try {
+      const wait = await limiter.waitSeconds(name, key);
+      if (wait > 0) return wait;
+    } catch (err) {
+      ctx.locals.runtime.logger.error({ err }, `rate limit ${name} unavailable`);
+    }
+  }
+  return 0;
+}
+
+/** Counts one refused payment against each limit. */
+async function countPaymentFailure(ctx: ActionAPIContext, keys: [LimitName, string][]): Promise<void> {
+  for (const [name, key] of keys) {
+    try {
+      await ctx.locals.runtime.rateLimiter.hit(name, key);
+    } catch (err) {
+      ctx.locals.runtime.logger.error({ err }, `rate limit ${name} unavailable`);
+    }
   }
 }
 
@@ -75,6 +116,11 @@ export const commerce = {
       const couponCode = couponCodeOf(fields.coupon);
       if (couponCode === undefined) throw refusalError('coupon-unknown', locale, null);
 
+      // Too many refused payments from this account or address: no card reaches the gateway for a while.
+      const failureKeys = paymentFailureKeys(ctx, userId);
+      const waitSeconds = await paymentWait(ctx, failureKeys);
+      if (waitSeconds > 0) throw new ActionError({ code: 'TOO_MANY_REQUESTS', message: format(t.payment.tooMany, { minutes: Math.max(1, Math.ceil(waitSeconds / 60)) }) });
+
       const { catalog } = await catalogContext(ctx.locals);
       const outcome = await runtime.checkout.checkout({
         userId,
@@ -87,6 +133,7 @@ export const commerce = {
         referralVisitorId: ctx.cookies.get(REFERRAL_COOKIE)?.value,
       });
 
+      if (outcome.kind === 'failed' || (outcome.kind === 'refused' && (outcome.reason === 'invalid-card' || outcome.reason === 'expired-card'))) await countPaymentFailure(ctx, failureKeys);
       if (outcome.kind === 'refused') throw refusalError(outcome.reason, locale, couponCode);
       if (outcome.kind === 'failed') throw new ActionError({ code: 'PAYMENT_REQUIRED', message: t.payment[outcome.reason] });
       if (outcome.kind === 'retry') throw new ActionError({ code: 'SERVICE_UNAVAILABLE', message: t.payment['processing-error'] });
@@ -100,6 +147,25 @@ export const commerce = {
         void mailReceipt(ctx, orderId, userId, locale);
       }
       return { orderId, next: localePath(locale, paths.myShoppingDetail(orderId, true)) };
+    },
+  }),
+  /**
+   * Cancels one of the person's memberships (from *my shopping*, with or without JavaScript): no more
+   * renewals, access until the period ends; cancelling again changes nothing. 401 without a user's
+   * session; 404 for a membership that is not the person's.
+   */
+  cancelMembership: defineAction({
+    accept: 'form',
+    input: z.object({ membership: z.coerce.number().int().positive().max(2_147_483_647), lang: z.enum(LOCALES).default('es') }),
+    handler: async ({ membership, lang }, ctx) => {
+      const t = messages(lang).commerce.memberships;
+      const userId = ctx.locals.session?.user ? (ctx.locals.identity?.userId ?? null) : null;
+      if (userId === null) throw new ActionError({ code: 'UNAUTHORIZED', message: messages(lang).commerce.payment.login });
+      const { runtime } = ctx.locals;
+      const cancelled = await cancelMembership(runtime.db, userId, membership, new Date());
+      if (!cancelled) throw new ActionError({ code: 'NOT_FOUND', message: t.notFound });
+      await runtime.personChanged({ userId });
+      return { membership: cancelled.id, endsAt: cancelled.endsAt.toISOString() };
     },
   }),
 };

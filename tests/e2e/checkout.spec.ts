@@ -82,6 +82,29 @@ test('a declined card in English says why and keeps the cart; another card then 
   await expect(page.locator('.order-status[data-status="paid"]')).toHaveText('Paid');
 });
 
+test('ten refused payments in an hour stop the account from paying for a while, in words (429), even with a good card', async ({ page, baseURL }) => {
+  await newBuyer(page, 'tarjetas');
+  const headers = { origin: baseURL! };
+  const pay = async (card: string) => {
+    // A new checkout page for each payment, as a person trying card after card would open.
+    const html = await (await page.request.get('/en/purchase-detail')).text();
+    const key = { idempotencyKey: /name="idempotencyKey" value="([^"]+)"/.exec(html)![1]! };
+    return page.request.post('/_actions/commerce.checkout', {
+      headers,
+      form: { cardholderName: 'Ana Pérez', cardNumber: card, expiryMonth: '12', expiryYear: NEXT_YEAR, cvv: '123', birthYear: '1990', identificationType: '1', identificationNumber: 'AB123', country: 'US', acceptsTerms: 'on', idempotencyKey: key.idempotencyKey, lang: 'en' },
+    });
+  };
+  for (let i = 0; i < 10; i++) {
+    const refused = await pay(i % 2 ? '4000 0000 0000 0002' : '4000 0000 0000 9995');
+    expect(refused.status(), `refused payment ${i + 1}: ${await refused.text()}`).toBe(402);
+  }
+  const stopped = await pay('4242 4242 4242 4242');
+  expect(stopped.status()).toBe(429);
+  expect(await stopped.text()).toMatch(/Too many refused payments\. Wait (60|59) minutes before trying again\./);
+  await page.goto('/en/myshopping');
+  await expect(page.locator('[data-status="paid"]')).toHaveCount(0);
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
@@ -100,6 +123,30 @@ test.describe('without JavaScript', () => {
     expect(paid.status()).toBe(303);
     await expect(page).toHaveURL(/\/myshopping-detail\/\d+\?paid=1$/);
     await expect(page.getByText('¡Pago recibido!')).toBeVisible();
+  });
+
+  test('a membership bought with the form is active with its next renewal on my shopping, and cancelling it keeps access until the period ends', async ({ page }) => {
+    const email = `socia.${RUN}@example.com`;
+    expect((await page.request.post('/_actions/auth.register', { form: registrationForm(email, 'Socia') })).status()).toBe(200);
+    expect((await page.request.post('/_actions/cart.add', { form: { kind: 'plan', id: '1', lang: 'es' } })).status()).toBe(200);
+    await page.goto('/purchase-detail');
+    await fillPayment(page, 'es', '4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pagar $9.99' }).click();
+    await expect(page).toHaveURL(/\/myshopping-detail\/\d+\?paid=1$/);
+    await page.goto('/myshopping');
+    const plan = page.locator('[data-membership]');
+    await expect(plan.getByRole('heading', { name: 'Membresía Básica' })).toBeVisible();
+    await expect(plan.getByText('Activa', { exact: true })).toBeVisible();
+    await expect(plan.getByText(/^Se renueva el \d+ de \w+ de \d{4} con la tarjeta Visa terminada en 4242\.$/)).toBeVisible();
+    const [cancel] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), plan.getByRole('button', { name: 'Cancelar la membresía' }).click()]);
+    expect(cancel.status()).toBe(200);
+    await expect(page.getByText(/^Cancelaste tu membresía Básica: conservas el acceso hasta el \d+ de \w+ de \d{4}\.$/)).toBeVisible();
+    await expect(plan.getByText('Cancelada', { exact: true })).toBeVisible();
+    await expect(plan.getByRole('button', { name: 'Cancelar la membresía' })).toHaveCount(0);
+    // Someone else's membership (or none) is not found, in words.
+    const foreign = await page.request.post('/_actions/commerce.cancelMembership', { form: { membership: '999999', lang: 'en' }, headers: { origin: new URL(page.url()).origin } });
+    expect(foreign.status()).toBe(404);
+    expect(await foreign.text()).toContain('We could not find that membership among yours.');
   });
 });
 

@@ -403,6 +403,7 @@ test(`GET the exam pages: ${RUNS} hostile course ids and attempt numbers — 200
     },
   );
   actionFuzz('commerce.newKey', 135, () => ({ lang: 'en' }), { accept: 'json', setup: async (c) => void (await newLearner(c, 'clave')) });
+  actionFuzz('commerce.cancelMembership', 137, () => ({ membership: '1', lang: 'en' }), { setup: async (c) => void (await newLearner(c, 'baja')) });
 }
 
 test(`order pages, receipts and book downloads: hostile and foreign order and book ids — the not-found page (or the login page), never a 5xx`, async ({ baseURL }) => {
@@ -481,6 +482,7 @@ test(`forms posted to pages (?_action=): ${RUNS} hostile forms and a NUL in ever
     ['/course-exam/1?_action=exams.start', { course: '1', lang: 'es' }],
     ['/en/course-result?_action=exams.submit', { course: '1', attempt: '1', lang: 'en', q5: '17' }],
     ['/en/course-generate?course=2&_action=certificates.issue', { course: '2', lang: 'en' }],
+    ['/en/myshopping?_action=commerce.cancelMembership', { membership: '1', lang: 'en' }],
     ['/en/purchase-detail?_action=commerce.checkout', { cardholderName: 'Fuzz', cardNumber: '4242424242424242', expiryMonth: '12', expiryYear: '2030', cvv: '123', birthYear: '1990', identificationType: '1', identificationNumber: 'AB1', country: 'US', acceptsTerms: 'on', idempotencyKey: '6f1c2b1e-3c1a-4b7e-9d2f-1a2b3c4d5e6f', lang: 'en' }],
   ];
   try {
@@ -505,7 +507,7 @@ test(`forms posted to pages (?_action=): ${RUNS} hostile forms and a NUL in ever
 
 /* ───────────── malformed JSON to every action ───────────── */
 
-const ACTIONS = ['auth.login', 'auth.logout', 'auth.register', 'auth.requestReset', 'auth.resetPassword', 'auth.verify', 'cart.add', 'cart.remove', 'cart.view', 'certificates.issue', 'commerce.checkout', 'commerce.newKey', 'contact.send', 'ibo.confirmProspect', 'ibo.enter', 'ibo.lookup', 'exams.start', 'exams.answer', 'exams.submit'];
+const ACTIONS = ['auth.login', 'auth.logout', 'auth.register', 'auth.requestReset', 'auth.resetPassword', 'auth.verify', 'cart.add', 'cart.remove', 'cart.view', 'certificates.issue', 'commerce.checkout', 'commerce.newKey', 'commerce.cancelMembership', 'contact.send', 'ibo.confirmProspect', 'ibo.enter', 'ibo.lookup', 'exams.start', 'exams.answer', 'exams.submit'];
 
 test(`malformed JSON bodies to every action: ${RUNS} runs — a 4xx, never a 5xx`, async ({ baseURL }) => {
   const c = new Client(baseURL!, loopback(121));

@@ -1,5 +1,5 @@
 /** Loads what the access rules need to know about a person: purchases, completed courses, memberships. */
-import { and, eq, exists, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, exists, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { evaluations, examAttempts, memberships, plans, purchaseAccess, questions, subtopics, topics, tracking } from '../db/schema';
 import { courseCompleted } from '../exams/exams';
@@ -24,7 +24,8 @@ export async function loadViewer(db: Db, identity: Identity | null | undefined, 
         .select({ unlocks: plans.unlocksCategoryIds })
         .from(memberships)
         .innerJoin(plans, eq(plans.id, memberships.planId))
-        .where(and(eq(memberships.userId, identity.userId), gt(memberships.endsAt, now))),
+        // Paid for until `endsAt`, or in the grace after a failed renewal (membership.ts `accessUntil`).
+        .where(and(eq(memberships.userId, identity.userId), or(gt(memberships.endsAt, now), and(isNull(memberships.cancelledAt), gt(memberships.graceUntil, now))))),
     ]);
     for (const b of bought) purchased.add(b.courseId);
     for (const m of active) for (const c of m.unlocks) membershipCategories.add(c);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accessUntil, applyRenewal, cancelMembership, GRACE_DAYS, grantsAccess, membershipState, nextRenewal, periodEnd, renewalDue, type MembershipTerm } from './membership';
+import { accessUntil, applyRenewal, cancelMembership, GRACE_DAYS, grantsAccess, membershipLines, membershipState, nextRenewal, periodEnd, renewalDue, type MembershipTerm } from './membership';
 
 const at = (iso: string) => new Date(iso);
 const DAY = 24 * 60 * 60 * 1000;
@@ -81,5 +81,27 @@ describe('applyRenewal', () => {
     const cancelled = cancelMembership(grace.term, at('2026-12-16T00:00:00Z'));
     expect(grantsAccess(cancelled, at('2026-12-16T00:00:01Z'))).toBe(false);
     expect(renewalDue(cancelled, at('2026-12-16T10:00:00Z'))).toBe(false);
+  });
+});
+
+describe('membershipLines', () => {
+  const w = {
+    plan: '{name} membership',
+    started: 'Since {date}',
+    renews: 'Renews on {date} with the card {card}.',
+    renewsNoCard: 'Renews on {date}.',
+    cancelledUntil: 'Cancelled: you keep access until {date}; it will not renew.',
+    grace: 'We could not charge the renewal: we will try again, and you keep access until {date}.',
+    lapsed: 'Ended on {date}.',
+    states: { active: 'Active', cancelled: 'Cancelled', grace: 'Payment due', lapsed: 'Ended' },
+  };
+  const date = (d: Date) => d.toISOString().slice(0, 10);
+  const facts = { name: 'Basic', period: 'month' as const, startsAt: at('2026-11-15T10:00:00Z'), accessUntil: at('2026-12-15T10:00:00Z'), nextRenewal: at('2026-12-15T10:00:00Z'), card: 'Visa ending in 4242' };
+  it('says what comes next in each state', () => {
+    expect(membershipLines({ ...facts, state: 'active' }, w, date)).toEqual({ title: 'Basic membership', state: 'Active', since: 'Since 2026-11-15', next: 'Renews on 2026-12-15 with the card Visa ending in 4242.' });
+    expect(membershipLines({ ...facts, state: 'active', card: null }, w, date).next).toBe('Renews on 2026-12-15.');
+    expect(membershipLines({ ...facts, state: 'cancelled', nextRenewal: null }, w, date).next).toBe('Cancelled: you keep access until 2026-12-15; it will not renew.');
+    expect(membershipLines({ ...facts, state: 'grace', accessUntil: at('2026-12-18T10:00:00Z') }, w, date).next).toBe('We could not charge the renewal: we will try again, and you keep access until 2026-12-18.');
+    expect(membershipLines({ ...facts, state: 'lapsed', nextRenewal: null }, w, date)).toMatchObject({ state: 'Ended', next: 'Ended on 2026-12-15.' });
   });
 });

@@ -4,6 +4,7 @@
  * then lapsed; cancelled by the learner, it keeps its access until the period ends and is not renewed.
  * Pure: the scheduler and the access module apply these rules to the `memberships` rows.
  */
+import { format } from '~/i18n/format';
 import type { ChargeStatus } from './gateway';
 
 export const MEMBERSHIP_PERIODS = ['month', 'year'] as const;
@@ -99,4 +100,40 @@ export function applyRenewal(m: MembershipTerm, status: ChargeStatus, now: Date)
 /** The learner cancels at `now`: no renewal, access until the period ends. Cancelling twice keeps the first date. */
 export function cancelMembership(m: MembershipTerm, now: Date): MembershipTerm {
   return m.cancelledAt ? m : { ...m, cancelledAt: now };
+}
+
+/** A membership as *my shopping* shows it (what `memberships.server.ts` `listMemberships` returns). */
+export interface MembershipFacts {
+  name: string;
+  period: MembershipPeriod;
+  state: MembershipState;
+  startsAt: Date;
+  accessUntil: Date;
+  nextRenewal: Date | null;
+  /** "Visa ending in 4242", or null without a saved card. */
+  card: string | null;
+}
+
+/** The words of a membership's lines (the `commerce.memberships` texts). */
+export interface MembershipWords {
+  plan: string;
+  started: string;
+  renews: string;
+  renewsNoCard: string;
+  cancelledUntil: string;
+  grace: string;
+  lapsed: string;
+  states: Record<MembershipState, string>;
+}
+
+/** The title, state and the one sentence that says what comes next, with dates written by `date`. */
+export function membershipLines(f: MembershipFacts, w: MembershipWords, date: (d: Date) => string): { title: string; state: string; since: string; next: string } {
+  const title = format(w.plan, { name: f.name });
+  const since = format(w.started, { date: date(f.startsAt) });
+  let next: string;
+  if (f.state === 'active' && f.nextRenewal) next = f.card ? format(w.renews, { date: date(f.nextRenewal), card: f.card }) : format(w.renewsNoCard, { date: date(f.nextRenewal) });
+  else if (f.state === 'cancelled') next = format(w.cancelledUntil, { date: date(f.accessUntil) });
+  else if (f.state === 'grace') next = format(w.grace, { date: date(f.accessUntil) });
+  else next = format(w.lapsed, { date: date(f.accessUntil) });
+  return { title, state: w.states[f.state], since, next };
 }

@@ -16,7 +16,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { couponRedemptions, coupons, memberships, orderItems, orders, paymentAttempts, plans, purchaseAccess, referrals, users, type Order, type OrderItem } from '../db/schema';
+import { couponRedemptions, coupons, orderItems, orders, paymentAttempts, purchaseAccess, referrals, users, type Order, type OrderItem } from '../db/schema';
 import type { Locale } from '~/i18n/locales';
 import type { CatalogSnapshot } from '../catalog/catalog';
 import { loadViewer } from '../access/access.server';
@@ -25,6 +25,7 @@ import type { ChargeResult, PaymentGateway } from './gateway';
 import type { Coupon } from './coupon';
 import { buildPaymentPayload, PAYMENT_CONSTANTS, type PaymentPayload } from './payload';
 import { statusAfterCharge, transition, type OrderStatus } from './order';
+import { grantMembership } from './memberships.server';
 import { checkoutLines, couponRefusal, orderAmounts, type CheckoutLine, type CheckoutRefusal, type OrderAmounts, type PaymentFailure } from './checkout';
 
 /* ───────────── idempotency keys ───────────── */
@@ -359,7 +360,8 @@ export class CheckoutService {
         await tx.insert(couponRedemptions).values({ orderId: order!.id, couponId: taken[0]!.id, userId: req.userId, discountCents: amounts.discountCents, createdAt: now });
       }
       if (free) {
-        await grant(tx, order!, lines, now);
+        // Nothing charged (a coupon paid it all): a plan's renewal has no card to charge and ends after its grace.
+        await grant(tx, order!, lines, now, { gateway: this.#gateway.name, token: '' });
         return { order: order!, attempt: null };
       }
       await tx.insert(paymentAttempts).values({ orderId: order!.id, attemptNumber: 1, gateway: this.#gateway.name, idempotencyKey: attemptKey(order!.id, 1), amountCents: amounts.totalCents, createdAt: now });
@@ -411,7 +413,7 @@ export class CheckoutService {
       if (!move.ok) return order!;
       if (next === 'paid') {
         const [paid] = await tx.update(orders).set({ status: 'paid', paidAt: now, failureReason: null }).where(eq(orders.id, orderId)).returning();
-        await grant(tx, paid!, lines, now);
+        await grant(tx, paid!, lines, now, { gateway: this.#gateway.name, token: payload.payment.token });
         return paid!;
       }
       return failOrder(tx, orderId, result.status);
@@ -440,7 +442,7 @@ async function failOrder(tx: Tx, orderId: number, reason: string): Promise<Order
 }
 
 /** What a paid order unlocks: each course's purchase access record, and each plan's membership for its period. */
-async function grant(tx: Tx, order: Order, lines: readonly { kind: string; id: number }[], now: Date): Promise<void> {
+async function grant(tx: Tx, order: Order, lines: readonly { kind: string; id: number; cents: number }[], now: Date, payment: { gateway: string; token: string }): Promise<void> {
   const courseIds = lines.filter((l) => l.kind === 'course').map((l) => l.id);
   if (courseIds.length > 0) {
     await tx
@@ -448,18 +450,7 @@ async function grant(tx: Tx, order: Order, lines: readonly { kind: string; id: n
       .values(courseIds.map((courseId) => ({ userId: order.userId, courseId, orderId: order.id, grantedAt: now })))
       .onConflictDoNothing();
   }
-  const planIds = lines.filter((l) => l.kind === 'plan').map((l) => l.id);
-  if (planIds.length > 0) {
-    const bought = await tx.select({ id: plans.id, period: plans.period }).from(plans).where(inArray(plans.id, planIds));
-    await tx.insert(memberships).values(
-      bought.map((p) => {
-        const ends = new Date(now);
-        if (p.period === 'year') ends.setUTCFullYear(ends.getUTCFullYear() + 1);
-        else ends.setUTCMonth(ends.getUTCMonth() + 1);
-        return { userId: order.userId, planId: p.id, orderId: order.id, startsAt: now, endsAt: ends };
-      }),
-    );
-  }
+  for (const line of lines.filter((l) => l.kind === 'plan')) await grantMembership(tx, order, line, now, payment);
 }
 
 function failureOf(order: Order): Exclude<PaymentFailure, 'processing-error'> {

@@ -671,10 +671,30 @@ export const memberships = pgTable(
       .references(() => plans.id),
     orderId: integer().references(() => orders.id),
     startsAt: createdAt(),
+    /** The end of the period paid for. */
     endsAt: timestamp({ withTimezone: true }).notNull(),
+    period: text({ enum: ['month', 'year'] })
+      .notNull()
+      .default('month'),
+    /** What each renewal charges (the price paid), integer cents. */
+    priceCents: integer().notNull().default(0),
+    /** When the learner cancelled: no renewal, access until `endsAt`. */
+    cancelledAt: timestamp({ withTimezone: true }),
+    /** After a failed renewal: access and retries until then (3 days after `endsAt`). */
+    graceUntil: timestamp({ withTimezone: true }),
+    /** The next renewal try after a failed one (null: at `endsAt`). */
+    nextTryAt: timestamp({ withTimezone: true }),
+    /** How many renewals were charged. */
+    renewals: integer().notNull().default(0),
+    /** The gateway and its saved token the renewals charge; the card only as brand and last 4. */
+    gateway: text(),
+    gatewayToken: text(),
+    cardBrand: text(),
+    cardLast4: text(),
   },
-  (t) => [index('memberships_user_idx').on(t.userId)],
+  (t) => [index('memberships_user_idx').on(t.userId), index('memberships_renewal_idx').on(t.endsAt).where(sql`${t.cancelledAt} is null`)],
 );
+export type Membership = typeof memberships.$inferSelect;
 
 /* ───────────── contact form ───────────── */
 

@@ -36,6 +36,13 @@ export const LIMITS = {
   resetPerAddress: { points: 10, durationSeconds: 60 * 60 },
   /** Registrations per address. */
   registerPerAddress: { points: 10, durationSeconds: 60 * 60 },
+  /**
+   * Refused payments (declined, no funds, an invalid or expired card) per account and per address: past
+   * this many, checkout answers 429 until the window passes, so nobody tests stolen cards through it.
+   * Paid orders do not count.
+   */
+  paymentFailuresPerAccount: { points: 10, durationSeconds: 60 * 60 },
+  paymentFailuresPerAddress: { points: 30, durationSeconds: 60 * 60 },
 } as const satisfies Record<string, LimitSpec>;
 
 export type LimitName = keyof typeof LIMITS;

@@ -25,6 +25,7 @@ import { Tracker } from '../learning/tracking.server';
 import { createBus, type Bus } from '../bus';
 import { createScheduler, registerSessionPurge, type Scheduler } from '../jobs';
 import { ExamCache, registerExamGrading } from '../exams/exams.server';
+import { registerMembershipRenewals } from '../commerce/memberships.server';
 import { loadOrCreateSigningKey, type SigningKey } from '../certificates/certificates.server';
 import type { PaymentGateway } from '../commerce/gateway';
 import { paymentGateway } from '../commerce/stripe.server';
@@ -159,6 +160,7 @@ export async function createRuntime(config: AppConfig, parts: RuntimeParts = {})
   registerSessionPurge(scheduler, db, logger);
   // Attempts whose time is up are graded even if the browser never comes back; a pass completes a course.
   registerExamGrading(scheduler, db, (contactId) => void runtime.personChanged({ contactId }));
+  registerMembershipRenewals(scheduler, db, gateway, (userId) => runtime.personChanged({ userId }), logger.child({ part: 'memberships' }));
   if (parts.schedule !== false) scheduler.start();
 
   let closing: Promise<void> | null = null;

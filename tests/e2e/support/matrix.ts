@@ -466,9 +466,11 @@ export function matrix(): Row[] {
     action('commerce.checkout', 'a forged idempotency key', per('400', { visitors: '401', ibo: '401' }), { form: { ...checkoutForm, idempotencyKey: '6f1c2b1e-3c1a-4b7e-9d2f-1a2b3c4d5e6f' } }),
     action('commerce.checkout', 'a card failing Luhn', per('400', { visitors: '401', ibo: '401' }), { form: { ...checkoutForm, cardNumber: '4242 4242 4242 4241' } }),
     action('commerce.newKey', 'a key for the checkout', per('200', { visitors: '401', ibo: '401' }), { json: { lang: 'en' } }),
+    // Nobody's membership 1 but its holder's (the seed has none): a person cancels only their own.
+    action('commerce.cancelMembership', 'a membership that is not theirs', per('404', { visitors: '401', ibo: '401' }), { form: { membership: '1', lang: 'en' } }),
 
     /* every action refuses another site (CSRF), whatever the session */
-    ...['auth.login', 'auth.logout', 'auth.register', 'auth.requestReset', 'auth.resetPassword', 'auth.verify', 'cart.add', 'cart.remove', 'cart.view', 'certificates.issue', 'commerce.checkout', 'commerce.newKey', 'contact.send', 'ibo.confirmProspect', 'ibo.enter', 'ibo.lookup', 'exams.start', 'exams.answer', 'exams.submit'].map((name) =>
+    ...['auth.login', 'auth.logout', 'auth.register', 'auth.requestReset', 'auth.resetPassword', 'auth.verify', 'cart.add', 'cart.remove', 'cart.view', 'certificates.issue', 'commerce.checkout', 'commerce.newKey', 'commerce.cancelMembership', 'contact.send', 'ibo.confirmProspect', 'ibo.enter', 'ibo.lookup', 'exams.start', 'exams.answer', 'exams.submit'].map((name) =>
       action(name, 'from another site', per('403'), { form: { kind: 'course', id: '6', code: 'HORIZONTE01', email: PEOPLE.learner.email, password: PEOPLE.learner.password, lang: 'en', course: '2', attempt: '1' }, headers: CROSS_SITE }, { check: noNewSession }),
     ),
     action('cart.add', 'same host, other scheme', per('403'), { form: { kind: 'book', id: '2', lang: 'en' }, headers: { origin: 'https://{self}' } }, { hole: 'Trust (middleware: exact scheme, host and port)' }),
