@@ -48,6 +48,8 @@ export const paths = {
   myShoppingDetail: (orderId: number, paid = false) => `/myshopping-detail/${orderId}${paid ? '?paid=1' : ''}`,
   /** An order's receipt as a PDF (`lang`: the page's language). */
   receiptPdf: (orderId: number, lang: string) => `/myshopping-detail/${orderId}/receipt.pdf?lang=${encodeURIComponent(lang)}`,
+  /** A bought book's PDF, generated for its owner (`lang`: the page's language). */
+  bookDownload: (bookId: number, lang: string) => `/book-download/${bookId}?lang=${encodeURIComponent(lang)}`,
   profile: '/profile',
   indexVariant: (n: 2 | 3) => `/index-${n}`,
   events: '/event',

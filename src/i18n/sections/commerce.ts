@@ -1,7 +1,8 @@
 /**
  * Messages of commerce: the checkout (`/purchase-detail`: order summary, coupon, payment form), the
  * reasons a checkout or a payment is refused, my shopping's orders, the order page
- * (`/myshopping-detail/{id}`) and the receipt (its PDF and its e-mail).
+ * (`/myshopping-detail/{id}`), the receipt (its PDF and its e-mail) and the
+ * digital books a buyer downloads.
  */
 import type { Shape } from '../types';
 
@@ -166,6 +167,26 @@ export const es = {
         items: 'Compraste:',
       },
     },
+    book: {
+      download: 'Descargar el libro',
+      downloadLabel: 'Descargar el libro «{title}» (PDF)',
+      file: 'libro',
+      by: 'de {author}',
+      edition: 'Edición digital de {issuer}',
+      licence: 'Con licencia para {name} · pedido {number}',
+      page: 'Página {n}',
+      introduction: 'Introducción',
+      introductionAfter: 'En las páginas que siguen, {author} desarrolla cada una de estas ideas con ejemplos y ejercicios que puedes aplicar desde hoy en tu propio negocio.',
+      chapter: 'Capítulo {n}: {name}',
+      chapters: {
+        one: { name: 'Primeros pasos', body: 'Todo empieza por una pregunta sencilla: ¿qué quieres construir y para quién? Este capítulo te ayuda a responderla con honestidad antes de invertir tiempo o dinero.' },
+        two: { name: 'Técnicas y herramientas', body: 'Aquí encontrarás los métodos que {author} usa a diario, explicados paso a paso, con listas de comprobación que puedes copiar y adaptar.' },
+        three: { name: 'Poner en práctica', body: 'Un plan de treinta días para pasar de la lectura a la acción: cada semana, un objetivo pequeño, medible y alcanzable.' },
+      },
+      closing: 'Para seguir aprendiendo',
+      closingBody: 'Gracias por leer «{title}». Vuelve a estas páginas cuando lo necesites y continúa con los cursos de la academia.',
+      rights: 'Este ejemplar digital es para el uso personal de quien lo compró: no lo compartas ni lo publiques.',
+    },
   },
 } as const;
 
@@ -329,6 +350,26 @@ export const en: Shape<typeof es> = {
         intro: 'We received your payment of {total}. The receipt is attached as a PDF; you can also see the order here:',
         items: 'You bought:',
       },
+    },
+    book: {
+      download: 'Download the book',
+      downloadLabel: 'Download the book “{title}” (PDF)',
+      file: 'book',
+      by: 'by {author}',
+      edition: 'Digital edition by {issuer}',
+      licence: 'Licensed to {name} · order {number}',
+      page: 'Page {n}',
+      introduction: 'Introduction',
+      introductionAfter: 'In the pages that follow, {author} develops each of these ideas with examples and exercises you can apply to your own business today.',
+      chapter: 'Chapter {n}: {name}',
+      chapters: {
+        one: { name: 'First steps', body: 'Everything starts with a simple question: what do you want to build, and for whom? This chapter helps you answer it honestly before you invest time or money.' },
+        two: { name: 'Techniques and tools', body: 'Here you will find the methods {author} uses every day, explained step by step, with checklists you can copy and adapt.' },
+        three: { name: 'Putting it into practice', body: 'A thirty-day plan to go from reading to doing: each week, one small, measurable and achievable goal.' },
+      },
+      closing: 'Keep learning',
+      closingBody: 'Thank you for reading “{title}”. Come back to these pages whenever you need them, and carry on with the academy’s courses.',
+      rights: 'This digital copy is for the personal use of its buyer: please do not share or publish it.',
     },
   },
 };

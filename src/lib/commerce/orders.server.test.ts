@@ -253,10 +253,10 @@ describe.each(databases)('orders on $name', ({ create }) => {
     for (const junk of ['abc', '0', '-1', '99999999999', '1e3', undefined]) expect(await loadOrderPage(handle.db, me.userId, junk)).toBeNull();
   });
 
-  it('the seeded buyer holds three paid orders (courses 6, 10, 16) with their access', async () => {
+  it('the seeded buyer holds four paid orders (courses 6, 10, 16 with their access, and book 1)', async () => {
     const [buyer] = await handle.db.select().from(s.users).where(eq(s.users.email, 'buyer@academia.example'));
     const orders = await handle.db.select().from(s.orders).innerJoin(s.orderItems, eq(s.orderItems.orderId, s.orders.id)).where(eq(s.orders.userId, buyer!.id));
-    expect(orders.map((o) => o.order_items.productId).sort((a, b) => a - b)).toEqual([6, 10, 16]);
+    expect(orders.map((o) => `${o.order_items.productKind} ${o.order_items.productId}`).sort()).toEqual(['book 1', 'course 10', 'course 16', 'course 6']);
     expect(orders.every((o) => o.orders.status === 'paid' && o.orders.cardLast4 === '4242')).toBe(true);
     const access = await accessOf(buyer!.id);
     expect(access.map((a) => a.orderId).every((id) => orders.some((o) => o.orders.id === id))).toBe(true);

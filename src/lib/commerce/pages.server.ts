@@ -11,6 +11,7 @@ import type { CatalogSnapshot } from '../catalog/catalog';
 import type { Viewer } from '../access/access';
 import { formatCents } from './money';
 import { checkoutLines, couponCodeOf, couponRefusal, orderAmounts, orderNumber, parseOrderId, type CheckoutRefusal } from './checkout';
+import { mayDownloadBook } from './book';
 import { ordersOf, ownOrder, readCoupon, type CheckoutKeys, type OrderWithItems } from './orders.server';
 
 /** An identification type of the payment form, in the page's language. */
@@ -116,7 +117,8 @@ export interface OrderSummary {
   date: Date;
   status: OrderWithItems['status'];
   total: string;
-  items: { kind: 'course' | 'book' | 'plan'; id: number; title: string }[];
+  /** `downloadable`: a book of a paid order, whose PDF my shopping offers. */
+  items: { kind: 'course' | 'book' | 'plan'; id: number; title: string; downloadable: boolean }[];
 }
 
 /** A person's orders, newest first, in the page's language. */
@@ -131,7 +133,7 @@ function summaryOf(o: OrderWithItems, locale: Locale): OrderSummary {
     date: o.paidAt ?? o.createdAt,
     status: o.status,
     total: formatCents(o.totalCents, locale),
-    items: o.items.map((i) => ({ kind: i.productKind, id: i.productId, title: locale === 'en' ? i.titleEn : i.titleEs })),
+    items: o.items.map((i) => ({ kind: i.productKind, id: i.productId, title: locale === 'en' ? i.titleEn : i.titleEs, downloadable: mayDownloadBook(o.status, i.productKind) })),
   };
 }
 

@@ -114,6 +114,13 @@ describe.each(databases)('database on $name', ({ create }) => {
     const buyer = users.find((u) => u.email === 'buyer@academia.example')!;
     const access = await handle.db.select().from(s.purchaseAccess).where(eq(s.purchaseAccess.userId, buyer.id));
     expect(access.map((a) => a.courseId).sort((a, b) => a - b)).toEqual([6, 10, 16]);
+    // …and book 1, bought in a paid order of its own (its PDF is downloadable from my shopping).
+    const bought = await handle.db
+      .select({ kind: s.orderItems.productKind, id: s.orderItems.productId, status: s.orders.status })
+      .from(s.orders)
+      .innerJoin(s.orderItems, eq(s.orderItems.orderId, s.orders.id))
+      .where(eq(s.orders.userId, buyer.id));
+    expect(bought.filter((b) => b.kind === 'book')).toEqual([{ kind: 'book', id: 1, status: 'paid' }]);
   });
 
   const person = async (email: string, password: string) => {

@@ -278,6 +278,7 @@ describe('where a login leads', () => {
     expect(isProtectedPath('/course-generate')).toBe(true);
     expect(isProtectedPath('/course-certificate/2')).toBe(true);
     expect(isProtectedPath('/course-certificate/2/pdf')).toBe(true);
+    expect(isProtectedPath('/book-download/1')).toBe(true);
     expect(isProtectedPath('/verify/ACAD-GRAD-2026-0000-0002')).toBe(false);
     expect(isProtectedPath('/mylearningx')).toBe(false);
     expect(isProtectedPath('/courses')).toBe(false);

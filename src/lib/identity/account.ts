@@ -276,7 +276,7 @@ export function minutesFrom(seconds: number): number {
 /* ───────────── navigation ───────────── */
 
 /** Pages that need a logged-in user: a visitor without one is sent to the login page. */
-export const PROTECTED_PATHS: readonly string[] = [paths.myLearning, paths.myShopping, paths.profile, '/myshopping-detail', paths.purchaseDetail, '/course-exam', '/course-result', '/course-generate', '/course-certificate'];
+export const PROTECTED_PATHS: readonly string[] = [paths.myLearning, paths.myShopping, paths.profile, '/myshopping-detail', paths.purchaseDetail, '/course-exam', '/course-result', '/course-generate', '/course-certificate', '/book-download'];
 
 /** True when a locale-free path is a protected page or lies under one. */
 export function isProtectedPath(path: string): boolean {

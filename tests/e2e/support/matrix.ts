@@ -367,6 +367,24 @@ export function matrix(): Row[] {
       return { label: `GET ${path} (the buyer's order)`, kind: 'endpoint', covers: 'GET /myshopping-detail/[id]/receipt.pdf', expect: per('404', { buyer: '200', visitors: loginRedirect('es', path), ibo: loginRedirect('es', path) }), http: { method: 'GET', path } };
     }),
     { label: 'GET /myshopping-detail/abc/receipt.pdf (not an order id)', kind: 'endpoint', covers: 'GET /myshopping-detail/[id]/receipt.pdf', expect: per('404', { visitors: loginRedirect('es', '/myshopping-detail/abc/receipt.pdf'), ibo: loginRedirect('es', '/myshopping-detail/abc/receipt.pdf') }), http: { method: 'GET', path: '/myshopping-detail/abc/receipt.pdf' } },
+    // The demo buyer bought book 1 (a paid order of its own); nobody bought book 2.
+    ...([1, 2] as const).map((id): Row => {
+      const path = `/book-download/${id}?lang=en`;
+      return {
+        label: `GET ${path} (${id === 1 ? "the buyer's book" : 'a book nobody bought'})`,
+        kind: 'endpoint',
+        covers: 'GET /book-download/[id]',
+        expect: per('404', { ...(id === 1 ? { buyer: '200' } : {}), visitors: loginRedirect('es', path), ibo: loginRedirect('es', path) }),
+        http: { method: 'GET', path },
+        check: (_r, seen) =>
+          seen.status === 200 && !(seen.headers['content-type'] === 'application/pdf' && /^attachment; filename="[a-z0-9-]+\.pdf"$/.test(seen.headers['content-disposition'] ?? ''))
+            ? 'is not a PDF attachment'
+            : seen.status !== 302 && seen.headers['cache-control'] !== 'private, no-store'
+              ? 'may be cached'
+              : undefined,
+      };
+    }),
+    { label: 'GET /book-download/abc (not a book id)', kind: 'endpoint', covers: 'GET /book-download/[id]', expect: per('404', { visitors: loginRedirect('es', '/book-download/abc'), ibo: loginRedirect('es', '/book-download/abc') }), http: { method: 'GET', path: '/book-download/abc' } },
     {
       label: 'GET /.well-known/jwks.json',
       kind: 'endpoint',

@@ -69,9 +69,14 @@ export const coupons: { code: string; kind: 'percent' | 'fixed'; percent?: numbe
   { code: 'VENCIDO', kind: 'percent', percent: 20, expiresAt: new Date('2025-01-01T00:00:00Z'), maxUses: null, uses: 0, minimumTotalCents: 0 },
 ];
 
-/** The demo buyer's orders: one paid order per course, days apart, paid with the sandbox's approved test card (only its brand, last 4 and expiry are kept). */
-export const demoOrders: { email: string; courseId: number; daysAgo: number }[] = [
-  { email: 'buyer@academia.example', courseId: 6, daysAgo: 21 },
-  { email: 'buyer@academia.example', courseId: 10, daysAgo: 14 },
-  { email: 'buyer@academia.example', courseId: 16, daysAgo: 7 },
+/**
+ * The demo buyer's orders: one paid order per product (courses 6, 10 and 16, and book 1, whose PDF my
+ * shopping offers to download), days apart, paid with the sandbox's approved test card (only its brand,
+ * last 4 and expiry are kept).
+ */
+export const demoOrders: { email: string; kind: 'course' | 'book'; productId: number; daysAgo: number }[] = [
+  { email: 'buyer@academia.example', kind: 'course', productId: 6, daysAgo: 21 },
+  { email: 'buyer@academia.example', kind: 'course', productId: 10, daysAgo: 14 },
+  { email: 'buyer@academia.example', kind: 'course', productId: 16, daysAgo: 7 },
+  { email: 'buyer@academia.example', kind: 'book', productId: 1, daysAgo: 3 },
 ];

@@ -297,13 +297,15 @@ export async function seed(db: Db, mediaDir: string): Promise<SeedSummary> {
       .values(people.coupons.map((c) => ({ code: c.code, kind: c.kind, percent: c.percent ?? null, amountCents: c.amountCents ?? null, expiresAt: c.expiresAt, maxUses: c.maxUses, uses: c.uses, minimumTotalCents: c.minimumTotalCents })))
       .onConflictDoNothing();
 
-    // Demo purchases: real paid orders (one per course, days apart) with their payment attempt and the
+    // Demo purchases: real paid orders (one per product, days apart) with their payment attempt and the
     // access they granted, as a checkout with the sandbox's approved test card would have left them.
     const day = 24 * 3_600_000;
     for (const o of people.demoOrders) {
       const uid = userId.get(o.email)!;
-      const course = catalogue.courses.find((c) => c.id === o.courseId)!;
-      const cents = priceToCents(course.price);
+      const course = o.kind === 'course' ? catalogue.courses.find((c) => c.id === o.productId)! : null;
+      const book = o.kind === 'book' ? catalogue.books.find((b) => b.id === o.productId)! : null;
+      const product = course ? { id: course.id, code: course.code, title: course.name, price: course.price } : { id: book!.id, code: book!.code, title: book!.title, price: book!.price };
+      const cents = priceToCents(product.price);
       const at = new Date(Date.now() - o.daysAgo * day);
       const [order] = await tx
         .insert(s.orders)
@@ -314,7 +316,8 @@ export async function seed(db: Db, mediaDir: string): Promise<SeedSummary> {
           discountCents: 0,
           totalCents: cents,
           language: 'es',
-          idempotencyKey: `seed:${o.email}:${o.courseId}`,
+          // Courses keep the key earlier seeds gave them, so re-seeding finds their orders.
+          idempotencyKey: o.kind === 'course' ? `seed:${o.email}:${o.productId}` : `seed:${o.email}:${o.kind}-${o.productId}`,
           cardBrand: 'visa',
           cardLast4: '4242',
           cardExpiryMonth: 12,
@@ -325,13 +328,16 @@ export async function seed(db: Db, mediaDir: string): Promise<SeedSummary> {
         .onConflictDoNothing()
         .returning({ id: s.orders.id });
       if (!order) continue;
-      await tx.insert(s.orderItems).values({ orderId: order.id, productKind: 'course', productId: course.id, productCode: course.code, titleEs: course.name.es, titleEn: course.name.en, priceCents: cents });
-      const payload = buildPaymentPayload({ lines: [{ kind: 'course', productCode: course.code, cents }], language: 'es', token: `tok_sandbox_a_visa_4242_122030_seed-${order.id}` });
+      await tx.insert(s.orderItems).values({ orderId: order.id, productKind: o.kind, productId: product.id, productCode: product.code, titleEs: product.title.es, titleEn: product.title.en, priceCents: cents });
+      const payload = buildPaymentPayload({ lines: [{ kind: o.kind, productCode: product.code, cents }], language: 'es', token: `tok_sandbox_a_visa_4242_122030_seed-${order.id}` });
       await tx.insert(s.paymentAttempts).values({ orderId: order.id, attemptNumber: 1, gateway: 'sandbox', idempotencyKey: `order-${order.id}-attempt-1`, chargeId: `ch_sandbox_seed-${order.id}`, status: 'approved', amountCents: cents, payload, createdAt: at, finishedAt: at });
-      await tx
-        .insert(s.purchaseAccess)
-        .values({ userId: uid, courseId: course.id, orderId: order.id, grantedAt: at })
-        .onConflictDoUpdate({ target: [s.purchaseAccess.userId, s.purchaseAccess.courseId], set: { orderId: order.id } });
+      // A course's order grants its purchase access; a book's is owned through the paid order itself.
+      if (o.kind === 'course') {
+        await tx
+          .insert(s.purchaseAccess)
+          .values({ userId: uid, courseId: product.id, orderId: order.id, grantedAt: at })
+          .onConflictDoUpdate({ target: [s.purchaseAccess.userId, s.purchaseAccess.courseId], set: { orderId: order.id } });
+      }
     }
     // The single order earlier versions of the seed wrote for all of the buyer's courses: replaced by the ones above.
     const legacy = await tx.select({ id: s.orders.id }).from(s.orders).where(sql`${s.orders.idempotencyKey} like 'seed:%' and ${s.orders.idempotencyKey} not like 'seed:%:%'`);

@@ -1,0 +1,162 @@
+/**
+ * Digital books: who owns one (a paid order of theirs holding it) and its PDF, generated on request
+ * for that buyer (A5 portrait, the embedded font the certificates and receipts use, so every Spanish
+ * character prints), with the licence line at the foot of every page. Nothing is written to disk.
+ */
+import fontkit from '@pdf-lib/fontkit';
+import { and, eq } from 'drizzle-orm';
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { format, type Locale } from '~/i18n';
+import type { Db } from '../db/client';
+import { books, orderItems, orders, type Book } from '../db/schema';
+import { documentFont, printable } from '../documents/font.server';
+import { bookContent, bookFileName, owningOrder, parseBookId, type BookContent, type BookTexts } from './book';
+import { buyerOf } from './orders.server';
+
+const PAGE_WIDTH = 419.53;
+const PAGE_HEIGHT = 595.28;
+const MARGIN = 48;
+const TEXT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
+const BODY_SIZE = 11;
+const LEADING = 16;
+const INK = rgb(0.11, 0.13, 0.17);
+const MUTED = rgb(0.36, 0.39, 0.45);
+const ACCENT = rgb(0.09, 0.27, 0.49);
+
+/** A book the person owns, and the order that paid for it. */
+export interface OwnedBook {
+  book: Book;
+  orderId: number;
+}
+
+/** `bookId` when `userId` owns it (a paid order of theirs holds it; pending, failed and refunded ones do not count), else null. */
+export async function ownedBook(db: Db, userId: number, bookId: number | null): Promise<OwnedBook | null> {
+  if (bookId === null) return null;
+  const rows = await db
+    .select({ id: orders.id, status: orders.status, productKind: orderItems.productKind, productId: orderItems.productId })
+    .from(orders)
+    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .where(and(eq(orders.userId, userId), eq(orderItems.productKind, 'book'), eq(orderItems.productId, bookId)));
+  const order = owningOrder(
+    rows.map((r) => ({ id: r.id, status: r.status, items: [{ productKind: r.productKind, productId: r.productId }] })),
+    bookId,
+  );
+  if (!order) return null;
+  const [book] = await db.select().from(books).where(eq(books.id, bookId)).limit(1);
+  return book ? { book, orderId: order.id } : null;
+}
+
+/** The words of `text` in lines no wider than `width` at `size` (a word too long for a line is cut). */
+function wrap(font: PDFFont, text: string, size: number, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (let word of printable(text).split(' ')) {
+    while (font.widthOfTextAtSize(word, size) > width) {
+      let cut = word.length - 1;
+      while (cut > 1 && font.widthOfTextAtSize(word.slice(0, cut), size) > width) cut--;
+      if (line) lines.push(line);
+      lines.push(word.slice(0, cut));
+      line = '';
+      word = word.slice(cut);
+    }
+    const next = line ? `${line} ${word}` : word;
+    if (line && font.widthOfTextAtSize(next, size) > width) {
+      lines.push(line);
+      line = word;
+    } else line = next;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+function centered(page: PDFPage, font: PDFFont, text: string, y: number, size: number, color = INK): void {
+  page.drawText(text, { x: (PAGE_WIDTH - font.widthOfTextAtSize(text, size)) / 2, y, size, font, color });
+}
+
+/** The book as a PDF: a title page (title, author, edition), then its sections; every page carries the licence line and its number. */
+export async function bookPdf(content: BookContent): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.registerFontkit(fontkit);
+  const font = await doc.embedFont(await documentFont(), { subset: true });
+  const title = printable(content.title);
+  const author = printable(content.author);
+  doc.setTitle(title, { showInWindowTitleBar: true });
+  doc.setAuthor(author);
+  doc.setSubject(printable(content.licence));
+  doc.setLanguage(content.locale);
+  doc.setCreator(printable(content.edition));
+
+  // Title page.
+  const cover = doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
+  let y = PAGE_HEIGHT * 0.62;
+  for (const line of wrap(font, title, 26, TEXT_WIDTH)) {
+    centered(cover, font, line, y, 26);
+    y -= 32;
+  }
+  y -= 8;
+  cover.drawLine({ start: { x: PAGE_WIDTH / 2 - 40, y: y + 10 }, end: { x: PAGE_WIDTH / 2 + 40, y: y + 10 }, thickness: 1, color: ACCENT });
+  y -= 18;
+  for (const line of wrap(font, content.byline, 14, TEXT_WIDTH)) {
+    centered(cover, font, line, y, 14, MUTED);
+    y -= 20;
+  }
+  for (const line of wrap(font, content.edition, 10, TEXT_WIDTH)) centered(cover, font, line, MARGIN + 40, 10, ACCENT);
+
+  // The sections, flowing over as many pages as they need.
+  let page = doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
+  y = PAGE_HEIGHT - MARGIN - 10;
+  const bottom = MARGIN + 30;
+  const room = (needed: number) => {
+    if (y - needed >= bottom) return;
+    page = doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
+    y = PAGE_HEIGHT - MARGIN - 10;
+  };
+  for (const section of content.sections) {
+    const heading = wrap(font, section.heading, 16, TEXT_WIDTH);
+    // A heading never ends a page: it moves with its first lines.
+    room(heading.length * 22 + 2 * LEADING + 8);
+    for (const line of heading) {
+      page.drawText(line, { x: MARGIN, y, size: 16, font, color: ACCENT });
+      y -= 22;
+    }
+    y -= 6;
+    for (const paragraph of section.paragraphs) {
+      for (const line of wrap(font, paragraph, BODY_SIZE, TEXT_WIDTH)) {
+        room(LEADING);
+        page.drawText(line, { x: MARGIN, y, size: BODY_SIZE, font, color: INK });
+        y -= LEADING;
+      }
+      y -= 8;
+    }
+    y -= 14;
+  }
+
+  // The licence line and the page number at the foot of every page, the title page included.
+  // A long name wraps (up to three lines) rather than losing the order number.
+  const licence = wrap(font, content.licence, 8, TEXT_WIDTH - 50).slice(0, 3);
+  doc.getPages().forEach((p, i) => {
+    p.drawLine({ start: { x: MARGIN, y: MARGIN }, end: { x: PAGE_WIDTH - MARGIN, y: MARGIN }, thickness: 0.5, color: MUTED });
+    licence.forEach((line, l) => p.drawText(line, { x: MARGIN, y: MARGIN - 14 - l * 10, size: 8, font, color: MUTED }));
+    const n = format(content.pageLabel, { n: i + 1 });
+    p.drawText(n, { x: PAGE_WIDTH - MARGIN - font.widthOfTextAtSize(n, 8), y: MARGIN - 14, size: 8, font, color: MUTED });
+  });
+  return doc.save();
+}
+
+/** A book's download: the PDF and its file name. */
+export interface BookDownload {
+  pdf: Uint8Array;
+  fileName: string;
+}
+
+/**
+ * The PDF of book `rawId` (a route parameter) for `userId` in `locale`, licensed to them; null when
+ * the id is not a book's or they do not own it (the endpoint answers 404).
+ */
+export async function bookDownload(db: Db, userId: number, rawId: string | undefined, locale: Locale, t: BookTexts, issuer: string): Promise<BookDownload | null> {
+  const owned = await ownedBook(db, userId, parseBookId(rawId));
+  const buyer = owned ? await buyerOf(db, userId) : null;
+  if (!owned || !buyer) return null;
+  const content = bookContent(owned.book, { name: buyer.name, orderId: owned.orderId }, locale, t, issuer);
+  return { pdf: await bookPdf(content), fileName: bookFileName(owned.book, locale, t) };
+}
