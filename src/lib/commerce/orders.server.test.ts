@@ -276,6 +276,15 @@ describe.each(databases)('orders on $name', ({ create }) => {
     expect((await receiptPdf(facts)).length).toBeGreaterThan(1000);
   });
 
+  it('a book already bought is refused before any charge; a course and a book bought together are each bought once', async () => {
+    const me = await newPerson();
+    const gateway = new CountingGateway();
+    expect((await service(gateway).checkout(request(me, { cartCookie: cart(['book', 2]) }))).kind).toBe('paid');
+    expect(await service(gateway).checkout(request(me, { cartCookie: cart(['course', 6], ['book', 2]) }))).toEqual({ kind: 'refused', reason: 'already-bought' });
+    expect(gateway.charges).toHaveLength(1);
+    expect(await ordersOf(me.userId)).toHaveLength(1);
+  });
+
   it('a gateway that cannot take the card (a live Stripe key given a raw card, or unreachable) orders nothing and says to try again', async () => {
     const me = await newPerson();
     class Refusing extends CountingGateway {

@@ -317,6 +317,17 @@ export class CheckoutService {
         const bought = await tx.select({ id: purchaseAccess.courseId }).from(purchaseAccess).where(and(eq(purchaseAccess.userId, req.userId), inArray(purchaseAccess.courseId, courseIds)));
         if (bought.length > 0) throw new Refused('already-bought');
       }
+      // A digital book is bought once: a paid order of it means the person holds it already.
+      const bookIds = lines.filter((l) => l.kind === 'book').map((l) => l.id);
+      if (bookIds.length > 0) {
+        const held = await tx
+          .select({ id: orderItems.productId })
+          .from(orders)
+          .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+          .where(and(eq(orders.userId, req.userId), eq(orders.status, 'paid'), eq(orderItems.productKind, 'book'), inArray(orderItems.productId, bookIds)))
+          .limit(1);
+        if (held.length > 0) throw new Refused('already-bought');
+      }
       const busy = await tx
         .select({ id: orders.id })
         .from(orders)
