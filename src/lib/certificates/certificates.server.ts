@@ -11,10 +11,10 @@ import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import fontkit from '@pdf-lib/fontkit';
 import { createLocalJWKSet, exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type CryptoKey, type JSONWebKeySet, type JWTPayload } from 'jose';
-import { PDFDocument, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
+import { PDFDocument, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
-import { documentFont, DOCUMENT_FONT, printable } from '../documents/font.server';
+import { documentFont, DOCUMENT_FONT, printable, DOCUMENT_COLORS } from '../documents/font.server';
 import type { Db } from '../db/client';
 import { certificates, contacts, courses, subtopics, topics, users, type Certificate } from '../db/schema';
 import { examStanding, loadExam } from '../exams/exams.server';
@@ -55,9 +55,7 @@ const certificateFont = documentFont;
 /** A4 landscape, in points. */
 const PAGE_WIDTH = 841.89;
 const PAGE_HEIGHT = 595.28;
-const INK = rgb(0.11, 0.13, 0.17);
-const MUTED = rgb(0.36, 0.39, 0.45);
-const ACCENT = rgb(0.09, 0.27, 0.49);
+const { ink: INK, muted: MUTED, accent: ACCENT } = DOCUMENT_COLORS;
 /** Width the centred lines may use. */
 const TEXT_WIDTH = 680;
 

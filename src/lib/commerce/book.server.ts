@@ -5,11 +5,11 @@
  */
 import fontkit from '@pdf-lib/fontkit';
 import { and, eq } from 'drizzle-orm';
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
 import { format, type Locale } from '~/i18n';
 import type { Db } from '../db/client';
 import { books, orderItems, orders, type Book } from '../db/schema';
-import { documentFont, printable } from '../documents/font.server';
+import { documentFont, printable, DOCUMENT_COLORS } from '../documents/font.server';
 import { bookContent, bookFileName, owningOrder, parseBookId, type BookContent, type BookTexts } from './book';
 import { buyerOf } from './orders.server';
 
@@ -19,9 +19,7 @@ const MARGIN = 48;
 const TEXT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
 const BODY_SIZE = 11;
 const LEADING = 16;
-const INK = rgb(0.11, 0.13, 0.17);
-const MUTED = rgb(0.36, 0.39, 0.45);
-const ACCENT = rgb(0.09, 0.27, 0.49);
+const { ink: INK, muted: MUTED, accent: ACCENT } = DOCUMENT_COLORS;
 
 /** A book the person owns, and the order that paid for it. */
 export interface OwnedBook {

@@ -51,6 +51,23 @@ export interface RefundRequest {
 
 export type RefundResult = { status: 'refunded'; refundId: string; amountCents: number } | { status: 'refused'; reason: 'unknown-charge' | 'not-approved' | 'already-refunded' };
 
+/**
+ * What every gateway checks of a card before it tokenizes it: a valid number (Luhn, brand, length), a
+ * real expiry month and year, a CVV of the brand's length, not expired at `now`. The digits are for the
+ * gateway's own use; only the stored facts (brand, last 4, expiry) may leave it.
+ */
+export function readCard(card: CardDetails, now: Date): { ok: true; digits: string; card: StoredCard } | { ok: false; reason: 'invalid-card' | 'expired-card' } {
+  const digits = normalizeCardNumber(card.number);
+  if (digits === null || cardNumberError(digits) !== undefined) return { ok: false, reason: 'invalid-card' };
+  const brand = cardBrand(digits);
+  const month = card.expiryMonth;
+  if (!Number.isInteger(month) || month < 1 || month > 12 || !Number.isInteger(card.expiryYear) || card.expiryYear > 9999 || cvvError(card.cvv, brand) !== undefined) {
+    return { ok: false, reason: 'invalid-card' };
+  }
+  if (isExpired(month, card.expiryYear, now)) return { ok: false, reason: 'expired-card' };
+  return { ok: true, digits, card: { brand, last4: lastFour(digits), expiryMonth: month, expiryYear: card.expiryYear } };
+}
+
 /** Whoever moves the money: the embedded sandbox, or Stripe when it is configured. */
 export interface PaymentGateway {
   readonly name: 'sandbox' | 'stripe';
@@ -142,17 +159,11 @@ export class SandboxGateway implements PaymentGateway {
   }
 
   tokenize(card: CardDetails): Promise<TokenizeResult> {
-    const digits = normalizeCardNumber(card.number);
-    if (digits === null || cardNumberError(digits) !== undefined) return Promise.resolve({ ok: false, reason: 'invalid-card' });
-    const brand = cardBrand(digits);
-    const month = card.expiryMonth;
-    if (!Number.isInteger(month) || month < 1 || month > 12 || !Number.isInteger(card.expiryYear) || card.expiryYear > 9999 || cvvError(card.cvv, brand) !== undefined) {
-      return Promise.resolve({ ok: false, reason: 'invalid-card' });
-    }
-    if (isExpired(month, card.expiryYear, this.now())) return Promise.resolve({ ok: false, reason: 'expired-card' });
-    const stored: StoredCard = { brand, last4: lastFour(digits), expiryMonth: month, expiryYear: card.expiryYear };
+    const read = readCard(card, this.now());
+    if (!read.ok) return Promise.resolve(read);
+    const { digits, card: stored } = read;
     const outcome = SANDBOX_TEST_CARDS[digits] ?? 'approved';
-    const token = `tok_sandbox_${OUTCOME_CODES[outcome]}_${brand}_${stored.last4}_${String(month).padStart(2, '0')}${card.expiryYear}_${this.newId()}`;
+    const token = `tok_sandbox_${OUTCOME_CODES[outcome]}_${stored.brand}_${stored.last4}_${String(stored.expiryMonth).padStart(2, '0')}${stored.expiryYear}_${this.newId()}`;
     return Promise.resolve({ ok: true, token, card: stored });
   }
 

@@ -3,17 +3,15 @@
  * every Spanish character prints) and sending it by e-mail after a payment.
  */
 import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { documentFont, printable } from '../documents/font.server';
+import { PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
+import { documentFont, printable, DOCUMENT_COLORS } from '../documents/font.server';
 import type { SendMail } from '../mail/mail';
 import { receiptFileName, receiptMail, type ReceiptFacts } from './receipt';
 
 const PAGE_WIDTH = 595.28;
 const PAGE_HEIGHT = 841.89;
 const MARGIN = 56;
-const INK = rgb(0.11, 0.13, 0.17);
-const MUTED = rgb(0.36, 0.39, 0.45);
-const ACCENT = rgb(0.09, 0.27, 0.49);
+const { ink: INK, muted: MUTED, accent: ACCENT } = DOCUMENT_COLORS;
 /** Rows of items per page (a cart holds at most 50). */
 const ROWS_FIRST_PAGE = 22;
 const ROWS_PER_PAGE = 34;

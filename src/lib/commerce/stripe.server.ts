@@ -23,6 +23,7 @@ import type { Logger } from '../http/log.server';
 import type { StripeSettings } from '../config/config';
 import {
   IdempotencyConflictError,
+  readCard,
   SandboxGateway,
   type CardDetails,
   type ChargeRequest,
@@ -33,7 +34,7 @@ import {
   type TokenizeResult,
 } from './gateway';
 import { PAYMENT_CONSTANTS } from './payload';
-import { CARD_BRANDS, cardBrand, cardNumberError, cvvError, isExpired, lastFour, normalizeCardNumber, type CardBrand, type StoredCard } from './payment';
+import { CARD_BRANDS, isExpired, type CardBrand, type StoredCard } from './payment';
 
 /** The test PaymentMethods Stripe provides in test mode, by the academy's test card numbers (README). */
 export const STRIPE_TEST_PAYMENT_METHODS: Readonly<Record<string, string>> = {
@@ -107,16 +108,10 @@ export class StripeGateway implements PaymentGateway {
   /** See the module's comment: test cards in test mode only; the number and CVV never leave this function. */
   tokenize(card: CardDetails): Promise<TokenizeResult> {
     if (!this.testMode) return Promise.reject(new RawCardRefusedError());
-    const digits = normalizeCardNumber(card.number);
-    if (digits === null || cardNumberError(digits) !== undefined) return Promise.resolve({ ok: false, reason: 'invalid-card' });
-    const brand = cardBrand(digits);
-    const month = card.expiryMonth;
-    if (!Number.isInteger(month) || month < 1 || month > 12 || !Number.isInteger(card.expiryYear) || card.expiryYear > 9999 || cvvError(card.cvv, brand) !== undefined) {
-      return Promise.resolve({ ok: false, reason: 'invalid-card' });
-    }
-    if (isExpired(month, card.expiryYear, this.now())) return Promise.resolve({ ok: false, reason: 'expired-card' });
-    const token = STRIPE_TEST_PAYMENT_METHODS[digits] ?? TEST_PAYMENT_METHOD_BY_BRAND[brand];
-    return Promise.resolve({ ok: true, token, card: { brand, last4: lastFour(digits), expiryMonth: month, expiryYear: card.expiryYear } });
+    const read = readCard(card, this.now());
+    if (!read.ok) return Promise.resolve(read);
+    const token = STRIPE_TEST_PAYMENT_METHODS[read.digits] ?? TEST_PAYMENT_METHOD_BY_BRAND[read.card.brand];
+    return Promise.resolve({ ok: true, token, card: read.card });
   }
 
   /**

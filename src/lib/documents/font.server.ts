@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { projectRoot } from '../config/project-root.server';
+import { rgb } from 'pdf-lib';
 
 /** The embedded font, relative to the project folder. */
 export const DOCUMENT_FONT = 'assets/fonts/LiberationSerif-Regular.ttf';
@@ -30,3 +31,6 @@ export function printable(s: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+/** The colours every printed document uses (certificates, receipts, books): text, secondary text, accent. */
+export const DOCUMENT_COLORS = { ink: rgb(0.11, 0.13, 0.17), muted: rgb(0.36, 0.39, 0.45), accent: rgb(0.09, 0.27, 0.49) } as const;

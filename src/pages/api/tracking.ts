@@ -8,13 +8,18 @@
 import type { APIRoute } from 'astro';
 import { messages } from '~/i18n';
 import { answerLocale } from '~/lib/http/locale';
+import { readBodyAtMost } from '~/lib/http/body.server';
 import { MAX_TRACKING_BODY_BYTES, trackOverHttp, TRACKING_ERROR_KEY, type TrackingAck } from '~/lib/learning';
 
 export const prerender = false;
 
 export const POST: APIRoute = async ({ request, locals, url }) => {
   // An unreadable body (the client went away) is treated like an empty one: invalid.
-  const body = await readLimited(request, MAX_TRACKING_BODY_BYTES + 1).catch(() => '');
+  // A longer body is cut one byte past the limit, and so refused as invalid.
+  const body = await readBodyAtMost(request, MAX_TRACKING_BODY_BYTES + 1).then(
+    (r) => Buffer.from(r.bytes).toString('utf8'),
+    () => '',
+  );
   let result;
   try {
     result = await trackOverHttp({ store: locals.runtime.store, tracker: locals.runtime.tracker }, locals.session, body);
@@ -28,22 +33,3 @@ export const POST: APIRoute = async ({ request, locals, url }) => {
     headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
   });
 };
-
-/** The body as text, reading no more than `max` bytes (a longer body is cut, and so refused as invalid). */
-async function readLimited(request: Request, max: number): Promise<string> {
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    size += value.byteLength;
-    if (size >= max) {
-      await reader.cancel().catch(() => undefined);
-      break;
-    }
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}

@@ -9,6 +9,7 @@
  */
 import type { APIRoute } from 'astro';
 import { handleStripeEvent, verifyStripeWebhook } from '~/lib/commerce/stripe.server';
+import { readBodyAtMost } from '~/lib/http/body.server';
 
 export const prerender = false;
 
@@ -23,9 +24,10 @@ export const POST: APIRoute = async ({ request, locals }) => {
   const secret = runtime.config.stripe.webhookSecret;
   if (!secret) return answer(404, { error: 'not-configured' });
   // The signature covers the exact bytes sent: the body is verified as read, never re-encoded.
-  const body = await readAtMost(request, MAX_WEBHOOK_BODY_BYTES).catch(() => null);
-  if (body === null) return answer(400, { error: 'unreadable' });
-  if (body === 'too-large') return answer(413, { error: 'too-large' });
+  const read = await readBodyAtMost(request, MAX_WEBHOOK_BODY_BYTES).catch(() => null);
+  if (read === null) return answer(400, { error: 'unreadable' });
+  if (!read.complete) return answer(413, { error: 'too-large' });
+  const body = read.bytes;
   const verdict = verifyStripeWebhook(body, request.headers.get('stripe-signature'), secret);
   if (!verdict.ok) return answer(400, { error: verdict.reason });
   await handleStripeEvent(runtime, verdict.event, async (payment) => {
@@ -35,23 +37,3 @@ export const POST: APIRoute = async ({ request, locals }) => {
   });
   return answer(200, { received: true });
 };
-
-/** The body's bytes, or 'too-large' past `max` (read no further). */
-async function readAtMost(request: Request, max: number): Promise<Uint8Array | 'too-large'> {
-  if (Number(request.headers.get('content-length') ?? 0) > max) return 'too-large';
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => undefined);
-      return 'too-large';
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
-}
