@@ -61,6 +61,8 @@ function lessonsDoneQuery(contactId: number) {
         where e.course_id = ${topics.courseId} and a.contact_id = ${contactId} and exists(select 1 from ${questions} q where q.evaluation_id = e.id)), false)
     from ${topics} join ${subtopics} on ${subtopics.topicId} = ${topics.id}
       left join ${tracking} on ${tracking.subtopicId} = ${subtopics.id} and ${tracking.contactId} = ${contactId}
+    -- Only the courses the contact completed a lesson of (their tracking rows, by the contact's index), not every course.
+    where ${topics.courseId} in (select t.course_id from ${tracking} t where t.contact_id = ${contactId} and t.completed_at is not null)
     group by ${topics.courseId}
     having count(*) = count(${tracking.completedAt})`;
 }
