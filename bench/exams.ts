@@ -19,6 +19,10 @@
  *   npm run bench:exams
  *   npm run bench:exams -- --learners=1000 --minutes=1 --spread=10
  *   BENCH_EXAMS_PORT=4513 DIST_DIR=dist-other npm run bench:exams
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/exam_bench npm run bench:exams
+ *
+ * With BENCH_DATABASE_URL the server and the checks use that PostgreSQL database (a scratch one: the
+ * benchmark migrates and seeds it, shortens course 1's exam and adds its learners, new ones each run).
  */
 import { performance } from 'node:perf_hooks';
 import { resolve } from 'node:path';
@@ -39,6 +43,9 @@ const SPREAD_S = Number(arg('spread') ?? 10);
 const SAVE_EVERY_MS = 5_000;
 const port = Number(process.env.BENCH_EXAMS_PORT ?? 4513);
 const COURSE_ID = 1;
+const databaseUrl = process.env.BENCH_DATABASE_URL || null;
+/** Tells this run's learners from an earlier run's in the same PostgreSQL database. */
+const RUN = Date.now().toString(36);
 
 interface Learner {
   token: string;
@@ -53,9 +60,9 @@ interface Learner {
 }
 const learners: Learner[] = [];
 
-/** Fills the fresh data folder: catalogue, the shortened exam, and N learners who completed course 1. */
+/** Fills the fresh data folder (or the PostgreSQL database): catalogue, the shortened exam, and N learners who completed course 1. */
 async function prepare(dataDir: string): Promise<void> {
-  const handle = await openDatabase({ databaseUrl: null, dataDir });
+  const handle = await openDatabase({ databaseUrl, dataDir });
   await migrate(handle);
   await seed(handle.db, resolve('media'));
   const db = handle.db;
@@ -65,11 +72,11 @@ async function prepare(dataDir: string): Promise<void> {
     const batch = Array.from({ length: Math.min(250, LEARNERS - from) }, (_, i) => from + i);
     const users = await db
       .insert(s.users)
-      .values(batch.map((i) => ({ email: `examinee${i}@bench.example`, firstName: 'Examinee', lastName: String(i) })))
+      .values(batch.map((i) => ({ email: `examinee${i}.${RUN}@bench.example`, firstName: 'Examinee', lastName: String(i) })))
       .returning({ id: s.users.id });
     const contacts = await db
       .insert(s.contacts)
-      .values(users.map((u, i) => ({ userId: u.id, firstName: 'Examinee', lastName: String(from + i), email: `examinee${from + i}@bench.example` })))
+      .values(users.map((u, i) => ({ userId: u.id, firstName: 'Examinee', lastName: String(from + i), email: `examinee${from + i}.${RUN}@bench.example` })))
       .returning({ id: s.contacts.id, userId: s.contacts.userId });
     const tokens = users.map(() => newToken());
     await db.insert(s.sessions).values(users.map((u, i) => ({ tokenHash: hashToken(tokens[i]!), kind: 'user' as const, userId: u.id, expiresAt })));
@@ -205,13 +212,14 @@ async function verify(db: Db): Promise<void> {
 let peakRss = 0;
 const server = await startBenchServer(port, {
   prepare,
+  env: databaseUrl ? { DATABASE_URL: databaseUrl } : {},
   afterStop: async (dataDir) => {
-    const handle = await openDatabase({ databaseUrl: null, dataDir });
+    const handle = await openDatabase({ databaseUrl, dataDir });
     await verify(handle.db).finally(() => handle.close());
   },
 });
 const memory = setInterval(() => (peakRss = Math.max(peakRss, rssMb(server.serverPid()))), 500);
-console.log(`${LEARNERS} learners start course ${COURSE_ID}'s exam within ${SPREAD_S} s, save an answer every ${SAVE_EVERY_MS / 1000} s, and submit at the ${MINUTES}-minute deadline (PGlite)…`);
+console.log(`${LEARNERS} learners start course ${COURSE_ID}'s exam within ${SPREAD_S} s, save an answer every ${SAVE_EVERY_MS / 1000} s, and submit at the ${MINUTES}-minute deadline (${databaseUrl ? 'PostgreSQL' : 'PGlite'})…`);
 const t0 = performance.now();
 try {
   await run(server.base);

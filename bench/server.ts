@@ -31,6 +31,11 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
+/** Extra Node flags for the server process, e.g. `BENCH_SERVER_NODE_FLAGS="--cpu-prof --cpu-prof-dir=prof"` to profile it. */
+function serverNodeFlags(): string[] {
+  return process.env.BENCH_SERVER_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
+}
+
 export async function startBenchServer(port: number, opts: BenchServerOptions = {}): Promise<BenchServer> {
   if (!existsSync(join(process.env.DIST_DIR ?? 'dist', 'server/entry.mjs')) || !existsSync('dist/runtime/index.mjs')) {
     console.log('building the site first…');
@@ -39,7 +44,7 @@ export async function startBenchServer(port: number, opts: BenchServerOptions = 
   const dataDir = mkdtempSync(join(tmpdir(), 'academy-bench-'));
   if (opts.prepare) await opts.prepare(dataDir);
   // The compiled server as `npm run serve` runs it (scripts/start.mjs): Node alone, production mode, the same memory settings.
-  const server = spawn(process.execPath, ['scripts/start.mjs', '--serve'], {
+  const server = spawn(process.execPath, [...serverNodeFlags(), 'scripts/start.mjs', '--serve'], {
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ...opts.env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -8,7 +8,7 @@ import { ActionError, defineAction, type ActionAPIContext } from 'astro:actions'
 import { z } from '~/lib/zod';
 import { messages, LOCALES, type Locale } from '~/i18n';
 import { catalogContext } from '~/lib/app.server';
-import { attemptOf, loadExamInfo, saveAnswer, startAttempt, submitAttempt, type CourseExam, type SaveError } from '~/lib/exams/exams.server';
+import { attemptOf, lessonsRemaining, saveAnswer, startAttempt, submitAttempt, type CourseExam, type SaveError } from '~/lib/exams/exams.server';
 import { examCourse } from '~/lib/exams/pages.server';
 import { normalizeAnswer, rawAnswerSchema } from '~/lib/exams';
 
@@ -63,28 +63,21 @@ export const exams = {
       const found = examCourse(me.catalog, me.viewer, courseId, locale);
       if (!found) throw new ActionError({ code: 'NOT_FOUND', message: messages(locale).notFound.title });
       if (!found.mayWatch) throw new ActionError({ code: 'FORBIDDEN', message: t.info.reasons.watch });
-      const now = Date.now();
-      const info = await loadExamInfo(me.db, found.course, me.viewer, now, me.exams);
-      if (!info) throw new ActionError({ code: 'NOT_FOUND', message: messages(locale).notFound.title });
-      const decision = info.decision;
-      if (!decision.ok && decision.reason !== 'open-attempt') {
-        const message =
-          decision.reason === 'lessons'
-            ? (decision.remaining === 1 ? t.info.reasons.lessonsOne : t.info.reasons.lessonsOther).replace('{remaining}', String(decision.remaining))
-            : decision.reason === 'passed'
-              ? t.info.reasons.passed
-              : decision.reason === 'no-attempts'
-                ? t.info.reasons.noAttempts
-                : t.info.reasons.login;
+      const exam = await me.exams(courseId);
+      if (!exam) throw new ActionError({ code: 'NOT_FOUND', message: messages(locale).notFound.title });
+      // The lessons first (the rules page's order); the attempts are checked under the person's lock.
+      const remaining = await lessonsRemaining(me.db, found.course, me.contactId);
+      if (remaining > 0) {
+        const message = (remaining === 1 ? t.info.reasons.lessonsOne : t.info.reasons.lessonsOther).replace('{remaining}', String(remaining));
         throw new ActionError({ code: 'FORBIDDEN', message });
       }
-      const started = await startAttempt(me.db, info.exam, me.contactId, now);
+      const started = await startAttempt(me.db, exam, me.contactId, Date.now());
       if (!started.ok) {
         const message = started.error === 'passed' ? t.info.reasons.passed : started.error === 'no-attempts' ? t.info.reasons.noAttempts : t.errors.noQuestions;
         throw new ActionError({ code: 'FORBIDDEN', message });
       }
-      // My learning shows the attempt in progress.
-      if (!started.resumed) await ctx.locals.runtime.personChanged({ contactId: me.contactId });
+      // My learning shows the attempt in progress (what the person may see is unchanged).
+      if (!started.resumed) ctx.locals.runtime.pagesChanged(me.contactId);
       return { course: courseId, attempt: started.attempt.id, resumed: started.resumed };
     },
   }),
@@ -156,8 +149,10 @@ export const exams = {
       }
       const graded = await submitAttempt(me.db, exam, me.contactId, attempt, now);
       if (!graded) throw saveRefusal('not-found', locale);
-      // My learning, the player's last lesson and the next course follow a graded attempt.
-      await ctx.locals.runtime.personChanged({ contactId: me.contactId });
+      // A pass completes the course: the player's last lesson and the next course follow it, in every
+      // process. Any graded attempt changes my learning (status, best score).
+      if (graded.attempt.passed === true) await ctx.locals.runtime.personChanged({ contactId: me.contactId });
+      else ctx.locals.runtime.pagesChanged(me.contactId);
       return { course, attempt: graded.attempt.number, score: graded.attempt.score ?? graded.grade.score, passed: graded.attempt.passed === true, late };
     },
   }),

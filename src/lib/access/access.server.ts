@@ -1,6 +1,6 @@
 /** Loads what the access rules need to know about a person: purchases, completed courses, memberships. */
-import { and, eq, exists, gt, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../db/client';
 import { evaluations, examAttempts, memberships, plans, purchaseAccess, questions, subtopics, topics, tracking } from '../db/schema';
 import { courseCompleted } from '../exams/exams';
 import { VISITOR, type Viewer } from './access';
@@ -12,53 +12,77 @@ export interface Identity {
   contactId: number | null;
 }
 
-/** Builds the viewer for an identity; a visitor needs no query at all. */
+/** Builds the viewer for an identity; a visitor needs no query at all, anyone else one. */
 export async function loadViewer(db: Db, identity: Identity | null | undefined, now = new Date()): Promise<Viewer> {
   if (!identity || identity.kind === 'visitor') return VISITOR;
   const purchased = new Set<number>();
   const membershipCategories = new Set<number>();
-  if (identity.userId !== null) {
-    const [bought, active] = await Promise.all([
-      db.select({ courseId: purchaseAccess.courseId }).from(purchaseAccess).where(eq(purchaseAccess.userId, identity.userId)),
-      db
-        .select({ unlocks: plans.unlocksCategoryIds })
-        .from(memberships)
-        .innerJoin(plans, eq(plans.id, memberships.planId))
-        // Paid for until `endsAt`, or in the grace after a failed renewal (membership.ts `accessUntil`).
-        .where(and(eq(memberships.userId, identity.userId), or(gt(memberships.endsAt, now), and(isNull(memberships.cancelledAt), gt(memberships.graceUntil, now))))),
-    ]);
-    for (const b of bought) purchased.add(b.courseId);
-    for (const m of active) for (const c of m.unlocks) membershipCategories.add(c);
+  // One statement: a person's first request reads their viewer, and on PGlite every query costs about as
+  // much as the page's own work. Rows: each purchased course, each category an active membership
+  // unlocks, and each course whose lessons the contact completed (with its exam's facts).
+  const rows = await queryRows<FactRow>(
+    db,
+    sql`select 'purchase' as kind, ${purchaseAccess.courseId} as id, null::int as total, null::int as done, null::boolean as has_exam, null::boolean as passed
+      from ${purchaseAccess} where ${purchaseAccess.userId} = ${identity.userId}
+    union all
+    select 'category', jsonb_array_elements_text(${plans.unlocksCategoryIds})::int, null, null, null, null
+      from ${memberships} join ${plans} on ${plans.id} = ${memberships.planId}
+      -- Paid for until ends_at, or in the grace after a failed renewal (membership.ts accessUntil).
+      where ${memberships.userId} = ${identity.userId}
+        and (${memberships.endsAt} > ${now.toISOString()} or (${memberships.cancelledAt} is null and ${memberships.graceUntil} > ${now.toISOString()}))
+    union all
+    ${identity.contactId === null ? sql`select null, null, null, null, null, null where false` : lessonsDoneQuery(identity.contactId)}`,
+  );
+  for (const r of rows) {
+    if (r.kind === 'purchase') purchased.add(r.id);
+    else if (r.kind === 'category') membershipCategories.add(r.id);
   }
-  const completed = identity.contactId === null ? new Set<number>() : await completedCourses(db, identity.contactId);
+  const completed = completedOf(rows.filter((r) => r.kind === 'lessons'));
   return { kind: identity.kind, userId: identity.userId, contactId: identity.contactId, purchased, completed, membershipCategories };
+}
+
+/** One row of `loadViewer`'s statement (`lessons` rows carry the lesson counts and the exam's facts). */
+interface FactRow {
+  kind: 'purchase' | 'category' | 'lessons';
+  id: number;
+  total: number | null;
+  done: number | null;
+  has_exam: boolean | null;
+  passed: boolean | null;
+}
+
+/**
+ * The courses whose lessons the contact all completed (kind `lessons`), each with its lesson counts,
+ * whether it has an exam that can be taken (one with questions: an exam without questions does not
+ * hold a course back) and whether the contact passed it.
+ */
+function lessonsDoneQuery(contactId: number) {
+  return sql`select 'lessons', ${topics.courseId}, count(*)::int, count(${tracking.completedAt})::int,
+      exists(select 1 from ${evaluations} e where e.course_id = ${topics.courseId} and exists(select 1 from ${questions} q where q.evaluation_id = e.id)),
+      coalesce((select bool_or(a.passed) from ${evaluations} e join ${examAttempts} a on a.evaluation_id = e.id
+        where e.course_id = ${topics.courseId} and a.contact_id = ${contactId} and exists(select 1 from ${questions} q where q.evaluation_id = e.id)), false)
+    from ${topics} join ${subtopics} on ${subtopics.topicId} = ${topics.id}
+      left join ${tracking} on ${tracking.subtopicId} = ${subtopics.id} and ${tracking.contactId} = ${contactId}
+    -- Only the courses the contact completed a lesson of (their tracking rows, by the contact's index), not every course.
+    where ${topics.courseId} in (select t.course_id from ${tracking} t where t.contact_id = ${contactId} and t.completed_at is not null)
+    group by ${topics.courseId}
+    having count(*) = count(${tracking.completedAt})`;
+}
+
+/** The completed courses among those whose lessons are all done (exams `courseCompleted`). */
+function completedOf(rows: FactRow[]): Set<number> {
+  const completed = new Set<number>();
+  for (const c of rows) {
+    if (courseCompleted({ lessonsTotal: c.total ?? 0, lessonsCompleted: c.done ?? 0, hasExam: c.has_exam === true, examPassed: c.passed === true })) completed.add(c.id);
+  }
+  return completed;
 }
 
 /**
  * The courses a contact completed (exams `courseCompleted`): every lesson completed and, for a course
  * with an exam, the exam passed. An exam without questions cannot be taken, so it does not hold a
- * course back. Two queries: the courses whose lessons are all completed, then their exams.
+ * course back. One query.
  */
 export async function completedCourses(db: Db, contactId: number): Promise<Set<number>> {
-  const lessonsDone = await db
-    .select({ courseId: topics.courseId, total: sql<number>`count(*)::int`, done: sql<number>`count(${tracking.completedAt})::int` })
-    .from(topics)
-    .innerJoin(subtopics, eq(subtopics.topicId, topics.id))
-    .leftJoin(tracking, and(eq(tracking.subtopicId, subtopics.id), eq(tracking.contactId, contactId)))
-    .groupBy(topics.courseId)
-    .having(sql`count(*) = count(${tracking.completedAt})`);
-  if (lessonsDone.length === 0) return new Set();
-  const exams = await db
-    .select({ courseId: evaluations.courseId, passed: sql<boolean>`coalesce(bool_or(${examAttempts.passed}), false)` })
-    .from(evaluations)
-    .leftJoin(examAttempts, and(eq(examAttempts.evaluationId, evaluations.id), eq(examAttempts.contactId, contactId)))
-    .where(and(inArray(evaluations.courseId, lessonsDone.map((c) => c.courseId)), exists(db.select({ one: sql`1` }).from(questions).where(eq(questions.evaluationId, evaluations.id)))))
-    .groupBy(evaluations.courseId);
-  const examOf = new Map(exams.map((e) => [e.courseId, e.passed === true]));
-  const completed = new Set<number>();
-  for (const c of lessonsDone) {
-    const passed = examOf.get(c.courseId);
-    if (courseCompleted({ lessonsTotal: c.total, lessonsCompleted: c.done, hasExam: passed !== undefined, examPassed: passed === true })) completed.add(c.courseId);
-  }
-  return completed;
+  return completedOf(await queryRows<FactRow>(db, sql`select * from (${lessonsDoneQuery(contactId)}) as lessons(kind, id, total, done, has_exam, passed)`));
 }

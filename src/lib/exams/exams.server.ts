@@ -104,7 +104,11 @@ export interface Attempt {
   passed: boolean | null;
 }
 
-function toAttempt(row: typeof examAttempts.$inferSelect): Attempt {
+type AttemptRow = typeof examAttempts.$inferSelect;
+/** A transaction of `Db`. */
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+function toAttempt(row: AttemptRow): Attempt {
   return {
     id: row.id,
     number: row.attemptNumber,
@@ -131,13 +135,27 @@ export interface ExamStanding {
 
 /** A person's attempts at an exam, after grading any of theirs whose time is up (the "next read"). */
 export async function examStanding(db: Db, exam: CourseExam, contactId: number, now: number): Promise<ExamStanding> {
-  await gradeOverdueOf(db, exam, contactId, now);
-  const rows = await db
+  const rows = await attemptRows(db, exam, contactId);
+  // One read: an attempt whose time is up is graded from it (rare), instead of a query looking for one first.
+  for (const [i, row] of rows.entries()) if (overdue(row, now)) rows[i] = (await gradeStored(db, exam, row.id, now))?.row ?? row;
+  return standingOf(exam, rows.map(toAttempt));
+}
+
+/** The person's attempts at `exam`, oldest first. */
+function attemptRows(db: Db, exam: CourseExam, contactId: number): Promise<AttemptRow[]> {
+  return db
     .select()
     .from(examAttempts)
     .where(and(eq(examAttempts.evaluationId, exam.evaluationId), eq(examAttempts.contactId, contactId)))
     .orderBy(asc(examAttempts.attemptNumber));
-  const attempts = rows.map(toAttempt);
+}
+
+/** True for an attempt still ungraded whose deadline and grace have passed. */
+function overdue(row: AttemptRow, now: number): boolean {
+  return row.submittedAt === null && row.deadlineAt.getTime() < now - GRACE_MS;
+}
+
+function standingOf(exam: CourseExam, attempts: Attempt[]): ExamStanding {
   return {
     attempts,
     used: attempts.length,
@@ -155,9 +173,9 @@ export type StartError = 'no-questions' | 'no-attempts' | 'passed';
  * Starts an attempt for `contactId`, or returns the one in progress. The person's row is locked for the
  * transaction, so concurrent starts take turns: twenty at once start one attempt, and never more than
  * the attempts allowed. The draw (questions and option order) and the deadline on the server's clock
- * are stored with the attempt. Checking that the lessons are completed is the caller's (`canStart`);
- * so is telling the runtime of a new attempt (`runtime.personChanged({ contactId })`): "my learning"
- * shows the exam in progress.
+ * are stored with the attempt. Checking that the lessons are completed is the caller's (`lessonsRemaining`);
+ * so is telling the runtime of a new attempt (`runtime.pagesChanged(contactId)`): "my learning" shows
+ * the exam in progress.
  */
 export async function startAttempt(
   db: Db,
@@ -167,17 +185,20 @@ export async function startAttempt(
   random: Random = Math.random,
 ): Promise<{ ok: true; attempt: Attempt; resumed: boolean } | { ok: false; error: StartError }> {
   if (exam.settings.questions === 0) return { ok: false, error: 'no-questions' };
-  await gradeOverdueOf(db, exam, contactId, now);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select id from contacts where id = ${contactId} for update`);
+    // Their attempts are locked too: grading one (below) must not race an answer being saved.
     const rows = await tx
       .select()
       .from(examAttempts)
       .where(and(eq(examAttempts.evaluationId, exam.evaluationId), eq(examAttempts.contactId, contactId)))
-      .orderBy(asc(examAttempts.attemptNumber));
+      .orderBy(asc(examAttempts.attemptNumber))
+      .for('update');
+    // An attempt whose time is up is graded first (the "next read").
+    for (const [i, row] of rows.entries()) if (overdue(row, now)) rows[i] = (await gradeRow(tx, exam, row, now)).row;
+    if (rows.some((r) => r.passed === true)) return { ok: false as const, error: 'passed' as const };
     const open = rows.find((r) => r.submittedAt === null);
     if (open) return { ok: true as const, attempt: toAttempt(open), resumed: true };
-    if (rows.some((r) => r.passed === true)) return { ok: false as const, error: 'passed' as const };
     if (rows.length >= exam.settings.attempts) return { ok: false as const, error: 'no-attempts' as const };
     const drawn = drawAttempt(exam.pool, exam.settings, random);
     const [row] = await tx
@@ -223,25 +244,44 @@ export async function saveAnswer(
   raw: unknown,
   now: number,
 ): Promise<{ ok: true; answer: number[] } | { ok: false; error: SaveError }> {
+  const question = exam.pool.find((q) => q.id === questionId);
+  const normalized = question ? normalizeAnswer(question, raw) : null;
+  // The usual case in one statement: the person's own attempt, still open, that asked this question.
+  if (normalized?.ok && (await storeAnswer(db, exam, { contactId, attemptId, questionId, answer: normalized.answer, now }))) return { ok: true, answer: normalized.answer };
+  // Refused (or the attempt closed meanwhile): read the attempt to say why, in the order the checks are documented.
   const [row] = await db
-    .select()
+    .select({ questionIds: examAttempts.questionIds, submittedAt: examAttempts.submittedAt, deadlineAt: examAttempts.deadlineAt })
     .from(examAttempts)
     .where(and(eq(examAttempts.id, attemptId), eq(examAttempts.contactId, contactId), eq(examAttempts.evaluationId, exam.evaluationId)));
   if (!row) return { ok: false, error: 'not-found' };
   if (row.submittedAt !== null || answerWindow(row.deadlineAt.getTime(), now) === 'closed') return { ok: false, error: 'closed' };
-  if (!row.questionIds.includes(questionId)) return { ok: false, error: 'not-in-attempt' };
-  const question = exam.pool.find((q) => q.id === questionId);
-  if (!question) return { ok: false, error: 'not-in-attempt' };
-  const normalized = normalizeAnswer(question, raw);
+  if (!row.questionIds.includes(questionId) || !question || !normalized) return { ok: false, error: 'not-in-attempt' };
   if (!normalized.ok) return normalized;
-  // One statement: the answer is merged only while the attempt is still open (a grade in between wins).
+  // The checks pass now: the attempt took the answer in between (or closed just after); try once more.
+  if (await storeAnswer(db, exam, { contactId, attemptId, questionId, answer: normalized.answer, now })) return { ok: true, answer: normalized.answer };
+  return { ok: false, error: 'closed' };
+}
+
+/**
+ * Merges one answer into the person's own attempt while it is open and asked that question, in one
+ * statement (a grade in between wins). False when no attempt took it.
+ */
+async function storeAnswer(db: Db, exam: CourseExam, a: { contactId: number; attemptId: number; questionId: number; answer: number[]; now: number }): Promise<boolean> {
   const updated = await db
     .update(examAttempts)
-    .set({ answers: sql`coalesce(${examAttempts.answers}, '{}'::jsonb) || ${JSON.stringify({ [questionId]: normalized.answer })}::jsonb` })
-    .where(and(eq(examAttempts.id, attemptId), isNull(examAttempts.submittedAt), sql`${examAttempts.deadlineAt} + ${`${GRACE_MS} milliseconds`}::interval >= ${new Date(now)}`))
+    .set({ answers: sql`coalesce(${examAttempts.answers}, '{}'::jsonb) || ${JSON.stringify({ [a.questionId]: a.answer })}::jsonb` })
+    .where(
+      and(
+        eq(examAttempts.id, a.attemptId),
+        eq(examAttempts.contactId, a.contactId),
+        eq(examAttempts.evaluationId, exam.evaluationId),
+        isNull(examAttempts.submittedAt),
+        sql`${examAttempts.deadlineAt} + ${`${GRACE_MS} milliseconds`}::interval >= ${new Date(a.now)}`,
+        sql`${examAttempts.questionIds} @> ${JSON.stringify([a.questionId])}::jsonb`,
+      ),
+    )
     .returning({ id: examAttempts.id });
-  if (updated.length === 0) return { ok: false, error: 'closed' };
-  return { ok: true, answer: normalized.answer };
+  return updated.length > 0;
 }
 
 /** A graded attempt: its grade against the pool, and the attempt as stored. */
@@ -254,50 +294,49 @@ export interface GradedAttempt {
  * Grades an attempt with what it holds (the person's own; `null` for someone else's or an unknown id).
  * Idempotent: grading twice, or a submit racing the deadline's grading, stores one grade and answers
  * the stored one. `now` is when the learner submitted (or the server graded). The caller tells the
- * runtime (`runtime.personChanged({ contactId })`, as the scheduled grading does): a pass completes the
- * course (opening the courses that require it), and "my learning" shows the new status and best score.
+ * runtime: of a pass with `runtime.personChanged({ contactId })`, as the scheduled grading does (it
+ * completes the course, opening the courses that require it), else with `runtime.pagesChanged` ("my
+ * learning" shows the new status and best score).
  */
 export async function submitAttempt(db: Db, exam: CourseExam, contactId: number, attemptId: number, now: number): Promise<GradedAttempt | null> {
-  const [own] = await db
-    .select({ id: examAttempts.id })
-    .from(examAttempts)
-    .where(and(eq(examAttempts.id, attemptId), eq(examAttempts.contactId, contactId), eq(examAttempts.evaluationId, exam.evaluationId)));
-  return own ? gradeStored(db, exam, own.id, now) : null;
+  const graded = await gradeStored(db, exam, attemptId, now, contactId);
+  return graded && { attempt: toAttempt(graded.row), grade: graded.grade };
 }
 
+
 /**
- * Grades one attempt of `exam` unless it is graded already, and answers the stored grade. The row is
- * locked while it is graded: an answer being saved at that moment waits, then finds the attempt closed,
- * so the stored score is always the grade of the stored answers.
+ * Grades one attempt of `exam` (only `contactId`'s when given: `null` for anyone else's) unless it is
+ * graded already, and answers the stored row. The row is locked while it is graded: an answer being
+ * saved at that moment waits, then finds the attempt closed, so the stored score is always the grade of
+ * the stored answers.
  */
-async function gradeStored(db: Db, exam: CourseExam, attemptId: number, now: number): Promise<GradedAttempt> {
+async function gradeStored(db: Db, exam: CourseExam, attemptId: number, now: number, contactId?: number): Promise<{ row: AttemptRow; grade: Grade } | null> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(examAttempts).where(eq(examAttempts.id, attemptId)).for('update');
-    let stored: typeof examAttempts.$inferSelect = row!;
-    const drawn = new Set(stored.questionIds);
-    const asked = exam.pool.filter((q) => drawn.has(q.id));
-    const grade = gradeAttempt(asked, stored.answers ?? {});
-    if (stored.submittedAt === null) {
-      // Graded no later than the deadline's grace, whenever the grading runs.
-      const at = Math.max(Math.min(now, stored.deadlineAt.getTime() + GRACE_MS), stored.startedAt.getTime());
-      const [updated] = await tx
-        .update(examAttempts)
-        .set({ submittedAt: new Date(at), score: grade.score, passed: passes(grade.score, exam.settings.minimumScore) })
-        .where(eq(examAttempts.id, attemptId))
-        .returning();
-      stored = updated!;
-    }
-    return { attempt: toAttempt(stored), grade };
+    const [row] = await tx
+      .select()
+      .from(examAttempts)
+      .where(and(eq(examAttempts.id, attemptId), eq(examAttempts.evaluationId, exam.evaluationId), contactId === undefined ? undefined : eq(examAttempts.contactId, contactId)))
+      .for('update');
+    return row ? gradeRow(tx, exam, row, now) : null;
   });
 }
 
-/** Grades `contactId`'s attempt at `exam` if its deadline and grace have passed (the "next read"). */
-async function gradeOverdueOf(db: Db, exam: CourseExam, contactId: number, now: number): Promise<void> {
-  const due = await db
-    .select({ id: examAttempts.id })
-    .from(examAttempts)
-    .where(and(eq(examAttempts.evaluationId, exam.evaluationId), eq(examAttempts.contactId, contactId), isNull(examAttempts.submittedAt), lt(examAttempts.deadlineAt, new Date(now - GRACE_MS))));
-  for (const { id } of due) await gradeStored(db, exam, id, now);
+/** Grades an attempt row its caller has locked, unless it is graded already (then answers it as stored). */
+async function gradeRow(tx: Tx, exam: CourseExam, row: AttemptRow, now: number): Promise<{ row: AttemptRow; grade: Grade }> {
+  const drawn = new Set(row.questionIds);
+  const grade = gradeAttempt(
+    exam.pool.filter((q) => drawn.has(q.id)),
+    row.answers ?? {},
+  );
+  if (row.submittedAt !== null) return { row, grade };
+  // Graded no later than the deadline's grace, whenever the grading runs.
+  const at = Math.max(Math.min(now, row.deadlineAt.getTime() + GRACE_MS), row.startedAt.getTime());
+  const [updated] = await tx
+    .update(examAttempts)
+    .set({ submittedAt: new Date(at), score: grade.score, passed: passes(grade.score, exam.settings.minimumScore) })
+    .where(eq(examAttempts.id, row.id))
+    .returning();
+  return { row: updated!, grade };
 }
 
 /**
@@ -317,8 +356,8 @@ export async function gradeOverdue(db: Db, now: number): Promise<{ contactId: nu
     if (!exams.has(row.courseId)) exams.set(row.courseId, await loadExam(db, row.courseId));
     const exam = exams.get(row.courseId);
     if (!exam) continue;
-    const { attempt } = await gradeStored(db, exam, row.id, now);
-    graded.push({ contactId: row.contactId, courseId: row.courseId, passed: attempt.passed === true });
+    const stored = await gradeStored(db, exam, row.id, now);
+    if (stored) graded.push({ contactId: row.contactId, courseId: row.courseId, passed: stored.row.passed === true });
   }
   return graded;
 }
@@ -352,26 +391,40 @@ export interface ExamInfo {
  */
 export async function loadExamInfo(
   db: Db,
-  course: { id: number; modules: readonly { lessons: readonly { id: number }[] }[] },
+  course: CourseLessons,
   viewer: { kind: string; contactId: number | null },
   now: number,
   exams: ExamSource = (id) => loadExam(db, id),
 ): Promise<ExamInfo | null> {
   const exam = await exams(course.id);
   if (!exam) return null;
-  const lessonIds = new Set(course.modules.flatMap((m) => m.lessons.map((l) => l.id)));
+  const lessonsTotal = lessonIdsOf(course).size;
   const learner = viewer.kind === 'learner' && viewer.contactId !== null;
   const standing = learner ? await examStanding(db, exam, viewer.contactId!, now) : null;
-  const done = learner ? (await completedLessons(db, viewer.contactId!, course.id)).filter((id) => lessonIds.has(id)).length : 0;
+  const done = learner ? lessonsTotal - (await lessonsRemaining(db, course, viewer.contactId!)) : 0;
   const decision = canStart({
     loggedIn: learner,
     isLearner: learner,
-    lessonsTotal: lessonIds.size,
+    lessonsTotal,
     lessonsCompleted: done,
     attemptsUsed: standing?.used ?? 0,
     attemptsAllowed: exam.settings.attempts,
     passedAlready: standing?.passed ?? false,
     openAttempt: standing?.open !== null && standing?.open !== undefined,
   });
-  return { exam, standing, lessonsTotal: lessonIds.size, lessonsCompleted: done, decision };
+  return { exam, standing, lessonsTotal, lessonsCompleted: done, decision };
+}
+
+/** A course as the exam checks use it: its lessons. */
+type CourseLessons = { id: number; modules: readonly { lessons: readonly { id: number }[] }[] };
+
+function lessonIdsOf(course: CourseLessons): Set<number> {
+  return new Set(course.modules.flatMap((m) => m.lessons.map((l) => l.id)));
+}
+
+/** How many lessons of `course` the person has not completed (an attempt may start at 0). */
+export async function lessonsRemaining(db: Db, course: CourseLessons, contactId: number): Promise<number> {
+  const lessonIds = lessonIdsOf(course);
+  const done = (await completedLessons(db, contactId, course.id)).filter((id) => lessonIds.has(id)).length;
+  return lessonIds.size - done;
 }

@@ -4,7 +4,7 @@
  * an identity; everything else asks `locals.identity`.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { contacts, ibos, sessions, users, USER_TYPE, type User } from '../db/schema';
@@ -73,7 +73,15 @@ export async function readSession(db: Db, token: string | undefined, now = new D
   if (!token || token.length > 100) return null;
   const tokenHash = hashToken(token);
   const [row] = await db
-    .select({ session: sessions, user: users, ibo: ibos, bound: contacts, boundAccount: { userType: prospectUsers.userType, mainUserId: prospectUsers.mainUserId } })
+    .select({
+      session: sessions,
+      user: users,
+      ibo: ibos,
+      bound: contacts,
+      boundAccount: { userType: prospectUsers.userType, mainUserId: prospectUsers.mainUserId },
+      // A user's own contact, in the same query (a session is read on every first request of a person).
+      ownContactId: sql<number | null>`(select own.id from ${contacts} own where own.user_id = ${users.id} limit 1)`,
+    })
     .from(sessions)
     .leftJoin(users, eq(users.id, sessions.userId))
     .leftJoin(ibos, eq(ibos.id, sessions.iboId))
@@ -93,10 +101,9 @@ export async function readSession(db: Db, token: string | undefined, now = new D
       .where(eq(sessions.tokenHash, tokenHash));
   }
   if (session.kind === 'user' && user) {
-    const [own] = await db.select({ id: contacts.id }).from(contacts).where(eq(contacts.userId, user.id)).limit(1);
     return {
       tokenHash,
-      identity: { kind: 'learner', userId: user.id, contactId: own?.id ?? null },
+      identity: { kind: 'learner', userId: user.id, contactId: row.ownContactId },
       user: { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email, imageUrl: user.imageUrl, userType: user.userType },
       ibo: null,
       prospect: null,

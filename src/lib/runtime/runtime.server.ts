@@ -73,6 +73,12 @@ export interface Runtime {
   sessionChanged(ref: SessionRef): Promise<void>;
   /** What a person may see changed (a course completed, a purchase, a membership): every process forgets their viewer. */
   personChanged(ref: PersonRef): Promise<void>;
+  /**
+   * Something a person's own pages show changed, but not what they may see (an exam attempt started or
+   * failed): their kept pages are stale at once here and, batched like progress, in every process; their
+   * viewer is kept (it would cost a query set to read again).
+   */
+  pagesChanged(contactId: number): void;
   /** Stops the scheduler, writes pending progress, closes the bus, mail, rate limits and the database. */
   close(): Promise<void>;
 }
@@ -191,6 +197,7 @@ export async function createRuntime(config: AppConfig, parts: RuntimeParts = {})
     catalogChanged: () => bus.publish('catalog', {}),
     sessionChanged: (ref) => bus.publish('session', ref),
     personChanged: (ref) => bus.publish('person', ref),
+    pagesChanged: (contactId) => noticeProgress.add(contactId),
     close: () =>
       (closing ??= (async () => {
         await scheduler.stop();
