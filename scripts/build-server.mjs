@@ -14,8 +14,12 @@ const started = Date.now();
 rmSync(out, { recursive: true, force: true });
 await build({
   absWorkingDir: root,
-  entryPoints: ['server/index.ts'],
-  outfile: `${out}/index.mjs`,
+  entryPoints: { index: 'server/index.ts' },
+  outdir: out,
+  outExtension: { '.js': '.mjs' },
+  // What is imported on demand (Stripe's gateway, only when configured) stays in a chunk of its own.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -26,9 +26,9 @@ import { createBus, type Bus } from '../bus';
 import { createScheduler, registerSessionPurge, type Scheduler } from '../jobs';
 import { ExamCache, registerExamGrading } from '../exams/exams.server';
 import { registerMembershipRenewals } from '../commerce/memberships.server';
-import { loadOrCreateSigningKey, type SigningKey } from '../certificates/certificates.server';
+import { loadOrCreateSigningKey, type SigningKey } from '../certificates/signing.server';
 import type { PaymentGateway } from '../commerce/gateway';
-import { paymentGateway } from '../commerce/stripe.server';
+import { SandboxGateway } from '../commerce/gateway';
 import { CheckoutKeys, CheckoutService } from '../commerce/orders.server';
 
 export interface Runtime {
@@ -135,7 +135,8 @@ export async function createRuntime(config: AppConfig, parts: RuntimeParts = {})
   const tracker = new Tracker(db);
   const exams = new ExamCache(db);
   const scheduler = createScheduler({ db, logger, workerId });
-  const gateway = parts.gateway ?? paymentGateway(config.stripe);
+  // Stripe's SDK (~35 MB of memory) is loaded only when it is configured; the sandbox needs nothing.
+  const gateway = parts.gateway ?? (config.stripe.secretKey ? (await import('../commerce/stripe.server')).paymentGateway(config.stripe) : new SandboxGateway());
   const checkout = new CheckoutService({ db, gateway, keys: await CheckoutKeys.fromSigningKey(signingKey.privateKey), logger: logger.child({ part: 'checkout' }) });
 
   // Other processes' changes (and, after a lost connection, everything: `resync`).
