@@ -7,7 +7,6 @@ import { z } from '~/lib/zod';
 import { LOCALES, messages } from '~/i18n';
 import { catalogContext } from '~/lib/app.server';
 import { isListed } from '~/lib/access';
-import { issueAndNotify } from '~/lib/certificates';
 
 export const certificates = {
   /**
@@ -31,6 +30,8 @@ export const certificates = {
       const course = catalog.byId.get(courseId);
       if (!course || !isListed(course, viewer)) throw new ActionError({ code: 'NOT_FOUND', message: t.errors.unknownCourse });
       const contactId = viewer.contactId;
+      // Loaded on first use: the PDF and QR libraries it brings are not needed by any other form.
+      const { issueAndNotify } = await import('~/lib/certificates/certificates.server');
       const outcome = await issueAndNotify(
         {
           db,

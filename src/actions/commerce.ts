@@ -10,7 +10,6 @@ import { format, LOCALES, messages, type Locale } from '~/i18n';
 import { z } from '~/lib/zod';
 import { CART_COOKIE, cartCookieOptions, couponCodeOf, refusalStatus, validateCheckoutForm, type CheckoutRefusal } from '~/lib/commerce';
 import { receiptFacts } from '~/lib/commerce/receipt';
-import { sendReceipt } from '~/lib/commerce/receipt.server';
 import { buyerOf, ownOrder } from '~/lib/commerce/orders.server';
 import { cancelMembership } from '~/lib/commerce/memberships.server';
 import { identificationTypeExists } from '~/lib/commerce/pages.server';
@@ -35,6 +34,8 @@ async function mailReceipt(ctx: ActionAPIContext, orderId: number, userId: numbe
     if (!order || !buyer) return;
     const t = messages(locale);
     const facts = receiptFacts(order, buyer, locale, t.commerce, t.meta.siteName);
+    // Loaded on first use: the PDF library is not needed by any other form.
+    const { sendReceipt } = await import('~/lib/commerce/receipt.server');
     await sendReceipt((m) => runtime.mailer.send(m), facts, runtime.siteOrigin(ctx.url) + localePath(locale, paths.myShoppingDetail(orderId)));
   } catch (err) {
     runtime.logger.error({ err, orderId }, 'receipt e-mail not sent');
