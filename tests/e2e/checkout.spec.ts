@@ -157,6 +157,7 @@ test('checkout and order pages fit a 360 px screen @mobile', async ({ page }) =>
   await page.goto('/en/purchase-detail?coupon=AGOTADO');
   await expect(page.getByText('The coupon AGOTADO has reached its maximum number of uses.')).toBeVisible();
   await fits();
+  await expect(page.locator('form[data-enhanced="true"]')).toBeVisible();
   await fillPayment(page, 'en', '4242 4242 4242 4242');
   await page.getByRole('button', { name: 'Pay $19.99' }).click();
   await page.waitForURL(/\/en\/myshopping-detail\/\d+\?paid=1$/);
