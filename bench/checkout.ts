@@ -25,12 +25,12 @@ import { seed } from '../src/lib/db/seed/seed.server';
 import * as s from '../src/lib/db/schema';
 import { hashToken, newToken } from '../src/lib/identity/session.server';
 import { rssMb, startBenchServer } from './server';
+import { paymentForm } from '../tests/e2e/support/payment';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const DUPLICATES = Number(arg('duplicates') ?? 1000);
 const BUYERS = Number(arg('buyers') ?? 200);
 const port = Number(process.env.BENCH_CHECKOUT_PORT ?? 4634);
-const NEXT_YEAR = String(new Date().getUTCFullYear() + 1);
 
 interface Buyer {
   userId: number;
@@ -117,20 +117,7 @@ async function keyOf(b: Buyer): Promise<string> {
 }
 
 function formOf(key: string): string {
-  return new URLSearchParams({
-    cardholderName: 'Bench Buyer',
-    cardNumber: '4242 4242 4242 4242',
-    expiryMonth: '12',
-    expiryYear: NEXT_YEAR,
-    cvv: '123',
-    birthYear: '1990',
-    identificationType: '1',
-    identificationNumber: 'AB123',
-    country: 'US',
-    acceptsTerms: 'on',
-    idempotencyKey: key,
-    lang: 'en',
-  }).toString();
+  return new URLSearchParams(paymentForm({ cardholderName: 'Bench Buyer', idempotencyKey: key })).toString();
 }
 
 /** Posts a checkout; its status and how long it took. */

@@ -7,6 +7,7 @@
  */
 import { expect, outboxMail, test, type Page } from './fixtures';
 import { registrationForm } from './support/seed';
+import { paymentForm } from './support/payment';
 
 const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const NEXT_YEAR = String(new Date().getUTCFullYear() + 1);
@@ -91,7 +92,7 @@ test('ten refused payments in an hour stop the account from paying for a while, 
     const key = { idempotencyKey: /name="idempotencyKey" value="([^"]+)"/.exec(html)![1]! };
     return page.request.post('/_actions/commerce.checkout', {
       headers,
-      form: { cardholderName: 'Ana Pérez', cardNumber: card, expiryMonth: '12', expiryYear: NEXT_YEAR, cvv: '123', birthYear: '1990', identificationType: '1', identificationNumber: 'AB123', country: 'US', acceptsTerms: 'on', idempotencyKey: key.idempotencyKey, lang: 'en' },
+      form: paymentForm({ cardNumber: card, idempotencyKey: key.idempotencyKey }),
     });
   };
   for (let i = 0; i < 10; i++) {

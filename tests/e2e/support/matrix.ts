@@ -9,6 +9,7 @@
  * to update.
  */
 import { courseNames, firstLesson, firstResource, PEOPLE, playerPaths, registrationForm } from './seed';
+import { FORGED_CHECKOUT_KEY, paymentForm } from './payment';
 
 export const ROLES = ['anonymous', 'guest', 'prospect', 'learner', 'buyer', 'refused', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -213,20 +214,7 @@ const contactForm = {
 };
 
 /** A complete payment form (its key is not one the server issued: the action refuses it before any order). */
-const checkoutForm = {
-  cardholderName: 'Matriz Pago',
-  cardNumber: '4242 4242 4242 4242',
-  expiryMonth: '12',
-  expiryYear: String(new Date().getUTCFullYear() + 2),
-  cvv: '123',
-  birthYear: '1990',
-  identificationType: '1',
-  identificationNumber: 'AB123',
-  country: 'US',
-  acceptsTerms: 'on',
-  idempotencyKey: '6f1c2b1e-3c1a-4b7e-9d2f-1a2b3c4d5e6f',
-  lang: 'en',
-};
+const checkoutForm = paymentForm({ cardholderName: 'Matriz Pago' });
 
 const CROSS_SITE = { origin: 'https://evil.example' };
 const forgedCart = { cart: encodeURIComponent(JSON.stringify([{ kind: 'course', id: COURSE.buyers }, { kind: 'course', id: COURSE.buyers2 }, { kind: 'course', id: COURSE.hidden }, { kind: 'course', id: COURSE.paid }])) };
@@ -463,7 +451,7 @@ export function matrix(): Row[] {
     action('certificates.issue', 'test course', per('404', { visitors: '401', ibo: '401' }), { form: { course: String(COURSE.hidden), lang: 'en' } }),
     action('certificates.issue', 'not a course id', per('400'), { form: { course: 'abc', lang: 'en' } }),
 
-    action('commerce.checkout', 'a forged idempotency key', per('400', { visitors: '401', ibo: '401' }), { form: { ...checkoutForm, idempotencyKey: '6f1c2b1e-3c1a-4b7e-9d2f-1a2b3c4d5e6f' } }),
+    action('commerce.checkout', 'a forged idempotency key', per('400', { visitors: '401', ibo: '401' }), { form: { ...checkoutForm, idempotencyKey: FORGED_CHECKOUT_KEY } }),
     action('commerce.checkout', 'a card failing Luhn', per('400', { visitors: '401', ibo: '401' }), { form: { ...checkoutForm, cardNumber: '4242 4242 4242 4241' } }),
     action('commerce.newKey', 'a key for the checkout', per('200', { visitors: '401', ibo: '401' }), { json: { lang: 'en' } }),
     // Nobody's membership 1 but its holder's (the seed has none): a person cancels only their own.
