@@ -1,3 +1,4 @@
+import { messages } from '../src/i18n';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -58,6 +59,9 @@ const astro: AstroHandler = async (req, res, next, locals) => {
     res.end(JSON.stringify({ headers: req.headers, locals: seen, runtime: _runtime !== undefined }));
   } else if (req.url === '/boom') {
     throw new Error(QUERY_FAILURE);
+  } else if (req.url === '/busy') {
+    // A query that found no free connection in time, as Drizzle wraps the driver's error.
+    throw new Error(QUERY_FAILURE, { cause: new Error('timeout exceeded when trying to connect') });
   } else if (req.url === '/slow') {
     await new Promise<void>((r) => (release = r));
     res.end('slow done');
@@ -318,6 +322,23 @@ describe('request ids and unexpected errors (Trust #7)', () => {
       expect(logged).toHaveLength(1);
       expect(logged[0]).toMatchObject({ requestId: id, method: 'GET', path: '/boom', where: 'server' });
       expect((logged[0]!.error as Error).message).toBe(QUERY_FAILURE);
+    }
+  });
+});
+
+describe('the database out of reach', () => {
+  it('answers 503 "busy, try again in a few seconds" with Retry-After, in the reader’s language, never the SQL', async () => {
+    for (const [headers, locale] of [[{ 'accept-language': 'en' }, 'en'], [{}, 'es']] as const) {
+      logged.length = 0;
+      const r = await raw('/busy', headers);
+      const body = r.body.toString();
+      expect(r.status).toBe(503);
+      expect(r.headers['retry-after']).toBe('5');
+      expect(body).toContain(messages(locale).busy.action);
+      for (const secret of ['Failed query', 'insert into', 'timeout exceeded', '    at ']) expect(body).not.toContain(secret);
+      // Still logged in full, with its cause.
+      expect(logged).toHaveLength(1);
+      expect(logged[0]).toMatchObject({ method: 'GET', path: '/busy', where: 'server' });
     }
   });
 });

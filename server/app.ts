@@ -31,6 +31,7 @@ import { requestOrigin, requestProtocol } from '../src/lib/http/origin';
 import { hostAllowed, publicOrigin } from '../src/lib/http/public-origin';
 import { acceptedRequestId, REQUEST_ID_HEADER, unexpectedErrorMessage, type ErrorLogEntry } from '../src/lib/http/errors';
 import { newRequestId } from '../src/lib/http/errors.server';
+import { databaseUnavailable } from '../src/lib/db/unavailable';
 import { errorLogger } from '../src/lib/http/log.server';
 import { createMetrics, type Metrics } from './metrics';
 import { answerLocale } from '../src/lib/http/locale';
@@ -254,7 +255,9 @@ export function createApp(opts: AppOptions): App {
       // session's access) is answered here, without running Astro at all. Pages are kept per public
       // origin, the one their absolute URLs were built with. A session Astro would refuse (unknown,
       // expired) goes to Astro, which drops its cookie.
-      const info = session ? await runtime.sessions.read(cookieValue(req.headers.cookie, SESSION_COOKIE)) : null;
+      // A session that cannot be checked now (the database out of reach) goes to Astro too, whose error
+      // page says the academy is busy.
+      const info = session ? await runtime.sessions.read(cookieValue(req.headers.cookie, SESSION_COOKIE)).catch(() => undefined) : null;
       if (cacheableRequest(req.method ?? 'GET', url) && (!session || info)) {
         const audience = await audienceOf(runtime.store, info?.identity);
         const sharedKey = keptPageKey(new URL(url.pathname + url.search, site), audience);
@@ -331,6 +334,9 @@ export function createApp(opts: AppOptions): App {
         }
         res.setHeader('Cache-Control', 'no-store');
         res.end(JSON.stringify({ status: 'unavailable' }));
+      } else if (!res.headersSent && databaseUnavailable(err)) {
+        res.setHeader('Retry-After', '5');
+        plainAnswer(res, 503, messages(locale).busy.action, locale);
       } else if (!res.headersSent) {
         plainAnswer(res, 500, unexpectedErrorMessage(locale, requestId), locale);
       } else {

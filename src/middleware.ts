@@ -25,6 +25,8 @@ import { requestLocale } from '~/lib/http/locale';
 import { requestOrigin, type HeaderBag } from '~/lib/http/origin';
 import { crossSiteMutation } from '~/lib/http/csrf';
 import { unexpectedErrorMessage } from '~/lib/http/errors';
+import { databaseUnavailable } from '~/lib/db/unavailable';
+import { DatabaseBusy } from './actions/define';
 import { logServerError, newRequestId } from '~/lib/http/errors.server';
 import { DEFAULT_LOCALE, messages, type Locale } from '~/i18n';
 
@@ -88,7 +90,7 @@ async function runAction(ctx: APIContext): Promise<Response | undefined> {
     try {
       result = await action.handler();
       // Astro turns anything an action throws, other than an ActionError, into this code.
-      if (result.error?.code === 'INTERNAL_SERVER_ERROR') failure = result.error;
+      if (result.error?.code === 'INTERNAL_SERVER_ERROR' || result.error instanceof DatabaseBusy) failure = result.error;
       else if (result.error?.code === 'UNSUPPORTED_MEDIA_TYPE') {
         result = { data: undefined, error: new ActionError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: messages(answerLanguage(ctx)).unreadableBody }) };
       }
@@ -98,12 +100,17 @@ async function runAction(ctx: APIContext): Promise<Response | undefined> {
   }
   if (failure !== null) {
     logOnce(ctx, failure, `action ${action.name}`);
-    result = { data: undefined, error: new ActionError({ code: 'INTERNAL_SERVER_ERROR', message: unexpectedErrorMessage(answerLanguage(ctx), ctx.locals.requestId ?? '-') }) };
+    // The database not answering in time (every connection busy, PostgreSQL restarting) is no fault of
+    // the request: 503, "busy, try again in a few seconds", rather than 500.
+    result = failure instanceof DatabaseBusy || databaseUnavailable(failure)
+      ? { data: undefined, error: new ActionError({ code: 'SERVICE_UNAVAILABLE', message: messages(answerLanguage(ctx)).busy.action }) }
+      : { data: undefined, error: new ActionError({ code: 'INTERNAL_SERVER_ERROR', message: unexpectedErrorMessage(answerLanguage(ctx), ctx.locals.requestId ?? '-') }) };
   }
   const serialized = serializeActionResult(result!);
   if (action.calledFrom === 'rpc') {
     if (serialized.type === 'empty') return new Response(null, { status: serialized.status });
-    return new Response(serialized.body, { status: serialized.status, headers: { 'Content-Type': serialized.contentType, 'Cache-Control': 'no-store' } });
+    const retry: Record<string, string> = serialized.status === 503 ? { 'Retry-After': '5' } : {};
+    return new Response(serialized.body, { status: serialized.status, headers: { 'Content-Type': serialized.contentType, 'Cache-Control': 'no-store', ...retry } });
   }
   setActionResult(action.name, serialized);
   return undefined;
@@ -130,11 +137,16 @@ const handle = async (ctx: APIContext, next: () => Promise<Response>): Promise<R
   const token = ctx.cookies.get(SESSION_COOKIE)?.value;
   let droppedCookie = false;
   if (token) {
-    const session = await runtime.sessions.read(token);
+    // The server-error page is shown even when the session cannot be checked (the database out of
+    // reach may be why the request failed): without the person, and without dropping their cookie.
+    const session = await runtime.sessions.read(token).catch((err: unknown) => {
+      if (ctx.routePattern === '/500') return undefined;
+      throw err;
+    });
     if (session) {
       ctx.locals.session = session;
       ctx.locals.identity = session.identity;
-    } else {
+    } else if (session === null) {
       // A forged, expired or revoked cookie: drop it so the browser stops sending it.
       ctx.cookies.delete(SESSION_COOKIE, { path: '/' });
       droppedCookie = true;
@@ -177,6 +189,10 @@ const handle = async (ctx: APIContext, next: () => Promise<Response>): Promise<R
   // Astro marks such a rewrite 302 without a Location header; it is a normal page, so answer 200.
   if (response.status === 302 && !response.headers.has('location')) {
     response = new Response(response.body, { status: 200, headers: response.headers });
+  } else if (response.status === 500 && response.headers.has('retry-after')) {
+    // The server-error page found the database out of reach (it says "busy" and sets Retry-After) but
+    // cannot choose its own status (Astro gives the error page 500): nothing was wrong with the request.
+    response = new Response(response.body, { status: 503, headers: response.headers });
   } else if (response.status !== 200 && response.statusText === 'OK') {
     // A page that set `Astro.response.status` keeps the default reason phrase ("403 OK"): drop it so
     // the server sends the status's own ("403 Forbidden").

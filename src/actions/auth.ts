@@ -5,7 +5,8 @@
  * input, the field error codes of the form's schema; never a 500.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ActionError, defineAction, type ActionAPIContext } from 'astro:actions';
+import { ActionError, type ActionAPIContext } from 'astro:actions';
+import { defineAction } from './define';
 import { format, messages, type Locale } from '~/i18n';
 import type { Db } from '~/lib/db';
 import { SESSION_COOKIE } from '~/lib/http/page-cache';

@@ -2,7 +2,8 @@
  * Cart actions: thin calls into the commerce rules; the cart itself lives in the `cart` cookie. Each
  * answer (and the cookie it writes) holds only the products the viewer may see.
  */
-import { ActionError, defineAction, type ActionAPIContext } from 'astro:actions';
+import { ActionError, type ActionAPIContext } from 'astro:actions';
+import { defineAction } from './define';
 import { z } from '~/lib/zod';
 import { messages, LOCALES } from '~/i18n';
 import { catalogContext } from '~/lib/app.server';

@@ -2,7 +2,8 @@
  * Certificate actions: issuing the logged-in learner's certificate of a completed course (the
  * `/course-generate` form posts here, with or without JavaScript). A thin call into `lib/certificates`.
  */
-import { ActionError, defineAction } from 'astro:actions';
+import { ActionError } from 'astro:actions';
+import { defineAction } from './define';
 import { z } from '~/lib/zod';
 import { LOCALES, messages } from '~/i18n';
 import { catalogContext } from '~/lib/app.server';

@@ -5,7 +5,8 @@
  * idempotency key), and on payment the cart is emptied, the person's pages are told and the receipt is
  * e-mailed. Every refusal is a localized sentence with a 4xx: no order, no charge.
  */
-import { ActionError, defineAction, type ActionAPIContext } from 'astro:actions';
+import { ActionError, type ActionAPIContext } from 'astro:actions';
+import { defineAction } from './define';
 import { format, LOCALES, messages, type Locale } from '~/i18n';
 import { z } from '~/lib/zod';
 import { CART_COOKIE, cartCookieOptions, couponCodeOf, refusalStatus, validateCheckoutForm, type CheckoutRefusal } from '~/lib/commerce';

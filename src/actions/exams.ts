@@ -4,7 +4,8 @@
  * Without JavaScript the rules page posts `start` to the exam page and the exam page posts `submit`
  * (with every answer) to the result page; the exam island saves each answer with `answer`.
  */
-import { ActionError, defineAction, type ActionAPIContext } from 'astro:actions';
+import { ActionError, type ActionAPIContext } from 'astro:actions';
+import { defineAction } from './define';
 import { z } from '~/lib/zod';
 import { messages, LOCALES, type Locale } from '~/i18n';
 import { catalogContext } from '~/lib/app.server';

@@ -1,5 +1,6 @@
 /** IBO actions: entering with an IBO code, looking a prospect up, confirming a prospect. */
-import { ActionError, defineAction, type ActionAPIContext } from 'astro:actions';
+import { ActionError, type ActionAPIContext } from 'astro:actions';
+import { defineAction } from './define';
 import { z } from '~/lib/zod';
 import { address } from './auth';
 import { format, LOCALES, messages, type Locale } from '~/i18n';

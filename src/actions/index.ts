@@ -5,7 +5,8 @@
  * Errors carry codes, not sentences: an input error's `fields` map each field to error codes
  * (`required`, `tooLong` …) that the page or island turns into text in the page's language.
  */
-import { ActionError, defineAction } from 'astro:actions';
+import { ActionError } from 'astro:actions';
+import { defineAction } from './define';
 import { messages } from '~/i18n';
 import { contactFormSchema, contactTypeExists, submitContactMessage } from '~/lib/contact';
 import { inputError } from './input-error';

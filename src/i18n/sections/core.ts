@@ -109,6 +109,18 @@ export const es = {
     /** An action or request that failed unexpectedly (never the error itself). */
     unexpected: 'Algo salió mal de nuestro lado. Vuelve a intentarlo en unos momentos. Referencia del error: {id}',
   },
+  /** The database could not be reached in time (pool exhausted, restarting): HTTP 503, try again. */
+  busy: {
+    title: 'La academia está muy ocupada',
+    code: '503',
+    message: 'La academia está muy ocupada en este momento.',
+    hint: 'No pudimos atenderte a tiempo. Vuelve a intentarlo en unos segundos; tus datos y tu progreso están a salvo.',
+    retry: 'Intentar de nuevo',
+    backHome: 'Volver al inicio',
+    reference: 'Referencia: {id}',
+    /** An action refused for that reason. */
+    action: 'La academia está muy ocupada en este momento y no pudo atender la solicitud. Vuelve a intentarlo en unos segundos.',
+  },
 } as const;
 
 export const en: Shape<typeof es> = {
@@ -214,5 +226,15 @@ export const en: Shape<typeof es> = {
     backHome: 'Back To Home',
     reference: 'Error reference: {id}',
     unexpected: 'Something went wrong on our side. Please try again in a moment. Error reference: {id}',
+  },
+  busy: {
+    title: 'The academy is busy',
+    code: '503',
+    message: 'The academy is very busy right now.',
+    hint: 'We could not answer in time. Please try again in a few seconds; your data and your progress are safe.',
+    retry: 'Try again',
+    backHome: 'Back To Home',
+    reference: 'Reference: {id}',
+    action: 'The academy is very busy right now and could not handle the request. Please try again in a few seconds.',
   },
 };
