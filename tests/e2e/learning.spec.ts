@@ -5,7 +5,7 @@
  * course, and the English player speaks English with English captions by default.
  *
  * Journeys that write progress use a new account each (registered through the action, then logged in
- * through the login action), so they never depend on each other nor on other journeys.
+ * through the login form), so they never depend on each other nor on other journeys.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -30,16 +30,15 @@ async function newLearner(page: Page, baseURL: string) {
   return { email, password };
 }
 
-/**
- * Logs the tab's context in through the login action (the session cookie is the context's) and opens
- * `next`. The login form itself is proved in identity.spec.ts; here it would only add a page and a wait.
- */
+/** Logs in through the login form and waits for the page it sends to (`next`). */
 async function logIn(page: Page, who: { email: string; password: string }, next: string) {
-  const origin = test.info().project.use.baseURL!;
-  const response = await page.request.post('/_actions/auth.login', { headers: { origin }, form: { email: who.email, password: who.password, lang: 'es' } });
-  expect(response.status(), await response.text()).toBe(200);
-  await page.goto(next);
-  await expect(page).toHaveURL((u) => u.pathname === next);
+  await page.goto(`/login?next=${encodeURIComponent(next)}`);
+  const form = page.getByRole('form', { name: 'Iniciar sesión' });
+  await expect(form).toHaveAttribute('data-enhanced', 'true');
+  await form.getByLabel('Correo electrónico', { exact: true }).fill(who.email);
+  await form.getByLabel('Contraseña', { exact: true }).fill(who.password);
+  await form.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await page.waitForURL((u) => u.pathname === next);
 }
 
 const player = (page: Page) => page.locator('[data-ready="true"]');
