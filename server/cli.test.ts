@@ -53,7 +53,8 @@ function expectOneLine(stderr: string, pattern: RegExp) {
   expect(stderr).not.toMatch(/\n\s+at /);
 }
 
-describe('bad configuration gives one clear line and a non-zero exit', () => {
+// Each case is a server process of its own with its own data folder or none: they run side by side.
+describe.concurrent('bad configuration gives one clear line and a non-zero exit', () => {
   it('malformed DATABASE_URL', async () => {
     const r = await run({ DATABASE_URL: 'mysql://nope' });
     expect(r.code).toBe(1);

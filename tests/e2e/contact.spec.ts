@@ -281,7 +281,9 @@ for (const l of LANGS) {
 }
 
 for (const l of LANGS) {
-  test(`the server-rendered error state has no serious axe violation (${l.locale})`, async ({ page }) => {
+  // axe audits the error state once (in English; the Spanish /contact-2 is audited below): both languages draw the same markup.
+  const audit = l.locale === 'en';
+  test(`the server-rendered error state shows the field's message${audit ? ', with no serious axe violation' : ''} (${l.locale})`, async ({ page }) => {
     await page.goto(`${l.prefix}/contact-2`);
     await field(page, l, 'email').fill('ana@');
     // form.submit() posts natively without a submit event, as a browser without JavaScript would.
@@ -290,14 +292,16 @@ for (const l of LANGS) {
     expect((await response).status()).toBe(400);
     await expect(field(page, l, 'email')).toHaveAccessibleDescription(new RegExp(l.errors.badEmail));
     await expect(field(page, l, 'email')).toHaveValue('ana@');
-    await expectNoSeriousViolations(page);
+    if (audit) await expectNoSeriousViolations(page);
   });
 }
 
-for (const path of PAGES) {
-  for (const l of LANGS) {
+for (const [i, path] of PAGES.entries()) {
+  for (const [j, l] of LANGS.entries()) {
     const url = `${l.prefix}${path}`;
-    test(`${url} shows the form, the company details and social links, with no serious axe violation`, async ({ page }) => {
+    // axe audits each layout once, Spanish and English by turns (both languages draw the same markup).
+    const audit = (i + j) % 2 === 0;
+    test(`${url} shows the form, the company details and social links${audit ? ', with no serious axe violation' : ''}`, async ({ page }) => {
       const response = await page.goto(url);
       expect(response?.status()).toBe(200);
       await expect(page.getByRole('heading', { level: 1, name: l.title })).toBeVisible();
@@ -315,7 +319,7 @@ for (const path of PAGES) {
         `${l.prefix}/privacity`,
       );
       await enhanced(page);
-      await expectNoSeriousViolations(page);
+      if (audit) await expectNoSeriousViolations(page);
     });
   }
 }

@@ -88,17 +88,18 @@ const postList = (page: Page, locale: (typeof LOCALES)[number]) =>
 
 test.describe('content pages answer in their own language', () => {
   for (const locale of LOCALES) {
-    for (const p of pages(locale)) {
-      test(`${p.url} answers 200 with lang="${locale}" and its heading`, async ({ page }) => {
+    // One tab visits every page of the language in turn (each check names its page).
+    test(`every ${locale} content page answers 200 with lang="${locale}", its heading, one h1, a title and a description`, async ({ page }) => {
+      for (const p of pages(locale)) {
         const response = await page.goto(p.url);
-        expect(response?.status()).toBe(200);
-        await expect(page.locator('html')).toHaveAttribute('lang', locale);
-        await expect(page.getByRole('heading', { name: p.heading, exact: true }).first()).toBeAttached();
-        await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
-        await expect(page).toHaveTitle(/· Academia$/);
-        expect(await page.locator('meta[name="description"]').getAttribute('content')).toBeTruthy();
-      });
-    }
+        expect(response?.status(), p.url).toBe(200);
+        await expect(page.locator('html'), p.url).toHaveAttribute('lang', locale);
+        await expect(page.getByRole('heading', { name: p.heading, exact: true }).first(), p.url).toBeAttached();
+        await expect(page.getByRole('heading', { level: 1 }), p.url).toHaveCount(1);
+        await expect(page, p.url).toHaveTitle(/· Academia$/);
+        expect(await page.locator('meta[name="description"]').getAttribute('content'), p.url).toBeTruthy();
+      }
+    });
 
     test(`${L[locale].prefix}/blog-details without a post shows the newest post`, async ({ page }) => {
       await page.goto(`${L[locale].prefix}/blog-classic-grid`);
@@ -135,28 +136,29 @@ test.describe('content pages answer in their own language', () => {
 });
 
 test.describe('blog', () => {
-  for (const layout of BLOG_LAYOUTS) {
-    test(`/blog-${layout} lists every post, each opening its page`, async ({ page }) => {
+  test(`every blog layout (${BLOG_LAYOUTS.join(', ')}) lists every post, each opening its page`, async ({ page }) => {
+    // One tab visits the layouts in turn (each check names its layout).
+    for (const layout of BLOG_LAYOUTS) {
       await page.goto(`/blog-${layout}`);
       const items = postList(page, 'es');
-      await expect(items).toHaveCount(POST_COUNT);
+      await expect(items, layout).toHaveCount(POST_COUNT);
       const links = items.getByRole('heading', { level: 3 }).getByRole('link');
       const titles = await links.allTextContents();
-      expect(new Set(titles).size).toBe(POST_COUNT);
+      expect(new Set(titles).size, layout).toBe(POST_COUNT);
       // Newest first.
       const dates = await items.locator('time').evaluateAll((ts) => ts.map((t) => t.getAttribute('datetime') ?? ''));
-      expect(dates).toEqual([...dates].sort().reverse());
+      expect(dates, layout).toEqual([...dates].sort().reverse());
 
       // The sidebar is part of the layout's data: every layout but the plain grid has one.
       const sidebar = page.getByRole('complementary', { name: 'Más del blog' });
-      await expect(sidebar).toHaveCount(layout === 'classic-grid' ? 0 : 1);
+      await expect(sidebar, layout).toHaveCount(layout === 'classic-grid' ? 0 : 1);
 
       const pick = titles[2]!;
       await links.nth(2).click();
-      await expect(page).toHaveURL(/\/blog-details\/[a-z0-9-]+$/);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(pick);
-    });
-  }
+      await expect(page, layout).toHaveURL(/\/blog-details\/[a-z0-9-]+$/);
+      await expect(page.getByRole('heading', { level: 1 }), layout).toHaveText(pick);
+    }
+  });
 
   test('the English list links to English posts', async ({ page }) => {
     await page.goto('/en/blog-list-sidebar');

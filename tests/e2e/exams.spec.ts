@@ -33,16 +33,16 @@ const seedQuestion = (prompt: string) => {
   return q;
 };
 
-/** Logs in through the login form (with or without JavaScript: `script`) and waits for `next`. */
-async function logIn(page: Page, who: { email: string; password: string }, next: string, script = true) {
-  await page.goto(`/login?next=${encodeURIComponent(next)}`);
-  const form = page.getByRole('form', { name: 'Iniciar sesión' });
-  // With JavaScript, type only once the form's island runs (what is typed before may be redrawn away).
-  if (script) await expect(form).toHaveAttribute('data-enhanced', 'true');
-  await form.getByLabel('Correo electrónico', { exact: true }).fill(who.email);
-  await form.getByLabel('Contraseña', { exact: true }).fill(who.password);
-  await form.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await page.waitForURL((u) => u.pathname + u.search === next || u.pathname === next);
+/**
+ * Logs the tab's context in through the login action (the session cookie is the context's, with or
+ * without JavaScript) and opens `next`. The login form itself is proved in identity.spec.ts.
+ */
+async function logIn(page: Page, who: { email: string; password: string }, next: string) {
+  const origin = test.info().project.use.baseURL!;
+  const response = await page.request.post('/_actions/auth.login', { headers: { origin }, form: { email: who.email, password: who.password, lang: 'es' } });
+  expect(response.status(), await response.text()).toBe(200);
+  await page.goto(next);
+  await expect(page).toHaveURL((u) => u.pathname + u.search === next || u.pathname === next);
 }
 
 const exam = (page: Page) => page.locator('form[aria-labelledby="exam-attempt"]');
@@ -149,7 +149,7 @@ const noScript = (browser: Browser, baseURL: string) => browser.newContext({ bas
 test('without JavaScript at 360 px: one attempt for twenty simultaneous starts, every answer posted with the submit, passed', async ({ browser, baseURL }) => {
   const context = await noScript(browser, baseURL!);
   const page = await context.newPage();
-  await logIn(page, READY, `/course-exam-info/${COURSE}`, false);
+  await logIn(page, READY, `/course-exam-info/${COURSE}`);
   const origin = { origin: baseURL! };
   const starts = await Promise.all(Array.from({ length: 20 }, () => context.request.post('/_actions/exams.start', { headers: origin, form: { course: String(COURSE), lang: 'es' } })));
   expect(starts.map((r) => r.status())).toEqual(Array(20).fill(200));
@@ -179,7 +179,7 @@ test('after passing, every bad request is refused with its status and nothing st
   const { attempt, questionId, optionId } = passed!;
   const context = await noScript(browser, baseURL!);
   const page = await context.newPage();
-  await logIn(page, READY, `/course-exam-info/${COURSE}`, false);
+  await logIn(page, READY, `/course-exam-info/${COURSE}`);
   const origin = { origin: baseURL! };
   const post = (path: string, data: { form?: Record<string, string>; json?: unknown }, ctx: BrowserContext = context) =>
     ctx.request.post(path, { headers: origin, maxRedirects: 0, ...(data.form ? { form: data.form } : { data: data.json }) });
