@@ -31,7 +31,7 @@ import { requestOrigin, requestProtocol } from '../src/lib/http/origin';
 import { hostAllowed, publicOrigin } from '../src/lib/http/public-origin';
 import { acceptedRequestId, REQUEST_ID_HEADER, unexpectedErrorMessage, type ErrorLogEntry } from '../src/lib/http/errors';
 import { newRequestId } from '../src/lib/http/errors.server';
-import { databaseUnavailable } from '../src/lib/db/unavailable';
+import { BUSY_RETRY_AFTER_SECONDS, databaseUnavailable } from '../src/lib/db/unavailable';
 import { errorLogger } from '../src/lib/http/log.server';
 import { createMetrics, type Metrics } from './metrics';
 import { answerLocale } from '../src/lib/http/locale';
@@ -335,7 +335,7 @@ export function createApp(opts: AppOptions): App {
         res.setHeader('Cache-Control', 'no-store');
         res.end(JSON.stringify({ status: 'unavailable' }));
       } else if (!res.headersSent && databaseUnavailable(err)) {
-        res.setHeader('Retry-After', '5');
+        res.setHeader('Retry-After', String(BUSY_RETRY_AFTER_SECONDS));
         plainAnswer(res, 503, messages(locale).busy.action, locale);
       } else if (!res.headersSent) {
         plainAnswer(res, 500, unexpectedErrorMessage(locale, requestId), locale);

@@ -25,7 +25,7 @@ import { requestLocale } from '~/lib/http/locale';
 import { requestOrigin, type HeaderBag } from '~/lib/http/origin';
 import { crossSiteMutation } from '~/lib/http/csrf';
 import { unexpectedErrorMessage } from '~/lib/http/errors';
-import { databaseUnavailable } from '~/lib/db/unavailable';
+import { BUSY_RETRY_AFTER_SECONDS, databaseUnavailable } from '~/lib/db/unavailable';
 import { DatabaseBusy } from './actions/define';
 import { logServerError, newRequestId } from '~/lib/http/errors.server';
 import { DEFAULT_LOCALE, messages, type Locale } from '~/i18n';
@@ -109,7 +109,7 @@ async function runAction(ctx: APIContext): Promise<Response | undefined> {
   const serialized = serializeActionResult(result!);
   if (action.calledFrom === 'rpc') {
     if (serialized.type === 'empty') return new Response(null, { status: serialized.status });
-    const retry: Record<string, string> = serialized.status === 503 ? { 'Retry-After': '5' } : {};
+    const retry: Record<string, string> = serialized.status === 503 ? { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) } : {};
     return new Response(serialized.body, { status: serialized.status, headers: { 'Content-Type': serialized.contentType, 'Cache-Control': 'no-store', ...retry } });
   }
   setActionResult(action.name, serialized);

@@ -1,5 +1,4 @@
 export { openDatabase, queryRows, type Db, type DbHandle, type DbTarget } from './client';
-export { databaseUnavailable } from './unavailable';
 export { migrate } from './migrate';
 export { seed, isEmpty, dropEverything, type SeedSummary } from './seed/seed.server';
 export * as schema from './schema';

@@ -12,6 +12,9 @@ const SERVER_CODES = new Set(['57P01', '57P02', '57P03', '53300']);
 /** What node-postgres says when a pool gives no connection in time or a connection ends under a query. */
 const DRIVER_MESSAGES = [/timeout exceeded when trying to connect/i, /connection terminated/i, /client has encountered a connection error/i, /connection timeout/i];
 
+/** How long (s) a busy answer asks the client to wait before trying again (`Retry-After`). */
+export const BUSY_RETRY_AFTER_SECONDS = 5;
+
 export function databaseUnavailable(err: unknown): boolean {
   let current: unknown = err;
   for (let depth = 0; depth < 6 && current !== null && typeof current === 'object'; depth++) {
