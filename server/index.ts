@@ -168,6 +168,9 @@ async function serve(config: AppConfig): Promise<void> {
     await handle.close().catch(() => undefined);
     throw err;
   }
+  // The catalogue is loaded before the first request: every page's menus need it, and once loaded it is
+  // what pages are served with while the database is out of reach (CatalogStore keeps the last one).
+  await runtime.catalog.get();
   const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
   const app = createApp({ runtime, astroHandler: handler, clientDir: join(dist, 'client'), policies: loadPagePolicies(dist) });
 

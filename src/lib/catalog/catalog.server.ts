@@ -66,19 +66,29 @@ export async function loadCatalog(db: Db): Promise<CatalogSnapshot> {
  */
 export class CatalogStore {
   #snapshot: Promise<CatalogSnapshot> | null = null;
+  /** The last snapshot that loaded: served while a reload fails (the database out of reach), until one succeeds. */
+  #lastLoaded: CatalogSnapshot | null = null;
   #version = 0;
   readonly #listeners = new Set<() => void>();
 
   constructor(private readonly db: Db) {}
 
-  /** The current snapshot, loading it on first use or after an invalidation. */
+  /**
+   * The current snapshot, loading it on first use or after an invalidation. A load that fails is tried
+   * again by the next call; meanwhile the last snapshot that loaded is served (a page of a catalogue a
+   * moment old beats no page while the database is out of reach). With none yet, the failure is thrown.
+   */
   get(): Promise<CatalogSnapshot> {
     if (!this.#snapshot) {
-      const loading = loadCatalog(this.db);
+      const loading: Promise<CatalogSnapshot> = loadCatalog(this.db).then(
+        (snapshot) => (this.#lastLoaded = snapshot),
+        (err: unknown) => {
+          if (this.#snapshot === loading) this.#snapshot = null;
+          if (this.#lastLoaded) return this.#lastLoaded;
+          throw err;
+        },
+      );
       this.#snapshot = loading;
-      loading.catch(() => {
-        if (this.#snapshot === loading) this.#snapshot = null;
-      });
     }
     return this.#snapshot;
   }
