@@ -7,7 +7,7 @@
  * except in a grade.
  */
 import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { queryRows, type Db } from '../db/client';
 import type { Scheduler } from '../jobs/jobs.server';
 import { evaluations, examAttempts, questionOptions, questions } from '../db/schema';
 import { completedLessons } from '../learning/progress.server';
@@ -185,6 +185,8 @@ export async function startAttempt(
   random: Random = Math.random,
 ): Promise<{ ok: true; attempt: Attempt; resumed: boolean } | { ok: false; error: StartError }> {
   if (exam.settings.questions === 0) return { ok: false, error: 'no-questions' };
+  const first = await startPlainly(db, exam, contactId, now, random);
+  if (first) return { ok: true, attempt: first, resumed: false };
   return db.transaction(async (tx) => {
     await tx.execute(sql`select id from contacts where id = ${contactId} for update`);
     // Their attempts are locked too: grading one (below) must not race an answer being saved.
@@ -216,6 +218,29 @@ export async function startAttempt(
       .returning();
     return { ok: true as const, attempt: toAttempt(row!), resumed: false };
   });
+}
+
+/**
+ * The usual start in one statement, holding no connection between round trips: a new attempt numbered
+ * after the person's others, inserted only while none is in progress, none passed and attempts are left.
+ * Two simultaneous starts compute the same number, so the unique indexes (number; one in progress) let
+ * only one in; `null` for everything else (resume, an overdue attempt to grade first, the reasons it
+ * cannot start, the loser of such a race), which the locking transaction then decides.
+ */
+async function startPlainly(db: Db, exam: CourseExam, contactId: number, now: number, random: Random): Promise<Attempt | null> {
+  const drawn = drawAttempt(exam.pool, exam.settings, random);
+  const deadline = now + exam.settings.minutes * 60_000;
+  const rows = await queryRows<{ id: number; attempt_number: number }>(db, sql`
+    insert into exam_attempts (evaluation_id, contact_id, attempt_number, question_ids, option_order, answers, started_at, deadline_at)
+    select ${exam.evaluationId}, ${contactId}, count(*) + 1, ${JSON.stringify(drawn.questionIds)}::jsonb, ${JSON.stringify(drawn.optionOrder)}::jsonb,
+      '{}'::jsonb, ${new Date(now).toISOString()}::timestamptz, ${new Date(deadline).toISOString()}::timestamptz
+    from exam_attempts where evaluation_id = ${exam.evaluationId} and contact_id = ${contactId}
+    having count(*) < ${exam.settings.attempts} and coalesce(bool_and(submitted_at is not null), true) and not coalesce(bool_or(passed), false)
+    on conflict do nothing
+    returning id, attempt_number`);
+  const row = rows[0];
+  if (!row) return null;
+  return { id: Number(row.id), number: Number(row.attempt_number), drawn, answers: {}, startedAt: now, deadline, gradedAt: null, score: null, passed: null };
 }
 
 /** One of the person's attempts at `exam`: its questions and whether it still takes answers (`null`: not theirs). */
