@@ -33,8 +33,16 @@ function buildNeeded() {
   return Math.max(...sources) > Math.min(...built.map((p) => statSync(p).mtimeMs));
 }
 
-/** V8: small young-generation semi-spaces, and a heap grown for memory rather than for fewer collections. */
-const SERVER_FLAGS = ['--max-semi-space-size=4', '--optimize-for-size'];
+/**
+ * V8's heap settings, by where the data lives. With the embedded database the one process holds the
+ * data too: small young-generation semi-spaces and a heap grown for memory rather than for fewer
+ * collections keep it under 250 MB. With PostgreSQL (and `WEB_CONCURRENCY` workers) the data is in
+ * another process and many requests at once are the concern: with 4 MB semi-spaces most of a burst's
+ * short-lived objects outlive a young collection and are promoted, so old-generation collections run
+ * all the time (1,000 learners starting an exam within 10 s on 2 workers: start p99 2.2 s with the
+ * small settings, about 0.3 s with 32 MB semi-spaces; README, *Benchmark*).
+ */
+const SERVER_FLAGS = process.env.DATABASE_URL?.trim() ? ['--max-semi-space-size=32'] : ['--max-semi-space-size=4', '--optimize-for-size'];
 /**
  * glibc's allocator: one arena (not one per thread that compresses or hashes), and blocks of 64 KB or
  * more mapped and unmapped on their own, so what a burst of responses allocated goes back to the system.

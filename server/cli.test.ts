@@ -29,8 +29,10 @@ function run(env: Record<string, string>, timeoutMs = 60_000): Promise<{ code: n
 }
 
 /** Starts the production entry and resolves once it prints its URL. */
-function startServer(env: Record<string, string>) {
-  const child = spawn(entry[0], entry[1], { env: { ...process.env, DATABASE_URL: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+function startServer(env: Record<string, string>, how: 'entry' | 'serve' = 'entry') {
+  // `serve`: as `npm run serve` runs it (scripts/start.mjs, which gives the process its heap settings).
+  const [command, args] = how === 'serve' ? [process.execPath, ['scripts/start.mjs', '--serve']] : entry;
+  const child = spawn(command, args, { env: { ...process.env, DATABASE_URL: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   let errors = '';
   const ready = new Promise<void>((resolve, reject) => {
@@ -38,7 +40,7 @@ function startServer(env: Record<string, string>) {
       output += d;
       if (output.includes('ready at')) resolve();
     });
-    child.on('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
+    child.on('exit', (code) => reject(new Error(`exited with ${code}: ${output}${errors}`)));
   });
   child.stderr.on('data', (d) => (errors += d));
   const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
@@ -115,11 +117,15 @@ describe.skipIf(!built)('signals (needs `npm run build` first)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'academy-data-'));
   it.each(['SIGTERM', 'SIGINT'] as const)('%s stops the server cleanly with exit 0', async (signal) => {
     const port = 4800 + (signal === 'SIGTERM' ? 1 : 2);
-    const s = startServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
+    const s = startServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir }, 'serve');
     await s.ready;
-    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+    const healthy = (await fetch(`http://127.0.0.1:${port}/healthz`)).status;
+    const flags = nodeFlags(s.child.pid!);
     s.child.kill(signal);
     expect(await s.exited).toBe(0);
+    expect(healthy).toBe(200);
+    // The embedded database's process keeps the small heap settings (RSS under 250 MB).
+    expect(flags).toEqual(expect.arrayContaining(['--max-semi-space-size=4', '--optimize-for-size']));
     expect(s.output()).toContain(`academy: ${signal} received`);
     expect(s.output()).toContain('academy: stopped');
     await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
@@ -135,13 +141,18 @@ describe.skipIf(!built || !pgUp)('WEB_CONCURRENCY workers on PostgreSQL (needs `
     const port = 4803;
     let s: ReturnType<typeof startServer> | undefined;
     try {
-      const server = startServer({ PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: database.url, WEB_CONCURRENCY: '2', LOG_LEVEL: 'warn' });
+      const server = startServer({ PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: database.url, WEB_CONCURRENCY: '2', LOG_LEVEL: 'warn' }, 'serve');
       s = server;
       await server.ready;
       expect(s.output()).toMatch(/academy: 2 workers ready at http:\/\/localhost:4803\/ in \d+ ms \(database: PostgreSQL; bus: (postgres|redis)\)/);
       expect(s.output().match(/seeded the demo catalogue/g)).toHaveLength(1);
       const workers = () => childPids(server.child.pid!);
       expect(workers()).toHaveLength(2);
+      // With PostgreSQL the primary and its workers run with the larger young generation, without the size-first setting.
+      for (const pid of [server.child.pid!, ...workers()]) {
+        expect(nodeFlags(pid)).toContain('--max-semi-space-size=32');
+        expect(nodeFlags(pid)).not.toContain('--optimize-for-size');
+      }
       const pages = await Promise.all(Array.from({ length: 20 }, () => healthOnNewConnection(port)));
       expect(pages.every((status) => status === 200)).toBe(true);
       // A worker that dies is replaced; the other keeps answering meanwhile (a connection handed to the
@@ -174,6 +185,12 @@ function healthOnNewConnection(port: number): Promise<number> {
       })
       .on('error', reject);
   });
+}
+
+/** The Node options a process runs with (its command line up to the script). */
+function nodeFlags(pid: number): string[] {
+  const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+  return args.slice(1, args.findIndex((a) => a.endsWith('.mjs')));
 }
 
 /** The processes a process started (its workers). */
