@@ -11,13 +11,18 @@
  *   3. at the deadline every learner submits — one in ten twice at once (a double click) — while the
  *      server's own grading job runs too.
  *
+ * Before that, 50 other learners warm the server up for `--warmup` seconds (default 10; 0 for none),
+ * starting, opening and answering the exam over and over: the figures are a serving process's, not
+ * those of its first seconds, when its code is not yet compiled. They are not in the figures or checks.
+ *
  * Prints latency p50/p99/max of starts, exam pages, saves and submits, errors, the server's RSS, and
  * after the server's clean shutdown checks the database: every acknowledged answer stored (lost
  * answers), every attempt graded exactly once (one graded row per learner, its score the grade of its
  * stored answers, and every submit of an attempt answered with that same score).
  *
  *   npm run bench:exams
- *   npm run bench:exams -- --learners=1000 --minutes=1 --spread=10
+ *   npm run bench:exams -- --learners=1000 --minutes=1 --spread=10 --warmup=10
+ *   WEB_CONCURRENCY=2 BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/exam_bench npm run bench:exams
  *   BENCH_EXAMS_PORT=4513 DIST_DIR=dist-other npm run bench:exams
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/exam_bench npm run bench:exams
  *
@@ -34,13 +39,14 @@ import * as s from '../src/lib/db/schema';
 import { hashToken, newToken } from '../src/lib/identity/session.server';
 import { gradeAttempt } from '../src/lib/exams/exams';
 import { loadExam } from '../src/lib/exams/exams.server';
-import { rssMb, startBenchServer } from './server';
+import { startBenchServer, treeRssMb } from './server';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const LEARNERS = Number(arg('learners') ?? process.env.BENCH_EXAM_LEARNERS ?? 1000);
 const MINUTES = Number(arg('minutes') ?? 1);
 const SPREAD_S = Number(arg('spread') ?? 10);
 const SAVE_EVERY_MS = 5_000;
+const WARMERS = 50;
 const port = Number(process.env.BENCH_EXAMS_PORT ?? 4513);
 const COURSE_ID = 1;
 const databaseUrl = process.env.BENCH_DATABASE_URL || null;
@@ -59,6 +65,13 @@ interface Learner {
   scores: number[];
 }
 const learners: Learner[] = [];
+/**
+ * Learners of the warm-up (`--warmup` seconds, default 10; 0: none): before the measured window they
+ * start, open and answer their exam over and over, so that the server's code is compiled as it is
+ * after minutes of serving, not measured in its first seconds. They are not in the figures or checks.
+ */
+const WARMUP_S = Number(arg('warmup') ?? 10);
+const warmers: Learner[] = [];
 
 /** Fills the fresh data folder (or the PostgreSQL database): catalogue, the shortened exam, and N learners who completed course 1. */
 async function prepare(dataDir: string): Promise<void> {
@@ -68,8 +81,9 @@ async function prepare(dataDir: string): Promise<void> {
   const db = handle.db;
   await db.update(s.evaluations).set({ minutes: MINUTES }).where(eq(s.evaluations.courseId, COURSE_ID));
   const expiresAt = new Date(Date.now() + 24 * 3600_000);
-  for (let from = 0; from < LEARNERS; from += 250) {
-    const batch = Array.from({ length: Math.min(250, LEARNERS - from) }, (_, i) => from + i);
+  const everyone = LEARNERS + (WARMUP_S > 0 ? WARMERS : 0);
+  for (let from = 0; from < everyone; from += 250) {
+    const batch = Array.from({ length: Math.min(250, everyone - from) }, (_, i) => from + i);
     const users = await db
       .insert(s.users)
       .values(batch.map((i) => ({ email: `examinee${i}.${RUN}@bench.example`, firstName: 'Examinee', lastName: String(i) })))
@@ -84,7 +98,7 @@ async function prepare(dataDir: string): Promise<void> {
       select c.id, ${COURSE_ID}, st.id, now() from contacts c, subtopics st join topics t on t.id = st.topic_id
       where t.course_id = ${COURSE_ID} and c.id in ${sql.raw(`(${contacts.map((c) => c.id).join(',')})`)}`);
     const byUser = new Map(contacts.map((c) => [c.userId, c.id]));
-    users.forEach((u, i) => learners.push({ token: tokens[i]!, contactId: byUser.get(u.id)!, attemptId: 0, questions: new Map(), acknowledged: new Map(), scores: [] }));
+    users.forEach((u, i) => (from + i < LEARNERS ? learners : warmers).push({ token: tokens[i]!, contactId: byUser.get(u.id)!, attemptId: 0, questions: new Map(), acknowledged: new Map(), scores: [] }));
   }
   await handle.close();
 }
@@ -133,35 +147,62 @@ async function run(base: string): Promise<void> {
   const form = (o: Record<string, string | number>) => new URLSearchParams(Object.entries(o).map(([k, v]) => [k, String(v)])).toString();
   const deadlineOf = new Map<Learner, number>();
 
-  const oneLearner = async (l: Learner) => {
-    await sleep(Math.random() * SPREAD_S * 1000);
-    const startedAt = performance.now();
-    const started = await timed(stats.start, 'start', `${base}/_actions/exams.start`, { method: 'POST', headers: headers(l, 'application/x-www-form-urlencoded'), body: form({ course: COURSE_ID, lang: 'es' }) });
-    if (!started || started.status !== 200) return;
+  /** The start action, then the exam page (as the rules page's form and its redirect do); the time left on the server's clock, or null. */
+  const startAndOpen = async (l: Learner, into: typeof stats, what = ''): Promise<number | null> => {
+    const started = await timed(into.start, `${what}start`, `${base}/_actions/exams.start`, { method: 'POST', headers: headers(l, 'application/x-www-form-urlencoded'), body: form({ course: COURSE_ID, lang: 'es' }) });
+    if (!started || started.status !== 200) return null;
     l.attemptId = (unflatten(await started.text()) as { attempt: number }).attempt;
-    const page = await timed(stats.page, 'exam page', `${base}/course-exam/${COURSE_ID}`, { headers: headers(l) });
-    if (!page || page.status !== 200) return;
+    const page = await timed(into.page, `${what}exam page`, `${base}/course-exam/${COURSE_ID}`, { headers: headers(l) });
+    if (!page || page.status !== 200) return null;
     const html = await page.text();
+    l.questions.clear();
     for (const m of html.matchAll(/name="q(\d+)" value="(\d+)"/g)) {
       const q = Number(m[1]);
       l.questions.set(q, [...(l.questions.get(q) ?? []), Number(m[2])]);
     }
-    const remaining = Number(/"remainingMs":\[0,(\d+)\]/.exec(html)?.[1] ?? /remainingMs&quot;:\[0,(\d+)\]/.exec(html)?.[1] ?? MINUTES * 60_000);
+    return Number(/"remainingMs":\[0,(\d+)\]/.exec(html)?.[1] ?? /remainingMs&quot;:\[0,(\d+)\]/.exec(html)?.[1] ?? MINUTES * 60_000);
+  };
+  /** Saves a random option of a random question of the learner's attempt; true when acknowledged. */
+  const saveOne = async (l: Learner, into: number[], what = ''): Promise<void> => {
+    const ids = [...l.questions.keys()];
+    const q = ids[Math.floor(Math.random() * ids.length)]!;
+    const options = l.questions.get(q)!;
+    const answer = [options[Math.floor(Math.random() * options.length)]!];
+    const res = await timed(into, `${what}save`, `${base}/_actions/exams.answer`, {
+      method: 'POST',
+      headers: headers(l, 'application/json'),
+      body: JSON.stringify({ course: COURSE_ID, attempt: l.attemptId, question: q, answer, lang: 'es' }),
+    });
+    if (res?.status === 200) l.acknowledged.set(q, answer);
+  };
+
+  if (WARMUP_S > 0) {
+    const until = performance.now() + WARMUP_S * 1000;
+    const scratch = () => ({ start: [], page: [], save: [], submit: [] });
+    await Promise.all(
+      warmers.map(async (l) => {
+        await sleep(Math.random() * 1000);
+        while (performance.now() < until) {
+          const into = scratch();
+          if ((await startAndOpen(l, into, 'warm-up ')) === null) return;
+          await saveOne(l, into.save, 'warm-up ');
+          await sleep(200 + Math.random() * 400);
+        }
+      }),
+    );
+  }
+
+  const oneLearner = async (l: Learner) => {
+    await sleep(Math.random() * SPREAD_S * 1000);
+    const startedAt = performance.now();
+    const remaining = await startAndOpen(l, stats);
+    if (remaining === null) return;
     const deadline = startedAt + remaining;
     deadlineOf.set(l, deadline);
-    const ids = [...l.questions.keys()];
     // Saves every 5 s (the first at a random moment of the first 5 s) until the deadline.
     await sleep(Math.random() * SAVE_EVERY_MS);
     while (performance.now() < deadline - 1_000) {
-      const q = ids[Math.floor(Math.random() * ids.length)]!;
-      const options = l.questions.get(q)!;
-      const answer = [options[Math.floor(Math.random() * options.length)]!];
-      const res = await timed(stats.save, 'save', `${base}/_actions/exams.answer`, {
-        method: 'POST',
-        headers: headers(l, 'application/json'),
-        body: JSON.stringify({ course: COURSE_ID, attempt: l.attemptId, question: q, answer, lang: 'es' }),
-      });
-      if (res?.status === 200) l.acknowledged.set(q, answer);
+      await saveOne(l, stats.save);
       await sleep(SAVE_EVERY_MS);
     }
     // Submit at the deadline; one learner in ten double-clicks.
@@ -218,14 +259,14 @@ const server = await startBenchServer(port, {
     await verify(handle.db).finally(() => handle.close());
   },
 });
-const memory = setInterval(() => (peakRss = Math.max(peakRss, rssMb(server.serverPid()))), 500);
-console.log(`${LEARNERS} learners start course ${COURSE_ID}'s exam within ${SPREAD_S} s, save an answer every ${SAVE_EVERY_MS / 1000} s, and submit at the ${MINUTES}-minute deadline (${databaseUrl ? 'PostgreSQL' : 'PGlite'})…`);
+const memory = setInterval(() => (peakRss = Math.max(peakRss, treeRssMb(server.serverPid()))), 500);
+console.log(`${LEARNERS} learners start course ${COURSE_ID}'s exam within ${SPREAD_S} s, save an answer every ${SAVE_EVERY_MS / 1000} s, and submit at the ${MINUTES}-minute deadline (${databaseUrl ? 'PostgreSQL' : 'PGlite'}, ${Number(process.env.WEB_CONCURRENCY) > 1 ? `${process.env.WEB_CONCURRENCY} workers` : 'one process'}${WARMUP_S > 0 ? `, after a ${WARMUP_S} s warm-up` : ''})…`);
 const t0 = performance.now();
 try {
   await run(server.base);
 } finally {
   clearInterval(memory);
-  console.log(`\nran ${((performance.now() - t0) / 1000).toFixed(0)} s; server RSS peak ${peakRss.toFixed(0)} MB`);
+  console.log(`\nran ${((performance.now() - t0) / 1000).toFixed(0)} s; server RSS peak ${peakRss.toFixed(0)} MB (with its workers)`);
   for (const [name, xs] of Object.entries(stats)) console.log(summary(name, xs));
   console.log(`errors: ${errors.size === 0 ? 'none' : [...errors].map(([k, v]) => `${k} ×${v}`).join(', ')}`);
   await server.stop();

@@ -1,6 +1,6 @@
 /** Starts the production server for a benchmark: builds when needed, fresh PGlite data, loopback only. */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -12,6 +12,17 @@ export function rssMb(pid: number): number {
   } catch {
     return 0;
   }
+}
+
+/** The resident memory in MB of a process and the processes it started (`WEB_CONCURRENCY` workers). */
+export function treeRssMb(pid: number): number {
+  let children: number[] = [];
+  try {
+    children = readdirSync(`/proc/${pid}/task`).flatMap((t) => readFileSync(`/proc/${pid}/task/${t}/children`, 'utf8').split(' ').filter(Boolean).map(Number));
+  } catch {
+    // Another system, or the process ended.
+  }
+  return rssMb(pid) + children.reduce((sum, child) => sum + treeRssMb(child), 0);
 }
 
 export interface BenchServerOptions {
