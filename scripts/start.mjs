@@ -39,8 +39,9 @@ function buildNeeded() {
  * collections keep it under 250 MB. With PostgreSQL (and `WEB_CONCURRENCY` workers) the data is in
  * another process and many requests at once are the concern: with 4 MB semi-spaces most of a burst's
  * short-lived objects outlive a young collection and are promoted, so old-generation collections run
- * all the time (1,000 learners starting an exam within 10 s on 2 workers: start p99 2.2 s with the
- * small settings, about 0.3 s with 32 MB semi-spaces; README, *Benchmark*).
+ * all the time. 1,000 learners starting an exam within 10 s on 2 workers just started: start p99 2.1 s
+ * with the small settings, 0.3 s with 32 MB semi-spaces; on workers already warm, 79 ms against
+ * 33–68 ms, for 368 MB against 822 MB in all at the peak (README, *Benchmark*).
  */
 const SERVER_FLAGS = process.env.DATABASE_URL?.trim() ? ['--max-semi-space-size=32'] : ['--max-semi-space-size=4', '--optimize-for-size'];
 /**
