@@ -285,6 +285,8 @@ for (const l of LANGS) {
   const audit = l.locale === 'en';
   test(`the server-rendered error state shows the field's message${audit ? ', with no serious axe violation' : ''} (${l.locale})`, async ({ page }) => {
     await page.goto(`${l.prefix}/contact-2`);
+    // Filled once the island has hydrated: before, hydration could set the field back to empty.
+    await enhanced(page);
     await field(page, l, 'email').fill('ana@');
     // form.submit() posts natively without a submit event, as a browser without JavaScript would.
     const response = page.waitForResponse((r) => r.request().method() === 'POST');
