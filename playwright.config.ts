@@ -16,7 +16,10 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    // A trace records every action's page snapshots and a screencast: the whole run spent about 15 %
+    // of its time recording traces it then threw away. A journey that fails is run again with one (CI
+    // retries once); `npx playwright test --trace on` records them all.
+    trace: 'on-first-retry',
     launchOptions,
   },
   projects: [
