@@ -231,6 +231,28 @@ async function newAccount(page: Page, baseURL: string, password = 'Inicial2026')
 
 for (const l of LANGS) {
   test.describe(`login (${l.locale})`, () => {
+    test('what was typed before the form came alive is kept, and the login goes through with it', async ({ page }) => {
+      // The page's scripts arrive only once the person has typed (a slow connection).
+      let release!: () => void;
+      const arrived = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/_astro/**/*.js', async (route) => {
+        await arrived;
+        await route.continue();
+      });
+      await page.goto(`${l.prefix}/login`, { waitUntil: 'commit' });
+      const form = loginForm(page, l);
+      await form.getByLabel(l.labels.email, { exact: true }).fill(LEARNER.email);
+      await form.getByLabel(l.labels.password, { exact: true }).fill(LEARNER.password);
+      await expect(form).not.toHaveAttribute('data-enhanced', 'true');
+      release();
+      await hydrated(page);
+      await expect(form.getByLabel(l.labels.email, { exact: true })).toHaveValue(LEARNER.email);
+      await expect(form.getByLabel(l.labels.password, { exact: true })).toHaveValue(LEARNER.password);
+      await form.getByRole('button', { name: l.submit }).click();
+      await page.waitForURL(l.home);
+      await expect(page.getByRole('banner').getByLabel(l.account(LEARNER.fullName))).toBeVisible();
+    });
+
     test('logs in, keeps the header’s user info in storage and the session in an HttpOnly cookie', async ({ page }) => {
       await logIn(page, l, LEARNER);
       await page.waitForURL(l.home);

@@ -1,7 +1,8 @@
 /**
  * What the account forms' islands share: field state checked with the form's own schema (each field
- * on leaving it, every field on submit, then live once touched), focus on the first field in error,
- * and the labelled field block with its ARIA links to hint and error.
+ * on leaving it, every field on submit, then live once touched), what was typed before hydration
+ * kept, focus on the first field in error, and the labelled field block with its ARIA links to hint
+ * and error.
  */
 import { useEffect, useRef, useState, type ChangeEvent, type FocusEvent, type ReactNode } from 'react';
 import { firstInvalid } from '~/lib/forms/forms';
@@ -30,8 +31,21 @@ export function useCheckedForm<F extends string, C extends string>(opts: Checked
   const touched = useRef(new Set<F>(Object.keys(opts.initialErrors ?? {}) as F[]));
   const [focus, setFocus] = useState<{ target: string; n: number } | null>(null);
   const [enhanced, setEnhanced] = useState(false);
+  /** The form's text controls and selects, by input name (see `control`). */
+  const controls = useRef(new Map<string, HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>());
+  const startValues = useRef(opts.initialValues);
 
-  useEffect(() => setEnhanced(true), []);
+  useEffect(() => {
+    // What the person typed or chose before the island hydrated is in the page but not in the state:
+    // take it, or the next render would set every control back to its starting value under their eyes.
+    const typed: Record<string, string> = {};
+    for (const [name, element] of controls.current) {
+      if (element instanceof HTMLInputElement && (element.type === 'checkbox' || element.type === 'radio')) continue;
+      if (element.value !== (startValues.current[name] ?? '')) typed[name] = element.value;
+    }
+    if (Object.keys(typed).length > 0) setValues((v) => ({ ...v, ...typed }));
+    setEnhanced(true);
+  }, []);
   useEffect(() => {
     if (focus) document.getElementById(focus.target)?.focus();
   }, [focus]);
@@ -45,6 +59,10 @@ export function useCheckedForm<F extends string, C extends string>(opts: Checked
   const control = (name: string) => ({
     name,
     value: values[name] ?? '',
+    ref: (element: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | null) => {
+      if (element) controls.current.set(name, element);
+      else controls.current.delete(name);
+    },
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
       const next = { ...values, [name]: event.currentTarget.value };
       setValues(next);
