@@ -154,9 +154,10 @@ describe.skipIf(missing.length > 0)('two processes on PostgreSQL and Redis', () 
       const m = at < 0 ? null : /&quot;resumeAt&quot;:\[0,([\d.]+)\]/.exec(html.slice(at));
       return m ? Number(m[1]) : null;
     };
-    await player(a, cookie);
-    const kept = await player(a, cookie);
-    expect(kept.cache).toBe('hit');
+    // Kept from the second view on; a notice of this learner's earlier progress arriving late (they are
+    // batched between processes) may make one more view a miss first.
+    let kept = await player(a, cookie);
+    await expect.poll(async () => (kept = await player(a, cookie)).cache, { timeout: 5000 }).toBe('hit');
     expect(kept.control).toContain('private');
     expect(resumeAt(kept.html, lessons[2]!)).toBe(0);
 
