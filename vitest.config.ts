@@ -12,5 +12,10 @@ export default defineConfig({
     hookTimeout: 120_000,
     // PGlite instances are heavy: keep parallelism modest on a 2-core machine.
     maxWorkers: 2,
+    // The test files of a worker share its loaded modules (PGlite's WebAssembly, Drizzle, the app's
+    // modules) instead of loading them again for each file: 97 s → 70–75 s for the whole suite here.
+    // Nothing is shared by design: every test builds its own runtime and database copy, and no test
+    // mocks a module.
+    isolate: false,
   },
 });

@@ -1,9 +1,12 @@
 /**
  * `npm test`: every quality gate in order, stopping at the first failure:
- * find Chromium → typecheck (astro check) → lint → build → Vitest → Playwright.
+ * find Chromium → typecheck (astro check) and lint side by side → build → Vitest → Playwright.
  * Ends with one summary line "N passed, N failed, N skipped".
+ *
+ * `--fast` (`npm run test:fast`, for development): typecheck and lint side by side, then Vitest on the
+ * embedded database only; no build, no browser, no PostgreSQL.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { findChromium } from './find-chromium.mjs';
 
@@ -20,6 +23,35 @@ function step(title, cmd, args, env = {}) {
     process.exit(r.status || 1);
   }
   console.log(`✓ ${title} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
+}
+
+/** Runs several steps at once (each prints its output when it ends, not interleaved); stops if one fails. */
+async function together(steps) {
+  console.log(`\n▶ ${steps.map((s) => s.title).join(' and ')}`);
+  const results = await Promise.all(
+    steps.map(
+      ({ title, cmd, args }) =>
+        new Promise((resolve) => {
+          const t = Date.now();
+          const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' } });
+          let output = '';
+          child.stdout.on('data', (d) => (output += d));
+          child.stderr.on('data', (d) => (output += d));
+          child.on('close', (status) => {
+            process.stdout.write(output);
+            const seconds = ((Date.now() - t) / 1000).toFixed(1);
+            if (status === 0) console.log(`✓ ${title} (${seconds} s)`);
+            else console.error(`\n✗ ${title} failed (exit ${status})`);
+            resolve(status);
+          });
+        }),
+    ),
+  );
+  const failed = results.find((status) => status !== 0);
+  if (failed !== undefined) {
+    summary();
+    process.exit(failed || 1);
+  }
 }
 
 function counts() {
@@ -45,6 +77,16 @@ function summary() {
 }
 
 rmSync('reports', { recursive: true, force: true });
+const checks = [
+  { title: 'typecheck (astro check)', cmd: bin('astro'), args: ['check'] },
+  { title: 'lint (eslint)', cmd: bin('eslint'), args: ['.', '--max-warnings=0'] },
+];
+if (process.argv.includes('--fast')) {
+  await together(checks);
+  step('unit and integration tests on PGlite (vitest)', bin('vitest'), ['run'], { TEST_DATABASES: 'pglite' });
+  console.log(`\nfast checks passed (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  process.exit(0);
+}
 let chrome;
 try {
   chrome = findChromium();
@@ -53,8 +95,7 @@ try {
   process.exit(1);
 }
 console.log(`Chromium: ${chrome}`);
-step('typecheck (astro check)', bin('astro'), ['check']);
-step('lint (eslint)', bin('eslint'), ['.', '--max-warnings=0']);
+await together(checks);
 step('build', 'npm', ['run', 'build', '--silent']);
 step('unit and integration tests (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile.json=reports/vitest.json']);
 step('browser journeys (playwright)', bin('playwright'), ['test'], { CHROME_PATH: chrome });
