@@ -258,7 +258,7 @@ for (const l of LANGS) {
       await page.waitForURL(l.home);
       await expect(page.getByRole('banner').getByLabel(l.account(LEARNER.fullName))).toBeVisible();
       const user = JSON.parse((await stored(page, 'user'))!);
-      expect(user).toEqual({ name: 'Laura', lastName: 'Méndez', email: LEARNER.email, imageUrl: '/images/people/1.webp', userType: 1 });
+      expect(user).toEqual({ name: 'Laura', lastName: 'Méndez', email: LEARNER.email, imageUrl: '/images/people/laura-mendez.svg', userType: 1 });
       const cookie = await sessionCookie(page);
       expect(cookie?.httpOnly).toBe(true);
       expect(cookie?.sameSite).toBe('Lax');

@@ -22,12 +22,12 @@ export interface SeedUser {
 
 /** Demo accounts, one per kind of user. */
 export const users: SeedUser[] = [
-  { email: 'learner@academia.example', password: 'Aprende2026', firstName: 'Laura', lastName: 'Méndez', userType: USER_TYPE.learner, imageUrl: '/images/people/1.webp', purchasedCourseIds: [] },
-  { email: 'buyer@academia.example', password: 'Compra2026', firstName: 'Tomás', lastName: 'Rivera', userType: USER_TYPE.learner, imageUrl: '/images/people/2.webp', purchasedCourseIds: [10, 16, 6] },
+  { email: 'learner@academia.example', password: 'Aprende2026', firstName: 'Laura', lastName: 'Méndez', userType: USER_TYPE.learner, imageUrl: '/images/people/laura-mendez.svg', purchasedCourseIds: [] },
+  { email: 'buyer@academia.example', password: 'Compra2026', firstName: 'Tomás', lastName: 'Rivera', userType: USER_TYPE.learner, imageUrl: '/images/people/tomas-rivera.svg', purchasedCourseIds: [10, 16, 6] },
   { email: 'refused@academia.example', password: 'Rechazo2026', firstName: 'Rocío', lastName: 'Vargas', userType: USER_TYPE.refused, imageUrl: null, purchasedCourseIds: [] },
   { email: 'admin@academia.example', password: 'Admin2026', firstName: 'Andrés', lastName: 'Salazar', userType: USER_TYPE.admin, imageUrl: null, purchasedCourseIds: [] },
-  { email: 'ibo.horizonte@academia.example', password: 'Horizonte2026', firstName: 'Camila', lastName: 'Torres', userType: USER_TYPE.learner, imageUrl: '/images/people/3.webp', purchasedCourseIds: [] },
-  { email: 'ibo.mundo@academia.example', password: 'Mundo2026', firstName: 'Julián', lastName: 'Pardo', userType: USER_TYPE.learner, imageUrl: '/images/people/4.webp', purchasedCourseIds: [] },
+  { email: 'ibo.horizonte@academia.example', password: 'Horizonte2026', firstName: 'Camila', lastName: 'Torres', userType: USER_TYPE.learner, imageUrl: '/images/people/camila-torres.svg', purchasedCourseIds: [] },
+  { email: 'ibo.mundo@academia.example', password: 'Mundo2026', firstName: 'Julián', lastName: 'Pardo', userType: USER_TYPE.learner, imageUrl: '/images/people/julian-pardo.svg', purchasedCourseIds: [] },
   // Ready for course 2's exam: every lesson watched, no attempt yet.
   { email: 'ready@academia.example', password: 'Examen2026', firstName: 'Sofía', lastName: 'Arboleda', userType: USER_TYPE.learner, imageUrl: null, purchasedCourseIds: [], lessonsCompletedCourseIds: [2] },
   // Passed course 2's exam (its certificate is issued too); also completed Real Vision basic (31), which opens the intermediate course (32).
