@@ -16,9 +16,11 @@
  */
 import { spawnSync } from 'node:child_process';
 import autocannon from 'autocannon';
-import { rssMb, startBenchServer } from './server';
+import { startBenchServer, treeRssMb } from './server';
 
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/** `WEB_CONCURRENCY` workers of the server (with BENCH_DATABASE_URL). */
+const workers = Number(process.env.WEB_CONCURRENCY ?? 1);
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const port = Number(process.env.BENCH_PORT ?? 4510);
 
@@ -142,7 +144,7 @@ for (const t of targets) {
 }
 rows.push(await measure('health check', '/healthz', 'visitor', null));
 /** The server's resident memory now, after every row (goal on PGlite: < 250 MB). */
-const rss = Math.round(rssMb(serverPid()));
+const rss = Math.round(treeRssMb(serverPid()));
 await stop();
 
 const stat = rows[0]!.rate;
@@ -155,10 +157,10 @@ const table = rows.map((r) => {
 const head = ['page', 'path', 'who', 'req/s (median)', 'vs static', 'p50', 'p99', 'errors', 'goal', 'first visit (br)'];
 const widths = head.map((h, i) => Math.max(h.length, ...table.map((r) => r[i]!.length)));
 const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
-console.log(`\nHTTP benchmark: ${connections} connections, ${seconds} s per row, ${databaseUrl ? 'PostgreSQL' : 'PGlite'}, one process, ${new Date().toISOString()}`);
+console.log(`\nHTTP benchmark: ${connections} connections, ${seconds} s per row, ${databaseUrl ? 'PostgreSQL' : 'PGlite'}, ${workers > 1 ? `${workers} workers` : 'one process'}, ${new Date().toISOString()}`);
 console.log(line(head));
 for (const r of table) console.log(line(r));
-if (rss > 0) console.log(`server RSS after the run: ${rss} MB${databaseUrl ? '' : rss < 250 ? ' (goal < 250 MB on PGlite: met)' : ' (goal < 250 MB on PGlite: NOT met)'}`);
+if (rss > 0) console.log(`server RSS after the run: ${rss} MB${workers > 1 ? ' (primary and workers)' : ''}${databaseUrl ? '' : rss < 250 ? ' (goal < 250 MB on PGlite: met)' : ' (goal < 250 MB on PGlite: NOT met)'}`);
 
 if (!process.env.BENCH_SKIP_SOCKET) {
   console.log('');
