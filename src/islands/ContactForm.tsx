@@ -7,6 +7,7 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FocusEvent, type SubmitEvent, type ReactNode } from 'react';
 import { actions, isInputError } from 'astro:actions';
 import type { Locale } from '~/i18n';
+import { typedBeforeHydration } from './forms/form-kit';
 // The pure rules only (not `~/lib/contact`, whose index also exports database code).
 import {
   contactErrorText,
@@ -53,7 +54,14 @@ export default function ContactForm({ action, locale, t, types, countries, priva
   const [focus, setFocus] = useState<{ target: string; n: number } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
-  useEffect(() => setEnhanced(true), []);
+  useEffect(() => {
+    const form = formRef.current;
+    if (form) {
+      const typed = typedBeforeHydration(Object.keys(initial.values).map((name) => [name, form.elements.namedItem(name)] as const), initial.values);
+      if (Object.keys(typed).length > 0) setValues((v) => ({ ...v, ...typed }));
+    }
+    setEnhanced(true);
+  }, []);
   useEffect(() => {
     if (focus) document.getElementById(focus.target)?.focus();
   }, [focus]);

@@ -280,6 +280,29 @@ for (const l of LANGS) {
   });
 }
 
+test('what was typed before the form came alive is kept and checked', async ({ page }) => {
+  const l = LANGS[0]!;
+  // The page's scripts arrive only once the visitor has typed (a slow connection).
+  let release!: () => void;
+  const arrived = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_astro/**/*.js', async (route) => {
+    await arrived;
+    await route.continue();
+  });
+  await page.goto(`${l.prefix}/contact-2`, { waitUntil: 'commit' });
+  await field(page, l, 'name').fill('Ana');
+  await field(page, l, 'email').fill('ana@');
+  await expect(form(page)).not.toHaveAttribute('data-enhanced', 'true');
+  release();
+  await enhanced(page);
+  await expect(field(page, l, 'name')).toHaveValue('Ana');
+  await expect(field(page, l, 'email')).toHaveValue('ana@');
+  // The island checks what it took, not an empty field.
+  await field(page, l, 'email').focus();
+  await field(page, l, 'email').blur();
+  await expect(field(page, l, 'email')).toHaveAccessibleDescription(new RegExp(l.errors.badEmail));
+});
+
 for (const l of LANGS) {
   // axe audits the error state once (in English; the Spanish /contact-2 is audited below): both languages draw the same markup.
   const audit = l.locale === 'en';

@@ -23,6 +23,23 @@ export interface CheckedFormOptions<F extends string, C extends string> {
   idOf: (field: F) => string;
 }
 
+/**
+ * What a person typed or chose in a form's text controls and selects before its island hydrated: the
+ * values (by input name) that differ from the ones the page started with. It is in the page but not in
+ * the island's state, so the first render would set each control back under their eyes unless the
+ * island takes it. Checkboxes and radios are left out.
+ */
+export function typedBeforeHydration(controls: Iterable<readonly [string, unknown]>, start: object): Record<string, string> {
+  const starting = start as Readonly<Record<string, unknown>>;
+  const typed: Record<string, string> = {};
+  for (const [name, element] of controls) {
+    if (!(element instanceof HTMLInputElement || element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement)) continue;
+    if (element instanceof HTMLInputElement && (element.type === 'checkbox' || element.type === 'radio')) continue;
+    if (element.value !== String(starting[name] ?? '')) typed[name] = element.value;
+  }
+  return typed;
+}
+
 /** Field state, error state and focus handling for a form checked with its schema. */
 export function useCheckedForm<F extends string, C extends string>(opts: CheckedFormOptions<F, C>) {
   const fieldOf = opts.fieldOf ?? ((input: string) => input as F);
@@ -33,16 +50,10 @@ export function useCheckedForm<F extends string, C extends string>(opts: Checked
   const [enhanced, setEnhanced] = useState(false);
   /** The form's text controls and selects, by input name (see `control`). */
   const controls = useRef(new Map<string, HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>());
-  const startValues = useRef(opts.initialValues);
 
   useEffect(() => {
-    // What the person typed or chose before the island hydrated is in the page but not in the state:
-    // take it, or the next render would set every control back to its starting value under their eyes.
-    const typed: Record<string, string> = {};
-    for (const [name, element] of controls.current) {
-      if (element instanceof HTMLInputElement && (element.type === 'checkbox' || element.type === 'radio')) continue;
-      if (element.value !== (startValues.current[name] ?? '')) typed[name] = element.value;
-    }
+    // Runs once, after hydration: `opts` here is the first render's.
+    const typed = typedBeforeHydration(controls.current, opts.initialValues);
     if (Object.keys(typed).length > 0) setValues((v) => ({ ...v, ...typed }));
     setEnhanced(true);
   }, []);
