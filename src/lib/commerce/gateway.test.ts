@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { IdempotencyConflictError, SandboxGateway, SANDBOX_TEST_CARDS, type CardDetails } from './gateway';
+import { IdempotencyConflictError, MemorySandboxLedger, SandboxGateway, SANDBOX_TEST_CARDS, type CardDetails } from './gateway';
 
 const NOW = new Date('2026-11-25T12:00:00Z');
 const card = (number: string, extra: Partial<CardDetails> = {}): CardDetails => ({ number, expiryMonth: 12, expiryYear: 2030, cvv: '987', ...extra });
@@ -82,7 +82,7 @@ describe('idempotency', () => {
     const again = await gw.charge({ amountCents: 4990, currency: 'USD', token, idempotencyKey: 'order-1' });
     expect(again).toEqual(first);
     expect(gw.chargeCount).toBe(1);
-    expect(gw.charges.size).toBe(1);
+    expect((gw.ledger as MemorySandboxLedger).charges.size).toBe(1);
   });
 
   it('keeps a processing error under its key; a retry takes a new key', async () => {
@@ -108,7 +108,7 @@ describe('idempotency', () => {
     const token = await tokenOf(gw, '4242424242424242');
     const results = await Promise.all(Array.from({ length: 1000 }, () => gw.charge({ amountCents: 4990, currency: 'USD', token, idempotencyKey: 'same-checkout' })));
     expect(gw.chargeCount).toBe(1);
-    expect(gw.charges.size).toBe(1);
+    expect((gw.ledger as MemorySandboxLedger).charges.size).toBe(1);
     expect(new Set(results.map((r) => JSON.stringify(r))).size).toBe(1);
     expect(results[0]?.status).toBe('approved');
   });

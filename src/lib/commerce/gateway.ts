@@ -68,11 +68,28 @@ export function readCard(card: CardDetails, now: Date): { ok: true; digits: stri
   return { ok: true, digits, card: { brand, last4: lastFour(digits), expiryMonth: month, expiryYear: card.expiryYear } };
 }
 
+/** A question about a charge sent earlier, perhaps by a process that died before it heard the answer. */
+export interface LookupRequest {
+  idempotencyKey: string;
+  /** When the charge was sent (the attempt was recorded just before). */
+  startedAt: Date;
+  /** The time of the question. */
+  now: Date;
+}
+
+/**
+ * What the gateway knows of the charge sent with a key: its answer; `none` when no charge was made under
+ * it and none will be; `unknown` when it cannot tell yet (ask again later).
+ */
+export type ChargeLookup = ChargeResult | { status: 'none' } | { status: 'unknown' };
+
 /** Whoever moves the money: the embedded sandbox, or Stripe when it is configured. */
 export interface PaymentGateway {
   readonly name: 'sandbox' | 'stripe';
   tokenize(card: CardDetails): Promise<TokenizeResult>;
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** Asks about a charge by its idempotency key (the reconciler's question after a crash). */
+  lookup(request: LookupRequest): Promise<ChargeLookup>;
   refund(request: RefundRequest): Promise<RefundResult>;
 }
 
@@ -115,14 +132,66 @@ function readToken(token: string): TokenFacts | undefined {
   return { outcome, brand, last4: m[3] ?? '', expiryMonth: Number(m[4]), expiryYear: Number(m[5]) };
 }
 
-/** A charge the sandbox made (no card: only the token, which carries brand and last 4). */
-export interface SandboxCharge {
-  chargeId: string;
+/** What the sandbox keeps under one idempotency key: the charge it made (or refused), or `void` for a key closed unused. */
+export interface SandboxEntry {
+  idempotencyKey: string;
+  /** The request's amount, currency and token: the same key with another request is a conflict. */
+  fingerprint: string;
+  status: ChargeStatus | 'void';
+  /** Null for a processing error (nothing was charged) and a closed key. */
+  chargeId: string | null;
   amountCents: number;
-  currency: Currency;
+  currency: string;
+  /** The token charged (it names brand, last 4 and expiry; never a card number). */
   token: string;
-  status: Exclude<ChargeStatus, 'processing-error'>;
-  refunded: boolean;
+  refundKey: string | null;
+  refundId: string | null;
+}
+
+/**
+ * Where the sandbox keeps its charges. In memory for unit tests; the runtime keeps them in the
+ * database (`sandbox-ledger.server.ts`), so a process that restarts, or another process, finds the
+ * charges a dead one made, and the reconciler can ask about them by idempotency key.
+ */
+export interface SandboxLedger {
+  byKey(idempotencyKey: string): Promise<SandboxEntry | undefined>;
+  byCharge(chargeId: string): Promise<SandboxEntry | undefined>;
+  /** Stores `entry` unless its key is taken (atomically): what the key holds now, and whether it is `entry`. */
+  put(entry: SandboxEntry): Promise<{ entry: SandboxEntry; stored: boolean }>;
+  /** Marks an approved charge refunded under `refundKey` unless it is refunded already; the entry as it is now. */
+  markRefunded(chargeId: string, refundKey: string, refundId: string): Promise<SandboxEntry | undefined>;
+}
+
+/** The sandbox's charges in this process's memory (gone with it). */
+export class MemorySandboxLedger implements SandboxLedger {
+  /** Every entry, by idempotency key. */
+  readonly entries = new Map<string, SandboxEntry>();
+
+  /** The charges made (entries with a charge id), by charge id. */
+  get charges(): Map<string, SandboxEntry> {
+    return new Map([...this.entries.values()].filter((e) => e.chargeId !== null).map((e) => [e.chargeId!, e]));
+  }
+
+  byKey(key: string): Promise<SandboxEntry | undefined> {
+    return Promise.resolve(this.entries.get(key));
+  }
+
+  byCharge(chargeId: string): Promise<SandboxEntry | undefined> {
+    return Promise.resolve([...this.entries.values()].find((e) => e.chargeId === chargeId));
+  }
+
+  put(entry: SandboxEntry): Promise<{ entry: SandboxEntry; stored: boolean }> {
+    const held = this.entries.get(entry.idempotencyKey);
+    if (held) return Promise.resolve({ entry: held, stored: false });
+    this.entries.set(entry.idempotencyKey, { ...entry });
+    return Promise.resolve({ entry, stored: true });
+  }
+
+  markRefunded(chargeId: string, refundKey: string, refundId: string): Promise<SandboxEntry | undefined> {
+    const e = [...this.entries.values()].find((x) => x.chargeId === chargeId);
+    if (e && e.status === 'approved' && e.refundKey === null) Object.assign(e, { refundKey, refundId });
+    return Promise.resolve(e);
+  }
 }
 
 export interface SandboxOptions {
@@ -132,20 +201,27 @@ export interface SandboxOptions {
   newId?: () => string;
   /** Milliseconds each charge takes, as a network would (0: answer on the next tick). */
   latencyMs?: number;
+  /** Where charges are kept (default: this process's memory). */
+  ledger?: SandboxLedger;
+}
+
+/** An entry as the charge's answer (a closed key answers that nothing was charged). */
+function answerOf(e: SandboxEntry): ChargeResult {
+  if (e.status === 'approved') return { status: 'approved', chargeId: e.chargeId!, amountCents: e.amountCents };
+  if (e.status === 'declined' || e.status === 'insufficient-funds') return { status: e.status, chargeId: e.chargeId! };
+  return { status: 'processing-error', retryable: true };
 }
 
 /**
- * The embedded sandbox: in memory, deterministic by test card. Idempotency keys live as long as the
- * process (the order's unique key guards across processes). Never holds a card number or CVV.
+ * The embedded sandbox: deterministic by test card, its charges kept in a ledger (memory, or the
+ * database in the running academy). Never holds a card number or CVV.
  */
 export class SandboxGateway implements PaymentGateway {
   readonly name = 'sandbox' as const;
-  /** Charges made, by id. */
-  readonly charges = new Map<string, SandboxCharge>();
-  /** Each idempotency key's request and its one answer. */
-  readonly chargeKeys = new Map<string, { request: string; result: Promise<ChargeResult> }>();
-  readonly refundKeys = new Map<string, { chargeId: string; result: RefundResult }>();
-  /** How many charges were actually attempted (idempotent repeats not counted). */
+  readonly ledger: SandboxLedger;
+  /** Charges of this process still waiting for their answer, by key: concurrent repeats share one. */
+  readonly #inFlight = new Map<string, { request: string; result: Promise<ChargeResult> }>();
+  /** How many charges this process actually attempted (idempotent repeats not counted). */
   chargeCount = 0;
 
   private readonly now: () => Date;
@@ -156,6 +232,7 @@ export class SandboxGateway implements PaymentGateway {
     this.now = options.now ?? (() => new Date());
     this.newId = options.newId ?? (() => globalThis.crypto.randomUUID());
     this.latencyMs = options.latencyMs ?? 0;
+    this.ledger = options.ledger ?? new MemorySandboxLedger();
   }
 
   tokenize(card: CardDetails): Promise<TokenizeResult> {
@@ -173,38 +250,53 @@ export class SandboxGateway implements PaymentGateway {
     if (currency !== PAYMENT_CONSTANTS.currencyCode) return Promise.reject(new RangeError(`Unsupported currency ${String(currency)}`));
     if (idempotencyKey === '') return Promise.reject(new RangeError('A charge needs an idempotency key'));
     const fingerprint = JSON.stringify([amountCents, currency, token]);
-    const seen = this.chargeKeys.get(idempotencyKey);
-    if (seen) return seen.request === fingerprint ? seen.result : Promise.reject(new IdempotencyConflictError(idempotencyKey));
-    // Registered before anything is awaited: a concurrent repeat finds this very promise.
-    const result = this.execute(amountCents, currency, token);
-    this.chargeKeys.set(idempotencyKey, { request: fingerprint, result });
+    const flying = this.#inFlight.get(idempotencyKey);
+    if (flying) return flying.request === fingerprint ? flying.result : Promise.reject(new IdempotencyConflictError(idempotencyKey));
+    // Registered before anything is awaited: a concurrent repeat in this process finds this very promise.
+    const result = this.execute(request, fingerprint).finally(() => this.#inFlight.delete(idempotencyKey));
+    this.#inFlight.set(idempotencyKey, { request: fingerprint, result });
     return result;
   }
 
-  private async execute(amountCents: number, currency: Currency, token: string): Promise<ChargeResult> {
+  private async execute({ amountCents, currency, token, idempotencyKey }: ChargeRequest, fingerprint: string): Promise<ChargeResult> {
+    const seen = await this.ledger.byKey(idempotencyKey);
+    if (seen) return this.repeat(seen, fingerprint);
     this.chargeCount++;
     await (this.latencyMs > 0 ? new Promise((r) => setTimeout(r, this.latencyMs)) : Promise.resolve());
     const facts = readToken(token);
     const outcome = facts === undefined || isExpired(facts.expiryMonth, facts.expiryYear, this.now()) ? 'declined' : facts.outcome;
-    if (outcome === 'processing-error') return { status: 'processing-error', retryable: true };
-    const chargeId = `ch_sandbox_${this.newId()}`;
-    this.charges.set(chargeId, { chargeId, amountCents, currency, token, status: outcome, refunded: false });
-    return outcome === 'approved' ? { status: 'approved', chargeId, amountCents } : { status: outcome, chargeId };
+    const chargeId = outcome === 'processing-error' ? null : `ch_sandbox_${this.newId()}`;
+    // The charge is made when its entry is stored: a repeat racing from another process gets the first one.
+    const put = await this.ledger.put({ idempotencyKey, fingerprint, status: outcome, chargeId, amountCents, currency, token, refundKey: null, refundId: null });
+    return put.stored ? answerOf(put.entry) : this.repeat(put.entry, fingerprint);
   }
 
-  refund(request: RefundRequest): Promise<RefundResult> {
-    const seen = this.refundKeys.get(request.idempotencyKey);
-    if (seen) return seen.chargeId === request.chargeId ? Promise.resolve(seen.result) : Promise.reject(new IdempotencyConflictError(request.idempotencyKey));
-    const charge = this.charges.get(request.chargeId);
-    let result: RefundResult;
-    if (!charge) result = { status: 'refused', reason: 'unknown-charge' };
-    else if (charge.status !== 'approved') result = { status: 'refused', reason: 'not-approved' };
-    else if (charge.refunded) result = { status: 'refused', reason: 'already-refunded' };
-    else {
-      charge.refunded = true;
-      result = { status: 'refunded', refundId: `re_sandbox_${this.newId()}`, amountCents: charge.amountCents };
+  /** The answer to a key already used: the first answer, a closed key's "nothing charged", or a conflict. */
+  private repeat(seen: SandboxEntry, fingerprint: string): ChargeResult {
+    if (seen.status === 'void') return { status: 'processing-error', retryable: true };
+    if (seen.fingerprint !== fingerprint) throw new IdempotencyConflictError(seen.idempotencyKey);
+    return answerOf(seen);
+  }
+
+  /**
+   * What became of the charge sent with `idempotencyKey`: its answer, or — when no charge was made
+   * under it — `none`, and the key is closed so a charge still on its way is never made.
+   */
+  async lookup({ idempotencyKey }: LookupRequest): Promise<ChargeLookup> {
+    const put = await this.ledger.put({ idempotencyKey, fingerprint: 'void', status: 'void', chargeId: null, amountCents: 0, currency: PAYMENT_CONSTANTS.currencyCode, token: '', refundKey: null, refundId: null });
+    return put.entry.status === 'void' ? { status: 'none' } : answerOf(put.entry);
+  }
+
+  async refund(request: RefundRequest): Promise<RefundResult> {
+    const charge = await this.ledger.byCharge(request.chargeId);
+    if (!charge) return { status: 'refused', reason: 'unknown-charge' };
+    if (charge.status !== 'approved') return { status: 'refused', reason: 'not-approved' };
+    if (charge.refundKey === null) {
+      const after = await this.ledger.markRefunded(request.chargeId, request.idempotencyKey, `re_sandbox_${this.newId()}`);
+      if (after?.refundKey === request.idempotencyKey) return { status: 'refunded', refundId: after.refundId!, amountCents: after.amountCents };
+      return { status: 'refused', reason: 'already-refunded' };
     }
-    this.refundKeys.set(request.idempotencyKey, { chargeId: request.chargeId, result });
-    return Promise.resolve(result);
+    if (charge.refundKey === request.idempotencyKey) return { status: 'refunded', refundId: charge.refundId!, amountCents: charge.amountCents };
+    return { status: 'refused', reason: 'already-refunded' };
   }
 }

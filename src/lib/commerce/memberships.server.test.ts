@@ -37,6 +37,7 @@ class ScriptedGateway implements PaymentGateway {
     if (this.answer === null || this.answer === 'approved') return real;
     return this.answer === 'processing-error' ? { status: 'processing-error', retryable: true } : { status: this.answer, chargeId: `ch_forced_${this.charges.length}` };
   };
+  lookup: PaymentGateway['lookup'] = (r) => this.inner.lookup(r);
   refund: PaymentGateway['refund'] = (r) => this.inner.refund(r);
 }
 

@@ -14,7 +14,8 @@ import type { Scheduler } from '../jobs';
 import type { Logger } from '../http/log.server';
 import type { ChargeResult, PaymentGateway } from './gateway';
 import { PAYMENT_CONSTANTS } from './payload';
-import { applyRenewal, membershipState, nextRenewal, periodEnd, type MembershipPeriod, type MembershipState, type MembershipTerm } from './membership';
+import { RENEWAL_KEY_PREFIX } from './reconcile.server';
+import { applyRenewal, GRACE_DAYS, membershipState, nextRenewal, periodEnd, type MembershipPeriod, type MembershipState, type MembershipTerm } from './membership';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -53,8 +54,12 @@ export async function grantMembership(tx: Tx, order: Order, line: { id: number; 
   await tx.insert(memberships).values({ userId: order.userId, planId: line.id, orderId: order.id, startsAt: now, endsAt: periodEnd(now, plan.period), period: plan.period, priceCents: line.cents, ...card });
 }
 
-/** What happened to one membership's renewal try. */
-export type RenewalResult = { membershipId: number; userId: number; outcome: 'renewed' | 'grace' | 'lapsed' };
+/**
+ * What happened to one membership's renewal try. `in-doubt`: an earlier try's charge was sent and its
+ * answer is not known yet (the process making it died); the member keeps access (grace) meanwhile, and
+ * no new charge is made until the gateway has answered about that one.
+ */
+export type RenewalResult = { membershipId: number; userId: number; outcome: 'renewed' | 'grace' | 'lapsed' | 'in-doubt' };
 
 /** The condition of a membership whose renewal is due at `now` (`membership.ts` `renewalDue`) and not claimed. */
 const due = (now: Date) =>
@@ -65,13 +70,20 @@ const due = (now: Date) =>
     or(isNull(memberships.nextTryAt), lte(memberships.nextTryAt, now)),
   );
 
-/** Tries every membership renewal due at `now`, one after another; returns what happened to each. */
+/**
+ * Tries every membership renewal due at `now`, one after another; returns what happened to each. Each
+ * is on its own: one that throws is logged and tried again by a later run, the others go on.
+ */
 export async function renewDueMemberships(db: Db, gateway: PaymentGateway, now: Date, log?: Logger): Promise<RenewalResult[]> {
   const ids = await db.select({ id: memberships.id }).from(memberships).where(due(now)).orderBy(asc(memberships.endsAt)).limit(BATCH);
   const results: RenewalResult[] = [];
   for (const { id } of ids) {
-    const r = await renewMembership(db, gateway, id, now, log);
-    if (r) results.push(r);
+    try {
+      const r = await renewMembership(db, gateway, id, now, log);
+      if (r) results.push(r);
+    } catch (err) {
+      log?.error({ membershipId: id, err: err instanceof Error ? err.message : String(err) }, 'membership renewal failed; tried again later');
+    }
   }
   return results;
 }
@@ -79,40 +91,67 @@ export async function renewDueMemberships(db: Db, gateway: PaymentGateway, now: 
 /**
  * One renewal try of membership `id` at `now`, if it is still due and no one else claimed it: the
  * period's renewal order (made on the first try), a payment attempt, the charge of the saved token,
- * and the membership's next term. Null when there was nothing to do.
+ * and the membership's next term. An attempt an earlier try left `started` (its process died) is first
+ * asked about by its key: its answer settles this try, no charge having been made frees the way for a
+ * new attempt, and an answer not known yet leaves the renewal in doubt (no second charge meanwhile).
+ * From the claim on, the member is in grace: a renewal in doubt never takes access away. Null when
+ * there was nothing to do.
  */
 export async function renewMembership(db: Db, gateway: PaymentGateway, id: number, now: Date, log?: Logger): Promise<RenewalResult | null> {
   const [m] = await db
     .update(memberships)
-    .set({ nextTryAt: new Date(now.getTime() + CLAIM_MS) })
+    .set({ nextTryAt: new Date(now.getTime() + CLAIM_MS), graceUntil: sql`coalesce(${memberships.graceUntil}, ${memberships.endsAt} + ${`${GRACE_DAYS} days`}::interval)` })
     .where(and(eq(memberships.id, id), due(now)))
     .returning();
   if (!m) return null;
-  const { order, attempt } = await db.transaction(async (tx) => {
-    const order = await renewalOrder(tx, m);
-    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(paymentAttempts).where(eq(paymentAttempts.orderId, order.id));
-    const attempt = n + 1;
-    await tx.insert(paymentAttempts).values({ orderId: order.id, attemptNumber: attempt, gateway: gateway.name, idempotencyKey: `${order.idempotencyKey}-${attempt}`, amountCents: order.totalCents, createdAt: now });
-    return { order, attempt };
-  });
-  let result: ChargeResult;
-  if (!m.gatewayToken || m.gateway !== gateway.name) {
-    // No token this gateway can charge (a membership from before, or another gateway's): nothing to charge.
-    result = { status: 'declined', chargeId: '' };
-  } else {
-    try {
-      result = await gateway.charge({ amountCents: order.totalCents, currency: PAYMENT_CONSTANTS.currencyCode, token: m.gatewayToken, idempotencyKey: `${order.idempotencyKey}-${attempt}` });
-    } catch (err) {
-      log?.warn({ membershipId: m.id, orderId: order.id, err: err instanceof Error ? err.message : String(err) }, 'renewal charge failed');
-      result = { status: 'processing-error', retryable: true };
+  const order = await db.transaction((tx) => renewalOrder(tx, m));
+  const [unanswered] = await db
+    .select()
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.orderId, order.id), eq(paymentAttempts.status, 'started')))
+    .limit(1);
+  let attempt: number;
+  let result: ChargeResult | null = null;
+  if (unanswered) {
+    const answer = await gateway.lookup({ idempotencyKey: unanswered.idempotencyKey, startedAt: unanswered.createdAt, now });
+    if (answer.status === 'unknown') {
+      log?.warn({ membershipId: m.id, orderId: order.id, attempt: unanswered.attemptNumber }, 'membership renewal in doubt: the gateway cannot tell yet');
+      return { membershipId: m.id, userId: m.userId, outcome: 'in-doubt' };
+    }
+    if (answer.status === 'none') {
+      await db.update(paymentAttempts).set({ status: 'void', finishedAt: now }).where(and(eq(paymentAttempts.id, unanswered.id), eq(paymentAttempts.status, 'started')));
+    } else {
+      attempt = unanswered.attemptNumber;
+      result = answer;
     }
   }
-  const next = applyRenewal(termOf(m), result.status, now);
+  if (result === null) {
+    attempt = await db.transaction(async (tx) => {
+      const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(paymentAttempts).where(eq(paymentAttempts.orderId, order.id));
+      const next = n + 1;
+      await tx.insert(paymentAttempts).values({ orderId: order.id, attemptNumber: next, gateway: gateway.name, idempotencyKey: `${order.idempotencyKey}-${next}`, amountCents: order.totalCents, createdAt: now });
+      return next;
+    });
+    if (!m.gatewayToken || m.gateway !== gateway.name) {
+      // No token this gateway can charge (a membership from before, or another gateway's): nothing to charge.
+      result = { status: 'declined', chargeId: '' };
+    } else {
+      try {
+        result = await gateway.charge({ amountCents: order.totalCents, currency: PAYMENT_CONSTANTS.currencyCode, token: m.gatewayToken, idempotencyKey: `${order.idempotencyKey}-${attempt}` });
+      } catch (err) {
+        log?.warn({ membershipId: m.id, orderId: order.id, err: err instanceof Error ? err.message : String(err) }, 'renewal charge failed');
+        result = { status: 'processing-error', retryable: true };
+      }
+    }
+  }
+  const answered = result;
+  const tried = attempt!;
+  const next = applyRenewal(termOf(m), answered.status, now);
   await db.transaction(async (tx) => {
     await tx
       .update(paymentAttempts)
-      .set({ status: result.status, chargeId: 'chargeId' in result && result.chargeId ? result.chargeId : null, finishedAt: now })
-      .where(and(eq(paymentAttempts.orderId, order.id), eq(paymentAttempts.attemptNumber, attempt)));
+      .set({ status: answered.status, chargeId: 'chargeId' in answered && answered.chargeId ? answered.chargeId : null, finishedAt: now })
+      .where(and(eq(paymentAttempts.orderId, order.id), eq(paymentAttempts.attemptNumber, tried)));
     if (next.kind === 'renewed') {
       await tx.update(orders).set({ status: 'paid', paidAt: now, failureReason: null }).where(eq(orders.id, order.id));
       await tx
@@ -120,21 +159,21 @@ export async function renewMembership(db: Db, gateway: PaymentGateway, id: numbe
         .set({ endsAt: next.term.endsAt, graceUntil: null, nextTryAt: null, renewals: sql`${memberships.renewals} + 1` })
         .where(eq(memberships.id, m.id));
     } else if (next.kind === 'grace') {
-      await tx.update(orders).set({ failureReason: result.status }).where(eq(orders.id, order.id));
+      await tx.update(orders).set({ failureReason: answered.status }).where(eq(orders.id, order.id));
       await tx.update(memberships).set({ graceUntil: next.term.graceUntil, nextTryAt: next.retryAt }).where(eq(memberships.id, m.id));
     } else {
-      await tx.update(orders).set({ status: 'failed', failureReason: result.status }).where(eq(orders.id, order.id));
+      await tx.update(orders).set({ status: 'failed', failureReason: answered.status }).where(eq(orders.id, order.id));
       // No further try: access ends with the grace.
       await tx.update(memberships).set({ graceUntil: next.term.graceUntil, nextTryAt: next.term.graceUntil }).where(eq(memberships.id, m.id));
     }
   });
-  log?.info({ membershipId: m.id, orderId: order.id, attempt, status: result.status, outcome: next.kind }, 'membership renewal');
+  log?.info({ membershipId: m.id, orderId: order.id, attempt: tried, status: answered.status, outcome: next.kind }, 'membership renewal');
   return { membershipId: m.id, userId: m.userId, outcome: next.kind };
 }
 
 /** The order a period's renewal is paid with (one per membership and period end; made on the first try). */
 async function renewalOrder(tx: Tx, m: Membership): Promise<Order> {
-  const key = `renewal-${m.id}-${m.endsAt.toISOString()}`;
+  const key = `${RENEWAL_KEY_PREFIX}${m.id}-${m.endsAt.toISOString()}`;
   const [existing] = await tx
     .select()
     .from(orders)

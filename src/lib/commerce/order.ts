@@ -11,7 +11,8 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** The moves allowed from each status. */
 const NEXT: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
-  pending: ['paid', 'failed'],
+  // pending → refunded: a charge found late (after a crash) for what the buyer had already bought through another order.
+  pending: ['paid', 'failed', 'refunded'],
   paid: ['refunded'],
   failed: [],
   refunded: [],
@@ -40,4 +41,25 @@ export function statusAfterCharge(status: ChargeStatus): OrderStatus {
   if (status === 'approved') return 'paid';
   if (status === 'processing-error') return 'pending';
   return 'failed';
+}
+
+/**
+ * What to do with a charge's answer, given the order's status now and whether what it sells is already
+ * held through another order (a buyer whose first checkout was stuck by a crash bought again):
+ * - `pay`: the order is paid and grants its access;
+ * - `fail`: the card was refused, the order fails;
+ * - `retryable`: nothing was charged (a processing error, or a key the reconciler closed unused): the
+ *   order stays pending for the buyer's retry, or fails as abandoned when no one comes back;
+ * - `refund`: money was taken for an order that must not be paid (already failed, or bought elsewhere);
+ * - `keep`: the order is settled already and this answer changes nothing.
+ */
+export type Settlement = 'pay' | 'fail' | 'retryable' | 'refund' | 'keep';
+
+export function settlementOf(order: OrderStatus, charge: ChargeStatus | 'void', heldElsewhere: boolean): Settlement {
+  if (charge === 'approved') {
+    if (order === 'pending') return heldElsewhere ? 'refund' : 'pay';
+    return order === 'failed' ? 'refund' : 'keep';
+  }
+  if (order !== 'pending') return 'keep';
+  return charge === 'processing-error' || charge === 'void' ? 'retryable' : 'fail';
 }

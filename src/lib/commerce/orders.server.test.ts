@@ -12,7 +12,7 @@ import { testDatabases } from '../db/testing';
 import type { DbHandle } from '../db/client';
 import * as s from '../db/schema';
 import { loadCatalog, type CatalogSnapshot } from '../catalog';
-import { SandboxGateway, type ChargeRequest, type PaymentGateway } from './gateway';
+import { MemorySandboxLedger, SandboxGateway, type ChargeRequest, type PaymentGateway } from './gateway';
 import { validateCheckoutForm, type CheckoutForm } from './payment';
 import { CheckoutKeys, CheckoutService, type CheckoutOutcome, type CheckoutRequest } from './orders.server';
 import { loadCheckoutPage, loadOrderPage } from './pages.server';
@@ -37,6 +37,7 @@ class CountingGateway implements PaymentGateway {
     this.charges.push(r);
     return this.inner.charge(r);
   };
+  lookup: PaymentGateway['lookup'] = (r) => this.inner.lookup(r);
   refund: PaymentGateway['refund'] = (r) => this.inner.refund(r);
 }
 
@@ -136,7 +137,7 @@ describe.each(databases)('orders on $name', ({ create }) => {
     const orders = await ordersOf(me.userId);
     expect(orders).toHaveLength(1);
     expect(gateway.charges).toHaveLength(1);
-    expect(gateway.inner.charges.size).toBe(1);
+    expect((gateway.inner.ledger as MemorySandboxLedger).charges.size).toBe(1);
     for (const o of outcomes) {
       expect(['paid', 'refused']).toContain(o.kind);
       if (o.kind === 'refused') expect(o.reason).toBe('reused-key');
@@ -154,12 +155,18 @@ describe.each(databases)('orders on $name', ({ create }) => {
     expect(await svc.checkout(request(me, {}, { idempotencyKey: '6f1c2b1e-3c1a-4b7e-9d2f-1a2b3c4d5e6f' }))).toEqual({ kind: 'refused', reason: 'forged-key' });
     expect(await svc.checkout(request(me, {}, { idempotencyKey: keys.issue(other.userId) }))).toEqual({ kind: 'refused', reason: 'forged-key' });
     expect(await ordersOf(me.userId)).toEqual([]);
+    // A paid form posted again answers its paid order (nothing charged again); a failed one is used up.
     const req = request(me);
-    expect((await svc.checkout(req)).kind).toBe('paid');
+    const first = await svc.checkout(req);
+    expect(first.kind).toBe('paid');
     const again = await svc.checkout(req);
-    expect(again).toMatchObject({ kind: 'refused', reason: 'reused-key' });
+    expect(again).toMatchObject({ kind: 'paid', settledHere: false, order: { id: first.kind === 'paid' ? first.order.id : -1, status: 'paid' } });
     expect(await ordersOf(me.userId)).toHaveLength(1);
     expect(gateway.charges).toHaveLength(1);
+    const refusedReq = request(other, {}, { cardNumber: CARD.declined });
+    expect((await svc.checkout(refusedReq)).kind).toBe('failed');
+    expect(await svc.checkout(refusedReq)).toMatchObject({ kind: 'refused', reason: 'reused-key' });
+    expect(gateway.charges).toHaveLength(2);
   });
 
   it.each([

@@ -22,10 +22,10 @@ import type { CatalogSnapshot } from '../catalog/catalog';
 import { loadViewer } from '../access/access.server';
 import type { CheckoutForm, StoredCard } from './payment';
 import type { ChargeResult, PaymentGateway, TokenizeResult } from './gateway';
+import { failOrder, grant, settleAttempt, type Settled } from './settle.server';
+import { reconcileAttempt, RECONCILE_AFTER_MS } from './reconcile.server';
 import type { Coupon } from './coupon';
 import { buildPaymentPayload, PAYMENT_CONSTANTS, type PaymentPayload } from './payload';
-import { statusAfterCharge, transition, type OrderStatus } from './order';
-import { grantMembership } from './memberships.server';
 import { checkoutLines, couponRefusal, orderAmounts, type CheckoutLine, type CheckoutRefusal, type OrderAmounts, type PaymentFailure } from './checkout';
 
 /* ───────────── idempotency keys ───────────── */
@@ -217,9 +217,18 @@ export class CheckoutService {
     if (tokenized === 'unavailable') return { kind: 'unavailable' };
     if (!tokenized.ok) return { kind: 'refused', reason: tokenized.reason };
 
+    // The payload (with the card's token) is stored with the attempt before the charge: whoever settles
+    // it after a crash grants a plan's membership with the token its renewals charge.
+    const payload = buildPaymentPayload({
+      lines: cart.lines.map((l) => ({ kind: l.kind, productCode: l.productCode, cents: l.cents })),
+      language: req.locale,
+      token: tokenized.token,
+      discountCents: priced.amounts.discountCents,
+      couponCode: coupon?.coupon.code ?? null,
+    });
     let created: { order: Order; attempt: number | null };
     try {
-      created = await this.#create(req, cart.lines, priced.amounts, coupon?.coupon ?? null, tokenized.card);
+      created = await this.#create(req, cart.lines, priced.amounts, coupon?.coupon ?? null, tokenized.card, payload);
     } catch (err) {
       if (err instanceof Refused) return { kind: 'refused', reason: err.reason };
       if (err instanceof AlreadyPlaced) return this.#again(err.order, req);
@@ -231,28 +240,33 @@ export class CheckoutService {
       throw err;
     }
     if (created.attempt === null) return { kind: 'paid', order: created.order, settledHere: true };
-    return this.#charge(created.order, created.attempt, tokenized.token, cart.lines, req.locale);
+    return this.#charge(created.order, created.attempt, tokenized.token, payload);
   }
 
   /** This checkout's order already exists: its outcome, after waiting for a charge in flight or retrying a processing error. */
   async #again(order: Order, req: CheckoutRequest): Promise<CheckoutOutcome> {
     const deadline = Date.now() + this.#waitMs;
     let current = order;
-    // A form posted again once its order was settled is refused (it never buys twice); a repeat that
-    // arrived while the charge was in flight gets that charge's answer.
-    if (current.status !== 'pending') return { kind: 'refused', reason: 'reused-key', order: current };
+    // A form posted again once its order was paid answers that order (it never buys twice); once its
+    // order failed, the form is used up. A repeat that arrived while the charge was in flight gets
+    // that charge's answer.
+    if (current.status === 'failed') return { kind: 'refused', reason: 'reused-key', order: current };
     for (;;) {
       if (current.status === 'paid' || current.status === 'refunded') return { kind: 'paid', order: current, settledHere: false };
       if (current.status === 'failed') return current.failureReason === 'already-bought' ? { kind: 'refused', reason: 'already-bought', order: current } : { kind: 'failed', order: current, reason: failureOf(current) };
       // Pending: a charge in flight (wait for it), or a processing error (this post retries it).
-      const started = await this.#db
-        .select({ id: paymentAttempts.id })
+      const [started] = await this.#db
+        .select()
         .from(paymentAttempts)
         .where(and(eq(paymentAttempts.orderId, current.id), eq(paymentAttempts.status, 'started')))
         .limit(1);
-      if (started.length === 0) {
+      if (!started) {
         const retried = await this.#retry(current, req);
         if (retried) return retried;
+      } else if (this.#now().getTime() - started.createdAt.getTime() > RECONCILE_AFTER_MS) {
+        // Started long ago and never answered: the process charging it died. Ask the gateway now rather
+        // than make the buyer wait for the reconciler; nothing charged, this post retries it.
+        await reconcileAttempt(this.#db, this.#gateway, started, this.#now()).catch((err: unknown) => this.#log.warn({ orderId: current.id, err: err instanceof Error ? err.message : String(err) }, 'attempt not reconciled'));
       }
       if (Date.now() > deadline) return { kind: 'retry', order: current };
       await new Promise((r) => setTimeout(r, 25));
@@ -277,6 +291,13 @@ export class CheckoutService {
     if (tokenized === 'unavailable') return { kind: 'unavailable' };
     if (!tokenized.ok) return { kind: 'refused', reason: tokenized.reason, order };
     const items = await this.#db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(orderItems.id);
+    const payload = buildPaymentPayload({
+      lines: items.map((i) => ({ kind: i.productKind, productCode: i.productCode, cents: i.priceCents })),
+      language: req.locale,
+      token: tokenized.token,
+      discountCents: order.discountCents,
+      couponCode: order.couponCode,
+    });
     let attempt: number | null;
     try {
       attempt = await this.#db.transaction(async (tx) => {
@@ -292,7 +313,10 @@ export class CheckoutService {
         }
         const [last] = await tx.select({ n: sql<number>`coalesce(max(${paymentAttempts.attemptNumber}), 0)::int` }).from(paymentAttempts).where(eq(paymentAttempts.orderId, order.id));
         const n = (last?.n ?? 0) + 1;
-        await tx.insert(paymentAttempts).values({ orderId: order.id, attemptNumber: n, gateway: this.#gateway.name, idempotencyKey: attemptKey(order.id, n), amountCents: order.totalCents });
+        // The order and its receipt name the card this attempt charges (the buyer may have changed cards).
+        const card = tokenized.card;
+        await tx.update(orders).set({ cardBrand: card.brand, cardLast4: card.last4, cardExpiryMonth: card.expiryMonth, cardExpiryYear: card.expiryYear }).where(eq(orders.id, order.id));
+        await tx.insert(paymentAttempts).values({ orderId: order.id, attemptNumber: n, gateway: this.#gateway.name, idempotencyKey: attemptKey(order.id, n), amountCents: order.totalCents, payload });
         return n;
       });
     } catch (err) {
@@ -300,11 +324,11 @@ export class CheckoutService {
       throw err;
     }
     if (attempt === null) return null;
-    return this.#charge(order, attempt, tokenized.token, await this.#linesOf(order.id), req.locale);
+    return this.#charge(order, attempt, tokenized.token, payload);
   }
 
   /** Creates the order, its items, the coupon's use and its first payment attempt, in one transaction. */
-  async #create(req: CheckoutRequest, lines: CheckoutLine[], amounts: OrderAmounts, coupon: Coupon | null, card: StoredCard): Promise<{ order: Order; attempt: number | null }> {
+  async #create(req: CheckoutRequest, lines: CheckoutLine[], amounts: OrderAmounts, coupon: Coupon | null, card: StoredCard, payload: PaymentPayload): Promise<{ order: Order; attempt: number | null }> {
     const now = this.#now();
     const referringIboId = await referringIbo(this.#db, req.referralVisitorId, req.userId);
     return this.#db.transaction(async (tx) => {
@@ -388,20 +412,13 @@ export class CheckoutService {
         await grant(tx, order!, lines, now, { gateway: this.#gateway.name, token: '' });
         return { order: order!, attempt: null };
       }
-      await tx.insert(paymentAttempts).values({ orderId: order!.id, attemptNumber: 1, gateway: this.#gateway.name, idempotencyKey: attemptKey(order!.id, 1), amountCents: amounts.totalCents, createdAt: now });
+      await tx.insert(paymentAttempts).values({ orderId: order!.id, attemptNumber: 1, gateway: this.#gateway.name, idempotencyKey: attemptKey(order!.id, 1), amountCents: amounts.totalCents, payload, createdAt: now });
       return { order: order!, attempt: 1 };
     });
   }
 
   /** Charges a claimed attempt and settles the order with the answer. */
-  async #charge(order: Order, attempt: number, token: string, lines: readonly CheckoutLine[], locale: Locale): Promise<CheckoutOutcome> {
-    const payload = buildPaymentPayload({
-      lines: lines.map((l) => ({ kind: l.kind, productCode: l.productCode, cents: l.cents })),
-      language: locale,
-      token,
-      discountCents: order.discountCents,
-      couponCode: order.couponCode,
-    });
+  async #charge(order: Order, attempt: number, token: string, payload: PaymentPayload): Promise<CheckoutOutcome> {
     const key = attemptKey(order.id, attempt);
     this.#log.info({ orderId: order.id, attempt, gateway: this.#gateway.name, payload: loggablePayload(payload) }, 'charging order');
     let result: ChargeResult;
@@ -412,75 +429,29 @@ export class CheckoutService {
       this.#log.warn({ orderId: order.id, attempt, err: err instanceof Error ? err.message : String(err) }, 'charge failed');
       result = { status: 'processing-error', retryable: true };
     }
-    const settled = await this.#settle(order.id, attempt, result, payload, lines);
-    this.#log.info({ orderId: order.id, attempt, status: result.status, orderStatus: settled.status }, 'charge answered');
-    if (settled.status === 'paid') return { kind: 'paid', order: settled, settledHere: true };
-    if (settled.status === 'failed') return settled.failureReason === 'already-bought' ? { kind: 'refused', reason: 'already-bought', order: settled } : { kind: 'failed', order: settled, reason: failureOf(settled) };
-    return { kind: 'retry', order: settled };
+    const settled = await settleAttempt(this.#db, this.#gateway, { orderId: order.id, attempt, answer: result, now: this.#now() });
+    this.#log.info({ orderId: order.id, attempt, status: result.status, orderStatus: settled.order.status }, 'charge answered');
+    return outcomeOf(settled, true);
   }
 
   /**
-   * A payment's outcome reported later by the gateway (Stripe's webhook), by charge id: the answer the
-   * checkout got first normally stands, but a charge that succeeded after the checkout was told
-   * otherwise is settled here — a pending order is paid (and grants its access), an order already failed
-   * has its money refunded (the learner chose another card or gave up); a failure of a pending order
-   * fails it. Repeated deliveries change nothing. Returns what was done.
+   * A payment's outcome reported later by the gateway (Stripe's webhook), by charge id or by the
+   * attempt's idempotency key (a charge whose process died before it recorded the charge id): the
+   * answer the checkout got first normally stands, but a charge that succeeded after the checkout was
+   * told otherwise is settled here — a pending order is paid (and grants its access), an order already
+   * failed has its money refunded (the learner chose another card or gave up); a failure of a pending
+   * order fails it. Repeated deliveries change nothing. Returns what was done.
    */
-  async reconcile(event: { chargeId: string; outcome: 'succeeded' | 'failed' }): Promise<{ done: 'unknown' | 'unchanged' | 'paid' | 'failed' | 'refunded'; userId: number | null }> {
-    const [row] = await this.#db
-      .select({ attempt: paymentAttempts, order: orders })
-      .from(paymentAttempts)
-      .innerJoin(orders, eq(orders.id, paymentAttempts.orderId))
-      .where(eq(paymentAttempts.chargeId, event.chargeId))
-      .limit(1);
-    if (!row) return { done: 'unknown', userId: null };
-    const { attempt, order } = row;
-    const answer = (done: 'unchanged' | 'paid' | 'failed' | 'refunded') => ({ done, userId: order.userId });
-    if (event.outcome === 'failed') {
-      if (order.status !== 'pending') return answer('unchanged');
-      const settled = await this.#settle(order.id, attempt.attemptNumber, { status: 'declined', chargeId: event.chargeId }, attempt.payload as PaymentPayload | null, await this.#linesOf(order.id));
-      return answer(settled.status === 'failed' ? 'failed' : 'unchanged');
-    }
-    if (order.status === 'paid' || order.status === 'refunded') return answer('unchanged');
-    if (order.status === 'pending') {
-      const settled = await this.#settle(order.id, attempt.attemptNumber, { status: 'approved', chargeId: event.chargeId, amountCents: order.totalCents }, attempt.payload as PaymentPayload | null, await this.#linesOf(order.id));
-      return answer(settled.status === 'paid' ? 'paid' : 'unchanged');
-    }
-    // Failed here, paid at the gateway: the money goes back (one refund per charge, whatever the deliveries).
-    const refund = await this.#gateway.refund({ chargeId: event.chargeId, idempotencyKey: `refund-${event.chargeId}` });
-    this.#log.warn({ orderId: order.id, chargeId: event.chargeId, refund: refund.status }, 'late success of a failed order refunded');
-    return answer(refund.status === 'refunded' ? 'refunded' : 'unchanged');
-  }
-
-  /** An order's lines as checkout priced them. */
-  async #linesOf(orderId: number): Promise<CheckoutLine[]> {
-    const items = await this.#db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(orderItems.id);
-    return items.map((i) => ({ kind: i.productKind, id: i.productId, productCode: i.productCode, titleEs: i.titleEs, titleEn: i.titleEn, cents: i.priceCents }));
-  }
-
-  /** Records the charge's answer and moves the order (paid: access granted in the same transaction; failed: the coupon released). */
-  async #settle(orderId: number, attempt: number, result: ChargeResult, payload: PaymentPayload | null, lines: readonly CheckoutLine[]): Promise<Order> {
-    const now = this.#now();
-    return this.#db.transaction(async (tx) => {
-      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-      await tx
-        .update(paymentAttempts)
-        .set({ status: result.status, chargeId: 'chargeId' in result ? result.chargeId : null, payload, finishedAt: now })
-        .where(and(eq(paymentAttempts.orderId, orderId), eq(paymentAttempts.attemptNumber, attempt)));
-      const next: OrderStatus = statusAfterCharge(result.status);
-      if (next === 'pending') {
-        const [kept] = await tx.update(orders).set({ failureReason: 'processing-error' }).where(eq(orders.id, orderId)).returning();
-        return kept!;
-      }
-      const move = transition(order!.status, next);
-      if (!move.ok) return order!;
-      if (next === 'paid') {
-        const [paid] = await tx.update(orders).set({ status: 'paid', paidAt: now, failureReason: null }).where(eq(orders.id, orderId)).returning();
-        await grant(tx, paid!, lines, now, { gateway: this.#gateway.name, token: payload?.payment.token ?? '' });
-        return paid!;
-      }
-      return failOrder(tx, orderId, result.status);
-    });
+  async reconcile(event: { chargeId: string; outcome: 'succeeded' | 'failed'; attemptKey?: string | null; amountCents?: number }): Promise<{ done: 'unknown' | 'unchanged' | 'paid' | 'failed' | 'refunded'; userId: number | null }> {
+    const [byCharge] = await this.#db.select().from(paymentAttempts).where(eq(paymentAttempts.chargeId, event.chargeId)).limit(1);
+    const [byKey] = byCharge || !event.attemptKey ? [] : await this.#db.select().from(paymentAttempts).where(eq(paymentAttempts.idempotencyKey, event.attemptKey)).limit(1);
+    const attempt = byCharge ?? byKey;
+    if (!attempt) return { done: 'unknown', userId: null };
+    const answer: ChargeResult =
+      event.outcome === 'succeeded' ? { status: 'approved', chargeId: event.chargeId, amountCents: event.amountCents ?? attempt.amountCents } : { status: 'declined', chargeId: event.chargeId };
+    const settled = await settleAttempt(this.#db, this.#gateway, { orderId: attempt.orderId, attempt: attempt.attemptNumber, answer, now: this.#now() });
+    const done = settled.decision === 'pay' ? 'paid' : settled.decision === 'fail' ? 'failed' : settled.decision === 'refund' ? 'refunded' : 'unchanged';
+    return { done, userId: settled.order.userId };
   }
 
   /** The order of a person's checkout key, if any. */
@@ -494,26 +465,12 @@ export class CheckoutService {
   }
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-/** Marks an order failed and gives its coupon's use back. */
-async function failOrder(tx: Tx, orderId: number, reason: string): Promise<Order> {
-  const [failed] = await tx.update(orders).set({ status: 'failed', failureReason: reason }).where(eq(orders.id, orderId)).returning();
-  const released = await tx.delete(couponRedemptions).where(eq(couponRedemptions.orderId, orderId)).returning({ couponId: couponRedemptions.couponId });
-  for (const r of released) await tx.update(coupons).set({ uses: sql`greatest(${coupons.uses} - 1, 0)` }).where(eq(coupons.id, r.couponId));
-  return failed!;
-}
-
-/** What a paid order unlocks: each course's purchase access record, and each plan's membership for its period. */
-async function grant(tx: Tx, order: Order, lines: readonly { kind: string; id: number; cents: number }[], now: Date, payment: { gateway: string; token: string }): Promise<void> {
-  const courseIds = lines.filter((l) => l.kind === 'course').map((l) => l.id);
-  if (courseIds.length > 0) {
-    await tx
-      .insert(purchaseAccess)
-      .values(courseIds.map((courseId) => ({ userId: order.userId, courseId, orderId: order.id, grantedAt: now })))
-      .onConflictDoNothing();
-  }
-  for (const line of lines.filter((l) => l.kind === 'plan')) await grantMembership(tx, order, line, now, payment);
+/** A settled attempt as the checkout's outcome (`settledHere`: this call finished the payment). */
+function outcomeOf(settled: Settled, settledHere: boolean): CheckoutOutcome {
+  const order = settled.order;
+  if (order.status === 'paid' || order.status === 'refunded') return { kind: 'paid', order, settledHere: settledHere && settled.decision === 'pay' };
+  if (order.status === 'failed') return order.failureReason === 'already-bought' ? { kind: 'refused', reason: 'already-bought', order } : { kind: 'failed', order, reason: failureOf(order) };
+  return { kind: 'retry', order };
 }
 
 function failureOf(order: Order): Exclude<PaymentFailure, 'processing-error'> {

@@ -90,6 +90,41 @@ function gatewayWith(reply: (r: SeenRequest) => Reply, secretKey = 'sk_test_abcd
 
 const CHARGE: ChargeRequest = { amountCents: 4998, currency: 'USD', token: 'pm_card_visa', idempotencyKey: 'order-42-attempt-1' };
 
+/* ───────────── looking a charge up after a crash ───────────── */
+
+describe('StripeGateway.lookup', () => {
+  const sent = new Date('2026-06-01T00:00:00Z');
+  const later = (ms: number) => new Date(sent.getTime() + ms);
+
+  it('names the attempt in the PaymentIntent it creates, and finds it by that key', async () => {
+    const { http, gateway } = gatewayWith((r) => (r.path.startsWith('/v1/payment_intents/search') ? { status: 200, body: { object: 'search_result', data: [intent()], has_more: false, url: '/v1/payment_intents/search' } } : { status: 200, body: intent() }));
+    await gateway.charge(CHARGE);
+    expect(http.requests[0]!.body.get('metadata[academy_attempt]')).toBe('order-42-attempt-1');
+    expect(await gateway.lookup({ idempotencyKey: 'order-42-attempt-1', startedAt: sent, now: later(120_000) })).toEqual({ status: 'approved', chargeId: 'pi_123', amountCents: 4998 });
+    const search = http.requests[1]!;
+    expect(search.method).toBe('GET');
+    expect(decodeURIComponent(search.path)).toContain("metadata['academy_attempt']:'order-42-attempt-1'");
+  });
+
+  it('answers a refused PaymentIntent as refused, and one still processing as not known yet', async () => {
+    const declined = gatewayWith(() => ({ status: 200, body: { object: 'search_result', data: [intent({ status: 'requires_payment_method', last_payment_error: { decline_code: 'insufficient_funds' } })], has_more: false } }));
+    expect(await declined.gateway.lookup({ idempotencyKey: 'k', startedAt: sent, now: later(120_000) })).toEqual({ status: 'insufficient-funds', chargeId: 'pi_123' });
+    const processing = gatewayWith(() => ({ status: 200, body: { object: 'search_result', data: [intent({ status: 'processing' })], has_more: false } }));
+    expect(await processing.gateway.lookup({ idempotencyKey: 'k', startedAt: sent, now: later(120_000) })).toEqual({ status: 'unknown' });
+  });
+
+  it('takes "none found" for "never charged" only once Stripe’s search has had time to see it', async () => {
+    const { gateway } = gatewayWith(() => ({ status: 200, body: { object: 'search_result', data: [], has_more: false } }));
+    expect(await gateway.lookup({ idempotencyKey: 'k', startedAt: sent, now: later(60_000) })).toEqual({ status: 'unknown' });
+    expect(await gateway.lookup({ idempotencyKey: 'k', startedAt: sent, now: later(11 * 60_000) })).toEqual({ status: 'none' });
+  });
+
+  it('answers "not known yet" when Stripe cannot be asked', async () => {
+    const { gateway } = gatewayWith(() => ({ status: 500, body: { error: { type: 'api_error', message: 'Something went wrong.' } } }));
+    expect(await gateway.lookup({ idempotencyKey: 'k', startedAt: sent, now: later(11 * 60_000) })).toEqual({ status: 'unknown' });
+  });
+});
+
 /* ───────────── charges ───────────── */
 
 describe('StripeGateway.charge', () => {
@@ -277,8 +312,8 @@ describe('handleStripeEvent', () => {
       listen,
     );
     expect(heard).toEqual([
-      { outcome: 'succeeded', paymentIntentId: 'pi_123', amountCents: 4998, eventId: 'evt_1', failureCode: null },
-      { outcome: 'failed', paymentIntentId: 'pi_9', amountCents: 4998, eventId: 'evt_2', failureCode: 'insufficient_funds' },
+      { outcome: 'succeeded', paymentIntentId: 'pi_123', amountCents: 4998, eventId: 'evt_1', failureCode: null, attemptKey: null },
+      { outcome: 'failed', paymentIntentId: 'pi_9', amountCents: 4998, eventId: 'evt_2', failureCode: 'insufficient_funds', attemptKey: null },
     ]);
   });
 
@@ -313,7 +348,7 @@ describe('POST /api/stripe/webhook', () => {
     expect(await r.json()).toEqual({ received: true });
     expect(lines.some((l) => l.includes('"paymentIntent":"pi_logged"') && l.includes('"outcome":"succeeded"'))).toBe(true);
     // The order of that PaymentIntent is settled by the checkout, and its buyer's pages refreshed.
-    expect(reconciled).toEqual([{ chargeId: 'pi_logged', outcome: 'succeeded' }]);
+    expect(reconciled).toEqual([{ chargeId: 'pi_logged', outcome: 'succeeded', amountCents: 4998, attemptKey: null }]);
     expect(changed).toEqual([{ userId: 7 }]);
   });
 

@@ -26,8 +26,10 @@ import {
   readCard,
   SandboxGateway,
   type CardDetails,
+  type ChargeLookup,
   type ChargeRequest,
   type ChargeResult,
+  type LookupRequest,
   type PaymentGateway,
   type RefundRequest,
   type RefundResult,
@@ -73,6 +75,27 @@ export interface StripeGatewayOptions {
   client?: Stripe.StripeConfig;
   /** The clock that decides whether a card has expired. */
   now?: () => Date;
+}
+
+/** The metadata field every PaymentIntent carries its payment attempt's idempotency key in. */
+export const ATTEMPT_KEY_METADATA = 'academy_attempt';
+
+/** How long after a charge Stripe's search may still not show its PaymentIntent. */
+export const STRIPE_SEARCH_LAG_MS = 10 * 60_000;
+
+/** A PaymentIntent's state as a charge's answer. */
+function resultOf(intent: Stripe.PaymentIntent): ChargeResult {
+  switch (intent.status) {
+    case 'succeeded':
+      return { status: 'approved', chargeId: intent.id, amountCents: intent.amount_received || intent.amount };
+    case 'requires_payment_method':
+      return { status: intent.last_payment_error?.decline_code === 'insufficient_funds' ? 'insufficient-funds' : 'declined', chargeId: intent.id };
+    default:
+      // `requires_action` (3-D Secure) needs the buyer's browser, which this server-side charge does not
+      // involve, and `processing` has no answer yet: the charge is declined here; a later success
+      // still arrives as the webhook's `payment_intent.succeeded`, by this same PaymentIntent id.
+      return { status: 'declined', chargeId: intent.id };
+  }
 }
 
 /** Whether a Stripe error is worth another try (with a new idempotency key): the network, Stripe's side, its rate limit. */
@@ -151,6 +174,8 @@ export class StripeGateway implements PaymentGateway {
           currency: currency.toLowerCase(),
           payment_method: token,
           confirm: true,
+          // The attempt's key, so the reconciler (and the webhook) can find this PaymentIntent after a crash.
+          metadata: { [ATTEMPT_KEY_METADATA]: idempotencyKey },
           // Confirmed here, with no page to come back to: nothing that redirects the buyer.
           automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
         },
@@ -159,17 +184,27 @@ export class StripeGateway implements PaymentGateway {
     } catch (err) {
       return this.chargeFailure(err, idempotencyKey);
     }
-    switch (intent.status) {
-      case 'succeeded':
-        return { status: 'approved', chargeId: intent.id, amountCents: intent.amount_received || intent.amount };
-      case 'requires_payment_method':
-        return { status: intent.last_payment_error?.decline_code === 'insufficient_funds' ? 'insufficient-funds' : 'declined', chargeId: intent.id };
-      default:
-        // `requires_action` (3-D Secure) needs the buyer's browser, which this server-side charge does not
-        // involve, and `processing` has no answer yet: the charge is declined here; a later success
-        // still arrives as the webhook's `payment_intent.succeeded`, by this same PaymentIntent id.
-        return { status: 'declined', chargeId: intent.id };
+    return resultOf(intent);
+  }
+
+  /**
+   * The PaymentIntent made with an attempt's key, found by its metadata (Stripe's search). Search sees a
+   * new PaymentIntent within about a minute: until `STRIPE_SEARCH_LAG_MS` after the charge was sent,
+   * finding none means `unknown`; after it, `none` (a PaymentIntent that still turns up later reaches
+   * the webhook, which finds the attempt by the same key and gives the money back).
+   */
+  async lookup({ idempotencyKey, startedAt, now }: LookupRequest): Promise<ChargeLookup> {
+    const query = `metadata['${ATTEMPT_KEY_METADATA}']:'${idempotencyKey.replace(/[^A-Za-z0-9_-]/g, '')}'`;
+    let found: Stripe.ApiSearchResult<Stripe.PaymentIntent>;
+    try {
+      found = await this.stripe.paymentIntents.search({ query, limit: 1 });
+    } catch (err) {
+      if (retryableFailure(err)) return { status: 'unknown' };
+      throw err;
     }
+    const intent = found.data[0];
+    if (!intent) return now.getTime() - startedAt.getTime() > STRIPE_SEARCH_LAG_MS ? { status: 'none' } : { status: 'unknown' };
+    return intent.status === 'processing' ? { status: 'unknown' } : resultOf(intent);
   }
 
   /** Stripe's refusal of a charge as a `ChargeResult`, or the error itself when it is ours to fix. */
@@ -248,6 +283,8 @@ export interface PaymentEvent {
   eventId: string;
   /** Stripe's reason for a failure (`card_declined`, `insufficient_funds` …), `null` for a success. */
   failureCode: string | null;
+  /** The payment attempt's idempotency key the PaymentIntent was made with (its metadata), if any. */
+  attemptKey: string | null;
 }
 
 /** Who hears of payment outcomes: the orders module settles its order by `paymentIntentId` (it must be idempotent). */
@@ -270,6 +307,7 @@ export async function handleStripeEvent(runtime: { logger: Logger }, event: Stri
     amountCents: event.type === 'payment_intent.succeeded' ? intent.amount_received || intent.amount : intent.amount,
     eventId: event.id,
     failureCode: event.type === 'payment_intent.payment_failed' ? (intent.last_payment_error?.decline_code ?? intent.last_payment_error?.code ?? 'unknown') : null,
+    attemptKey: typeof intent.metadata?.[ATTEMPT_KEY_METADATA] === 'string' ? intent.metadata[ATTEMPT_KEY_METADATA] : null,
   };
   runtime.logger.info(
     { stripeEvent: payment.eventId, paymentIntent: payment.paymentIntentId, outcome: payment.outcome, amountCents: payment.amountCents, failureCode: payment.failureCode },

@@ -41,6 +41,7 @@ const envSchema = z.object({
   CERTIFICATE_SIGNING_KEY: z.string().optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  SANDBOX_LATENCY_MS: z.string().optional(),
 });
 
 const redisUrl = z
@@ -101,6 +102,8 @@ export interface AppConfig {
   certificateSigningKey: string | null;
   /** `STRIPE_SECRET_KEY`, `STRIPE_WEBHOOK_SECRET`: payments go through Stripe when the key is set, else the embedded sandbox. */
   stripe: StripeSettings;
+  /** `SANDBOX_LATENCY_MS`: how long each charge of the embedded sandbox takes, as a network would (0 by default). */
+  sandboxLatencyMs: number;
 }
 
 /** Stripe's settings: both `null` unless Stripe is enabled. They are secrets: never logged nor quoted in messages. */
@@ -255,6 +258,15 @@ export function readStripeSettings(env: Record<string, string | undefined> = pro
   return { secretKey, webhookSecret };
 }
 
+/** Reads `SANDBOX_LATENCY_MS`: a whole number of milliseconds up to a minute (demos, load and crash tests). */
+export function readSandboxLatency(raw: string | undefined): number {
+  const text = raw?.trim() ?? '';
+  if (text === '') return 0;
+  const ms = Number(text);
+  if (!/^\d+$/.test(text) || ms > 60_000) throw new ConfigError('SANDBOX_LATENCY_MS must be a whole number of milliseconds from 0 to 60000 (how long each sandbox charge takes), or unset.');
+  return ms;
+}
+
 /** Reads and validates the configuration; throws `ConfigError` with a fix-it sentence on bad input. */
 export function readConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const e = envSchema.parse(env);
@@ -288,5 +300,6 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     contactRecipient: contactRecipient(env),
     certificateSigningKey: readCertificateSigningKey(e.CERTIFICATE_SIGNING_KEY),
     stripe: readStripeSettings(env),
+    sandboxLatencyMs: readSandboxLatency(e.SANDBOX_LATENCY_MS),
   };
 }

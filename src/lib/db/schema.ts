@@ -578,7 +578,8 @@ export const paymentAttempts = pgTable(
     /** The key the gateway was given (one per attempt: a repeat is answered, never charged again). */
     idempotencyKey: text().notNull(),
     chargeId: text(),
-    status: text({ enum: ['started', 'approved', 'declined', 'insufficient-funds', 'processing-error'] })
+    /** `void`: the gateway never charged this key, and the reconciler closed it (a process died before the charge). */
+    status: text({ enum: ['started', 'approved', 'declined', 'insufficient-funds', 'processing-error', 'void'] })
       .notNull()
       .default('started'),
     amountCents: integer().notNull(),
@@ -593,6 +594,24 @@ export const paymentAttempts = pgTable(
   ],
 );
 export type PaymentAttempt = typeof paymentAttempts.$inferSelect;
+
+/**
+ * The embedded sandbox gateway's own books (not the academy's): each idempotency key it was given and
+ * what it answered, so a restarted or another process finds a charge a dead one made. `void`: a key the
+ * reconciler asked about before any charge was made under it, closed for good.
+ */
+export const sandboxCharges = pgTable('sandbox_charges', {
+  idempotencyKey: text().primaryKey(),
+  fingerprint: text().notNull(),
+  status: text({ enum: ['approved', 'declined', 'insufficient-funds', 'processing-error', 'void'] }).notNull(),
+  chargeId: text().unique(),
+  amountCents: integer().notNull(),
+  currency: text().notNull(),
+  token: text().notNull(),
+  refundKey: text(),
+  refundId: text(),
+  createdAt: createdAt(),
+});
 
 /** A discount code: a whole percent or a fixed amount off, with an optional expiry, a maximum of uses and a minimum total. */
 export const coupons = pgTable(

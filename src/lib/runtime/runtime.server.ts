@@ -26,6 +26,8 @@ import { createBus, type Bus } from '../bus';
 import { createScheduler, registerSessionPurge, type Scheduler } from '../jobs';
 import { ExamCache, registerExamGrading } from '../exams/exams.server';
 import { registerMembershipRenewals } from '../commerce/memberships.server';
+import { registerPaymentReconciler } from '../commerce/reconcile.server';
+import { DatabaseSandboxLedger } from '../commerce/sandbox-ledger.server';
 import { loadOrCreateSigningKey, type SigningKey } from '../certificates/signing.server';
 import type { PaymentGateway } from '../commerce/gateway';
 import { SandboxGateway } from '../commerce/gateway';
@@ -135,8 +137,11 @@ export async function createRuntime(config: AppConfig, parts: RuntimeParts = {})
   const tracker = new Tracker(db);
   const exams = new ExamCache(db);
   const scheduler = createScheduler({ db, logger, workerId });
-  // Stripe's SDK (~35 MB of memory) is loaded only when it is configured; the sandbox needs nothing.
-  const gateway = parts.gateway ?? (config.stripe.secretKey ? (await import('../commerce/stripe.server')).paymentGateway(config.stripe) : new SandboxGateway());
+  // Stripe's SDK (~35 MB of memory) is loaded only when it is configured; the sandbox keeps its charges
+  // in the database, where a restarted process (and the reconciler) finds them.
+  const gateway =
+    parts.gateway ??
+    (config.stripe.secretKey ? (await import('../commerce/stripe.server')).paymentGateway(config.stripe) : new SandboxGateway({ ledger: new DatabaseSandboxLedger(db), latencyMs: config.sandboxLatencyMs }));
   const checkout = new CheckoutService({ db, gateway, keys: await CheckoutKeys.fromSigningKey(signingKey.privateKey), logger: logger.child({ part: 'checkout' }) });
 
   // Other processes' changes (and, after a lost connection, everything: `resync`).
@@ -168,6 +173,8 @@ export async function createRuntime(config: AppConfig, parts: RuntimeParts = {})
   // Attempts whose time is up are graded even if the browser never comes back; a pass completes a course.
   registerExamGrading(scheduler, db, (contactId) => void runtime.personChanged({ contactId }));
   registerMembershipRenewals(scheduler, db, gateway, (userId) => runtime.personChanged({ userId }), logger.child({ part: 'memberships' }));
+  // Payment attempts a crash left unanswered are settled with the gateway's word (no order stays pending).
+  registerPaymentReconciler(scheduler, db, gateway, (userId) => runtime.personChanged({ userId }), logger.child({ part: 'payments' }));
   if (parts.schedule !== false) scheduler.start();
 
   let closing: Promise<void> | null = null;

@@ -5,7 +5,7 @@
  * replay), 413 past `MAX_WEBHOOK_BODY_BYTES`, 404 while Stripe's webhook is not configured.
  *
  * Each PaymentIntent's success or failure goes to the checkout's `reconcile` (by PaymentIntent id, the
- * payment attempt's charge id): a late success pays a pending order or refunds a failed one.
+ * payment attempt's charge id, or by the attempt's key in its metadata when a crash left no charge id): a late success pays a pending order or refunds a failed one.
  */
 import type { APIRoute } from 'astro';
 import { handleStripeEvent, verifyStripeWebhook } from '~/lib/commerce/stripe.server';
@@ -32,7 +32,7 @@ export const POST: APIRoute = async ({ request, locals }) => {
   if (!verdict.ok) return answer(400, { error: verdict.reason });
   await handleStripeEvent(runtime, verdict.event, async (payment) => {
     // The checkout's answer normally stands; a late success or failure settles the order (or refunds it).
-    const settled = await runtime.checkout.reconcile({ chargeId: payment.paymentIntentId, outcome: payment.outcome });
+    const settled = await runtime.checkout.reconcile({ chargeId: payment.paymentIntentId, outcome: payment.outcome, attemptKey: payment.attemptKey, amountCents: payment.amountCents });
     if (settled.done === 'paid' && settled.userId !== null) await runtime.personChanged({ userId: settled.userId });
   });
   return answer(200, { received: true });
