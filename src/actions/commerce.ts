@@ -9,7 +9,7 @@ import { ActionError, type ActionAPIContext } from 'astro:actions';
 import { defineAction } from './define';
 import { format, LOCALES, messages, type Locale } from '~/i18n';
 import { z } from '~/lib/zod';
-import { CART_COOKIE, cartCookieOptions, couponCodeOf, refusalStatus, validateCheckoutForm, type CheckoutRefusal } from '~/lib/commerce';
+import { CART_COOKIE, cartCookieOptions, couponCodeOf, parseCart, refusalStatus, serializeCart, validateCheckoutForm, withoutBought, type CheckoutRefusal } from '~/lib/commerce';
 import { receiptFacts } from '~/lib/commerce/receipt';
 import { buyerOf, ownOrder } from '~/lib/commerce/orders.server';
 import { cancelMembership } from '~/lib/commerce/memberships.server';
@@ -140,9 +140,11 @@ export const commerce = {
       if (outcome.kind === 'failed') throw new ActionError({ code: 'PAYMENT_REQUIRED', message: t.payment[outcome.reason] });
       if (outcome.kind === 'retry' || outcome.kind === 'unavailable') throw new ActionError({ code: 'SERVICE_UNAVAILABLE', message: t.payment['processing-error'] });
 
-      // Paid: the cart is emptied (it held exactly the order), and every process forgets what this person could see.
-      ctx.cookies.set(CART_COOKIE, '[]', cartCookieOptions(import.meta.env.PROD && ctx.url.protocol === 'https:'));
+      // Paid (here, or earlier when a paid form is posted again): the cart loses what the order bought,
+      // and every process forgets what this person could see.
       const orderId = outcome.order.id;
+      const bought = (await ownOrder(runtime.db, userId, orderId))?.items.map((i) => ({ kind: i.productKind, id: i.productId })) ?? [];
+      ctx.cookies.set(CART_COOKIE, serializeCart(withoutBought(parseCart(ctx.cookies.get(CART_COOKIE)?.value), bought)), cartCookieOptions(import.meta.env.PROD && ctx.url.protocol === 'https:'));
       if (outcome.settledHere) {
         await runtime.personChanged({ userId, contactId: ctx.locals.identity.contactId });
         // The receipt goes out in the background: the buyer does not wait for the PDF and the mail server.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VISITOR } from '../access/access';
 import type { CatalogSnapshot } from '../catalog/catalog';
-import { addToCart, canAddToCart, parseCart, priceCart, removeFromCart, serializeCart, visibleItems, CART_MAX_ITEMS, type CartItem } from './cart';
+import { addToCart, canAddToCart, parseCart, priceCart, removeFromCart, serializeCart, visibleItems, withoutBought, CART_MAX_ITEMS, type CartItem } from './cart';
 
 const course = (id: number, price: number, extra: object = {}) =>
   ({ id, nameEs: `Curso ${id}`, nameEn: `Course ${id}`, thumbnail: `/c/${id}.webp`, price, isTest: false, visibleOnlyToBuyers: false, allowAll: false, prerequisiteCourseId: null, categoryId: 3, ...extra }) as never;
@@ -50,6 +50,8 @@ describe('adding and removing', () => {
 
   it('removes one product', () => {
     expect(removeFromCart([{ kind: 'course', id: 6 }, { kind: 'book', id: 6 }], { kind: 'course', id: 6 })).toEqual([{ kind: 'book', id: 6 }]);
+    // A paid order empties the cart of what it bought; what was added since stays.
+    expect(withoutBought([{ kind: 'course', id: 6 }, { kind: 'book', id: 2 }, { kind: 'plan', id: 1 }], [{ kind: 'course', id: 6 }, { kind: 'plan', id: 1 }])).toEqual([{ kind: 'book', id: 2 }]);
   });
 });
 

@@ -67,6 +67,11 @@ export function removeFromCart(items: readonly CartItem[], item: CartItem): Cart
   return items.filter((i) => !(i.kind === item.kind && i.id === item.id));
 }
 
+/** The cart once an order is paid: without what the order bought (anything added since stays). */
+export function withoutBought(items: readonly CartItem[], bought: readonly CartItem[]): CartItem[] {
+  return bought.reduce<CartItem[]>((left, item) => removeFromCart(left, item), [...items]);
+}
+
 /** A priced line of the cart page. */
 export interface CartLine extends CartItem {
   name: string;

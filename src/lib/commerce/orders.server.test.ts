@@ -128,6 +128,17 @@ describe.each(databases)('orders on $name', ({ create }) => {
     expect(await ordersOf(me.userId)).toHaveLength(1);
   });
 
+  it('after a processing error the buyer pays with another card: the order and its receipt name the card charged', async () => {
+    const me = await newPerson();
+    const svc = service();
+    const first = request(me, {}, { cardNumber: CARD.processing });
+    expect((await svc.checkout(first)).kind).toBe('retry');
+    expect((await ordersOf(me.userId))[0]).toMatchObject({ cardLast4: '0119' });
+    const paid = await svc.checkout({ ...first, form: { ...first.form, cardNumber: '5555 5555 5555 4444' } });
+    expect(paid).toMatchObject({ kind: 'paid', order: { status: 'paid', cardBrand: 'mastercard', cardLast4: '4444' } });
+    expect((await ordersOf(me.userId))[0]).toMatchObject({ status: 'paid', cardBrand: 'mastercard', cardLast4: '4444' });
+  });
+
   it('50 concurrent posts of one checkout from 25 processes make 1 order and 1 charge', async () => {
     const me = await newPerson();
     const gateway = new CountingGateway();
