@@ -140,3 +140,11 @@ describe('Stripe settings', () => {
     expect(() => readStripeSettings({ STRIPE_WEBHOOK_SECRET: whsec })).toThrow(/STRIPE_WEBHOOK_SECRET is set without STRIPE_SECRET_KEY/);
   });
 });
+
+describe('sandbox latency', () => {
+  it('is 0 unless set, takes whole milliseconds up to a minute, and refuses anything else with a sentence', () => {
+    expect(readConfig({}).sandboxLatencyMs).toBe(0);
+    expect(readConfig({ SANDBOX_LATENCY_MS: ' 400 ' }).sandboxLatencyMs).toBe(400);
+    for (const bad of ['-1', '1.5', 'fast', '60001']) expect(() => readConfig({ SANDBOX_LATENCY_MS: bad })).toThrow(/SANDBOX_LATENCY_MS must be a whole number/);
+  });
+});
