@@ -31,7 +31,8 @@ import { requestOrigin, requestProtocol } from '../src/lib/http/origin';
 import { hostAllowed, publicOrigin } from '../src/lib/http/public-origin';
 import { acceptedRequestId, REQUEST_ID_HEADER, unexpectedErrorMessage, type ErrorLogEntry } from '../src/lib/http/errors';
 import { newRequestId } from '../src/lib/http/errors.server';
-import { BUSY_RETRY_AFTER_SECONDS, databaseUnavailable } from '../src/lib/db/unavailable';
+import { BUSY_RETRY_AFTER_SECONDS, databaseBusy } from '../src/lib/db/unavailable';
+import { actionRequest, busyActionError } from '../src/lib/http/action-answer';
 import { errorLogger } from '../src/lib/http/log.server';
 import { createMetrics, type Metrics } from './metrics';
 import { answerLocale } from '../src/lib/http/locale';
@@ -151,6 +152,14 @@ function plainAnswer(res: ServerResponse, status: number, body: string, locale: 
   res.end(body);
 }
 
+function jsonAnswer(res: ServerResponse, error: { status: number; body: string }, locale: Locale): void {
+  res.statusCode = error.status;
+  res.setHeader('Content-Type', 'application/json');
+  res.setHeader('Content-Language', locale);
+  res.setHeader('Cache-Control', 'no-store');
+  res.end(error.body);
+}
+
 type WriteHead = ServerResponse['writeHead'];
 
 /**
@@ -186,7 +195,7 @@ export function createApp(opts: AppOptions): App {
   const headers = securityHeaders(config.production, opts.policies?.any ?? undefined);
   const trustProxy = config.trustProxy;
   const origin = config.origin;
-  const logError = opts.logError ?? errorLogger(logger);
+  const logError = opts.logError ?? errorLogger(logger, runtime.outage);
   const server = createServer(async (req, res) => {
     const started = process.hrtime.bigint();
     // Every answer carries its request id: the error page and the log show the same one.
@@ -334,9 +343,11 @@ export function createApp(opts: AppOptions): App {
         }
         res.setHeader('Cache-Control', 'no-store');
         res.end(JSON.stringify({ status: 'unavailable' }));
-      } else if (!res.headersSent && databaseUnavailable(err)) {
+      } else if (!res.headersSent && databaseBusy(err)) {
         res.setHeader('Retry-After', String(BUSY_RETRY_AFTER_SECONDS));
-        plainAnswer(res, 503, messages(locale).busy.action, locale);
+        // An action's caller reads Astro's error shape, never a page or plain text.
+        if (actionRequest(req.method, url)) jsonAnswer(res, busyActionError(messages(locale).busy.action), locale);
+        else plainAnswer(res, 503, messages(locale).busy.action, locale);
       } else if (!res.headersSent) {
         plainAnswer(res, 500, unexpectedErrorMessage(locale, requestId), locale);
       } else {

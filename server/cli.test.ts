@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, postgresAvailable } from '../src/lib/db/testing';
 
 const tsx = join(process.cwd(), 'node_modules/.bin/tsx');
@@ -109,6 +109,38 @@ describe.concurrent('bad configuration gives one clear line and a non-zero exit'
     } finally {
       blocker.close();
     }
+  });
+});
+
+/** A 512 KB memory file system filled to the last byte (root only): `null`, saying why, where it cannot be made. */
+function fullDisk(): { dir: string; remove(): void } | null {
+  const dir = mkdtempSync(join(tmpdir(), 'academy-full-'));
+  const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=512k', 'tmpfs', dir], { encoding: 'utf8' });
+  if (mounted.status !== 0) {
+    console.warn(`A full disk cannot be made here (mount: ${(mounted.stderr || mounted.error?.message || 'refused').trim()}): the full-disk start test is skipped; the unit test of its sentence still runs.`);
+    rmSync(dir, { recursive: true, force: true });
+    return null;
+  }
+  // Fill it: dd stops with "No space left on device".
+  spawnSync('dd', ['if=/dev/zero', `of=${join(dir, 'filler')}`, 'bs=4k']);
+  return {
+    dir,
+    remove: () => {
+      spawnSync('umount', [dir]);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+describe('a data folder on a full disk', () => {
+  const disk = fullDisk();
+  afterAll(() => disk?.remove());
+
+  it.skipIf(!disk)('says what is full, where, and what to do, in one line, and exits non-zero', async () => {
+    const r = await run({ DATA_DIR: join(disk!.dir, 'data'), PORT: '4879', HOST: '127.0.0.1' });
+    expect(r.code).toBe(1);
+    expectOneLine(r.stderr, /^academy: The disk holding the data folder .*academy-full-.*\/data\/pglite is full \(ENOSPC\): free some space on it, or set DATA_DIR to a folder on a disk with room\.$/);
+    expect(r.stderr).not.toContain('[object Object]');
   });
 });
 

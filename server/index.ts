@@ -13,6 +13,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { join, resolve } from 'node:path';
 import { ConfigError, readConfig, type AppConfig } from '../src/lib/config/config';
+import { describeFailure, storageError, storageFailure } from '../src/lib/config/error';
 import { projectRoot } from '../src/lib/config/project-root.server';
 import { openDatabase } from '../src/lib/db/client';
 import { migrate, whilePreparing } from '../src/lib/db/migrate';
@@ -23,9 +24,15 @@ import { loadPagePolicies } from './static';
 
 const root = projectRoot();
 
-/** Prints one line for a problem a person can fix and exits non-zero; no stack trace. */
+/**
+ * Prints one line for a problem a person can fix (a configuration error, a data folder on a full or
+ * read-only disk) and exits non-zero; no stack trace. Anything else is named as an unexpected error,
+ * in words even when what was thrown is no Error.
+ */
 export function fail(err: unknown): never {
-  const message = err instanceof ConfigError ? err.message : `unexpected error: ${(err as Error)?.message ?? String(err)}`;
+  // A full disk is said as such wherever it was met (other storage codes, EACCES say, may be a port's).
+  const full = ['ENOSPC', 'EDQUOT'].includes(storageFailure(err) ?? '');
+  const message = err instanceof ConfigError ? err.message : full ? storageError(err)!.message : `unexpected error: ${describeFailure(err)}`;
   console.error(`academy: ${message}`);
   if (process.env.DEBUG && err instanceof Error) console.error(err.stack);
   process.exit(1);
@@ -53,7 +60,8 @@ export async function prepareDatabase(config = readConfig()) {
     });
   } catch (err) {
     await handle.close().catch(() => undefined);
-    throw err;
+    // The disk filled up while the database was being created or brought up to date.
+    throw (handle.kind === 'pglite' ? storageError(err, handle.where) : null) ?? err;
   }
   return handle;
 }

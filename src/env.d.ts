@@ -28,6 +28,8 @@ declare namespace App {
     requestOrigin?: string | null;
     /** Set by the production server: writes an unexpected error through the server's logger. */
     logError?: (entry: import('./lib/http/errors').ErrorLogEntry) => void;
+    /** Set by the middleware when a page could not be rendered because the database is busy: the busy page is rendered instead, in this language. */
+    busyPage?: { error: unknown; locale: import('./i18n').Locale; retryHref: string };
     /** Set by the production server: counts a shared page-cache lookup (once per request). */
     pageCacheResult?: (result: 'hit' | 'miss') => void;
   }

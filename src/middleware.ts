@@ -25,7 +25,8 @@ import { requestLocale } from '~/lib/http/locale';
 import { requestOrigin, type HeaderBag } from '~/lib/http/origin';
 import { crossSiteMutation } from '~/lib/http/csrf';
 import { unexpectedErrorMessage } from '~/lib/http/errors';
-import { BUSY_RETRY_AFTER_SECONDS, databaseUnavailable } from '~/lib/db/unavailable';
+import { BUSY_RETRY_AFTER_SECONDS, databaseBusy } from '~/lib/db/unavailable';
+import { actionInputLocale, actionRequest, busyActionError } from '~/lib/http/action-answer';
 import { DatabaseBusy } from './actions/define';
 import { logServerError, newRequestId } from '~/lib/http/errors.server';
 import { DEFAULT_LOCALE, messages, type Locale } from '~/i18n';
@@ -47,6 +48,26 @@ function answerLanguage(ctx: APIContext): Locale {
     if (from !== DEFAULT_LOCALE) return from;
   }
   return requestLocale(ctx.url, ctx.request.headers);
+}
+
+/**
+ * The language of an action's answer: the `lang` its input carries (read from `input`, a copy of the
+ * request taken before the action read it), else the request's `?lang=`, address, referring page or
+ * Accept-Language.
+ */
+async function actionLanguage(ctx: APIContext, input: Request | null): Promise<Locale> {
+  const lang = ctx.url.searchParams.get('lang');
+  return (input && (await actionInputLocale(input))) ?? (lang === 'es' || lang === 'en' ? lang : answerLanguage(ctx));
+}
+
+/** "Busy, try again in a few seconds" to an action's caller: Astro's action error shape, 503, `Retry-After`. */
+async function busyAction(ctx: APIContext, input: Request | null): Promise<Response> {
+  const locale = await actionLanguage(ctx, input);
+  const { status, body } = busyActionError(messages(locale).busy.action);
+  return new Response(body, {
+    status,
+    headers: { 'Content-Type': 'application/json', 'Content-Language': locale, 'Cache-Control': 'no-store', 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) },
+  });
 }
 
 function logOnce(ctx: APIContext, error: unknown, where: string): void {
@@ -78,7 +99,7 @@ type ActionResult = Awaited<ReturnType<NonNullable<ReturnType<typeof getActionCo
  * reaches the browser: Astro would answer with the error's own message (SQL and its parameters
  * included). It is logged with the request id and replaced by a sentence quoting that id.
  */
-async function runAction(ctx: APIContext): Promise<Response | undefined> {
+async function runAction(ctx: APIContext, input: Request | null): Promise<Response | undefined> {
   const { action, setActionResult, serializeActionResult } = getActionContext(ctx);
   if (!action) return undefined;
   let result: ActionResult;
@@ -101,16 +122,15 @@ async function runAction(ctx: APIContext): Promise<Response | undefined> {
   if (failure !== null) {
     logOnce(ctx, failure, `action ${action.name}`);
     // The database not answering in time (every connection busy, PostgreSQL restarting) is no fault of
-    // the request: 503, "busy, try again in a few seconds", rather than 500.
-    result = failure instanceof DatabaseBusy || databaseUnavailable(failure)
-      ? { data: undefined, error: new ActionError({ code: 'SERVICE_UNAVAILABLE', message: messages(answerLanguage(ctx)).busy.action }) }
-      : { data: undefined, error: new ActionError({ code: 'INTERNAL_SERVER_ERROR', message: unexpectedErrorMessage(answerLanguage(ctx), ctx.locals.requestId ?? '-') }) };
+    // the request: 503, "busy, try again in a few seconds", rather than 500 — as JSON even to a form
+    // post, whose page could not be rendered without the database either.
+    if (failure instanceof DatabaseBusy || databaseBusy(failure)) return busyAction(ctx, input);
+    result = { data: undefined, error: new ActionError({ code: 'INTERNAL_SERVER_ERROR', message: unexpectedErrorMessage(await actionLanguage(ctx, input), ctx.locals.requestId ?? '-') }) };
   }
   const serialized = serializeActionResult(result!);
   if (action.calledFrom === 'rpc') {
     if (serialized.type === 'empty') return new Response(null, { status: serialized.status });
-    const retry: Record<string, string> = serialized.status === 503 ? { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) } : {};
-    return new Response(serialized.body, { status: serialized.status, headers: { 'Content-Type': serialized.contentType, 'Cache-Control': 'no-store', ...retry } });
+    return new Response(serialized.body, { status: serialized.status, headers: { 'Content-Type': serialized.contentType, 'Cache-Control': 'no-store' } });
   }
   setActionResult(action.name, serialized);
   return undefined;
@@ -124,7 +144,7 @@ function keptAnswer(request: Request, page: CachedPage, body: string, source: 'h
   return new Response(request.method === 'HEAD' ? null : body, { status: page.status, headers: [...page.headers, ['x-page-cache', source]] });
 }
 
-const handle = async (ctx: APIContext, next: () => Promise<Response>): Promise<Response> => {
+const handle = async (ctx: APIContext, next: () => Promise<Response>, input: Request | null): Promise<Response> => {
   ctx.locals.identity = null;
   ctx.locals.session = null;
   const { runtime } = ctx.locals;
@@ -158,7 +178,7 @@ const handle = async (ctx: APIContext, next: () => Promise<Response>): Promise<R
     if (isProtectedPath(path)) return ctx.redirect(loginUrl(locale, ctx.url.pathname + ctx.url.search), ctx.request.method === 'GET' ? 302 : 303);
   }
   if (ctx.request.method === 'POST') {
-    const answer = await runAction(ctx);
+    const answer = await runAction(ctx, input);
     if (answer) return answer;
   }
   // English pages reach this middleware twice: as /en/… (which finds no page file) and again rewritten
@@ -242,11 +262,21 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   ctx.locals.requestId ??= newRequestId();
   // The server (server/app.ts, or `astro dev`'s integration) hands every request the process's runtime.
   if (!ctx.locals.runtime) throw new Error('locals.runtime is missing: serve the site with `npm start` or `npm run dev`');
+  // An action's input as posted, kept to answer a failure in the language it names.
+  const input = actionRequest(ctx.request.method, ctx.url) && !ctx.request.bodyUsed ? ctx.request.clone() : null;
   try {
-    return await handle(ctx, next);
+    return await handle(ctx, next, input);
   } catch (err) {
     // Astro answers with the server-error page (which shows the request id); the log gets the details.
     logOnce(ctx, err, 'page');
+    // An action (its session could not be checked, say) is answered in its own shape, never with a page.
+    if (input && databaseBusy(err)) return busyAction(ctx, input);
+    // A page the database could not serve gets the busy page, rendered from here: thrown on, Astro would
+    // log it again, stack and all, for every request of an outage (the outage watch tells it once).
+    if (databaseBusy(err) && ctx.routePattern !== '/500' && !ctx.locals.busyPage) {
+      ctx.locals.busyPage = { error: err, locale: splitLocale(ctx.originPathname).locale, retryHref: ctx.originPathname.replace(/(.)\/$/, '$1') + ctx.url.search };
+      return ctx.rewrite('/500');
+    }
     throw err;
   }
 });

@@ -131,7 +131,8 @@ function postgresTransport(databaseUrl: string, logger: Logger): Transport {
       listener = null;
       client.removeAllListeners('end');
       client.end().catch(() => undefined);
-      logger.warn('bus: lost the PostgreSQL connection that listens for changes; reconnecting');
+      // Info, not a warning: PostgreSQL out of reach is told once by the runtime's outage watch.
+      logger.info('bus: lost the PostgreSQL connection that listens for changes; reconnecting');
       retry(receive, reconnected);
     };
     client.on('error', lost);
@@ -145,7 +146,7 @@ function postgresTransport(databaseUrl: string, logger: Logger): Transport {
     listener = client;
     attempt = 0;
     if (!first) {
-      logger.warn('bus: listening for changes again');
+      logger.info('bus: listening for changes again');
       reconnected();
     }
   }

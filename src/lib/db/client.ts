@@ -13,7 +13,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
-import { ConfigError } from '../config/error';
+import { ConfigError, storageError } from '../config/error';
 import * as schema from './schema';
 
 /** The Drizzle database, whichever driver is behind it. */
@@ -88,10 +88,14 @@ export async function openDatabase(target: DbTarget): Promise<DbHandle> {
   // `synchronous_commit=on` (PGlite's default, kept explicit): a commit writes its WAL to the data folder
   // before it returns, so progress acknowledged after its commit survives the process being killed
   // (server/faults.test.ts). PGlite runs with fsync off: an operating-system crash may still lose it.
+  // A data folder on a full (or read-only) disk fails inside PGlite's file system, whose errors are no
+  // Error and carry no message: said here in one sentence instead.
   const client = await PGlite.create(memory ? undefined : dir, {
     extensions: { pg_trgm, unaccent },
     postgresqlconf: ['shared_buffers=32MB', 'synchronous_commit=on'],
     ...(memory && target.snapshot ? { loadDataDir: target.snapshot } : {}),
+  }).catch((err: unknown) => {
+    throw (memory ? null : storageError(err, dir)) ?? err;
   });
   const db = drizzlePglite({ client: leanClient(client), schema, casing: 'snake_case' }) as unknown as Db;
   return { db, kind: 'pglite', where: dir, close: () => client.close(), snapshot: () => client.dumpDataDir('none') };
@@ -130,6 +134,7 @@ function ensureWritableFolder(dir: string): void {
     accessSync(dir, constants.W_OK);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code ?? 'error';
+    if (code === 'ENOSPC' || code === 'EDQUOT' || code === 'EROFS') throw storageError(err, dir)!;
     throw new ConfigError(
       `Cannot write the data folder ${dir} (${code}): set DATA_DIR to a writable folder or fix its permissions.`,
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { databaseUnavailable } from './unavailable';
+import { databaseBusy, databaseConflict, databaseUnavailable } from './unavailable';
 
 /** An error as Drizzle throws it: the failed query, with the driver's error as its cause. */
 const drizzleError = (cause: unknown) => Object.assign(new Error('Failed query: select 1\nparams: '), { cause });
@@ -29,5 +29,24 @@ describe('databaseUnavailable', () => {
     const loop: Error & { cause?: unknown } = new Error('loop');
     loop.cause = loop;
     expect(databaseUnavailable(loop)).toBe(false);
+  });
+});
+
+describe('databaseConflict and databaseBusy', () => {
+  it('recognize a deadlock or a serialization failure, however deep the cause, as a collision answered "busy"', () => {
+    for (const code of ['40P01', '40001']) {
+      const err = drizzleError(Object.assign(new Error('deadlock detected'), { code }));
+      expect(databaseConflict(err)).toBe(true);
+      expect(databaseBusy(err)).toBe(true);
+      // A collision is not an outage: the outage watch does not take it for one.
+      expect(databaseUnavailable(err)).toBe(false);
+    }
+  });
+
+  it('count the database out of reach as busy too, and nothing else', () => {
+    expect(databaseBusy(drizzleError(Object.assign(new Error('x'), { code: '57P01' })))).toBe(true);
+    expect(databaseConflict(drizzleError(Object.assign(new Error('x'), { code: '57P01' })))).toBe(false);
+    expect(databaseBusy(drizzleError(Object.assign(new Error('duplicate key value'), { code: '23505' })))).toBe(false);
+    expect(databaseBusy(new Error('deadlock detected'))).toBe(false);
   });
 });

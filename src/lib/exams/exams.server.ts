@@ -8,6 +8,7 @@
  */
 import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
+import { retryConflicts } from '../db/retry';
 import type { Scheduler } from '../jobs/jobs.server';
 import { evaluations, examAttempts, questionOptions, questions } from '../db/schema';
 import { completedLessons } from '../learning/progress.server';
@@ -176,6 +177,11 @@ export type StartError = 'no-questions' | 'no-attempts' | 'passed';
  * are stored with the attempt. Checking that the lessons are completed is the caller's (`lessonsRemaining`);
  * so is telling the runtime of a new attempt (`runtime.pagesChanged(contactId)`): "my learning" shows
  * the exam in progress.
+ *
+ * Locks, here and in every other write of a person's attempts, are taken in one order: the person's row
+ * (only here, `for no key update`: it does not hold up the foreign-key check of an attempt being
+ * inserted, which takes the row `for key share`), then their attempts. A collision PostgreSQL still
+ * gives up on (a deadlock, a serialization failure) is run again (`retryConflicts`).
  */
 export async function startAttempt(
   db: Db,
@@ -185,10 +191,18 @@ export async function startAttempt(
   random: Random = Math.random,
 ): Promise<{ ok: true; attempt: Attempt; resumed: boolean } | { ok: false; error: StartError }> {
   if (exam.settings.questions === 0) return { ok: false, error: 'no-questions' };
-  const first = await startPlainly(db, exam, contactId, now, random);
+  const first = await retryConflicts(() => startPlainly(db, exam, contactId, now, random));
   if (first) return { ok: true, attempt: first, resumed: false };
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select id from contacts where id = ${contactId} for update`);
+  return retryConflicts(() => db.transaction((tx) => startLocked(tx, exam, contactId, now, random)));
+}
+
+/** How many times the locking start decides again after losing the insert to a start elsewhere (it then resumes that one). */
+const START_ROUNDS = 3;
+
+/** The start that decides under the person's lock: resume, grade what is overdue, refuse, or insert the next attempt. */
+async function startLocked(tx: Tx, exam: CourseExam, contactId: number, now: number, random: Random): Promise<{ ok: true; attempt: Attempt; resumed: boolean } | { ok: false; error: StartError }> {
+  await tx.execute(sql`select id from contacts where id = ${contactId} for no key update`);
+  for (let round = 0; round < START_ROUNDS; round++) {
     // Their attempts are locked too: grading one (below) must not race an answer being saved.
     const rows = await tx
       .select()
@@ -198,10 +212,10 @@ export async function startAttempt(
       .for('update');
     // An attempt whose time is up is graded first (the "next read").
     for (const [i, row] of rows.entries()) if (overdue(row, now)) rows[i] = (await gradeRow(tx, exam, row, now)).row;
-    if (rows.some((r) => r.passed === true)) return { ok: false as const, error: 'passed' as const };
+    if (rows.some((r) => r.passed === true)) return { ok: false, error: 'passed' };
     const open = rows.find((r) => r.submittedAt === null);
-    if (open) return { ok: true as const, attempt: toAttempt(open), resumed: true };
-    if (rows.length >= exam.settings.attempts) return { ok: false as const, error: 'no-attempts' as const };
+    if (open) return { ok: true, attempt: toAttempt(open), resumed: true };
+    if (rows.length >= exam.settings.attempts) return { ok: false, error: 'no-attempts' };
     const drawn = drawAttempt(exam.pool, exam.settings, random);
     const [row] = await tx
       .insert(examAttempts)
@@ -215,9 +229,13 @@ export async function startAttempt(
         startedAt: new Date(now),
         deadlineAt: new Date(now + exam.settings.minutes * 60_000),
       })
+      // A one-statement start elsewhere (which takes no lock of the person) inserted first: decide again, seeing it.
+      .onConflictDoNothing()
       .returning();
-    return { ok: true as const, attempt: toAttempt(row!), resumed: false };
-  });
+    if (row) return { ok: true, attempt: toAttempt(row), resumed: false };
+  }
+  // Lost every round (never seen: the round after a loss resumes the winner): PostgreSQL's word for "collided, run it again".
+  throw Object.assign(new Error('the attempt start kept colliding with others'), { code: '40001' });
 }
 
 /**
@@ -336,14 +354,14 @@ export async function submitAttempt(db: Db, exam: CourseExam, contactId: number,
  * the stored answers.
  */
 async function gradeStored(db: Db, exam: CourseExam, attemptId: number, now: number, contactId?: number): Promise<{ row: AttemptRow; grade: Grade } | null> {
-  return db.transaction(async (tx) => {
+  return retryConflicts(() => db.transaction(async (tx) => {
     const [row] = await tx
       .select()
       .from(examAttempts)
       .where(and(eq(examAttempts.id, attemptId), eq(examAttempts.evaluationId, exam.evaluationId), contactId === undefined ? undefined : eq(examAttempts.contactId, contactId)))
       .for('update');
     return row ? gradeRow(tx, exam, row, now) : null;
-  });
+  }));
 }
 
 /** Grades an attempt row its caller has locked, unless it is graded already (then answers it as stored). */

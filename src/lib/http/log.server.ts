@@ -5,6 +5,7 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { errorLogFields, type ErrorLogEntry } from './errors';
 import type { LogLevel } from '../config/config';
+import type { OutageWatch } from '../db/outage.server';
 
 export type { Logger };
 
@@ -23,9 +24,14 @@ export function createLogger(level: LogLevel = 'info', destination: DestinationS
   );
 }
 
-/** Writes unexpected errors through `logger`, one entry each with `errorLogFields` (request id, method, path, error, cause, stack). */
-export function errorLogger(logger: Logger): (entry: ErrorLogEntry) => void {
+/**
+ * Writes unexpected errors through `logger`, one entry each with `errorLogFields` (request id, method,
+ * path, error, cause, stack). A request that failed because the database is out of reach is no
+ * unexpected error: `outage` tells of it once per outage.
+ */
+export function errorLogger(logger: Logger, outage?: Pick<OutageWatch, 'report'>): (entry: ErrorLogEntry) => void {
   return (entry) => {
+    if (outage?.report(entry.error, entry.where)) return;
     const { msg, ...fields } = errorLogFields(entry);
     logger.error(fields, msg);
   };

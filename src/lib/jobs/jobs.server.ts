@@ -10,6 +10,7 @@ import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { jobRuns, jobs } from '../db/schema';
 import type { Logger } from '../http/log.server';
+import type { OutageWatch } from '../db/outage.server';
 import { KEEP_RUNS_MS, LEASE_MS, MAX_ATTEMPTS, retryDelayMs, slotOf } from './jobs';
 
 export interface Scheduler {
@@ -32,6 +33,8 @@ export interface SchedulerOptions {
   workerId: string;
   pollMs?: number;
   clock?: () => Date;
+  /** Told of failures first: the database out of reach is logged there, once per outage, not once per tick. */
+  outage?: Pick<OutageWatch, 'report'>;
 }
 
 interface Recurring {
@@ -59,7 +62,7 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
       await job.run({ slot, now });
     } catch (err) {
       error = (err as Error).message ?? String(err);
-      logger.error({ job: job.name, slot, err: error }, 'scheduled job failed');
+      if (!opts.outage?.report(err, `job ${job.name}`)) logger.error({ job: job.name, slot, err: error }, 'scheduled job failed');
     }
     await db.update(jobRuns).set({ finishedAt: clock(), error }).where(and(eq(jobRuns.name, job.name), eq(jobRuns.slot, slot)));
     return true;
@@ -98,7 +101,7 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
         await db.update(jobs).set({ doneAt: clock(), lockedBy: null, lockedUntil: null, lastError: null }).where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId)));
       } catch (err) {
         const message = (err as Error).message ?? String(err);
-        logger.error({ job: job.name, id: job.id, attempts: job.attempts, err: message }, 'job failed');
+        if (!opts.outage?.report(err, `job ${job.name}`)) logger.error({ job: job.name, id: job.id, attempts: job.attempts, err: message }, 'job failed');
         await db
           .update(jobs)
           .set({ lockedBy: null, lockedUntil: null, lastError: message, runAt: new Date(clock().getTime() + retryDelayMs(job.attempts)) })
@@ -118,7 +121,9 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
   async function tick(): Promise<void> {
     if (busy || stopped) return;
     busy = true;
-    const work = runDue().catch((err: unknown) => logger.warn({ err: (err as Error).message }, 'scheduler: could not check for due work'));
+    const work = runDue().catch((err: unknown) => {
+      if (!opts.outage?.report(err, 'scheduler')) logger.warn({ err: (err as Error).message }, 'scheduler: could not check for due work');
+    });
     running = work;
     await work;
     busy = false;

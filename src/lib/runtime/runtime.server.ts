@@ -10,7 +10,9 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { AppConfig } from '../config/config';
+import { sql } from 'drizzle-orm';
 import { openDatabase, type Db, type DbHandle } from '../db/client';
+import { watchOutages, type OutageWatch } from '../db/outage.server';
 import { createLogger, type Logger } from '../http/log.server';
 import { CatalogStore } from '../catalog/catalog.server';
 import { cachedStore, ViewerCache, type PersonRef, type Store } from '../access/store.server';
@@ -59,6 +61,8 @@ export interface Runtime {
   /** Each course's exam (settings and question pool), kept until the catalogue changes. */
   readonly exams: ExamCache;
   readonly scheduler: Scheduler;
+  /** Where a failure is told first: the database out of reach is logged once per outage. */
+  readonly outage: OutageWatch;
   /** The Ed25519 key certificates are signed with (`CERTIFICATE_SIGNING_KEY`, else kept in the data folder). */
   readonly signingKey: SigningKey;
   /** Who moves the money: Stripe when `STRIPE_SECRET_KEY` is set, the embedded sandbox otherwise. */
@@ -136,7 +140,9 @@ export async function createRuntime(config: AppConfig, parts: RuntimeParts = {})
   const mailer = parts.mailer ?? createMailer(config.mail);
   const tracker = new Tracker(db);
   const exams = new ExamCache(db);
-  const scheduler = createScheduler({ db, logger, workerId });
+  // The database out of reach is told once per outage (and once when it is back), not once per failure.
+  const outage = watchOutages(logger, () => db.execute(sql`select 1`));
+  const scheduler = createScheduler({ db, logger, workerId, outage });
   // Stripe's SDK (~35 MB of memory) is loaded only when it is configured; the sandbox keeps its charges
   // in the database, where a restarted process (and the reconciler) finds them.
   const gateway =
@@ -197,6 +203,7 @@ export async function createRuntime(config: AppConfig, parts: RuntimeParts = {})
     tracker,
     exams,
     scheduler,
+    outage,
     signingKey,
     gateway,
     checkout,
@@ -209,6 +216,7 @@ export async function createRuntime(config: AppConfig, parts: RuntimeParts = {})
     close: () =>
       (closing ??= (async () => {
         await scheduler.stop();
+        outage.close();
         await tracker.close();
         await noticeProgress.close();
         await bus.close().catch(() => undefined);

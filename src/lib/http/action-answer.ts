@@ -1,0 +1,39 @@
+/**
+ * Answers to an action's caller that the action itself never gave: its caller (the actions client, or
+ * a script) reads Astro's action error shape, so an action refused before or around its handler (the
+ * database out of reach while the session is checked, say) is answered in that shape too, never with
+ * an HTML page or plain text. Pure.
+ */
+import { isLocale, type Locale } from '~/i18n/locales';
+
+/** Whether a request calls an action: a POST to `/_actions/…` (RPC) or a form posted with `?_action=`. */
+export function actionRequest(method: string | undefined, url: URL): boolean {
+  return method === 'POST' && (url.pathname.startsWith('/_actions/') || url.searchParams.has('_action'));
+}
+
+/** Astro's serialized `ActionError` ("service unavailable") carrying `message`. */
+export function busyActionError(message: string): { status: 503; body: string } {
+  return { status: 503, body: JSON.stringify({ type: 'AstroActionError', code: 'SERVICE_UNAVAILABLE', status: 503, message }) };
+}
+
+/**
+ * The language an action's input names (its `lang` field, as every action with a message takes it):
+ * read from a copy of the posted form or JSON body; `null` when it names none or the body is unreadable.
+ */
+export async function actionInputLocale(request: Request): Promise<Locale | null> {
+  const type = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+  try {
+    if (type === 'application/json') {
+      const body: unknown = JSON.parse(await request.text());
+      const lang = typeof body === 'object' && body !== null ? (body as { lang?: unknown }).lang : undefined;
+      return isLocale(lang) ? lang : null;
+    }
+    if (type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data') {
+      const lang = (await request.formData()).get('lang');
+      return isLocale(lang) ? lang : null;
+    }
+  } catch {
+    // An unreadable body names no language.
+  }
+  return null;
+}
