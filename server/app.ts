@@ -345,8 +345,8 @@ export function createApp(opts: AppOptions): App {
         res.end(JSON.stringify({ status: 'unavailable' }));
       } else if (!res.headersSent && databaseBusy(err)) {
         res.setHeader('Retry-After', String(BUSY_RETRY_AFTER_SECONDS));
-        // An action's caller reads Astro's error shape, never a page or plain text.
-        if (actionRequest(req.method, url)) jsonAnswer(res, busyActionError(messages(locale).busy.action), locale);
+        // A script calling an action reads Astro's error shape, never a page or plain text.
+        if (actionRequest(req.method, url) && url.pathname.startsWith('/_actions/')) jsonAnswer(res, busyActionError(messages(locale).busy.action), locale);
         else plainAnswer(res, 503, messages(locale).busy.action, locale);
       } else if (!res.headersSent) {
         plainAnswer(res, 500, unexpectedErrorMessage(locale, requestId), locale);

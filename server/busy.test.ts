@@ -127,7 +127,7 @@ describe.skipIf(missing.length > 0)('the database out of reach: 503 and "busy", 
     expect((await start('es')).status).toBe(200);
   });
 
-  it('answers every action in its own shape (JSON) and in the language its input names, and logs the outage once', async () => {
+  it('answers every script’s action as JSON and every form post as the busy page, in the language its input names, and logs the outage once', async () => {
     expect((await page('/course-exam-info/2')).status).toBe(200);
     await vi.waitFor(() => expect(logLines(0).filter((l) => l.msg === 'database reachable again' || l.msg?.startsWith('database unreachable')).length % 2).toBe(0), { timeout: 15_000 });
     const logFrom = log.length;
@@ -155,12 +155,17 @@ describe.skipIf(missing.length > 0)('the database out of reach: 503 and "busy", 
       // No `lang` in the input: the browser's language, else Spanish.
       await busyJson(await rpc('cart.view', {}, unseen, { 'accept-language': 'en-GB,en;q=0.9' }), 'en', 'cart.view, Accept-Language en');
       await busyJson(await rpc('cart.view', {}, unseen), 'es', 'cart.view, no language');
-      // A form posted to a page with `?_action=` (no JavaScript): JSON too, never the busy page.
-      await busyJson(
-        await fetch(`${base}/en/course-exam-info/2?_action=exams.start`, { method: 'POST', headers: { cookie: unseen, origin: base, 'content-type': 'application/x-www-form-urlencoded' }, body: 'course=2&lang=en' }),
-        'en',
-        'form post with ?_action=',
-      );
+      // A form posted to a page with `?_action=` (no JavaScript) is a page the browser shows: the busy
+      // page in the form's language, whose "try again" link is the page without the action.
+      for (const locale of ['es', 'en'] as const) {
+        const r = await fetch(`${base}/course-exam-info/2?_action=exams.start`, { method: 'POST', headers: { cookie: unseen, origin: base, 'content-type': 'application/x-www-form-urlencoded' }, body: `course=2&lang=${locale}` });
+        requests += 1;
+        expect(r.status, `form post lang=${locale}`).toBe(503);
+        expect(r.headers.get('content-type')).toMatch(/^text\/html/);
+        const html = await r.text();
+        expect(html).toContain(messages(locale).busy.message);
+        expect(html).toContain('href="/course-exam-info/2"');
+      }
       // Pages keep answering the busy page, in the address's language.
       for (let i = 0; i < 12; i++) {
         const path = i % 2 ? '/en/course-exam-info/2' : '/course-exam-info/2';

@@ -60,14 +60,28 @@ async function actionLanguage(ctx: APIContext, input: Request | null): Promise<L
   return (input && (await actionInputLocale(input))) ?? (lang === 'es' || lang === 'en' ? lang : answerLanguage(ctx));
 }
 
-/** "Busy, try again in a few seconds" to an action's caller: Astro's action error shape, 503, `Retry-After`. */
-async function busyAction(ctx: APIContext, input: Request | null): Promise<Response> {
+/**
+ * "Busy, try again in a few seconds" to an action's caller: to a script (`/_actions/…`), Astro's action
+ * error shape, 503, `Retry-After`; to a form posted without JavaScript (`?_action=`), which a browser
+ * shows as a page, the busy page in the language the form names.
+ */
+async function busyAction(ctx: APIContext, input: Request | null, error: unknown): Promise<Response> {
   const locale = await actionLanguage(ctx, input);
+  if (!ctx.url.pathname.startsWith('/_actions/')) return busyPage(ctx, error, locale);
   const { status, body } = busyActionError(messages(locale).busy.action);
   return new Response(body, {
     status,
     headers: { 'Content-Type': 'application/json', 'Content-Language': locale, 'Cache-Control': 'no-store', 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) },
   });
+}
+
+/** The busy page (503) in `locale`, rendered from here; its "try again" link is the page, without the form's action. */
+function busyPage(ctx: APIContext, error: unknown, locale: Locale): Promise<Response> {
+  if (ctx.routePattern === '/500' || ctx.locals.busyPage) throw error;
+  const query = new URLSearchParams(ctx.url.search);
+  query.delete('_action');
+  ctx.locals.busyPage = { error, locale, retryHref: ctx.originPathname.replace(/(.)\/$/, '$1') + (query.size > 0 ? `?${query}` : '') };
+  return ctx.rewrite('/500');
 }
 
 function logOnce(ctx: APIContext, error: unknown, where: string): void {
@@ -122,9 +136,8 @@ async function runAction(ctx: APIContext, input: Request | null): Promise<Respon
   if (failure !== null) {
     logOnce(ctx, failure, `action ${action.name}`);
     // The database not answering in time (every connection busy, PostgreSQL restarting) is no fault of
-    // the request: 503, "busy, try again in a few seconds", rather than 500 — as JSON even to a form
-    // post, whose page could not be rendered without the database either.
-    if (failure instanceof DatabaseBusy || databaseBusy(failure)) return busyAction(ctx, input);
+    // the request: 503, "busy, try again in a few seconds", rather than 500.
+    if (failure instanceof DatabaseBusy || databaseBusy(failure)) return busyAction(ctx, input, failure);
     result = { data: undefined, error: new ActionError({ code: 'INTERNAL_SERVER_ERROR', message: unexpectedErrorMessage(await actionLanguage(ctx, input), ctx.locals.requestId ?? '-') }) };
   }
   const serialized = serializeActionResult(result!);
@@ -269,14 +282,11 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   } catch (err) {
     // Astro answers with the server-error page (which shows the request id); the log gets the details.
     logOnce(ctx, err, 'page');
-    // An action (its session could not be checked, say) is answered in its own shape, never with a page.
-    if (input && databaseBusy(err)) return busyAction(ctx, input);
+    // An action (its session could not be checked, say) is answered in its caller's shape.
+    if (input && databaseBusy(err)) return busyAction(ctx, input, err);
     // A page the database could not serve gets the busy page, rendered from here: thrown on, Astro would
     // log it again, stack and all, for every request of an outage (the outage watch tells it once).
-    if (databaseBusy(err) && ctx.routePattern !== '/500' && !ctx.locals.busyPage) {
-      ctx.locals.busyPage = { error: err, locale: splitLocale(ctx.originPathname).locale, retryHref: ctx.originPathname.replace(/(.)\/$/, '$1') + ctx.url.search };
-      return ctx.rewrite('/500');
-    }
+    if (databaseBusy(err)) return busyPage(ctx, err, splitLocale(ctx.originPathname).locale);
     throw err;
   }
 });
