@@ -28,7 +28,7 @@ it('tries again on the next request after the runtime failed to start', async ()
   setup({ server: { middlewares: { use: (m: Middleware) => (middleware = m) }, httpServer: null } });
   const request = () => {
     const req = {};
-    return new Promise<{ err: unknown; runtime?: Runtime }>((resolve) =>
+    return new Promise<{ err: unknown; runtime: Runtime | undefined }>((resolve) =>
       middleware!(req, {}, (err) => resolve({ err, runtime: (Reflect.get(req, Symbol.for('astro.locals')) as { runtime?: Runtime } | undefined)?.runtime })),
     );
   };

@@ -5,6 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -43,7 +44,7 @@ describe('the embedded database folder', () => {
       );
       const copy = await snapshotFromOwner(dir);
       expect(copy?.pid).toBe(process.pid);
-      const opened = await openDatabase({ databaseUrl: null, dataDir: 'memory://', snapshot: new Blob([copy!.tar]) });
+      const opened = await openDatabase({ databaseUrl: null, dataDir: 'memory://', snapshot: new Blob([new Uint8Array(copy!.tar)]) });
       try {
         expect(await queryRows(opened.db, sql`select last_name from users where email = 'copy@test.example'`)).toEqual([{ last_name: 'Copy' }]);
       } finally {
@@ -66,6 +67,18 @@ describe('the embedded database folder', () => {
     expect(await snapshotFromOwner(dir)).toBeNull();
     const handle = await openDatabase({ databaseUrl: null, dataDir: dir });
     await handle.close();
+  });
+
+  it('is refused, saying so, while a process accepts on its socket but never answers', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'academy-folder-'));
+    folders.push(dir);
+    const mute = createServer(() => undefined);
+    await new Promise<void>((r) => mute.listen(folderSocket(dir), r));
+    try {
+      await expect(openDatabase({ databaseUrl: null, dataDir: dir })).rejects.toThrow(/is held by a process that does not answer on .*pglite\.sock: stop it, then start again\.$/);
+    } finally {
+      mute.close();
+    }
   });
 
   it('says so when DATA_DIR is too long a path for its socket', () => {

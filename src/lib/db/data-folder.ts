@@ -53,20 +53,37 @@ export async function holdDataFolder(dataDir: string, owner: FolderOwner): Promi
   const path = folderSocket(dataDir);
   const server = createServer((socket) => answer(socket, owner));
   server.on('error', () => undefined);
-  for (let attempt = 0; ; attempt++) {
+  for (let attempt = 1; ; attempt++) {
     try {
       await listen(server, path);
       break;
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt > 0) throw err;
-      const other = await ask(path, 'who').catch(() => null);
-      if (other) {
-        throw new ConfigError(
-          `The embedded database in ${resolve(dataDir)} is open in another process (pid ${other.answer.pid}: a server, a backup or a restore): stop it first, or use another DATA_DIR.`,
-        );
-      }
+      if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+    }
+    let other: { answer: Answer } | null = null;
+    let code: string | undefined;
+    try {
+      other = await ask(path, 'who', WHO_TIMEOUT_MS);
+    } catch (err) {
+      code = (err as NodeJS.ErrnoException).code;
+    }
+    if (other) {
+      throw new ConfigError(
+        `The embedded database in ${resolve(dataDir)} is open in another process (pid ${other.answer.pid}: a server, a backup or a restore): stop it first, or use another DATA_DIR.`,
+      );
+    }
+    if (code === 'ECONNREFUSED' || code === 'ENOENT') {
       // Left by a process that was killed: nobody answers on it.
-      unlinkSync(path);
+      try {
+        unlinkSync(path);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      }
+    } else if (attempt >= 5) {
+      // Someone accepts on the socket but says nothing: a process still dying, or hung.
+      throw new ConfigError(`The embedded database in ${resolve(dataDir)} is held by a process that does not answer on ${path}: stop it, then start again.`);
+    } else {
+      await new Promise((r) => setTimeout(r, 500));
     }
   }
   chmodSync(path, 0o600);
@@ -103,6 +120,8 @@ function answer(socket: Socket, owner: FolderOwner): void {
       return;
     }
     socket.off('data', onData);
+    // Copying a large database takes a while: the wait is over once the request is in.
+    socket.setTimeout(0);
     const request = line.slice(0, line.indexOf('\n')).trim();
     void reply(socket, request, owner);
   };
@@ -118,7 +137,8 @@ async function reply(socket: Socket, request: string, owner: FolderOwner): Promi
       return;
     }
     try {
-      const copy = new Uint8Array(await owner.snapshot().then((b) => b.arrayBuffer()));
+      const blob = await owner.snapshot();
+      const copy = new Uint8Array(await blob.arrayBuffer());
       head({ pid: process.pid, bytes: copy.byteLength });
       socket.end(copy);
     } catch (err) {
@@ -131,10 +151,14 @@ async function reply(socket: Socket, request: string, owner: FolderOwner): Promi
   socket.end();
 }
 
-/** Sends `request` to the socket at `path`; rejects when nobody listens there. */
-function ask(path: string, request: Request): Promise<{ answer: Answer; body: Buffer }> {
+/** How long the owner has to say who it is. */
+const WHO_TIMEOUT_MS = 2000;
+
+/** Sends `request` to the socket at `path`; rejects when nobody listens there (or nobody answers within `timeoutMs`). */
+function ask(path: string, request: Request, timeoutMs = 0): Promise<{ answer: Answer; body: Buffer }> {
   return new Promise((resolveAsk, reject) => {
     const socket = createConnection(path);
+    if (timeoutMs > 0) socket.setTimeout(timeoutMs, () => socket.destroy(Object.assign(new Error('no answer'), { code: 'ETIMEDOUT' })));
     const chunks: Buffer[] = [];
     socket.on('connect', () => socket.write(`${request}\n`));
     socket.on('data', (c: Buffer) => chunks.push(c));
