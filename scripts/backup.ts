@@ -1,8 +1,9 @@
 /**
- * Backup commands: `backup [file or folder]` writes one archive with the database and the certificate
- * signing key (default folder `./backups`); `restore <file> [--force]` puts both back, refusing a
- * database or a different key already there unless `--force` (which keeps what it replaces beside it).
- * The database is the configured one: the embedded database in DATA_DIR, or DATABASE_URL's.
+ * Backup commands: `backup [file.tar.gz or folder]` writes one archive with the database and the
+ * certificate signing key (into a folder, default `backups/`, a new file named by database and time);
+ * `restore <file> [--force]` puts both back, refusing a database or a different key already there
+ * unless `--force` (which keeps what it replaces beside it). The database is the configured one: the
+ * embedded database in DATA_DIR, or DATABASE_URL's.
  */
 import { readConfig } from '../src/lib/config/config';
 import { restoreBackup, takeBackup } from '../src/lib/backup/backup.server';
@@ -11,7 +12,7 @@ import { fail } from '../server/index';
 const [command, ...rest] = process.argv.slice(2);
 const force = rest.includes('--force');
 const paths = rest.filter((a) => a !== '--force');
-const usage = 'usage: npm run backup -- [file.tar.gz or folder/]  |  npm run restore -- <file.tar.gz> [--force]';
+const usage = 'usage: npm run backup -- [file.tar.gz or folder]  |  npm run restore -- <file.tar.gz> [--force]';
 
 try {
   if ((command !== 'backup' && command !== 'restore') || paths.length > 1 || (command === 'restore' && paths.length !== 1) || (command === 'backup' && force)) {

@@ -164,7 +164,7 @@ describe('backup and restore of the embedded database', () => {
         if (m) committed = Number(m[1]);
       });
       child.stderr!.on('data', (d: Buffer) => (errors += d));
-      await expect.poll(() => committed, { timeout: 30_000 }).toBeGreaterThanOrEqual(50);
+      await expect.poll(() => committed, { timeout: 90_000 }).toBeGreaterThanOrEqual(50);
       const before = committed;
 
       const file = join(folder('backups'), 'running.tar.gz');
@@ -175,7 +175,7 @@ describe('backup and restore of the embedded database', () => {
       expect(cli.stdout).toMatch(/^academy: embedded database copied from the running server \(pid \d+\)$/m);
       expect(cli.stdout).toContain(`academy: backup written to ${file}`);
       // The writer went on writing meanwhile, and its folder stayed its own.
-      await expect.poll(() => committed, { timeout: 30_000 }).toBeGreaterThan(before + 10);
+      await expect.poll(() => committed, { timeout: 60_000 }).toBeGreaterThan(before + 10);
       expect(errors).toBe('');
 
       const target = folder('restored');
@@ -193,7 +193,7 @@ describe('backup and restore of the embedded database', () => {
       } finally {
         await handle.close();
       }
-    }, 120_000);
+    }, 300_000);
   });
 });
 

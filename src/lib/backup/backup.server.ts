@@ -36,11 +36,12 @@ export interface Report {
 
 /* ───────────── backup ───────────── */
 
-/** Takes a backup of the configured database and signing key into `out` (a file, or a folder for a named file). */
+/** Takes a backup of the configured database and signing key into `out` (a `.tar.gz` file, or a folder to name one in). */
 export async function takeBackup(config: AppConfig, out: string, now = new Date()): Promise<Report> {
   const database: Manifest['database'] = config.databaseUrl ? 'postgres' : 'pglite';
   if (!config.databaseUrl && config.dataDir === 'memory://') throw new ConfigError('DATA_DIR=memory:// keeps no database to back up: set DATA_DIR to the data folder.');
-  const isFolder = out.endsWith('/') || (existsSync(out) && statSync(out).isDirectory());
+  // A name ending in .tar.gz (or .tgz) is the archive's; anything else is a folder to name it in.
+  const isFolder = !/\.(tar\.gz|tgz)$/.test(out) || (existsSync(out) && statSync(out).isDirectory());
   const file = resolve(isFolder ? join(out, archiveName(database, now)) : out);
   if (existsSync(file)) throw new ConfigError(`${file} already exists: give a new file name, or a folder.`);
   await mkdir(dirname(file), { recursive: true });
