@@ -41,4 +41,4 @@ it('tries again on the next request after the runtime failed to start', async ()
   expect(second.err).toBeUndefined();
   expect(second.runtime?.database.kind).toBe('pglite');
   await second.runtime!.close();
-});
+}, 180_000);

@@ -116,7 +116,7 @@ describe('backup and restore of the embedded database', () => {
     const forced = await restoreBackup(pgliteConfig(target), report.file, { force: true });
     expect(forced.lines.join('\n')).toMatch(/the previous one is kept as .*pglite\.replaced-/);
     expect(readdirSync(target).filter((n) => n.startsWith('pglite.replaced-'))).toHaveLength(1);
-  });
+  }, 240_000);
 
   it('a damaged archive restored with --force over a database changes nothing', async () => {
     const source = await seededDataDir();
@@ -146,7 +146,7 @@ describe('backup and restore of the embedded database', () => {
       await again.close();
     }
     await expect(restoreBackup(pgliteConfig(target), '/etc/hostname')).rejects.toThrow(/is not a backup archive \(not a gzipped tar\)\.$/);
-  });
+  }, 240_000);
 
   describe('while the process holding it writes', () => {
     let writer: ChildProcess | null = null;
@@ -244,7 +244,7 @@ describe.skipIf(!pgUp || !pgTools)('backup and restore of PostgreSQL with pg_dum
       await handle.close();
     }
     await expect(restoreBackup(pgConfig(targetUrl, targetDir), report.file)).rejects.toThrow(/already holds \d+ tables: restore into an empty database, or add --force/);
-  }, 120_000);
+  }, 240_000);
 
   it('a forced restore that fails half-way leaves the database as it was', async () => {
     // A backup whose last statements cannot run here: a policy for a role that is gone by the restore.
@@ -270,7 +270,7 @@ describe.skipIf(!pgUp || !pgTools)('backup and restore of PostgreSQL with pg_dum
     } finally {
       await handle.close();
     }
-  }, 120_000);
+  }, 240_000);
 });
 
 it('the restore of a PostgreSQL backup needs DATABASE_URL', async () => {

@@ -56,7 +56,7 @@ describe('the embedded database folder', () => {
     expect(existsSync(folderSocket(dir))).toBe(false);
     expect(await snapshotFromOwner(dir)).toBeNull();
     await (await openDatabase({ databaseUrl: null, dataDir: dir })).close();
-  });
+  }, 180_000);
 
   it('opens although a killed process left its socket behind', async () => {
     const dir = await dataDir();
@@ -67,7 +67,7 @@ describe('the embedded database folder', () => {
     expect(await snapshotFromOwner(dir)).toBeNull();
     const handle = await openDatabase({ databaseUrl: null, dataDir: dir });
     await handle.close();
-  });
+  }, 180_000);
 
   it('is refused, saying so, while a process accepts on its socket but never answers', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'academy-folder-'));
@@ -79,7 +79,7 @@ describe('the embedded database folder', () => {
     } finally {
       mute.close();
     }
-  });
+  }, 180_000);
 
   it('says so when DATA_DIR is too long a path for its socket', () => {
     expect(() => folderSocket(join('/', 'x'.repeat(200)))).toThrow(/is too long for the embedded database's socket: set DATA_DIR to a shorter path/);
