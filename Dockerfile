@@ -16,7 +16,8 @@ COPY --from=build /app/scripts/start.mjs ./scripts/start.mjs
 COPY --from=build /app/media ./media
 # The certificate PDF's embedded font.
 COPY --from=build /app/assets ./assets
-# The mail outbox (without SMTP_URL) and the embedded database, if used, live in ./data.
+# The mail outbox (without SMTP_URL) and the embedded database, if used, live in ./data (mount a volume
+# there). Backups: `node dist/runtime/backup.mjs backup data/backups/` (README, *Backup and restore*).
 RUN mkdir -p data && chown node data
 USER node
 EXPOSE 4321

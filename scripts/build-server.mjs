@@ -1,6 +1,7 @@
 /**
  * The second half of `npm run build`: compiles the production server (`server/index.ts` and the
- * runtime it builds) to plain JavaScript in `dist/runtime/index.mjs`, next to the database
+ * runtime it builds) to plain JavaScript in `dist/runtime/index.mjs`, and the backup command to
+ * `dist/runtime/backup.mjs`, next to the database
  * migrations it applies, so `npm start` / `npm run serve` run on Node alone. Packages stay in
  * `node_modules` (not bundled).
  */
@@ -14,7 +15,8 @@ const started = Date.now();
 rmSync(out, { recursive: true, force: true });
 await build({
   absWorkingDir: root,
-  entryPoints: { index: 'server/index.ts' },
+  // The backup command too, for machines and images that have only the build (`node dist/runtime/backup.mjs`).
+  entryPoints: { index: 'server/index.ts', backup: 'scripts/backup.ts' },
   outdir: out,
   outExtension: { '.js': '.mjs' },
   // What is imported on demand (Stripe's gateway, only when configured) stays in a chunk of its own.

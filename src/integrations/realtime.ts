@@ -15,7 +15,12 @@ const ASTRO_LOCALS = Symbol.for('astro.locals');
 
 export function realtimeDev(): AstroIntegration {
   let runtime: Promise<Runtime> | null = null;
-  const get = () => (runtime ??= createRuntime(readConfig()));
+  // A runtime that failed to start (the embedded database still held by the server being restarted) is tried again on the next request.
+  const get = () =>
+    (runtime ??= createRuntime(readConfig()).catch((err: unknown) => {
+      runtime = null;
+      throw err;
+    }));
   return {
     name: 'academy-runtime',
     hooks: {

@@ -3,7 +3,7 @@
  * or PostgreSQL when `DATABASE_URL` is set. Both speak the same dialect and share one schema and one
  * set of migrations. One PGlite instance per process: the runtime opens it and hands it down.
  */
-import { mkdirSync, accessSync, constants } from 'node:fs';
+import { mkdirSync, accessSync, constants, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -14,6 +14,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { ConfigError, storageError } from '../config/error';
+import { holdDataFolder } from './data-folder';
 import * as schema from './schema';
 
 /** The Drizzle database, whichever driver is behind it. */
@@ -39,7 +40,7 @@ export interface DbTarget {
   dataDir: string;
   /** PostgreSQL: how long to wait for a new connection before giving up (ms, default 5000). */
   connectTimeoutMs?: number;
-  /** PGlite in memory: start from this copy of a data folder (`dumpDataDir`) instead of an empty one. */
+  /** PGlite: start from this copy of a data folder (`dumpDataDir`) instead of an empty one (in memory, or a new folder). */
   snapshot?: Blob;
 }
 
@@ -83,6 +84,17 @@ export async function openDatabase(target: DbTarget): Promise<DbHandle> {
   const memory = target.dataDir === 'memory://';
   const dir = memory ? 'memory://' : resolve(join(target.dataDir, 'pglite'));
   if (!memory) ensureWritableFolder(dir);
+  // One process at a time has the folder open; it hands out consistent copies (`data-folder.ts`).
+  let opened!: (client: PGlite) => void;
+  let failed!: (err: unknown) => void;
+  const ready = new Promise<PGlite>((resolveReady, rejectReady) => ((opened = resolveReady), (failed = rejectReady)));
+  ready.catch(() => undefined);
+  const held = memory ? null : await holdDataFolder(target.dataDir, { snapshot: () => ready.then((c) => c.dumpDataDir('none')) });
+  if (held && target.snapshot && existsSync(join(dir, 'PG_VERSION'))) {
+    await held.release();
+    throw new Error(`${dir} already holds a database: a copy is only loaded into a new folder.`);
+  }
+  let client: PGlite;
   // PostgreSQL's default 128 MB of shared buffers is most of an idle server's memory, for a database of
   // a few megabytes; 32 MB keeps the whole academy cached (bench: 525 → 304 MB idle, same ack latency).
   // `synchronous_commit=on` (PGlite's default, kept explicit): a commit writes its WAL to the data folder
@@ -90,15 +102,27 @@ export async function openDatabase(target: DbTarget): Promise<DbHandle> {
   // (server/faults.test.ts). PGlite runs with fsync off: an operating-system crash may still lose it.
   // A data folder on a full (or read-only) disk fails inside PGlite's file system, whose errors are no
   // Error and carry no message: said here in one sentence instead.
-  const client = await PGlite.create(memory ? undefined : dir, {
-    extensions: { pg_trgm, unaccent },
-    postgresqlconf: ['shared_buffers=32MB', 'synchronous_commit=on'],
-    ...(memory && target.snapshot ? { loadDataDir: target.snapshot } : {}),
-  }).catch((err: unknown) => {
+  try {
+    client = await PGlite.create(memory ? undefined : dir, {
+      extensions: { pg_trgm, unaccent },
+      postgresqlconf: ['shared_buffers=32MB', 'synchronous_commit=on'],
+      ...(target.snapshot ? { loadDataDir: target.snapshot } : {}),
+    });
+  } catch (err) {
+    failed(err);
+    await held?.release();
     throw (memory ? null : storageError(err, dir)) ?? err;
-  });
+  }
+  opened(client);
   const db = drizzlePglite({ client: leanClient(client), schema, casing: 'snake_case' }) as unknown as Db;
-  return { db, kind: 'pglite', where: dir, close: () => client.close(), snapshot: () => client.dumpDataDir('none') };
+  const close = async () => {
+    try {
+      await client.close();
+    } finally {
+      await held?.release();
+    }
+  };
+  return { db, kind: 'pglite', where: dir, close, snapshot: () => client.dumpDataDir('none') };
 }
 
 /**

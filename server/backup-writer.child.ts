@@ -1,0 +1,25 @@
+/**
+ * Test fixture (`src/lib/backup/backup.server.test.ts`): a process that holds the embedded database in `DATA_DIR` open,
+ * as the server does, and writes to it without pause: each transaction adds a user and their contact.
+ * It prints `committed <n>` after every tenth commit and stops cleanly on SIGTERM.
+ */
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../src/lib/db/client';
+
+const handle = await openDatabase({ databaseUrl: null, dataDir: process.env.DATA_DIR! });
+let stopping = false;
+process.once('SIGTERM', () => (stopping = true));
+let n = 0;
+while (!stopping) {
+  n++;
+  await handle.db.transaction(async (tx) => {
+    const email = `writer${n}@test.example`;
+    await tx.execute(sql`insert into users (email, first_name, last_name) values (${email}, 'Writer', ${String(n)})`);
+    // A moment inside the transaction, so a copy may well be asked for while one is open.
+    await new Promise((r) => setImmediate(r));
+    await tx.execute(sql`insert into contacts (user_id, first_name, last_name, email) select id, 'Writer', ${String(n)}, ${email} from users where email = ${email}`);
+  });
+  if (n % 10 === 0) console.log(`committed ${n}`);
+}
+await handle.close();
+process.exit(0);
