@@ -4,6 +4,9 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+/** The `METRICS_TOKEN` of the servers the benchmarks start (their `/metrics` is read with it). */
+export const BENCH_METRICS_TOKEN = 'bench-metrics-token-0123456789';
+
 /** A process's resident memory in MB (0 when it cannot be read: another system, or the process ended). */
 export function rssMb(pid: number): number {
   try {
@@ -56,7 +59,7 @@ export async function startBenchServer(port: number, opts: BenchServerOptions = 
   if (opts.prepare) await opts.prepare(dataDir);
   // The compiled server as `npm run serve` runs it (scripts/start.mjs): Node alone, production mode, the same memory settings.
   const server = spawn(process.execPath, [...serverNodeFlags(), 'scripts/start.mjs', '--serve'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ...opts.env },
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', METRICS_TOKEN: BENCH_METRICS_TOKEN, ...opts.env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
@@ -125,6 +128,7 @@ export async function startBenchProcess(port: number, opts: BenchProcessOptions)
       DATABASE_URL: opts.databaseUrl,
       REDIS_URL: opts.redisUrl,
       LOG_LEVEL: 'warn',
+      METRICS_TOKEN: BENCH_METRICS_TOKEN,
       // One process each: the benchmark starts the processes itself.
       WEB_CONCURRENCY: '',
       ...opts.env,

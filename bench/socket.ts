@@ -49,7 +49,7 @@ import { hashToken, newToken } from '../src/lib/identity/session.server';
 import { loadCatalog } from '../src/lib/catalog/catalog.server';
 import { redisReachable } from '../src/lib/testing/services';
 import type { TrackingAck, TrackingBroadcast } from '../src/lib/learning/learning';
-import { ensureBuilt, rssMb, startBenchProcess, startBenchServer, type BenchProcess, type BenchServer } from './server';
+import { BENCH_METRICS_TOKEN, ensureBuilt, rssMb, startBenchProcess, startBenchServer, type BenchProcess, type BenchServer } from './server';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const counts = (arg('viewers') ?? process.env.BENCH_VIEWERS ?? '200,1000,2000').split(',').map(Number).filter((n) => n > 0);
@@ -602,7 +602,7 @@ function cpuTicks(names: Map<number, string>): Map<string, number> {
 async function serverMetrics(base: string): Promise<Map<string, number>> {
   const found = new Map<string, number>();
   try {
-    const text = await (await fetch(`${base}/metrics`)).text();
+    const text = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` } })).text();
     for (const m of text.matchAll(/^([a-z_]+)(\{[^}]*\})? ([-+\w.]+)$/gm)) {
       const le = /le="([^"]+)"/.exec(m[2] ?? '')?.[1];
       const key = le ? `${m[1]}{le=${le}}` : m[1]!;

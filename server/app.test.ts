@@ -101,11 +101,11 @@ afterAll(async () => {
 });
 
 describe('production server', () => {
-  it('answers /healthz after checking the database', async () => {
+  it('answers /healthz after checking the database, saying only that it is up', async () => {
     const r = await fetch(`${base}/healthz`);
     expect(r.status).toBe(200);
     expect(r.headers.get('cache-control')).toBe('no-store');
-    expect(await r.json()).toMatchObject({ status: 'ok', db: 'pglite' });
+    expect(await r.json()).toEqual({ status: 'up' });
   });
 
   it('serves hashed assets as immutable for a year and pages with revalidation', async () => {

@@ -33,6 +33,7 @@ import { acceptedRequestId, REQUEST_ID_HEADER, unexpectedErrorMessage, type Erro
 import { newRequestId } from '../src/lib/http/errors.server';
 import { BUSY_RETRY_AFTER_SECONDS, databaseBusy } from '../src/lib/db/unavailable';
 import { actionRequest, busyActionError } from '../src/lib/http/action-answer';
+import { bearerMatches } from '../src/lib/http/bearer.server';
 import { errorLogger } from '../src/lib/http/log.server';
 import { createMetrics, type Metrics } from './metrics';
 import { answerLocale } from '../src/lib/http/locale';
@@ -91,6 +92,8 @@ export interface App {
   io: SocketServer;
   /** The app's own Prometheus registry and recorders (`/metrics`). */
   metrics: Metrics;
+  /** The listener of `METRICS_PORT` (not yet listening), or `null` when no port is set. */
+  metricsServer: Server | null;
   /** Stops accepting, lets open requests finish, closes sockets; the caller closes the database. */
   close(timeoutMs?: number): Promise<void>;
 }
@@ -142,6 +145,14 @@ function settleForwardedHeaders(req: IncomingMessage, trustProxy: boolean): stri
 function answerLanguage(req: IncomingMessage, url: URL): Locale {
   if (/^\/en(\/|$)/.test(url.pathname)) return 'en';
   return answerLocale(url.searchParams.get('lang'), firstValue(req.headers['accept-language']) ?? null);
+}
+
+/** A health check's whole answer: up (200) or down (503), nothing else. */
+function healthAnswer(res: ServerResponse, status: 'up' | 'down'): void {
+  res.statusCode = status === 'up' ? 200 : 503;
+  res.setHeader('Content-Type', 'application/json');
+  res.setHeader('Cache-Control', 'no-store');
+  res.end(JSON.stringify({ status }));
 }
 
 function plainAnswer(res: ServerResponse, status: number, body: string, locale: Locale): void {
@@ -213,25 +224,10 @@ export function createApp(opts: AppOptions): App {
       );
     });
     try {
-      if (url.pathname === '/metrics') {
-        const text = await metrics.registry.metrics();
-        res.setHeader('Content-Type', metrics.registry.contentType);
-        res.setHeader('Cache-Control', 'no-store');
-        res.end(text);
-        return;
-      }
-      if (url.pathname === '/readyz') {
+      // Load balancers and orchestrators learn only up or down; why a check failed goes to the log.
+      if (url.pathname === '/healthz' || url.pathname === '/readyz') {
         await runtime.db.execute(sql`select 1`);
-        res.setHeader('Content-Type', 'application/json');
-        res.setHeader('Cache-Control', 'no-store');
-        res.end(JSON.stringify({ status: 'ready' }));
-        return;
-      }
-      if (url.pathname === '/healthz') {
-        await runtime.db.execute(sql`select 1`);
-        res.setHeader('Content-Type', 'application/json');
-        res.setHeader('Cache-Control', 'no-store');
-        res.end(JSON.stringify({ status: 'ok', db: runtime.database.kind, sockets: io.engine.clientsCount }));
+        healthAnswer(res, 'up');
         return;
       }
       // A Host the academy does not answer to is refused before anything is rendered or cached, so no
@@ -240,6 +236,12 @@ export function createApp(opts: AppOptions): App {
       if (!hostAllowed(host, origin)) {
         const locale = answerLanguage(req, url);
         plainAnswer(res, 421, messages(locale).unknownHost, locale);
+        return;
+      }
+      // The metrics answer on the site's port only to the bearer of `METRICS_TOKEN`; without a token
+      // `/metrics` is an unknown page here.
+      if (url.pathname === '/metrics' && config.metrics.token !== null) {
+        await metricsAnswer(req, res, url);
         return;
       }
       const encrypted = 'encrypted' in req.socket && Boolean(req.socket.encrypted);
@@ -337,12 +339,8 @@ export function createApp(opts: AppOptions): App {
       logError({ requestId, method: req.method ?? 'GET', path: url.pathname, error: err, where: 'server' });
       const locale = answerLanguage(req, url);
       if (url.pathname === '/healthz' || url.pathname === '/readyz') {
-        if (!res.headersSent) {
-          res.statusCode = 503;
-          res.setHeader('Content-Type', 'application/json');
-        }
-        res.setHeader('Cache-Control', 'no-store');
-        res.end(JSON.stringify({ status: 'unavailable' }));
+        if (!res.headersSent) healthAnswer(res, 'down');
+        else res.end();
       } else if (!res.headersSent && databaseBusy(err)) {
         res.setHeader('Retry-After', String(BUSY_RETRY_AFTER_SECONDS));
         // A script calling an action reads Astro's error shape, never a page or plain text.
@@ -358,6 +356,42 @@ export function createApp(opts: AppOptions): App {
   const io = attachRealtime(server, runtime);
   const metrics = createMetrics({ sockets: () => io.engine.clientsCount, pool: runtime.database.pool });
 
+  /** The Prometheus text to the bearer of the token (when one is set), else 401 with a sentence. */
+  async function metricsAnswer(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const token = config.metrics.token;
+    if (token !== null && !bearerMatches(req.headers.authorization, token)) {
+      const locale = answerLanguage(req, url);
+      res.setHeader('WWW-Authenticate', 'Bearer realm="metrics"');
+      plainAnswer(res, 401, messages(locale).metricsToken, locale);
+      return;
+    }
+    const text = await metrics.registry.metrics();
+    res.setHeader('Content-Type', metrics.registry.contentType);
+    res.setHeader('Cache-Control', 'no-store');
+    res.end(text);
+  }
+
+  /**
+   * `METRICS_PORT`'s listener (the caller listens on it): `/metrics` and nothing else, under the same
+   * Host check and, when `METRICS_TOKEN` is set, the same token.
+   */
+  const metricsServer =
+    config.metrics.port === null
+      ? null
+      : createServer((req, res) => {
+          const url = new URL(req.url ?? '/', 'http://localhost');
+          const locale = answerLanguage(req, url);
+          const host = settleForwardedHeaders(req, trustProxy);
+          if (!hostAllowed(host, origin)) plainAnswer(res, 421, messages(locale).unknownHost, locale);
+          else if (url.pathname !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) plainAnswer(res, 404, '404', locale);
+          else
+            metricsAnswer(req, res, url).catch((err: unknown) => {
+              logError({ requestId: newRequestId(), method: req.method ?? 'GET', path: url.pathname, error: err, where: 'metrics' });
+              if (!res.headersSent) plainAnswer(res, 500, unexpectedErrorMessage(locale, '-'), locale);
+              else res.end();
+            });
+        });
+
   const close = (timeoutMs = 10_000) =>
     new Promise<void>((resolve) => {
       const timer = setTimeout(() => {
@@ -372,7 +406,9 @@ export function createApp(opts: AppOptions): App {
       io.local.disconnectSockets(true);
       io.engine.close();
       server.closeIdleConnections();
+      if (metricsServer?.listening) metricsServer.close();
+      metricsServer?.closeAllConnections();
     });
 
-  return { server, io, metrics, close };
+  return { server, metricsServer, io, metrics, close };
 }

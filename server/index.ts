@@ -145,9 +145,9 @@ function siteEntry(): { dist: string; entry: string } {
 }
 
 /** The sentence for a port that cannot be listened on, or the error itself. */
-function listenError(err: NodeJS.ErrnoException, port: number): Error {
-  if (err.code === 'EADDRINUSE') return new ConfigError(`port ${port} is already in use: stop the program using it or set PORT to a free port.`);
-  if (err.code === 'EACCES') return new ConfigError(`port ${port} needs more privileges: set PORT to a number above 1023.`);
+function listenError(err: NodeJS.ErrnoException, port: number, variable = 'PORT'): Error {
+  if (err.code === 'EADDRINUSE') return new ConfigError(`port ${port} is already in use: stop the program using it or set ${variable} to a free port.`);
+  if (err.code === 'EACCES') return new ConfigError(`port ${port} needs more privileges: set ${variable} to a number above 1023.`);
   return err;
 }
 
@@ -186,6 +186,14 @@ async function serve(config: AppConfig): Promise<void> {
     app.server.once('error', (err: NodeJS.ErrnoException) => reject(listenError(err, config.port)));
     app.server.listen(config.port, config.host, resolve);
   });
+  const { metricsServer } = app;
+  if (metricsServer && config.metrics.port !== null) {
+    const metricsPort = config.metrics.port;
+    await new Promise<void>((resolve, reject) => {
+      metricsServer.once('error', (err: NodeJS.ErrnoException) => reject(listenError(err, metricsPort, 'METRICS_PORT')));
+      metricsServer.listen(metricsPort, config.metrics.host, resolve);
+    });
+  }
   runtime.scheduler.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

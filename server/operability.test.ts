@@ -14,6 +14,21 @@ import { pageKey } from '../src/lib/http/page-cache';
 import { testRuntime } from '../src/lib/testing/runtime';
 import type { Runtime } from '../src/lib/runtime/runtime.server';
 import { routePattern } from './metrics';
+import { request } from 'node:http';
+import { messages } from '../src/i18n';
+
+/** A GET with headers fetch will not send as given (a forged Host). */
+function raw(base: string, path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${base}${path}`, { headers }, (res) => {
+      let body = '';
+      res.on('data', (c: Buffer) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 let handle: DbHandle;
 let app: App;
@@ -36,7 +51,11 @@ const astro: AstroHandler = (req, res, next) => {
 
 const runtimes: Runtime[] = [];
 
-async function build(db: DbHandle): Promise<App> {
+/** The token the metrics are read with in these tests. */
+const TOKEN = 'metrics-test-token-0123456789';
+const bearer = { authorization: `Bearer ${TOKEN}` };
+
+async function build(db: DbHandle, env: Record<string, string> = { METRICS_TOKEN: TOKEN }): Promise<App> {
   const client = mkdtempSync(join(tmpdir(), 'academy-ops-'));
   writeFileSync(join(client, '404.html'), '<h1>no encontrada</h1>');
   const sink = new Writable({
@@ -45,7 +64,7 @@ async function build(db: DbHandle): Promise<App> {
       done();
     },
   });
-  const rt = await testRuntime(db, { env: { NODE_ENV: 'production' }, logger: createLogger('info', sink) });
+  const rt = await testRuntime(db, { env: { NODE_ENV: 'production', ...env }, logger: createLogger('info', sink) });
   runtimes.push(rt);
   return createApp({ runtime: rt, astroHandler: astro, clientDir: client });
 }
@@ -116,7 +135,7 @@ describe('/metrics and /readyz', () => {
       socket.once('connect_error', () => resolve());
       socket.once('disconnect', () => resolve());
     });
-    const r = await fetch(`${base}/metrics`);
+    const r = await fetch(`${base}/metrics`, { headers: bearer });
     expect(r.status).toBe(200);
     expect(r.headers.get('cache-control')).toBe('no-store');
     const text = await r.text();
@@ -128,23 +147,89 @@ describe('/metrics and /readyz', () => {
     expect(text).toContain('page_cache_requests_total');
   });
 
-  it('/readyz answers 200 when the database answers, 503 when it does not', async () => {
-    const ok = await fetch(`${base}/readyz`);
-    expect(ok.status).toBe(200);
-    expect(ok.headers.get('cache-control')).toBe('no-store');
-    expect(await ok.json()).toEqual({ status: 'ready' });
+  it('/healthz and /readyz tell only up (200) or down (503), with no details; why goes to the log', async () => {
+    for (const path of ['/healthz', '/readyz']) {
+      const ok = await fetch(`${base}${path}`);
+      expect(ok.status).toBe(200);
+      expect(ok.headers.get('cache-control')).toBe('no-store');
+      expect(await ok.text()).toBe('{"status":"up"}');
+    }
 
     const closed = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
     await closed.close();
     const broken = await build(closed);
     const brokenBase = await listen(broken);
     try {
-      const down = await fetch(`${brokenBase}/readyz`);
-      expect(down.status).toBe(503);
-      expect(down.headers.get('cache-control')).toBe('no-store');
-      expect(await down.json()).toEqual({ status: 'unavailable' });
+      for (const path of ['/healthz', '/readyz']) {
+        const down = await fetch(`${brokenBase}${path}`);
+        expect(down.status).toBe(503);
+        expect(down.headers.get('cache-control')).toBe('no-store');
+        expect(await down.text()).toBe('{"status":"down"}');
+        const id = down.headers.get('x-request-id')!;
+        expect(lines.find((l) => l.requestId === id && l.level === 'error')).toMatchObject({ msg: 'request failed', path });
+      }
     } finally {
       await broken.close(2000);
+    }
+  });
+
+  it('/metrics is an unknown page unless METRICS_TOKEN or METRICS_PORT is set', async () => {
+    const off = await build(handle, {});
+    const offBase = await listen(off);
+    try {
+      expect(off.metricsServer).toBeNull();
+      for (const headers of [{}, bearer]) {
+        const r = await fetch(`${offBase}/metrics`, { headers });
+        expect(r.status).toBe(404);
+        expect(await r.text()).not.toContain('http_request_duration_seconds');
+      }
+    } finally {
+      await off.close(2000);
+    }
+  });
+
+  it('/metrics on the site’s port answers only the bearer of METRICS_TOKEN, and only on an allowed Host', async () => {
+    for (const authorization of [undefined, 'Bearer wrong-token-0123456789', `Basic ${TOKEN}`, `Bearer ${TOKEN}x`]) {
+      const r = await fetch(`${base}/metrics`, { headers: authorization ? { authorization, 'accept-language': 'en' } : { 'accept-language': 'en' } });
+      expect(r.status, String(authorization)).toBe(401);
+      expect(r.headers.get('www-authenticate')).toBe('Bearer realm="metrics"');
+      expect(await r.text()).toBe(messages('en').metricsToken);
+    }
+    const es = await fetch(`${base}/metrics`);
+    expect(await es.text()).toBe(messages('es').metricsToken);
+    // A forged Host is refused before the token is even looked at, as on every other route.
+    const forged = await raw(base, '/metrics', { host: 'evil.example', ...bearer });
+    expect(forged.status).toBe(421);
+    expect(forged.body).toBe(messages('es').unknownHost);
+  });
+
+  it('METRICS_PORT answers /metrics on a listener of its own (with the token when one is set), nothing else, under the Host check', async () => {
+    const own = await build(handle, { METRICS_PORT: '9464' });
+    const site = await listen(own);
+    const server = own.metricsServer!;
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const metricsBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const r = await fetch(`${metricsBase}/metrics`);
+      expect(r.status).toBe(200);
+      expect(await r.text()).toContain('http_request_duration_seconds');
+      expect((await fetch(`${metricsBase}/ssr`)).status).toBe(404);
+      expect((await raw(metricsBase, '/metrics', { host: 'evil.example' })).status).toBe(421);
+      // The site's own port has no metrics without a token.
+      expect((await fetch(`${site}/metrics`)).status).toBe(404);
+    } finally {
+      await own.close(2000);
+    }
+    const both = await build(handle, { METRICS_PORT: '9465', METRICS_TOKEN: TOKEN });
+    await listen(both);
+    const guarded = both.metricsServer!;
+    await new Promise<void>((r) => guarded.listen(0, '127.0.0.1', r));
+    const guardedBase = `http://127.0.0.1:${(guarded.address() as AddressInfo).port}`;
+    try {
+      expect((await fetch(`${guardedBase}/metrics`)).status).toBe(401);
+      expect((await fetch(`${guardedBase}/metrics`, { headers: bearer })).status).toBe(200);
+    } finally {
+      await both.close(2000);
     }
   });
 });
@@ -164,7 +249,7 @@ describe('HTTP caching', () => {
     expect(await again.text()).toBe('');
     const changed = await fetch(url, { headers: { 'if-none-match': 'W/"other"' } });
     expect(changed.status).toBe(200);
-    const metrics = await (await fetch(`${base}/metrics`)).text();
+    const metrics = await (await fetch(`${base}/metrics`, { headers: bearer })).text();
     expect(metrics).toMatch(/page_cache_requests_total\{result="hit"\} [1-9]/);
   });
 

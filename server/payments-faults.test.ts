@@ -168,7 +168,7 @@ describe.each(layouts)('kill -9 during checkouts and renewals on $name', ({ make
       const buyers = await prepare(target);
       const first = start(target, await freePort());
       const base = await first.ready;
-      const headers = (b: Buyer, form = false) => ({ cookie: `session=${b.token}; cart=${b.cart}`, origin: base, ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) });
+      const headers = (b: Buyer, form = false): Record<string, string> => ({ cookie: `session=${b.token}; cart=${b.cart}`, origin: base, ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) });
       const forms = await Promise.all(
         buyers.map(async (b) => {
           const html = await (await fetch(`${base}/en/purchase-detail`, { headers: headers(b) })).text();

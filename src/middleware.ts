@@ -231,6 +231,7 @@ const handle = async (ctx: APIContext, next: () => Promise<Response>, input: Req
     // the server sends the status's own ("403 Forbidden").
     response = new Response(response.body, { status: response.status, headers: response.headers });
   }
+  response = varyOnCookie(response);
   // A page that declared itself the same for everyone with this access (`locals.sharedPage`) is kept.
   const html = response.headers.get('content-type')?.startsWith('text/html');
   const setsCookies = response.headers.has('set-cookie') || [...ctx.cookies.headers()].length > 0;
@@ -251,23 +252,39 @@ const handle = async (ctx: APIContext, next: () => Promise<Response>, input: Req
     runtime.ownPages.set(ownKey, version, page);
     return keptAnswer(ctx.request, page, body, 'miss');
   }
-  // Anything answered to a session, or rendered for one person, stays out of shared caches.
-  if ((ctx.cookies.has(SESSION_COOKIE) || ctx.locals.session) && !isPrivateCacheControl(response.headers.get('cache-control'))) {
+  // Anything answered to a request with cookies (a session, a cart, a referral…), other than a page
+  // declared the same for its whole audience, may have been made from them: it stays out of shared caches.
+  if ((ctx.request.headers.has('cookie') || ctx.locals.session) && !isPrivateCacheControl(response.headers.get('cache-control'))) {
     return privately(response);
   }
   return response;
 };
 
-/** The response with `Cache-Control: private, no-store` (a copy when its headers are immutable). */
-function privately(response: Response): Response {
+/** The response with header `name` set to `value` (a copy when its headers are immutable). */
+function withHeader(response: Response, name: string, value: string): Response {
   try {
-    response.headers.set('cache-control', PRIVATE_CACHE_CONTROL);
+    response.headers.set(name, value);
     return response;
   } catch {
     const headers = new Headers(response.headers);
-    headers.set('cache-control', PRIVATE_CACHE_CONTROL);
+    headers.set(name, value);
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   }
+}
+
+/** The response with `Cache-Control: private, no-store`. */
+function privately(response: Response): Response {
+  return withHeader(response, 'cache-control', PRIVATE_CACHE_CONTROL);
+}
+
+/**
+ * The response with `Cookie` among its `Vary` names: every answer rendered here may depend on the
+ * request's cookies, so a shared cache keeps the visitors' copy apart from a cookie holder's.
+ */
+function varyOnCookie(response: Response): Response {
+  const vary = response.headers.get('vary');
+  if (vary?.split(',').some((v) => ['cookie', '*'].includes(v.trim().toLowerCase()))) return response;
+  return withHeader(response, 'vary', vary ? `${vary}, Cookie` : 'Cookie');
 }
 
 export const onRequest = defineMiddleware(async (ctx, next) => {
@@ -278,7 +295,7 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   // An action's input as posted, kept to answer a failure in the language it names.
   const input = actionRequest(ctx.request.method, ctx.url) && !ctx.request.bodyUsed ? ctx.request.clone() : null;
   try {
-    return await handle(ctx, next, input);
+    return varyOnCookie(await handle(ctx, next, input));
   } catch (err) {
     // Astro answers with the server-error page (which shows the request id); the log gets the details.
     logOnce(ctx, err, 'page');

@@ -13,6 +13,7 @@ import { useStore } from '@nanostores/react';
 import { format } from '~/i18n/format';
 import type { Locale } from '~/i18n/locales';
 import { guardStatus } from '~/lib/http/session-guard';
+import { displayName } from '~/lib/forms/characters';
 import { $ibo, $user, clearIdentity, syncIdentity, type SessionSummary, type StoredIbo, type StoredUser } from '~/lib/stores/identity';
 import '~/styles/user-menu.css';
 
@@ -131,18 +132,22 @@ export default function UserMenu({ locale, t, hrefs, logoutAction, session, chil
   );
 
   if (user) {
-    const fullName = `${user.name} ${user.lastName}`;
+    const fullName = `${displayName(user.name)} ${displayName(user.lastName)}`;
     return (
       <details className="dropdown user-menu" ref={menu}>
         <summary aria-label={format(t.account, { name: fullName })}>
           <Avatar name={fullName} imageUrl={user.imageUrl} size={32} />
-          <span className="user-menu-name">{user.name}</span>
+          <span className="user-menu-name">
+            <bdi>{displayName(user.name)}</bdi>
+          </span>
         </summary>
         <div className="dropdown-list user-menu-list">
           <a className="user-card" href={hrefs.profile}>
             <Avatar name={fullName} imageUrl={user.imageUrl} size={44} />
             <span>
-              <strong>{fullName}</strong>
+              <strong>
+                <bdi>{fullName}</bdi>
+              </strong>
               <span className="user-email">{user.email}</span>
             </span>
           </a>
@@ -166,14 +171,18 @@ export default function UserMenu({ locale, t, hrefs, logoutAction, session, chil
   if (ibo) {
     return (
       <details className="dropdown user-menu" ref={menu}>
-        <summary aria-label={format(t.ibo, { company: ibo.companyName })}>
-          <Avatar name={ibo.companyName} imageUrl={ibo.imageUrl} size={32} />
-          <span className="user-menu-name">{ibo.companyName}</span>
+        <summary aria-label={format(t.ibo, { company: displayName(ibo.companyName) })}>
+          <Avatar name={displayName(ibo.companyName)} imageUrl={ibo.imageUrl} size={32} />
+          <span className="user-menu-name">
+            <bdi>{displayName(ibo.companyName)}</bdi>
+          </span>
         </summary>
         <div className="dropdown-list user-menu-list">
           <p className="user-card">
             <span>
-              <strong>{ibo.companyName}</strong>
+              <strong>
+                <bdi>{displayName(ibo.companyName)}</bdi>
+              </strong>
               <span className="user-email">{format(t.code, { code: ibo.code })}</span>
             </span>
           </p>

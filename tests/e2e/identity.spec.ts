@@ -687,6 +687,22 @@ test.describe('bad input', () => {
     expect(await page.text()).toContain('Name field contains characters that are not allowed');
   });
 
+  test('a name with a right-to-left override or a zero-width space gets a 400 naming the field, in the page’s language, and no account', async ({ request, baseURL }) => {
+    const headers = { origin: baseURL! };
+    const email = `bidi.${unique()}@example.com`;
+    const form = { name: 'Ana\u202e', lastName: 'Pé\u200brez', email, confirmEmail: email, gender: 'female', birthDay: '7', birthMonth: '4', birthYear: '1990', password: 'Clave2026', confirmPassword: 'Clave2026' };
+    const register = await request.post('/_actions/auth.register', { form: { ...form, lang: 'en' }, headers });
+    expect(register.status()).toBe(400);
+    const fields = (await register.json()).fields;
+    expect([fields.name[0], fields.lastName[0]]).toEqual(['invalidCharacters', 'invalidCharacters']);
+    const page = await request.post('/register?_action=auth.register', { form: { ...form, lang: 'es' }, headers });
+    expect(page.status()).toBe(400);
+    expect(await page.text()).toContain('El campo Nombre contiene caracteres no permitidos');
+    // Nothing was written: the address is still free.
+    const clean = await request.post('/_actions/auth.register', { form: { ...form, name: 'Ana', lastName: 'Pérez', lang: 'en' }, headers });
+    expect(clean.status()).toBe(200);
+  });
+
   test('a login never sends the browser to another site, however `next` is disguised', async ({ page }) => {
     for (const next of ['/.//evil.example/phish', '/%2e//evil.example', '/..//evil.example', '/\t/evil.example']) {
       await page.context().clearCookies();

@@ -78,6 +78,7 @@ export const es = {
     },
     refusals: {
       'forged-key': 'Este formulario de pago no es válido o caducó. Recarga la página e inténtalo de nuevo.',
+      'expired-key': 'La página de pago estuvo abierta demasiado tiempo y no se cobró nada. Aquí tienes un formulario nuevo: revisa tu pedido y vuelve a pagar.',
       'reused-key': 'Este formulario de pago ya se usó. Revisa tus compras antes de intentarlo de nuevo.',
       'empty-cart': 'No hay productos en el carrito',
       'malformed-cart': 'No pudimos leer tu carrito. Vuelve al carrito y revísalo antes de pagar.',
@@ -264,6 +265,7 @@ export const en: Shape<typeof es> = {
     },
     refusals: {
       'forged-key': 'This payment form is not valid or has expired. Reload the page and try again.',
+      'expired-key': 'The checkout page was open too long and nothing was charged. Here is a fresh form: check your order and pay again.',
       'reused-key': 'This payment form was already used. Check your shopping before trying again.',
       'empty-cart': 'No products in cart',
       'malformed-cart': 'We could not read your cart. Go back to the cart and check it before paying.',

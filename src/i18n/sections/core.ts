@@ -97,6 +97,7 @@ export const es = {
   unreadableBody: 'No pudimos leer la solicitud: envía un formulario o un JSON válido.',
   /** A request addressed to a host name the academy does not answer to (HTTP 421). */
   unknownHost: 'Dirección desconocida: esta academia no responde a ese nombre de host.',
+  metricsToken: 'Las métricas piden el token de METRICS_TOKEN en la cabecera Authorization: Bearer.',
   serverError: {
     title: 'Algo salió mal',
     code: '500',
@@ -217,6 +218,7 @@ export const en: Shape<typeof es> = {
   crossSite: 'Request refused: changes can only be sent from the academy itself.',
   unreadableBody: 'The request could not be read: send a form or valid JSON.',
   unknownHost: 'Unknown address: this academy does not answer to that host name.',
+  metricsToken: 'The metrics need the METRICS_TOKEN token in an Authorization: Bearer header.',
   serverError: {
     title: 'Something went wrong',
     code: '500',

@@ -14,6 +14,7 @@ import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { documentFont, DOCUMENT_FONT, printable, DOCUMENT_COLORS } from '../documents/font.server';
 import type { Db } from '../db/client';
 import { certificates, contacts, courses, subtopics, topics, users, type Certificate } from '../db/schema';
+import { displayName } from '../forms/characters';
 import { examStanding, loadExam } from '../exams/exams.server';
 import { courseCompleted } from '../exams/exams';
 import { completedLessons } from '../learning/progress.server';
@@ -342,7 +343,8 @@ export async function holderOf(db: Db, contactId: number): Promise<{ name: strin
     .leftJoin(users, eq(users.id, contacts.userId))
     .where(eq(contacts.id, contactId));
   if (!row) return null;
-  return { name: `${row.first} ${row.last}`.replace(/\s+/g, ' ').trim(), email: row.email };
+  // Shown on the certificate, its page and the public verify page: no format or control characters.
+  return { name: displayName(`${row.first} ${row.last}`).replace(/\s+/g, ' ').trim(), email: row.email };
 }
 
 /**

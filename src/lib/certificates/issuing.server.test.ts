@@ -267,6 +267,16 @@ describe.each(databases)('stored certificates on $name', ({ create }) => {
     expect(await holderOf(handle.db, 2_000_000_000)).toBeNull();
     expect(await holderOf(handle.db, -5)).toBeNull();
   });
+
+  it('names the holder without format characters a name stored before they were refused may hold', async () => {
+    const email = 'learner@academia.example';
+    await handle.db.update(users).set({ firstName: 'Laura\u202e', lastName: '\u200bMéndez\u2069' }).where(eq(users.email, email));
+    try {
+      expect(await holderOf(handle.db, learner)).toEqual({ name: 'Laura Méndez', email });
+    } finally {
+      await handle.db.update(users).set({ firstName: 'Laura', lastName: 'Méndez' }).where(eq(users.email, email));
+    }
+  });
   it('the issue page: unknown, test and buyers-only courses are not found; then not completed, ready, and issued', async () => {
     const catalog: CatalogSnapshot = await loadCatalog(handle.db);
     const me = await loadViewer(handle.db, { kind: 'learner', userId: null, contactId: learner });

@@ -116,6 +116,8 @@ export function parseOrderId(raw: string | undefined): number | null {
 /** Every reason a checkout is refused before a charge (no order, no charge). */
 export const CHECKOUT_REFUSALS = [
   'forged-key',
+  /** The checkout page was open over a day: its key places no order (a fresh form comes with the refusal). */
+  'expired-key',
   'reused-key',
   'empty-cart',
   'malformed-cart',

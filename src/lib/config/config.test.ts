@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, readCertificateSigningKey, readConfig, readStripeSettings } from './config';
+import { ConfigError, readCertificateSigningKey, readConfig, readMetricsSettings, readStripeSettings } from './config';
 
 describe('readConfig', () => {
   it('defaults to port 4321 and the embedded database in ./data', () => {
@@ -146,5 +146,24 @@ describe('sandbox latency', () => {
     expect(readConfig({}).sandboxLatencyMs).toBe(0);
     expect(readConfig({ SANDBOX_LATENCY_MS: ' 400 ' }).sandboxLatencyMs).toBe(400);
     for (const bad of ['-1', '1.5', 'fast', '60001']) expect(() => readConfig({ SANDBOX_LATENCY_MS: bad })).toThrow(/SANDBOX_LATENCY_MS must be a whole number/);
+  });
+});
+
+describe('metrics settings', () => {
+  it('keeps the metrics off unless METRICS_TOKEN or METRICS_PORT is set; the port listens on this machine only by default', () => {
+    expect(readConfig({}).metrics).toEqual({ token: null, port: null, host: '127.0.0.1' });
+    expect(readMetricsSettings({ METRICS_TOKEN: ' metrics-token-0123456789 ' })).toEqual({ token: 'metrics-token-0123456789', port: null, host: '127.0.0.1' });
+    expect(readMetricsSettings({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' })).toEqual({ token: null, port: 9464, host: '0.0.0.0' });
+  });
+
+  it.each(['short', 'has a space in it 0123', 'ñandú-ñandú-ñandú-ñandú'])('refuses METRICS_TOKEN=%s without quoting it', (value) => {
+    expect(() => readMetricsSettings({ METRICS_TOKEN: value })).toThrow(/METRICS_TOKEN is not a usable token: use 16 or more/);
+    expect(() => readMetricsSettings({ METRICS_TOKEN: value })).not.toThrow(value);
+  });
+
+  it('refuses a METRICS_PORT that is not a port, or is the site’s PORT', () => {
+    for (const port of ['0', '70000', 'abc', '-1']) expect(() => readMetricsSettings({ METRICS_PORT: port })).toThrow(/METRICS_PORT ".*" is not a port number/);
+    expect(() => readMetricsSettings({ METRICS_PORT: '4321' })).toThrow(/METRICS_PORT 4321 is the site's PORT/);
+    expect(() => readMetricsSettings({ METRICS_PORT: '8080', PORT: '8080' })).toThrow(/is the site's PORT/);
   });
 });

@@ -42,6 +42,9 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   SANDBOX_LATENCY_MS: z.string().optional(),
+  METRICS_TOKEN: z.string().optional(),
+  METRICS_PORT: z.string().optional(),
+  METRICS_HOST: z.string().optional(),
 });
 
 const redisUrl = z
@@ -104,6 +107,18 @@ export interface AppConfig {
   stripe: StripeSettings;
   /** `SANDBOX_LATENCY_MS`: how long each charge of the embedded sandbox takes, as a network would (0 by default). */
   sandboxLatencyMs: number;
+  /** `METRICS_TOKEN`, `METRICS_PORT`, `METRICS_HOST`: where `/metrics` is answered (nowhere when neither is set). */
+  metrics: MetricsSettings;
+}
+
+/** Where the Prometheus metrics are answered. */
+export interface MetricsSettings {
+  /** A secret scrapers send as `Authorization: Bearer …`; with it `/metrics` answers on the site's port too. Never logged. */
+  token: string | null;
+  /** A port of its own that answers only `/metrics` (with the token too when one is set). */
+  port: number | null;
+  /** The address that port listens on (default `127.0.0.1`: this machine only). */
+  host: string;
 }
 
 /** Stripe's settings: both `null` unless Stripe is enabled. They are secrets: never logged nor quoted in messages. */
@@ -267,6 +282,30 @@ export function readSandboxLatency(raw: string | undefined): number {
   return ms;
 }
 
+/** A bearer token: 16 to 256 visible ASCII characters (no spaces). */
+const METRICS_TOKEN = /^[\x21-\x7e]{16,256}$/;
+
+/**
+ * Reads `METRICS_TOKEN`, `METRICS_PORT` and `METRICS_HOST`. Neither the token nor the port set: the
+ * metrics are off (`/metrics` is a page like any unknown one). Messages never quote the token.
+ */
+export function readMetricsSettings(env: Record<string, string | undefined> = process.env): MetricsSettings {
+  const token = env.METRICS_TOKEN?.trim() || null;
+  if (token !== null && !METRICS_TOKEN.test(token)) {
+    throw new ConfigError('METRICS_TOKEN is not a usable token: use 16 or more letters, digits or symbols without spaces (for example the output of `openssl rand -hex 32`), or unset it.');
+  }
+  const portText = env.METRICS_PORT?.trim() ?? '';
+  let port: number | null = null;
+  if (portText !== '') {
+    port = Number(portText);
+    if (!/^\d+$/.test(portText) || port < 1 || port > 65535) {
+      throw new ConfigError(`METRICS_PORT "${env.METRICS_PORT}" is not a port number: set a whole number from 1 to 65535 other than PORT, or unset it.`);
+    }
+    if (port === readPort(env.PORT)) throw new ConfigError(`METRICS_PORT ${port} is the site's PORT: choose another port for the metrics, or unset METRICS_PORT and set METRICS_TOKEN.`);
+  }
+  return { token, port, host: env.METRICS_HOST?.trim() || '127.0.0.1' };
+}
+
 /** Reads and validates the configuration; throws `ConfigError` with a fix-it sentence on bad input. */
 export function readConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const e = envSchema.parse(env);
@@ -301,5 +340,6 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     certificateSigningKey: readCertificateSigningKey(e.CERTIFICATE_SIGNING_KEY),
     stripe: readStripeSettings(env),
     sandboxLatencyMs: readSandboxLatency(e.SANDBOX_LATENCY_MS),
+    metrics: readMetricsSettings(env),
   };
 }

@@ -167,6 +167,10 @@ describe('contact form schema', () => {
     expect(errorsOf({ lastName: 'Pérez\n' })).toEqual({ lastName: 'invalidCharacters' });
   });
 
+  it('refuses format characters (a right-to-left override, zero-width spaces) in the name and last name', () => {
+    for (const ch of ['\u202e', '\u200b', '\u200e', '\u200f', '\u2066', '\u2069', '\ufeff', '\u00ad', '\u2060']) expect(errorsOf({ name: `Ana${ch}`, lastName: `${ch}Pérez` }), JSON.stringify(ch)).toEqual({ name: 'invalidCharacters', lastName: 'invalidCharacters' });
+  });
+
   it('refuses control characters in every text field before anything reaches the database, keeping line breaks in the message', () => {
     for (const ch of ['\u0000', '\u0007', '\u007f', '\u0085', '\ud800']) {
       expect(errorsOf({ name: `Ana${ch}`, lastName: `${ch}`, email: `ana${ch}@example.com`, phone: `55123${ch}5678`, message: `Hola${ch}` })).toEqual({

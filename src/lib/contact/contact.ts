@@ -9,7 +9,7 @@
 import { z } from '../zod';
 import { format, type Messages } from '~/i18n';
 import { ConfigError } from '~/lib/config/error';
-import { firstErrors, firstInvalid, formText, issuesOfFields, type FieldIssue } from '~/lib/forms/forms';
+import { firstErrors, firstInvalid, formText, issuesOfFields, nameText, type FieldIssue } from '~/lib/forms/forms';
 import { site } from '~/lib/site';
 import type { MailMessage } from '~/lib/mail/mail';
 
@@ -83,11 +83,12 @@ export type ContactErrorCode = (typeof CONTACT_ERROR_CODES)[number];
 export type ContactErrors = Partial<Record<ContactField, ContactErrorCode>>;
 
 /**
- * A required single-line text: no control characters (a line break in a name would end up in an e-mail
- * header), trimmed, inner runs of spaces folded to one space.
+ * A required name: no control characters (a line break in a name would end up in an e-mail header) nor
+ * format characters (a right-to-left override would reorder the text around it), trimmed, inner runs of
+ * spaces folded to one space.
  */
 const line = (max: number) =>
-  formText({ error: 'required' })
+  nameText({ error: 'required' })
     .trim()
     .overwrite((v) => v.replace(/\s+/g, ' '))
     .min(1, 'required')

@@ -18,3 +18,32 @@ const FORBIDDEN_IN_TEXT = new RegExp(`[\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u0
 export function hasForbiddenCharacters(text: string, multiline = false): boolean {
   return (multiline ? FORBIDDEN_IN_TEXT : FORBIDDEN_IN_LINE).test(text);
 }
+
+/**
+ * Unicode format characters (category Cf): bidirectional marks, embeddings, overrides and isolates
+ * (U+200E, U+200F, U+202A–U+202E, U+2066–U+2069), zero-width characters (U+200B–U+200D, U+2060), the
+ * byte-order mark (U+FEFF) and the like. Invisible, and able to reorder or hide the text around them:
+ * a name holding U+202E shows its own letters, and whatever follows it, backwards.
+ */
+const FORMAT = /\p{Cf}/u;
+const FORMAT_ALL = /\p{Cf}/gu;
+const CONTROL_ALL = new RegExp(`[\\u0000-\\u001f\\u007f-\\u009f]|${LONE_SURROGATE}`, 'g');
+
+/** Whether a person's name holds a character no name may: a forbidden one, or a format character (`\p{Cf}`). */
+export function hasForbiddenNameCharacters(text: string): boolean {
+  return hasForbiddenCharacters(text) || FORMAT.test(text);
+}
+
+/**
+ * A stored name made safe to show: without format characters, controls or lone surrogates (names
+ * saved before they were refused may hold them). Show it inside `<bdi>` as well, so a right-to-left
+ * name keeps to itself.
+ */
+export function displayName(text: string): string {
+  return text.replace(FORMAT_ALL, '').replace(CONTROL_ALL, '');
+}
+
+/** A stored name for running text (an ARIA label, a sentence): `displayName` between first-strong isolate marks, the plain-text `<bdi>`. */
+export function isolated(text: string): string {
+  return `\u2068${displayName(text)}\u2069`;
+}

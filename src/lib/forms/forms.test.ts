@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formText, hasForbiddenCharacters, INVALID_CHARACTERS } from './forms';
+import { formText, hasForbiddenCharacters, hasForbiddenNameCharacters, INVALID_CHARACTERS, nameText } from './forms';
+import { displayName } from './characters';
 
 /** Characters no field accepts, named for the test titles. */
 const FORBIDDEN = {
@@ -70,5 +71,20 @@ describe('characters no field accepts', () => {
     expect(first('Ana')).toBeUndefined();
     expect(first(42)).toBe('required');
     expect(formText({ multiline: true }).safeParse('Hola\r\nmundo\tya').success).toBe(true);
+  });
+});
+
+describe('characters no name accepts, and names shown safely', () => {
+  it('refuses every format character (category Cf) as well as controls, and nothing a name in any script needs', () => {
+    for (const ch of ['\u202e', '\u202a', '\u200b', '\u200c', '\u200d', '\u200e', '\u200f', '\u2066', '\u2067', '\u2068', '\u2069', '\ufeff', '\u0000', '\n']) {
+      expect(hasForbiddenNameCharacters(`Ana${ch}`), JSON.stringify(ch)).toBe(true);
+      expect(nameText().safeParse(`Ana${ch}`).error?.issues[0]?.message).toBe(INVALID_CHARACTERS);
+    }
+    for (const name of ['María José', "O'Brien-Núñez", 'عبد الله', 'שרה', '李小龙', 'Zoë Ångström']) expect(nameText().safeParse(name).success, name).toBe(true);
+  });
+
+  it('shows a stored name without format or control characters', () => {
+    expect(displayName('Ana\u202eorP\u200b \u2066Ruiz\u2069\u0000')).toBe('AnaorP Ruiz');
+    fc.assert(fc.property(fc.string({ unit: 'binary' }), (s) => !hasForbiddenNameCharacters(displayName(s))));
   });
 });

@@ -5,9 +5,9 @@
  * Pure: safe in the browser.
  */
 import { z } from '../zod';
-import { hasForbiddenCharacters } from './characters';
+import { hasForbiddenCharacters, hasForbiddenNameCharacters } from './characters';
 
-export { hasForbiddenCharacters };
+export { hasForbiddenCharacters, hasForbiddenNameCharacters };
 
 /** A validation issue as zod reports it (only what forms read). */
 export interface FieldIssue {
@@ -61,4 +61,14 @@ export const INVALID_CHARACTERS = 'invalidCharacters';
 export function formText(options: { error?: string; multiline?: boolean } = {}) {
   const base = options.error === undefined ? z.string() : z.string({ error: options.error });
   return base.refine((v) => !hasForbiddenCharacters(v, options.multiline), INVALID_CHARACTERS);
+}
+
+/**
+ * `formText` for a person's name (and last name): it also refuses Unicode format characters (a
+ * right-to-left override, zero-width spaces, bidirectional marks), which would reorder or hide the text
+ * around the name wherever it is shown. Same code, `invalidCharacters`.
+ */
+export function nameText(options: { error?: string } = {}) {
+  const base = options.error === undefined ? z.string() : z.string({ error: options.error });
+  return base.refine((v) => !hasForbiddenNameCharacters(v), INVALID_CHARACTERS);
 }

@@ -178,6 +178,14 @@ describe('characters no account field accepts', () => {
     });
   });
 
+  it.each(['\u202e', '\u200b', '\u200e', '\u200f', '\u2066', '\u2069', '\ufeff', '\u00ad', '\u2060'])('refuses the format character %j in the name and last name (it would reorder or hide the text around them)', (ch) => {
+    expect(errorsOf(registerFormSchema(NOW), { ...register, name: `Ana${ch}`, lastName: `Pé${ch}rez` })).toEqual({ name: 'invalidCharacters', lastName: 'invalidCharacters' });
+  });
+
+  it('keeps accepting names in any script, accents and right-to-left letters included', () => {
+    expect(errorsOf(registerFormSchema(NOW), { ...register, name: 'María José', lastName: 'عبد الله' })).toEqual({});
+  });
+
   it('says which field, in both languages', () => {
     expect(accountErrorText(messages('en').identity, 'name', 'invalidCharacters')).toBe('Name field contains characters that are not allowed');
     expect(accountErrorText(messages('es').identity, 'email', 'invalidCharacters')).toBe('El campo Correo electrónico contiene caracteres no permitidos');

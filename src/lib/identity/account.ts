@@ -10,7 +10,8 @@
 import { z } from '../zod';
 import { format, type Messages } from '~/i18n';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '~/i18n/locales';
-import { firstErrors, formText, issuesOfFields, type FieldErrors, type FieldIssue } from '~/lib/forms/forms';
+import { firstErrors, formText, issuesOfFields, nameText, type FieldErrors, type FieldIssue } from '~/lib/forms/forms';
+import { displayName } from '~/lib/forms/characters';
 import type { MailMessage } from '~/lib/mail/mail';
 import type { SessionSummary, StoredUser } from '~/lib/stores/identity';
 import type { SessionInfo } from './session.server';
@@ -61,10 +62,10 @@ export type AccountErrors<F extends AccountField = AccountField> = FieldErrors<F
  */
 const given = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === null || v === undefined ? '' : v), schema);
 
-/** A required single-line text: no control characters, trimmed, inner runs of spaces folded to one. */
+/** A required name: no control or format characters, trimmed, inner runs of spaces folded to one. */
 const line = (max: number) =>
   given(
-    formText({ error: 'required' })
+    nameText({ error: 'required' })
       .trim()
       .overwrite((v) => v.replace(/\s+/g, ' '))
       .min(1, 'required')
@@ -314,9 +315,12 @@ export function loginUrl(locale: Locale, next?: string, notice?: 'passwordChange
 
 /* ───────────── the browser's copy of the user ───────────── */
 
-/** The non-secret facts about a user that the header shows (the browser keeps them in `$user`). */
+/**
+ * The non-secret facts about a user that the header shows (the browser keeps them in `$user`). The
+ * names are shown without format characters, which a name stored before they were refused may hold.
+ */
 export function storedUser(user: { firstName: string; lastName: string; email: string; imageUrl: string | null; userType: number }): StoredUser {
-  return { name: user.firstName, lastName: user.lastName, email: user.email, imageUrl: user.imageUrl, userType: user.userType };
+  return { name: displayName(user.firstName), lastName: displayName(user.lastName), email: user.email, imageUrl: user.imageUrl, userType: user.userType };
 }
 
 /** What the browser may know of a server session (user, or IBO and prospect), or that there is none. */
@@ -324,7 +328,7 @@ export function sessionSummary(session: SessionInfo | null): SessionSummary {
   if (session?.user) return { kind: 'user', user: storedUser(session.user) };
   if (session?.ibo) {
     const { companyName, code, imageUrl } = session.ibo;
-    return { kind: 'ibo', ibo: { companyName, code, imageUrl }, contact: session.prospect };
+    return { kind: 'ibo', ibo: { companyName: displayName(companyName), code, imageUrl }, contact: session.prospect };
   }
   return { kind: 'none' };
 }

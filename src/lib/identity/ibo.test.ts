@@ -42,6 +42,14 @@ describe('prospect form', () => {
     }
   });
 
+  it('refuses format characters (a right-to-left override, zero-width spaces) in the names', () => {
+    for (const ch of ['\u202e', '\u200b', '\u200e', '\u200f', '\u2066', '\u2069', '\ufeff', '\u00ad', '\u2060']) {
+      const r = prospectSchema.safeParse({ firstName: `Ana${ch}`, lastName: `${ch}Ruiz`, email: 'ana@example.com' });
+      const codes = Object.fromEntries(r.error!.issues.map((i) => [i.path[0], i.message]));
+      expect(codes, JSON.stringify(ch)).toEqual({ firstName: 'invalidCharacters', lastName: 'invalidCharacters' });
+    }
+  });
+
   it('trims and lower-cases the e-mail', () => {
     expect(prospectSchema.parse({ firstName: ' Ana ', lastName: 'Ruiz', email: ' Ana@Example.COM ' })).toEqual({ firstName: 'Ana', lastName: 'Ruiz', email: 'ana@example.com' });
   });

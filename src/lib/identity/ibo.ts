@@ -3,7 +3,7 @@
  * entering one (welcome modal, /guest, or an affiliate link /:code) starts an IBO session, in which
  * courses are opened for a prospect whose name and e-mail the IBO gives.
  */
-import { formText } from '../forms/forms';
+import { formText, nameText } from '../forms/forms';
 import { z } from '../zod';
 
 /** The shape of an IBO code: letters, digits, dash and underscore, 3 to 32 characters. */
@@ -35,8 +35,8 @@ export const PROSPECT_LIMITS = { name: 32, email: 60 } as const;
 
 /** The prospect form (spec): name and last name required, e-mail valid, no control characters. Codes, not sentences. */
 export const prospectSchema = z.object({
-  firstName: formText().trim().min(1, 'required').max(PROSPECT_LIMITS.name, 'tooLong'),
-  lastName: formText().trim().min(1, 'required').max(PROSPECT_LIMITS.name, 'tooLong'),
+  firstName: nameText().trim().min(1, 'required').max(PROSPECT_LIMITS.name, 'tooLong'),
+  lastName: nameText().trim().min(1, 'required').max(PROSPECT_LIMITS.name, 'tooLong'),
   email: formText().trim().toLowerCase().min(1, 'required').max(PROSPECT_LIMITS.email, 'tooLong').pipe(z.email('email')),
 });
 export type ProspectInput = z.infer<typeof prospectSchema>;

@@ -1,0 +1,100 @@
+/**
+ * A checkout page left open over a day, on the built site: its key (stamped a day and an hour ago, with
+ * the site's own secret) places no order. Posted by the island (an action call) it answers 400 with the
+ * sentence in the reader's language, and the island then asks for a fresh key; posted as a plain form
+ * (no JavaScript) the page answers with the sentence and a fresh form holding a new, valid key. No order
+ * is written either way. Skipped without a build (`npm run build`).
+ */
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbHandle } from '../src/lib/db/client';
+import { orders, users } from '../src/lib/db/schema';
+import { testDatabases } from '../src/lib/db/testing';
+import { testRuntime } from '../src/lib/testing/runtime';
+import type { Runtime } from '../src/lib/runtime/runtime.server';
+import { CHECKOUT_KEY_TTL_MS, CheckoutKeys } from '../src/lib/commerce/orders.server';
+import { messages } from '../src/i18n';
+import { createApp, type App, type AstroHandler } from './app';
+import { loadPagePolicies } from './static';
+
+const dist = resolve('dist');
+const entry = join(dist, 'server/entry.mjs');
+if (!existsSync(entry)) console.warn('The checkout-expiry tests are skipped: they need a build (`npm run build`).');
+
+describe.skipIf(!existsSync(entry))('a checkout key over a day old, on the built site', () => {
+  let site: App;
+  let runtime: Runtime;
+  let base: string;
+  let db: DbHandle;
+  let cookie: string;
+  let userId: number;
+  let stale: string;
+
+  beforeAll(async () => {
+    db = await (await testDatabases())[0]!.create({ seed: true });
+    runtime = await testRuntime(db, { env: { NODE_ENV: 'production' } });
+    const { handler } = (await import(/* @vite-ignore */ pathToFileURL(entry).href)) as { handler: AstroHandler };
+    site = createApp({ runtime, astroHandler: handler, clientDir: join(dist, 'client'), policies: loadPagePolicies(dist) });
+    await new Promise<void>((r) => site.server.listen(0, '127.0.0.1', r));
+    base = `http://127.0.0.1:${(site.server.address() as AddressInfo).port}`;
+    const login = await fetch(`${base}/_actions/auth.login`, {
+      method: 'POST',
+      headers: { origin: base, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email: 'learner@academia.example', password: 'Aprende2026', lang: 'es' }),
+    });
+    expect(login.status).toBe(200);
+    const cart = `cart=${encodeURIComponent(JSON.stringify([{ kind: 'course', id: 6 }]))}`;
+    cookie = [...login.headers.getSetCookie().map((c) => c.split(';')[0]), cart].join('; ');
+    [{ id: userId }] = (await db.db.select({ id: users.id }).from(users).where(eq(users.email, 'learner@academia.example'))) as [{ id: number }];
+    // What the page issued a day and an hour ago, with the site's own secret.
+    const then = await CheckoutKeys.fromSigningKey(runtime.signingKey.privateKey, { now: () => Date.now() - CHECKOUT_KEY_TTL_MS - 60 * 60_000 });
+    stale = then.issue(userId);
+  });
+
+  afterAll(async () => {
+    await site?.close(2000);
+    await runtime?.close();
+    await db?.close();
+  });
+
+  const form = (lang: 'es' | 'en', key: string) =>
+    new URLSearchParams({
+      cardholderName: 'Laura Méndez', cardNumber: '4242 4242 4242 4242', expiryMonth: '12', expiryYear: '2030', cvv: '123', birthYear: '1990',
+      identificationType: '1', identificationNumber: 'AB123', country: 'US', acceptsTerms: 'on', idempotencyKey: key, lang,
+    });
+  const post = (path: string, body: URLSearchParams) =>
+    fetch(base + path, { method: 'POST', headers: { origin: base, cookie, 'content-type': 'application/x-www-form-urlencoded' }, body, redirect: 'manual' });
+  const ordersOfLearner = () => db.db.select().from(orders).where(eq(orders.userId, userId));
+
+  it('the island’s call answers 400 with the sentence in the reader’s language, and the fresh key it then asks for is accepted', async () => {
+    for (const lang of ['es', 'en'] as const) {
+      const r = await post('/_actions/commerce.checkout', form(lang, stale));
+      expect(r.status, lang).toBe(400);
+      expect(((await r.json()) as { message: string }).message).toBe(messages(lang).commerce.refusals['expired-key']);
+    }
+    expect(await ordersOfLearner()).toEqual([]);
+    const fresh = await fetch(`${base}/_actions/commerce.newKey`, { method: 'POST', headers: { origin: base, cookie, 'content-type': 'application/json' }, body: JSON.stringify({ lang: 'en' }) });
+    expect(fresh.status).toBe(200);
+    // The answer is Astro's serialization of `{ idempotencyKey }`: the one UUID in it.
+    const idempotencyKey = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/.exec(await fresh.text())?.[0];
+    expect(runtime.checkout.keys.check(userId, idempotencyKey!)).toBe('valid');
+  });
+
+  it('without JavaScript the page answers 400 with the sentence and a fresh form holding a new, valid key', async () => {
+    for (const lang of ['es', 'en'] as const) {
+      const r = await post(`${lang === 'en' ? '/en' : ''}/purchase-detail?_action=commerce.checkout`, form(lang, stale));
+      expect(r.status, lang).toBe(400);
+      const html = await r.text();
+      expect(html).toContain(messages(lang).commerce.refusals['expired-key']);
+      const key = /name="idempotencyKey" value="([^"]+)"/.exec(html)?.[1];
+      expect(key, 'the form carries a key').toBeDefined();
+      expect(key).not.toBe(stale);
+      expect(runtime.checkout.keys.check(userId, key!)).toBe('valid');
+    }
+    expect(await ordersOfLearner()).toEqual([]);
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * Names that hold format characters (a right-to-left override, zero-width spaces), as rows saved before
+ * such names were refused may: the built site shows them without those characters and inside `<bdi>`,
+ * so they can neither reorder nor hide the text around them — on the public verify page, on the
+ * certificate page and in the header's user menu. Skipped without a build (`npm run build`).
+ */
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbHandle } from '../src/lib/db/client';
+import { certificates, users } from '../src/lib/db/schema';
+import { testDatabases } from '../src/lib/db/testing';
+import { testRuntime } from '../src/lib/testing/runtime';
+import type { Runtime } from '../src/lib/runtime/runtime.server';
+import { createApp, type App, type AstroHandler } from './app';
+import { loadPagePolicies } from './static';
+
+const dist = resolve('dist');
+const entry = join(dist, 'server/entry.mjs');
+if (!existsSync(entry)) console.warn('The name-display tests are skipped: they need a build (`npm run build`).');
+
+/** True when `html` shows `text` as the whole content of a `<bdi>` element (Astro may add its scoping attribute). */
+const isolates = (html: string, text: string) => new RegExp(`<bdi(\\s[^>]*)?>${text}</bdi>`).test(html);
+
+/** Every format character (category Cf). */
+const FORMAT = /\p{Cf}/u;
+
+describe.skipIf(!existsSync(entry))('names with format characters are shown stripped and isolated', () => {
+  let site: App;
+  let runtime: Runtime;
+  let base: string;
+  let db: DbHandle;
+
+  beforeAll(async () => {
+    db = await (await testDatabases())[0]!.create({ seed: true });
+    runtime = await testRuntime(db, { env: { NODE_ENV: 'production' } });
+    const { handler } = (await import(/* @vite-ignore */ pathToFileURL(entry).href)) as { handler: AstroHandler };
+    site = createApp({ runtime, astroHandler: handler, clientDir: join(dist, 'client'), policies: loadPagePolicies(dist) });
+    await new Promise<void>((r) => site.server.listen(0, '127.0.0.1', r));
+    base = `http://127.0.0.1:${(site.server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await site?.close(2000);
+    await runtime?.close();
+    await db?.close();
+  });
+
+  it('the public verify page shows an older certificate’s holder inside <bdi>, without the override or the zero-width space', async () => {
+    const [cert] = await db.db.select().from(certificates).limit(1);
+    expect(cert, 'the seed holds a certificate').toBeDefined();
+    await db.db.update(certificates).set({ holderName: 'Mateo \u202eGutiérrez\u200b' }).where(eq(certificates.id, cert!.id));
+    for (const path of [`/verify/${cert!.code}`, `/en/verify/${cert!.code}`]) {
+      const r = await fetch(base + path);
+      expect(r.status, path).toBe(200);
+      const html = await r.text();
+      expect(isolates(html, 'Mateo Gutiérrez'), path).toBe(true);
+      expect(FORMAT.test(html), path).toBe(false);
+    }
+  });
+
+  it('the header names a user whose stored name holds format characters inside <bdi>, without them', async () => {
+    await db.db.update(users).set({ firstName: 'Laura\u202e', lastName: '\u2066Méndez\u2069' }).where(eq(users.email, 'learner@academia.example'));
+    const login = await fetch(`${base}/_actions/auth.login`, {
+      method: 'POST',
+      headers: { origin: base, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email: 'learner@academia.example', password: 'Aprende2026', lang: 'es' }),
+    });
+    expect(login.status).toBe(200);
+    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    for (const path of ['/courses', '/en/profile', '/mylearning']) {
+      const html = await (await fetch(base + path, { headers: { cookie } })).text();
+      expect(isolates(html, 'Laura'), path).toBe(true);
+      expect(isolates(html, 'Laura Méndez'), path).toBe(true);
+      // In running text (my learning's greeting) the name sits between isolate marks of its own.
+      expect(FORMAT.test(html.replaceAll('\u2068Laura\u2069', 'Laura')), path).toBe(false);
+    }
+    expect(await (await fetch(`${base}/mylearning`, { headers: { cookie } })).text()).toContain('\u2068Laura\u2069');
+  });
+});
