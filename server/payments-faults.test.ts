@@ -187,7 +187,7 @@ describe.each(layouts)('kill -9 during checkouts and renewals on $name', ({ make
         process.kill(-first.child.pid!, 'SIGKILL');
       };
       const posts = buyers.map((b, i) =>
-        fetch(`${base}/_actions/commerce.checkout`, { method: 'POST', headers: headers(b, true), body: forms[i] }).then(
+        fetch(`${base}/_actions/commerce.checkout`, { method: 'POST', headers: headers(b, true), body: forms[i]! }).then(
           async (r) => {
             answers.push(r.status);
             if (answers.length === 1) setTimeout(kill, Math.floor(Math.random() * 500));
