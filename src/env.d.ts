@@ -28,6 +28,8 @@ declare namespace App {
     requestOrigin?: string | null;
     /** Set by the production server: writes an unexpected error through the server's logger. */
     logError?: (entry: import('./lib/http/errors').ErrorLogEntry) => void;
+    /** Set by an action refusing with 429: the seconds its answer's Retry-After header says. */
+    retryAfterSeconds?: number;
     /** Set by the production server: counts a shared page-cache lookup (once per request). */
     pageCacheResult?: (result: 'hit' | 'miss') => void;
   }

@@ -43,8 +43,6 @@ export interface RateLimiter {
   forgive(name: LimitName, key: string): Promise<void>;
   /** How many attempts `key` used in the current window (0 when none). */
   used(name: LimitName, key: string): Promise<number>;
-  /** Seconds until `key` may try again without counting one: 0 while it has attempts left. */
-  waitSeconds(name: LimitName, key: string): Promise<number>;
   /** Gives one attempt back to `key` (an attempt that turned out not to count). */
   refund(name: LimitName, key: string): Promise<void>;
   /** The limit in force for `name`. */
@@ -192,11 +190,6 @@ export function createRateLimiter(opts: RateLimiterOptions = {}): RateLimiter {
     async used(name, key) {
       const res = await (await limiter(name)).get(key);
       return Math.max(0, res?.consumedPoints ?? 0);
-    },
-    async waitSeconds(name, key) {
-      const res = await (await limiter(name)).get(key);
-      if (!res || res.consumedPoints < spec(name).points) return 0;
-      return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
     },
     async refund(name, key) {
       await (await limiter(name)).reward(key, 1);
