@@ -10,6 +10,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { createPostgresDatabase, testDatabases } from '../db/testing';
 import { openDatabase, type DbHandle } from '../db/client';
 import { migrate } from '../db/migrate';
@@ -142,6 +143,13 @@ describe.each(databases)('checkout limits on $name', ({ name, create }) => {
     const before = academy.charges();
     expect(await pay(1, me, CARD.approved, { cartCookie: cart(['book', 2]) })).toMatchObject({ kind: 'limited' });
     expect(academy.charges()).toBe(before);
+  });
+
+  it('the runtime purges expired counts once an hour, whichever process runs the job', async () => {
+    const key = `expired-${Math.random().toString(36).slice(2)}`;
+    await academy.db.insert(s.rateLimits).values({ key, points: 10, expire: new Date(Date.now() - 1000) });
+    expect((await academy.runtimes[academy.runtimes.length - 1]!.scheduler.runDue()).recurring).toContain('rate-limit-purge');
+    expect(await academy.db.select().from(s.rateLimits).where(eq(s.rateLimits.key, key))).toEqual([]);
   });
 
   it('200 coupon guesses at once: 10 are answered "does not exist", the rest are told to wait; known coupons do not count', async () => {
