@@ -152,9 +152,9 @@ export function createRateLimiter(opts: RateLimiterOptions = {}): RateLimiter {
     let found = limiters.get(name);
     if (!found) {
       const s = spec(name);
-      const where = limitStore(name, layout);
+      const kind = limitStore(name, layout);
       found =
-        where === 'redis'
+        kind === 'redis'
           ? redis().then(
               (storeClient) =>
                 new RateLimiterRedis({
@@ -167,7 +167,7 @@ export function createRateLimiter(opts: RateLimiterOptions = {}): RateLimiter {
                   insuranceLimiter: insurance(name, s),
                 }),
             )
-          : Promise.resolve(where === 'database' ? shared(name, s) : new RateLimiterMemory({ keyPrefix: name, points: s.points, duration: s.durationSeconds }));
+          : Promise.resolve(kind === 'database' ? shared(name, s) : new RateLimiterMemory({ keyPrefix: name, points: s.points, duration: s.durationSeconds }));
       limiters.set(name, found);
     }
     return found;
