@@ -20,7 +20,7 @@ import { loadCatalog, type CatalogSnapshot } from '../catalog';
 import { loadViewer } from '../access';
 import { testRuntime } from '../testing/runtime';
 import type { Runtime } from '../runtime/runtime.server';
-import { SandboxGateway } from './gateway';
+import { SandboxGateway, type PaymentGateway } from './gateway';
 import { validateCheckoutForm } from './payment';
 import { readCoupon, type CheckoutOutcome, type CheckoutRequest } from './orders.server';
 import { loadCheckoutPage } from './pages.server';
@@ -33,6 +33,25 @@ const databases = await testDatabases();
 const CARD = { approved: '4242 4242 4242 4242', declined: '4000 0000 0000 0002', funds: '4000 0000 0000 9995' };
 const cart = (...items: [kind: 'course' | 'book', id: number][]) => JSON.stringify(items.map(([kind, id]) => ({ kind, id })));
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
+
+/**
+ * The sandbox behind a network that answers each card's tokenization after its own delay (up to a second),
+ * as a burst of posts arrives at the gateway spread out: checkouts that started together create their
+ * orders one after another, so no order of the burst is still pending when the next is placed.
+ */
+class JitteryGateway implements PaymentGateway {
+  readonly name = 'sandbox' as const;
+  readonly inner = new SandboxGateway();
+  tokenize: PaymentGateway['tokenize'] = async (card) => {
+    await new Promise((r) => setTimeout(r, Math.random() * 1000));
+    return this.inner.tokenize(card);
+  };
+  charge: PaymentGateway['charge'] = (r) => this.inner.charge(r);
+  refund: PaymentGateway['refund'] = (r) => this.inner.refund(r);
+  get chargeCount(): number {
+    return this.inner.chargeCount;
+  }
+}
 
 /** The academy's processes on one database: one runtime on PGlite, two (each with its own pool and gateway) on PostgreSQL. */
 async function processesOn(name: 'pglite' | 'postgres', create: (opts: { seed: boolean }) => Promise<DbHandle>) {
@@ -48,10 +67,10 @@ async function processesOn(name: 'pglite' | 'postgres', create: (opts: { seed: b
   }
   // One data folder: every process signs checkout keys with the same key, as workers of one academy do.
   const dataDir = mkdtempSync(join(tmpdir(), 'academy-limits-'));
-  const gateways: SandboxGateway[] = [];
+  const gateways: JitteryGateway[] = [];
   const runtimes: Runtime[] = [];
   for (const handle of handles) {
-    const gateway = new SandboxGateway({ latencyMs: 5 });
+    const gateway = new JitteryGateway();
     gateways.push(gateway);
     runtimes.push(await testRuntime(handle, { env: { DATA_DIR: dataDir }, gateway }));
   }
