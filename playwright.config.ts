@@ -44,7 +44,7 @@ export default defineConfig({
       // other. Per-account, per-session and per-(account, address) limits keep their defaults, and
       // journeys prove them; the raised per-address defaults are proven on servers of their own.
       RATE_LIMITS:
-        'loginPerAddress=5000/900,registerPerAddress=1000/3600,resetPerAddress=1000/3600,codePerAddress=1000/600,confirmPerAddress=1000/600,contactPerAddress=1000/600',
+        'loginPerAddress=5000/900,registerPerAddress=1000/3600,resetPerAddress=1000/3600,codePerAddress=1000/600,confirmPerAddress=1000/600,contactPerAddress=1000/600,couponGuessesPerAddress=1000/3600',
     },
     stdout: 'ignore',
     stderr: 'pipe',

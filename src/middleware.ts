@@ -143,7 +143,9 @@ async function runAction(ctx: APIContext, input: Request | null): Promise<Respon
   const serialized = serializeActionResult(result!);
   if (action.calledFrom === 'rpc') {
     if (serialized.type === 'empty') return new Response(null, { status: serialized.status });
-    return new Response(serialized.body, { status: serialized.status, headers: { 'Content-Type': serialized.contentType, 'Cache-Control': 'no-store' } });
+    const retryAfter = serialized.status === 503 ? BUSY_RETRY_AFTER_SECONDS : serialized.status === 429 ? ctx.locals.retryAfterSeconds : undefined;
+    const retry: Record<string, string> = retryAfter !== undefined ? { 'Retry-After': String(retryAfter) } : {};
+    return new Response(serialized.body, { status: serialized.status, headers: { 'Content-Type': serialized.contentType, 'Cache-Control': 'no-store', ...retry } });
   }
   setActionResult(action.name, serialized);
   return undefined;

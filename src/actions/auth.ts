@@ -61,6 +61,7 @@ async function limit(ctx: ActionAPIContext, locale: Locale, checks: [LimitName, 
       continue;
     }
     if (!verdict.ok) {
+      ctx.locals.retryAfterSeconds = verdict.retryAfterSeconds;
       throw new ActionError({ code: 'TOO_MANY_REQUESTS', message: format(messages(locale).identity.login.tooManyAttempts, { minutes: minutesFrom(verdict.retryAfterSeconds) }) });
     }
   }

@@ -11,14 +11,14 @@ import { format, LOCALES, messages, type Locale } from '~/i18n';
 import { z } from '~/lib/zod';
 import { CART_COOKIE, cartCookieOptions, couponCodeOf, parseCart, refusalStatus, serializeCart, validateCheckoutForm, withoutBought, type CheckoutRefusal } from '~/lib/commerce';
 import { receiptFacts } from '~/lib/commerce/receipt';
-import { buyerOf, ownOrder } from '~/lib/commerce/orders.server';
+import { buyerOf, ownOrder, readCoupon } from '~/lib/commerce/orders.server';
 import { cancelMembership } from '~/lib/commerce/memberships.server';
 import { identificationTypeExists } from '~/lib/commerce/pages.server';
 import { REFERRAL_COOKIE } from '~/lib/identity/referral';
 import { localePath, paths } from '~/lib/paths';
 import { catalogContext } from '~/lib/app.server';
 import { inputError } from './input-error';
-import type { LimitName } from '~/lib/http/rate-limit';
+import { couponLimitKeys, limitedCheckout, lookUpCoupon, paymentLimitKeys, requestAddress } from '~/lib/commerce/limits.server';
 
 /** A refusal as an HTTP error with its sentence (a coupon's names the code). */
 function refusalError(reason: CheckoutRefusal, locale: Locale, couponCode: string | null): ActionError {
@@ -43,43 +43,10 @@ async function mailReceipt(ctx: ActionAPIContext, orderId: number, userId: numbe
   }
 }
 
-/** The keys refused payments are counted under: the account and the address. */
-function paymentFailureKeys(ctx: ActionAPIContext, userId: number): [LimitName, string][] {
-  let address = 'unknown';
-  try {
-    address = ctx.clientAddress || 'unknown';
-  } catch {
-    // No address (a request made inside the server): the account's limit still applies.
-  }
-  return [
-    ['paymentFailuresPerAccount', `user:${userId}`],
-    ['paymentFailuresPerAddress', address],
-  ];
-}
-
-/** Seconds to wait before the next payment, 0 when the limits allow one. A limiter outage lets payments through. */
-async function paymentWait(ctx: ActionAPIContext, keys: [LimitName, string][]): Promise<number> {
-  const limiter = ctx.locals.runtime.rateLimiter;
-  for (const [name, key] of keys) {
-    try {
-      const wait = await limiter.waitSeconds(name, key);
-      if (wait > 0) return wait;
-    } catch (err) {
-      ctx.locals.runtime.logger.error({ err }, `rate limit ${name} unavailable`);
-    }
-  }
-  return 0;
-}
-
-/** Counts one refused payment against each limit. */
-async function countPaymentFailure(ctx: ActionAPIContext, keys: [LimitName, string][]): Promise<void> {
-  for (const [name, key] of keys) {
-    try {
-      await ctx.locals.runtime.rateLimiter.hit(name, key);
-    } catch (err) {
-      ctx.locals.runtime.logger.error({ err }, `rate limit ${name} unavailable`);
-    }
-  }
+/** A 429 with how long to wait, in words and (through `locals`) in the Retry-After header. */
+function tooMany(ctx: ActionAPIContext, sentence: string, retryAfterSeconds: number): ActionError {
+  ctx.locals.retryAfterSeconds = retryAfterSeconds;
+  return new ActionError({ code: 'TOO_MANY_REQUESTS', message: format(sentence, { minutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)) }) });
 }
 
 export const commerce = {
@@ -96,8 +63,9 @@ export const commerce = {
    * Pays the cart: `{ orderId, next }` (the order's page) once paid. 401 without a user's session;
    * 400 with field codes for a bad form; 400/409 with a sentence for a forged or reused key, a cart
    * that cannot be bought as it is (malformed, unknown, hidden or already bought products) or a coupon
-   * that does not apply; 402 when the card is declined or lacks funds (the cart is kept); 503 when the
-   * processor failed (the order waits: posting the same form again retries it).
+   * that does not apply; 402 when the card is declined or lacks funds (the cart is kept); 429 (with
+   * Retry-After) past the refused-payment or coupon-guess limits; 503 when the processor failed (the
+   * order waits: posting the same form again retries it).
    */
   checkout: defineAction({
     accept: 'form',
@@ -107,7 +75,7 @@ export const commerce = {
       const { runtime } = ctx.locals;
       const user = ctx.locals.session?.user;
       if (!user || typeof ctx.locals.identity?.userId !== 'number') throw new ActionError({ code: 'UNAUTHORIZED', message: t.payment.login });
-      const userId = ctx.locals.identity.userId;
+      const { userId, contactId } = ctx.locals.identity;
 
       // Only text fields are read: a price or anything else the browser adds is ignored.
       const fields: Record<string, string> = {};
@@ -118,24 +86,30 @@ export const commerce = {
       const couponCode = couponCodeOf(fields.coupon);
       if (couponCode === undefined) throw refusalError('coupon-unknown', locale, null);
 
-      // Too many refused payments from this account or address: no card reaches the gateway for a while.
-      const failureKeys = paymentFailureKeys(ctx, userId);
-      const waitSeconds = await paymentWait(ctx, failureKeys);
-      if (waitSeconds > 0) throw new ActionError({ code: 'TOO_MANY_REQUESTS', message: format(t.payment.tooMany, { minutes: Math.max(1, Math.ceil(waitSeconds / 60)) }) });
+      const address = requestAddress(ctx);
+      if (couponCode !== null) {
+        // A code that does not exist counts against the person's coupon guesses (one that exists does not).
+        const found = await lookUpCoupon(runtime.rateLimiter, couponLimitKeys(userId, address), () => readCoupon(runtime.db, couponCode));
+        if (found.kind === 'limited') throw tooMany(ctx, t.coupon['coupon-limited'], found.retryAfterSeconds);
+        if (found.kind === 'unknown') throw refusalError('coupon-unknown', locale, couponCode);
+      }
 
+      // Each payment takes an attempt from the refused-payment limits before its card goes anywhere, and
+      // gives it back unless the card is refused: past the limits, no card reaches the gateway for a while.
       const { catalog } = await catalogContext(ctx.locals);
-      const outcome = await runtime.checkout.checkout({
-        userId,
-        contactId: ctx.locals.identity.contactId,
-        catalog,
-        cartCookie: ctx.cookies.get(CART_COOKIE)?.value,
-        form: checked.data,
-        couponCode,
-        locale,
-        referralVisitorId: ctx.cookies.get(REFERRAL_COOKIE)?.value,
-      });
-
-      if (outcome.kind === 'failed' || (outcome.kind === 'refused' && (outcome.reason === 'invalid-card' || outcome.reason === 'expired-card'))) await countPaymentFailure(ctx, failureKeys);
+      const outcome = await limitedCheckout(runtime.rateLimiter, paymentLimitKeys(userId, address), () =>
+        runtime.checkout.checkout({
+          userId,
+          contactId,
+          catalog,
+          cartCookie: ctx.cookies.get(CART_COOKIE)?.value,
+          form: checked.data,
+          couponCode,
+          locale,
+          referralVisitorId: ctx.cookies.get(REFERRAL_COOKIE)?.value,
+        }),
+      );
+      if (outcome.kind === 'limited') throw tooMany(ctx, t.payment.tooMany, outcome.retryAfterSeconds);
       if (outcome.kind === 'refused') throw refusalError(outcome.reason, locale, couponCode);
       if (outcome.kind === 'failed') throw new ActionError({ code: 'PAYMENT_REQUIRED', message: t.payment[outcome.reason] });
       if (outcome.kind === 'retry' || outcome.kind === 'unavailable') throw new ActionError({ code: 'SERVICE_UNAVAILABLE', message: t.payment['processing-error'] });
@@ -146,7 +120,7 @@ export const commerce = {
       const bought = (await ownOrder(runtime.db, userId, orderId))?.items.map((i) => ({ kind: i.productKind, id: i.productId })) ?? [];
       ctx.cookies.set(CART_COOKIE, serializeCart(withoutBought(parseCart(ctx.cookies.get(CART_COOKIE)?.value), bought)), cartCookieOptions(import.meta.env.PROD && ctx.url.protocol === 'https:'));
       if (outcome.settledHere) {
-        await runtime.personChanged({ userId, contactId: ctx.locals.identity.contactId });
+        await runtime.personChanged({ userId, contactId });
         // The receipt goes out in the background: the buyer does not wait for the PDF and the mail server.
         void mailReceipt(ctx, orderId, userId, locale);
       }

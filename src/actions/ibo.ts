@@ -42,7 +42,10 @@ function ibosOnly(ctx: ActionAPIContext, locale: Locale) {
 async function limited(ctx: ActionAPIContext, locale: Locale, checks: [LimitName, string][]) {
   for (const [name, key] of checks) {
     const r = await ctx.locals.runtime.rateLimiter.hit(name, key);
-    if (!r.ok) throw new ActionError({ code: 'TOO_MANY_REQUESTS', message: messages(locale).ibo.tooMany });
+    if (!r.ok) {
+      ctx.locals.retryAfterSeconds = r.retryAfterSeconds;
+      throw new ActionError({ code: 'TOO_MANY_REQUESTS', message: messages(locale).ibo.tooMany });
+    }
   }
 }
 

@@ -39,7 +39,10 @@ export const server = {
         if (!(await contactTypeExists(db, form.type))) throw inputError([{ path: ['type'], message: 'invalidOption' }]);
         const input = form;
         const counted = await rateLimiter.hit('contactPerAddress', address(context));
-        if (!counted.ok) throw new ActionError({ code: 'TOO_MANY_REQUESTS', message: messages(input.language).contact.tooMany });
+        if (!counted.ok) {
+          context.locals.retryAfterSeconds = counted.retryAfterSeconds;
+          throw new ActionError({ code: 'TOO_MANY_REQUESTS', message: messages(input.language).contact.tooMany });
+        }
         const outcome = await submitContactMessage(db, input, { to: config.contactRecipient, send: (m) => mailer.send(m) });
         if (outcome.status === 'sent') return { sent: true as const };
         // 'invalid' here means the type vanished between the check and the insert.

@@ -2,8 +2,8 @@
  * The checkout journey, each test as a new learner with course 6 in the cart: paying with the approved
  * test card in Spanish with a coupon (the brand shown as typed, the order's page, its receipt PDF and
  * e-mail, my shopping), a declined card in English (why, the cart kept, another card paying the same
- * cart), the form without JavaScript (a Luhn failure answered 400 in words, then paid with a 303), and
- * the pages at 360 px.
+ * cart), refused payments and unknown coupon codes limited (429 in words, with Retry-After), the form
+ * without JavaScript (a Luhn failure answered 400 in words, then paid with a 303), and the pages at 360 px.
  */
 import { expect, outboxMail, test, type Page } from './fixtures';
 import { registrationForm } from './support/seed';
@@ -102,9 +102,45 @@ test('ten refused payments in an hour stop the account from paying for a while, 
   const stopped = await pay('4242 4242 4242 4242');
   expect(stopped.status()).toBe(429);
   expect(await stopped.text()).toMatch(/Too many refused payments\. Wait (60|59) minutes before trying again\./);
+  expect(Number(stopped.headers()['retry-after'])).toBeGreaterThan(3500);
   await page.goto('/en/myshopping');
   await expect(page.locator('[data-status="paid"]')).toHaveCount(0);
 });
+
+const COUPON_GUESSES = {
+  es: { prefix: '', unknown: (code: string) => `El cupón ${code} no existe.`, limited: /^Probaste demasiados cupones que no existen\. Espera (60|59) minutos antes de probar otro\.$/ },
+  en: { prefix: '/en', unknown: (code: string) => `The coupon ${code} does not exist.`, limited: /^You tried too many coupons that do not exist\. Wait (60|59) minutes before trying another\.$/ },
+} as const;
+
+for (const lang of ['es', 'en'] as const) {
+  test(`coupon guesses (${lang}): ten unknown codes are answered "does not exist", then every look-up is told to wait (429, Retry-After); a real code does not count`, async ({ page, baseURL }) => {
+    const t = COUPON_GUESSES[lang];
+    await newBuyer(page, `cupones-${lang}`);
+    const summary = async (code: string) => {
+      const r = await page.request.get(`${t.prefix}/purchase-detail?coupon=${code}`);
+      const message = /<p id="coupon-message"[^>]*>([^<]*)<\/p>/.exec(await r.text())?.[1] ?? '';
+      return { status: r.status(), message, retryAfter: r.headers()['retry-after'] };
+    };
+    for (let i = 0; i < 3; i++) expect((await summary('bienvenida10')).status).toBe(200);
+    for (let i = 0; i < 10; i++) expect(await summary(`NOEXISTE${i}`), `guess ${i + 1}`).toMatchObject({ status: 200, message: t.unknown(`NOEXISTE${i}`) });
+    // Past the limit, the real code too is not looked up: its answer would tell a guesser it exists.
+    for (const code of ['NOEXISTE10', 'BIENVENIDA10']) {
+      const stopped = await summary(code);
+      expect(stopped.status, code).toBe(429);
+      expect(stopped.message).toMatch(t.limited);
+      expect(Number(stopped.retryAfter)).toBeGreaterThan(3500);
+    }
+    // The checkout's own look-up (the form posted with or without JavaScript) is limited the same way.
+    const form = paymentForm({ coupon: 'OTRO', lang });
+    const rpc = await page.request.post('/_actions/commerce.checkout', { headers: { origin: baseURL! }, form });
+    expect(rpc.status()).toBe(429);
+    expect((await rpc.json()).message).toMatch(t.limited);
+    expect(Number(rpc.headers()['retry-after'])).toBeGreaterThan(3500);
+    const posted = await page.request.post(`${t.prefix}/purchase-detail?_action=commerce.checkout`, { headers: { origin: baseURL! }, form, maxRedirects: 0 });
+    expect(posted.status()).toBe(429);
+    expect(Number(posted.headers()['retry-after'])).toBeGreaterThan(3500);
+  });
+}
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });

@@ -396,6 +396,7 @@ test.describe('contact messages per address, on a server of its own with the def
     const refused = await send('n6', 'en');
     expect(refused.status()).toBe(429);
     expect((await refused.json()).message).toBe(LANGS[1].tooMany);
+    expect(Number(refused.headers()['retry-after'])).toBeGreaterThan(500);
 
     // The island shows the refusal where it says whether the message was sent, and keeps what was typed.
     await page.goto(`${own().baseURL}/en/contact-us`);

@@ -184,6 +184,7 @@ test('prospect confirmations are limited per IBO session, in the page language',
   const refused = await request.post('/_actions/ibo.confirmProspect', { form: { firstName: 'Re', lastName: 'Petido', email, lang: 'es' }, headers });
   expect(refused.status()).toBe(429);
   expect((await refused.json()).message).toBe(TEXTS.es.tooMany);
+  expect(Number(refused.headers()['retry-after'])).toBeGreaterThan(500);
 });
 
 test('control characters in prospect fields get a 400 naming the field, and nothing is created', async ({ request, baseURL }) => {

@@ -725,6 +725,7 @@ test.describe('bad input', () => {
     const right = await page.request.post('/_actions/auth.login', { form: { email: account.email.toUpperCase(), password: account.password, lang: 'es' }, headers });
     expect(right.status()).toBe(429);
     expect((await right.json()).message).toMatch(LANGS[0].errors.tooMany);
+    expect(Number(right.headers()['retry-after'])).toBeGreaterThan(800);
     expect(await sessionCookie(page)).toBeUndefined();
     // An address without an account is counted the same way: the answer tells nothing.
     const nobody = `nadie.${unique()}@example.com`;

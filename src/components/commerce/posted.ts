@@ -27,6 +27,8 @@ export async function readPostedCheckout(
   const error = result?.error;
   if (!error) return { errors: {}, message: null, values: {}, retryKey: null };
   Astro.response.status = error.status;
+  // A limit's refusal (429) says in its header too how long to wait.
+  if (error.status === 429 && Astro.locals.retryAfterSeconds !== undefined) Astro.response.headers.set('Retry-After', String(Astro.locals.retryAfterSeconds));
   // Read a copy: the action read its own, and @astrojs/react reads the body again while rendering.
   const data = Astro.request.method === 'POST' ? await Astro.request.clone().formData().catch(() => null) : null;
   const values: Record<string, string> = {};

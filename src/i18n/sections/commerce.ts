@@ -75,6 +75,7 @@ export const es = {
       'coupon-expired': 'El cupón {code} ya venció.',
       'coupon-spent': 'El cupón {code} ya alcanzó su número máximo de usos.',
       'coupon-not-applicable': 'El cupón {code} no se aplica a este pedido (no alcanza el monto mínimo).',
+      'coupon-limited': 'Probaste demasiados cupones que no existen. Espera {minutes} minutos antes de probar otro.',
     },
     refusals: {
       'forged-key': 'Este formulario de pago no es válido o caducó. Recarga la página e inténtalo de nuevo.',
@@ -262,6 +263,7 @@ export const en: Shape<typeof es> = {
       'coupon-expired': 'The coupon {code} has expired.',
       'coupon-spent': 'The coupon {code} has reached its maximum number of uses.',
       'coupon-not-applicable': 'The coupon {code} does not apply to this order (below its minimum amount).',
+      'coupon-limited': 'You tried too many coupons that do not exist. Wait {minutes} minutes before trying another.',
     },
     refusals: {
       'forged-key': 'This payment form is not valid or has expired. Reload the page and try again.',

@@ -13,6 +13,8 @@ import { formatCents } from './money';
 import { checkoutLines, couponCodeOf, couponRefusal, orderAmounts, orderNumber, parseOrderId, type CheckoutRefusal } from './checkout';
 import { mayDownloadBook } from './book';
 import { ordersOf, ownOrder, readCoupon, type CheckoutKeys, type OrderWithItems } from './orders.server';
+import { lookUpCoupon, type LimitKey } from './limits.server';
+import type { RateLimiter } from '../http/rate-limit.server';
 
 /** An identification type of the payment form, in the page's language. */
 export interface IdentificationOption {
@@ -40,11 +42,15 @@ export interface SummaryLine {
   amount: string;
 }
 
-/** The coupon part of the summary: the code as typed, and its discount or why it does not apply. */
+/**
+ * The coupon part of the summary: the code as typed, and its discount or why it does not apply
+ * (`coupon-limited`: too many unknown codes tried, not looked up; `retryAfterSeconds` says how long to wait).
+ */
 export interface SummaryCoupon {
   code: string;
   discount: string | null;
-  refusal: CheckoutRefusal | null;
+  refusal: CheckoutRefusal | 'coupon-limited' | null;
+  retryAfterSeconds?: number;
 }
 
 /** The checkout page. */
@@ -65,7 +71,11 @@ export type CheckoutPage =
       idempotencyKey: string;
     };
 
-/** Loads the checkout page for a person: their cart priced by the server, the coupon typed (`rawCoupon`) and a fresh key. */
+/**
+ * Loads the checkout page for a person: their cart priced by the server, the coupon typed (`rawCoupon`)
+ * and a fresh key. With `limits` (the page passes the person's coupon-guess limits), a code that does
+ * not exist counts against them, and once they are used up no code is looked up.
+ */
 export async function loadCheckoutPage(
   db: Db,
   catalog: CatalogSnapshot,
@@ -76,6 +86,7 @@ export async function loadCheckoutPage(
   locale: Locale,
   keys: CheckoutKeys,
   now: Date,
+  limits?: { limiter: RateLimiter; keys: LimitKey[] },
 ): Promise<CheckoutPage> {
   const cart = checkoutLines(cartCookie, catalog, viewer);
   if (!cart.ok) return cart.reason === 'empty-cart' ? { kind: 'empty' } : { kind: 'refused', reason: cart.reason };
@@ -88,9 +99,11 @@ export async function loadCheckoutPage(
   const code = couponCodeOf(rawCoupon);
   if (code === undefined) coupon = { code: (rawCoupon ?? '').trim().slice(0, 40), discount: null, refusal: 'coupon-unknown' };
   else if (code !== null) {
-    const stored = await readCoupon(db, code);
+    const found = limits ? await lookUpCoupon(limits.limiter, limits.keys, () => readCoupon(db, code)) : null;
+    const stored = found ? (found.kind === 'found' ? found.coupon : null) : await readCoupon(db, code);
     const priced = stored ? orderAmounts(cart.lines, stored, now) : null;
-    if (!priced) coupon = { code, discount: null, refusal: 'coupon-unknown' };
+    if (found?.kind === 'limited') coupon = { code, discount: null, refusal: 'coupon-limited', retryAfterSeconds: found.retryAfterSeconds };
+    else if (!priced) coupon = { code, discount: null, refusal: 'coupon-unknown' };
     else if (!priced.ok) coupon = { code, discount: null, refusal: couponRefusal(priced.reason) };
     else {
       amounts = priced.amounts;

@@ -786,3 +786,20 @@ export const jobs = pgTable(
   (t) => [index('jobs_due_idx').on(t.runAt).where(sql`${t.doneAt} is null`)],
 );
 export type Job = typeof jobs.$inferSelect;
+
+/**
+ * Rate-limit counts every process shares (the limits that guard money on every layout, and all limits
+ * of several processes without Redis): one row per limit and key, counted by one atomic upsert, so a
+ * burst of requests spread over processes cannot pass a limit. Expired rows are purged by a job.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    /** The limit's name and the counted key (`paymentFailuresPerAccount:user:7`). */
+    key: text().primaryKey(),
+    points: integer().notNull(),
+    /** When the window ends and the count starts again. */
+    expire: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('rate_limits_expire_idx').on(t.expire)],
+);

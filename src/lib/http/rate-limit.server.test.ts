@@ -164,20 +164,3 @@ describe.skipIf(!redisUp)('rate limits when Redis is lost and comes back', () =>
     proxy.restore();
   }, 20_000);
 });
-
-describe('waitSeconds', () => {
-  it('is 0 while attempts are left, then the time until the window passes, without counting an attempt', async () => {
-    limiter = createRateLimiter({ spec, warn: (l) => warnings.push(l) });
-    const key = uniqueKey('wait');
-    expect(await limiter.waitSeconds(NAME, key)).toBe(0);
-    for (let i = 0; i < POINTS - 1; i++) await limiter.hit(NAME, key);
-    expect(await limiter.waitSeconds(NAME, key)).toBe(0);
-    await limiter.hit(NAME, key);
-    const wait = await limiter.waitSeconds(NAME, key);
-    expect(wait).toBeGreaterThan(590);
-    expect(wait).toBeLessThanOrEqual(600);
-    // Asking again counts nothing.
-    await limiter.waitSeconds(NAME, key);
-    expect(await limiter.used(NAME, key)).toBe(POINTS);
-  });
-});

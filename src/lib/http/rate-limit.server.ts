@@ -1,16 +1,23 @@
 /**
- * Rate limits (login, IBO code checks, prospect look-ups, password resets). In memory by default;
- * on Redis when `REDIS_URL` is set, so several app processes share the counts. The limits themselves
- * (and the `RATE_LIMITS` setting that changes them) are in `rate-limit.ts`.
+ * Rate limits (login, IBO code checks, prospect look-ups, password resets, refused payments, coupon
+ * guesses), each counted where `limitStore` says: the database's `rate_limits` table (one atomic
+ * upsert per attempt, shared by every process), Redis when `REDIS_URL` is set, or this process's
+ * memory (the embedded database, one process). The limits themselves (and the `RATE_LIMITS` setting
+ * that changes them) are in `rate-limit.ts`.
  *
  * Redis is a convenience, never a dependency: while it cannot be reached (down at start, lost later,
- * or not answering), each process counts in its own memory, so the limits still hold and no request
- * fails because of it. One warning line is logged per outage (not one per request or per reconnect
- * attempt), and counting goes back to Redis as soon as it answers again.
+ * or not answering), its limits are counted in the database (in memory for a limiter without one), so
+ * they still hold, across processes too, and no request fails because of it. One warning line is
+ * logged per outage (not one per request or per reconnect attempt), and counting goes back to Redis as
+ * soon as it answers again.
  */
-import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { lt } from 'drizzle-orm';
+import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Redis } from 'ioredis';
-import { limitSpec, type LimitName, type LimitSpec } from './rate-limit';
+import type { Db } from '../db/client';
+import type { Scheduler } from '../jobs/jobs.server';
+import { rateLimits } from '../db/schema';
+import { limitSpec, limitStore, type LimitName, type LimitSpec, type LimitStore } from './rate-limit';
 
 export { LIMITS, type LimitName, type LimitSpec } from './rate-limit';
 
@@ -24,6 +31,8 @@ export interface RateLimiterOptions {
   warn?: (line: string) => void;
   /** The limit in force for each name (default: `limitSpec`, i.e. `RATE_LIMITS` or the defaults). */
   spec?: (name: LimitName) => LimitSpec;
+  /** The academy's database, for the counts every process must share (see `limitStore`); without it, memory stands in. */
+  database?: { db: Db; kind: 'pglite' | 'postgres' };
 }
 
 /** The rate limits of one process. */
@@ -34,14 +43,15 @@ export interface RateLimiter {
   forgive(name: LimitName, key: string): Promise<void>;
   /** How many attempts `key` used in the current window (0 when none). */
   used(name: LimitName, key: string): Promise<number>;
-  /** Seconds until `key` may try again without counting one: 0 while it has attempts left. */
-  waitSeconds(name: LimitName, key: string): Promise<number>;
   /** Gives one attempt back to `key` (an attempt that turned out not to count). */
   refund(name: LimitName, key: string): Promise<void>;
   /** The limit in force for `name`. */
   limit(name: LimitName): LimitSpec;
-  /** Where counts go right now: `redis`, or `memory` (no Redis configured, or Redis unreachable). */
-  store(): 'redis' | 'memory';
+  /**
+   * Where the counts of `name` go right now (without a name: the login limits'):
+   * `redis`, or else `database` or `memory` (no Redis configured, or Redis unreachable).
+   */
+  store(name?: LimitName): LimitStore;
   /** Closes the Redis connection, if any. */
   close(): Promise<void>;
 }
@@ -56,6 +66,10 @@ export function createRateLimiter(opts: RateLimiterOptions = {}): RateLimiter {
   const spec = opts.spec ?? ((name: LimitName) => limitSpec(name));
   const warn = opts.warn ?? defaultWarn;
   const redisUrl = opts.redisUrl?.trim() || null;
+  const database = opts.database ?? null;
+  const layout = { redis: redisUrl !== null, database: database?.kind ?? null };
+  /** Where Redis's limits are counted while it is away. */
+  const standIn = database ? 'the database' : "this process's memory";
   const limiters = new Map<LimitName, Promise<RateLimiterAbstract>>();
   let client: Promise<Redis> | null = null;
   let ready = false;
@@ -74,7 +88,7 @@ export function createRateLimiter(opts: RateLimiterOptions = {}): RateLimiter {
   const noteOutage = (problem: string) => {
     if (outage) return;
     outage = true;
-    warn(`rate limits: Redis at ${where()} is ${problem}; counting in this process's memory until it answers again.`);
+    warn(`rate limits: Redis at ${where()} is ${problem}; counting in ${standIn} until it answers again.`);
   };
 
   const redis = (): Promise<Redis> =>
@@ -114,37 +128,46 @@ export function createRateLimiter(opts: RateLimiterOptions = {}): RateLimiter {
       return r;
     }));
 
-  /** The in-memory limiter that stands in while Redis is away; using it marks the outage. */
-  const insurance = (s: LimitSpec) => {
-    const memory = new RateLimiterMemory({ points: s.points, duration: s.durationSeconds });
+  /** The counts of `name` in the database's `rate_limits` table (rows keyed `name:key`), or in memory without a database. */
+  const shared = (name: LimitName, s: LimitSpec): RateLimiterAbstract =>
+    database
+      ? // Expired rows are purged by a scheduled job (`purgeExpiredRateLimits`), not by a timer per limit.
+        new RateLimiterDrizzle({ storeClient: database.db, schema: rateLimits, keyPrefix: name, points: s.points, duration: s.durationSeconds, clearExpiredByTimeout: false })
+      : new RateLimiterMemory({ keyPrefix: name, points: s.points, duration: s.durationSeconds });
+
+  /** The limiter that stands in while Redis is away (the database, else memory); using it marks the outage. */
+  const insurance = (name: LimitName, s: LimitSpec) => {
+    const standing = shared(name, s);
     for (const method of ['consume', 'delete', 'get', 'penalty', 'reward', 'set', 'block'] as const) {
-      const original = memory[method].bind(memory) as (...args: unknown[]) => Promise<unknown>;
-      (memory as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+      const original = standing[method].bind(standing) as (...args: unknown[]) => Promise<unknown>;
+      (standing as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
         noteOutage(ready ? 'not answering' : `unreachable (${lastProblem})`);
         return original(...args);
       };
     }
-    return memory;
+    return standing;
   };
 
   const limiter = (name: LimitName): Promise<RateLimiterAbstract> => {
     let found = limiters.get(name);
     if (!found) {
       const s = spec(name);
-      found = redisUrl
-        ? redis().then(
-            (storeClient) =>
-              new RateLimiterRedis({
-                storeClient,
-                keyPrefix: `academy:${name}`,
-                points: s.points,
-                duration: s.durationSeconds,
-                // Not connected (yet, or any more): count in memory at once rather than fail.
-                rejectIfRedisNotReady: true,
-                insuranceLimiter: insurance(s),
-              }),
-          )
-        : Promise.resolve(new RateLimiterMemory({ keyPrefix: name, points: s.points, duration: s.durationSeconds }));
+      const kind = limitStore(name, layout);
+      found =
+        kind === 'redis'
+          ? redis().then(
+              (storeClient) =>
+                new RateLimiterRedis({
+                  storeClient,
+                  keyPrefix: `academy:${name}`,
+                  points: s.points,
+                  duration: s.durationSeconds,
+                  // Not connected (yet, or any more): count in the stand-in at once rather than fail.
+                  rejectIfRedisNotReady: true,
+                  insuranceLimiter: insurance(name, s),
+                }),
+            )
+          : Promise.resolve(kind === 'database' ? shared(name, s) : new RateLimiterMemory({ keyPrefix: name, points: s.points, duration: s.durationSeconds }));
       limiters.set(name, found);
     }
     return found;
@@ -168,18 +191,33 @@ export function createRateLimiter(opts: RateLimiterOptions = {}): RateLimiter {
       const res = await (await limiter(name)).get(key);
       return Math.max(0, res?.consumedPoints ?? 0);
     },
-    async waitSeconds(name, key) {
-      const res = await (await limiter(name)).get(key);
-      if (!res || res.consumedPoints < spec(name).points) return 0;
-      return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
-    },
     async refund(name, key) {
       await (await limiter(name)).reward(key, 1);
     },
     limit: spec,
-    store: () => (redisUrl && ready ? 'redis' : 'memory'),
+    store(name = 'loginPerAddress') {
+      const where = limitStore(name, layout);
+      if (where !== 'redis') return where;
+      return ready ? 'redis' : database ? 'database' : 'memory';
+    },
     async close() {
       if (client) (await client).disconnect();
     },
   };
+}
+
+/** How often the expired counts of the `rate_limits` table are deleted (by one process). */
+export const RATE_LIMIT_PURGE_INTERVAL_MS = 3_600_000;
+
+/** Schedules `purgeExpiredRateLimits`, once an hour across processes. */
+export function registerRateLimitPurge(scheduler: Scheduler, db: Db): void {
+  scheduler.every('rate-limit-purge', RATE_LIMIT_PURGE_INTERVAL_MS, async ({ now }) => {
+    await purgeExpiredRateLimits(db, now);
+  });
+}
+
+/** Deletes the counts whose window ended before `now` (a scheduled job); returns how many. */
+export async function purgeExpiredRateLimits(db: Db, now: Date): Promise<number> {
+  const gone = await db.delete(rateLimits).where(lt(rateLimits.expire, now)).returning({ key: rateLimits.key });
+  return gone.length;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../config/error';
-import { LIMITS, limitSpec, loginDelayMs, MAX_LOGIN_DELAY_MS, parseRateLimits } from './rate-limit';
+import { LIMITS, limitSpec, limitStore, loginDelayMs, MAX_LOGIN_DELAY_MS, parseRateLimits, type LimitName } from './rate-limit';
 import { createRateLimiter } from './rate-limit.server';
 
 const limiter = createRateLimiter({ spec: (name) => LIMITS[name] });
@@ -61,6 +61,32 @@ describe('the limits the academy applies', () => {
       expect(wait).toBeLessThanOrEqual(MAX_LOGIN_DELAY_MS);
       previous = wait;
     }
+  });
+});
+
+describe('where each limit is counted', () => {
+  const money: LimitName[] = ['paymentFailuresPerAccount', 'paymentFailuresPerAddress', 'couponGuessesPerAccount', 'couponGuessesPerAddress'];
+
+  it('guards money in the database on every layout: one process, several on PostgreSQL, with Redis up or down', () => {
+    for (const name of money) {
+      expect(limitStore(name, { redis: false, database: 'pglite' }), name).toBe('database');
+      expect(limitStore(name, { redis: false, database: 'postgres' }), name).toBe('database');
+      expect(limitStore(name, { redis: true, database: 'postgres' }), name).toBe('database');
+    }
+  });
+
+  it('counts the other limits in Redis when configured, else in PostgreSQL (shared by processes), else in memory (one process)', () => {
+    expect(limitStore('loginPerAddress', { redis: true, database: 'postgres' })).toBe('redis');
+    expect(limitStore('loginPerAddress', { redis: false, database: 'postgres' })).toBe('database');
+    expect(limitStore('loginPerAddress', { redis: false, database: 'pglite' })).toBe('memory');
+    // A limiter without a database (a script, a unit test) counts in memory.
+    expect(limitStore('paymentFailuresPerAccount', { redis: false, database: null })).toBe('memory');
+  });
+
+  it('limits coupon guesses per account and per address, changeable by RATE_LIMITS', () => {
+    expect(LIMITS.couponGuessesPerAccount).toEqual({ points: 10, durationSeconds: 60 * 60 });
+    expect(LIMITS.couponGuessesPerAddress).toEqual({ points: 30, durationSeconds: 60 * 60 });
+    expect(limitSpec('couponGuessesPerAccount', { RATE_LIMITS: 'couponGuessesPerAccount=3/600' })).toEqual({ points: 3, durationSeconds: 600 });
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * The academy's rate limits (login, IBO code checks, prospect look-ups and confirmations, password
- * resets, sign-ups, contact messages), the `RATE_LIMITS` setting that changes them, and the growing
- * wait of logins to an account under attack. Pure: the counting is in `rate-limit.server.ts`.
+ * resets, sign-ups, contact messages, refused payments, coupon guesses), the `RATE_LIMITS` setting that
+ * changes them, where each is counted, and the growing wait of logins to an account under attack. Pure:
+ * the counting is in `rate-limit.server.ts`.
  */
 import { ConfigError } from '../config/error';
 
@@ -39,10 +40,18 @@ export const LIMITS = {
   /**
    * Refused payments (declined, no funds, an invalid or expired card) per account and per address: past
    * this many, checkout answers 429 until the window passes, so nobody tests stolen cards through it.
-   * Paid orders do not count.
+   * Each payment takes one before its card reaches the gateway; a paid order (or a checkout that never
+   * reached the gateway) gives it back.
    */
   paymentFailuresPerAccount: { points: 10, durationSeconds: 60 * 60 },
   paymentFailuresPerAddress: { points: 30, durationSeconds: 60 * 60 },
+  /**
+   * Coupon codes answered "does not exist" per account and per address: past this many, looking a
+   * coupon up answers 429 until the window passes, so nobody finds the academy's codes by guessing.
+   * A code that exists does not count.
+   */
+  couponGuessesPerAccount: { points: 10, durationSeconds: 60 * 60 },
+  couponGuessesPerAddress: { points: 30, durationSeconds: 60 * 60 },
 } as const satisfies Record<string, LimitSpec>;
 
 export type LimitName = keyof typeof LIMITS;
@@ -70,6 +79,30 @@ export function parseRateLimits(text: string | undefined): Partial<Record<LimitN
     out[name] = { points: Number(m[2]), durationSeconds: Number(m[3]) };
   }
   return out;
+}
+
+/** Limits that guard money (payments, coupons): counted in the database on every layout. */
+const MONEY_LIMITS: ReadonlySet<LimitName> = new Set(['paymentFailuresPerAccount', 'paymentFailuresPerAddress', 'couponGuessesPerAccount', 'couponGuessesPerAddress']);
+
+/** Where a limit's attempts are counted. */
+export type LimitStore = 'redis' | 'database' | 'memory';
+
+/** What a process has to count in: Redis (`REDIS_URL`), and its database (`postgres` may be shared by several processes). */
+export interface LimitLayout {
+  redis: boolean;
+  database: 'pglite' | 'postgres' | null;
+}
+
+/**
+ * Where `name` is counted so that it holds however many processes serve the academy: a limit that
+ * guards money in the database, always (one atomic upsert per attempt, exact across processes and
+ * restarts, and untouched by a Redis outage); any other in Redis when configured; else in PostgreSQL,
+ * which every process shares; else (the embedded database: one process) in this process's memory.
+ */
+export function limitStore(name: LimitName, layout: LimitLayout): LimitStore {
+  if (layout.database !== null && MONEY_LIMITS.has(name)) return 'database';
+  if (layout.redis) return 'redis';
+  return layout.database === 'postgres' ? 'database' : 'memory';
 }
 
 /** The longest a login attempt is held while its account is under attack. */

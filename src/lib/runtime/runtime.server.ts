@@ -20,7 +20,7 @@ import { SessionCache, sessionRefOf, type SessionRef } from '../identity/session
 import { PageCache, PersonStamps } from '../http/page-cache';
 import { PersonalPartsCache } from '../http/page-cache.server';
 import { publicOrigin } from '../http/public-origin';
-import { createRateLimiter, type RateLimiter } from '../http/rate-limit.server';
+import { createRateLimiter, registerRateLimitPurge, type RateLimiter } from '../http/rate-limit.server';
 import { LIMITS, type LimitName } from '../http/rate-limit';
 import { createMailer, type Mailer } from '../mail/mail.server';
 import { Tracker } from '../learning/tracking.server';
@@ -136,6 +136,7 @@ export async function createRuntime(config: AppConfig, parts: RuntimeParts = {})
       redisUrl: config.redisUrl,
       spec: (name: LimitName) => config.rateLimits[name] ?? LIMITS[name],
       warn: (line) => logger.warn(line),
+      database: { db: database.db, kind: database.kind },
     });
   const mailer = parts.mailer ?? createMailer(config.mail);
   const tracker = new Tracker(db);
@@ -176,6 +177,7 @@ export async function createRuntime(config: AppConfig, parts: RuntimeParts = {})
   tracker.onStored((contactId) => noticeProgress.add(contactId));
 
   registerSessionPurge(scheduler, db, logger);
+  registerRateLimitPurge(scheduler, db);
   // Attempts whose time is up are graded even if the browser never comes back; a pass completes a course.
   registerExamGrading(scheduler, db, (contactId) => void runtime.personChanged({ contactId }));
   registerMembershipRenewals(scheduler, db, gateway, (userId) => runtime.personChanged({ userId }), logger.child({ part: 'memberships' }));
