@@ -47,6 +47,7 @@ class JitteryGateway implements PaymentGateway {
     return this.inner.tokenize(card);
   };
   charge: PaymentGateway['charge'] = (r) => this.inner.charge(r);
+  lookup: PaymentGateway['lookup'] = (r) => this.inner.lookup(r);
   refund: PaymentGateway['refund'] = (r) => this.inner.refund(r);
   get chargeCount(): number {
     return this.inner.chargeCount;
