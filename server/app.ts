@@ -25,6 +25,7 @@ import { sessionSummary } from '../src/lib/identity/account';
 import { cookieValue } from '../src/lib/learning/tracking';
 import { attachRealtime } from '../src/lib/realtime/socket.server';
 import { resolveStatic, sendFile, type PagePolicies } from './static';
+import { drainable, SHUTDOWN_GRACE_MS } from './drain';
 import compression from 'compression';
 import { compressBody, negotiate } from '../src/lib/http/compress.server';
 import { requestOrigin, requestProtocol } from '../src/lib/http/origin';
@@ -94,7 +95,11 @@ export interface App {
   metrics: Metrics;
   /** The listener of `METRICS_PORT` (not yet listening), or `null` when no port is set. */
   metricsServer: Server | null;
-  /** Stops accepting, lets open requests finish, closes sockets; the caller closes the database. */
+  /**
+   * Stops accepting, answers every request already received (with `Connection: close`), closes the
+   * real-time sockets and idle connections; cuts what is left after `timeoutMs` (default 25 s). The
+   * caller closes the runtime.
+   */
   close(timeoutMs?: number): Promise<void>;
 }
 
@@ -392,23 +397,23 @@ export function createApp(opts: AppOptions): App {
             });
         });
 
-  const close = (timeoutMs = 10_000) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
-        server.closeAllConnections();
-        resolve();
-      }, timeoutMs);
-      timer.unref();
-      server.close(() => {
-        clearTimeout(timer);
-        resolve();
-      });
-      io.local.disconnectSockets(true);
-      io.engine.close();
-      server.closeIdleConnections();
-      if (metricsServer?.listening) metricsServer.close();
-      metricsServer?.closeAllConnections();
-    });
+  // Taken over last, after socket.io: while stopping, a new real-time connection is told to come back.
+  const drain = drainable(server, (req, res) => {
+    if (!(req.url ?? '').startsWith('/socket.io/')) return false;
+    const locale = answerLanguage(req, new URL(req.url ?? '/', 'http://localhost'));
+    res.setHeader('Retry-After', '1');
+    plainAnswer(res, 503, messages(locale).busy.action, locale);
+    return true;
+  });
+
+  const close = async (timeoutMs = SHUTDOWN_GRACE_MS) => {
+    // Real-time connections are closed as a lost connection (not "do not come back"): browsers
+    // reconnect with backoff, to the next server.
+    io.engine.close();
+    if (metricsServer?.listening) metricsServer.close();
+    metricsServer?.closeAllConnections();
+    await drain.stop(timeoutMs);
+  };
 
   return { server, metricsServer, io, metrics, close };
 }

@@ -18,7 +18,6 @@ import { testDatabases } from '../src/lib/db/testing';
 import { SESSION_COOKIE } from '../src/lib/http/page-cache';
 import type { TrackingAck } from '../src/lib/learning/learning';
 
-const tsx = join(process.cwd(), 'node_modules/.bin/tsx');
 const adminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const postgresUp = (await testDatabases()).some((d) => d.name === 'postgres');
 if (!postgresUp) console.warn(`PostgreSQL not reachable at ${new URL(adminUrl).host}: the kill -9 test runs on PGlite only.`);
@@ -84,11 +83,12 @@ interface Child {
 const children = new Set<ChildProcess>();
 
 /**
- * Starts the server in its own process group, so that SIGKILL to the group reaches `tsx` and the server
- * it runs: no shutdown code runs.
+ * Starts the server (Node with tsx's loader, no `tsx` process in between: that one kills a child
+ * that does not confirm a relayed SIGTERM within 30 ms) in its own process group, so that SIGKILL to
+ * the group reaches it: no shutdown code runs.
  */
 function startServer(env: Record<string, string>): Child {
-  const child = spawn(tsx, ['server/faults.child.ts'], { env: { ...process.env, PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/faults.child.ts'], { env: { ...process.env, PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   children.add(child);
   let output = '';
   const exited = new Promise<number | null>((r) =>

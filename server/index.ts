@@ -7,8 +7,8 @@
  * process becomes a primary that prepares the database once and keeps N workers serving the port.
  */
 import { spawnSync } from 'node:child_process';
-import cluster from 'node:cluster';
-import { createServer as createNetServer } from 'node:net';
+import cluster, { type Worker } from 'node:cluster';
+import { createServer as createNetServer, type Socket } from 'node:net';
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { join, resolve } from 'node:path';
@@ -20,6 +20,7 @@ import { migrate, whilePreparing } from '../src/lib/db/migrate';
 import { isEmpty, seed } from '../src/lib/db/seed/seed.server';
 import { createRuntime } from '../src/lib/runtime/runtime.server';
 import { createApp, type AstroHandler } from './app';
+import { acceptWaiting } from './drain';
 import { loadPagePolicies } from './static';
 
 const root = projectRoot();
@@ -86,9 +87,16 @@ export async function main(): Promise<void> {
   return serve(config);
 }
 
-/** The primary of `WEB_CONCURRENCY` workers: prepares the database once, forks, restarts a worker that dies, stops them all on a signal. */
+/**
+ * The primary of `WEB_CONCURRENCY` workers: prepares the database once, forks, restarts a worker that
+ * dies, and stops them all on a signal. The primary itself listens and hands each connection to a
+ * worker in turn: on a signal it takes the connections already waiting, lets the port go, and only once
+ * every connection is in a worker's hands tells the workers to finish their requests and stop. (Node's
+ * own distribution would reset the connections still queued for a worker when the last one stops.)
+ */
 async function primary(config: AppConfig): Promise<void> {
   siteEntry();
+  await portFree(config.port, config.host);
   const handle = await prepareDatabase(config);
   await handle.close();
   const { setupPrimary } = await import('@socket.io/cluster-adapter');
@@ -96,14 +104,38 @@ async function primary(config: AppConfig): Promise<void> {
   const n = config.webConcurrency;
   let ready = 0;
   let stopping = false;
+  /** The workers that serve, in turn; connections wait here while none does (all restarting). */
+  const serving: Worker[] = [];
+  const waiting: Socket[] = [];
+  let next = 0;
+  let handing = 0;
+  let accepted = 0;
+  let handed: (() => void) | null = null;
+  const handOff = (socket: Socket) => {
+    accepted += 1;
+    const worker = serving[next++ % Math.max(serving.length, 1)];
+    if (!worker) {
+      waiting.push(socket);
+      return;
+    }
+    handing += 1;
+    worker.send({ academy: 'connection' }, socket, (err) => {
+      if (err) socket.destroy();
+      if (--handing === 0) handed?.();
+    });
+  };
   const fork = () => cluster.fork();
   await new Promise<void>((resolve, reject) => {
-    cluster.on('message', (_worker, message: unknown) => {
-      if ((message as { academy?: string })?.academy === 'ready' && ++ready === n) resolve();
+    cluster.on('message', (worker, message: unknown) => {
+      if ((message as { academy?: string })?.academy !== 'ready') return;
+      serving.push(worker);
+      for (const socket of waiting.splice(0)) handOff(socket);
+      if (++ready === n) resolve();
     });
     cluster.on('exit', (worker, code, signal) => {
+      if (serving.includes(worker)) serving.splice(serving.indexOf(worker), 1);
       if (stopping) return;
-      // A worker that fails before all are up (a port in use, bad settings) stops the whole start.
+      // A worker that fails before all are up (bad settings) stops the whole start.
       if (ready < n) return reject(new ConfigError(`a worker stopped while starting (exit ${code ?? signal}); see its message above.`));
       console.error(`academy: worker ${worker.process.pid} stopped (exit ${code ?? signal}); starting another`);
       setTimeout(fork, 1000).unref();
@@ -114,11 +146,24 @@ async function primary(config: AppConfig): Promise<void> {
     for (const w of Object.values(cluster.workers ?? {})) w?.kill('SIGTERM');
     throw err;
   });
+  const listener = createNetServer({ pauseOnConnect: true }, handOff);
+  await new Promise<void>((resolve, reject) => {
+    listener.once('error', (err: NodeJS.ErrnoException) => reject(listenError(err, config.port)));
+    listener.listen(config.port, config.host, resolve);
+  }).catch((err) => {
+    stopping = true;
+    for (const w of Object.values(cluster.workers ?? {})) w?.kill('SIGTERM');
+    throw err;
+  });
   console.log(`academy: ${n} workers ready at http://localhost:${config.port}/ in ${Math.round(process.uptime() * 1000)} ms (database: PostgreSQL; bus: ${config.redisUrl ? 'redis' : 'postgres'})`);
-  const stop = (signal: NodeJS.Signals) => {
+  const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    console.log(`academy: ${signal} received, stopping ${n} workers…`);
+    console.log(`academy: ${signal} received, finishing open requests on ${n} workers…`);
+    // The connections waiting in the system's queue are taken and handed on, then the port is let go.
+    await acceptWaiting(() => accepted);
+    listener.close();
+    if (handing > 0) await new Promise<void>((resolve) => (handed = resolve));
     const workers = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
     let left = workers.length;
     if (left === 0) process.exit(0);
@@ -129,11 +174,12 @@ async function primary(config: AppConfig): Promise<void> {
           process.exit(0);
         }
       });
-      w.process.kill(signal);
+      // After the connections handed to it (messages arrive in order): it finishes their requests and stops.
+      w.send({ academy: 'stop' });
     }
   };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
 }
 
 /** The built site's server entry (DIST_DIR lets a second build, e.g. a test build, be served beside `dist/`). */
@@ -168,7 +214,7 @@ async function serve(config: AppConfig): Promise<void> {
   if (!worker) await portFree(config.port, config.host);
   // Workers find the database prepared by their primary.
   const handle = worker ? await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }) : await prepareDatabase(config);
-  let runtime;
+  let runtime: Awaited<ReturnType<typeof createRuntime>>;
   try {
     // The scheduler starts once the port is ours, so a second copy on a taken port does no work.
     runtime = await createRuntime(config, { database: handle, schedule: false });
@@ -182,13 +228,23 @@ async function serve(config: AppConfig): Promise<void> {
   const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
   const app = createApp({ runtime, astroHandler: handler, clientDir: join(dist, 'client'), policies: loadPagePolicies(dist) });
 
-  await new Promise<void>((resolve, reject) => {
-    app.server.once('error', (err: NodeJS.ErrnoException) => reject(listenError(err, config.port)));
-    app.server.listen(config.port, config.host, resolve);
-  });
+  if (worker) {
+    // The primary listens and hands this worker its connections (see `primary`).
+    process.on('message', (message: unknown, socket?: Socket) => {
+      const m = message as { academy?: string } | null;
+      if (m?.academy === 'connection' && socket) app.server.emit('connection', socket);
+      else if (m?.academy === 'stop') void stop('stop');
+    });
+  } else {
+    await new Promise<void>((resolve, reject) => {
+      app.server.once('error', (err: NodeJS.ErrnoException) => reject(listenError(err, config.port)));
+      app.server.listen(config.port, config.host, resolve);
+    });
+  }
   const { metricsServer } = app;
   if (metricsServer && config.metrics.port !== null) {
     const metricsPort = config.metrics.port;
+    // Workers share the port through the cluster's primary, as each process keeps its own metrics.
     await new Promise<void>((resolve, reject) => {
       metricsServer.once('error', (err: NodeJS.ErrnoException) => reject(listenError(err, metricsPort, 'METRICS_PORT')));
       metricsServer.listen(metricsPort, config.metrics.host, resolve);
@@ -201,17 +257,18 @@ async function serve(config: AppConfig): Promise<void> {
   else console.log(`academy: ready at http://localhost:${port}/ in ${Math.round(process.uptime() * 1000)} ms (database: ${handle.kind} ${handle.where}; bus: ${runtime.bus.kind})`);
 
   let stopping = false;
-  const stop = async (signal: string) => {
+  async function stop(signal: string) {
     if (stopping) return;
     stopping = true;
     if (!worker) console.log(`academy: ${signal} received, finishing open requests…`);
-    // Stop taking sockets and requests, write every acknowledged progress event, then close the database.
+    // Stop taking connections, answer every request received (up to the grace period), write every
+    // acknowledged progress event, then close the database.
     await app.close();
     await runtime.close();
     await handle.close();
     if (!worker) console.log('academy: stopped');
     process.exit(0);
-  };
+  }
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 }

@@ -19,6 +19,11 @@ export interface Bus {
   subscribe(topic: BusTopic, handler: (data: unknown) => void): () => void;
   /** Resolves once the transport listens (rejects with a fix-it sentence when it cannot be reached). */
   ready(): Promise<void>;
+  /**
+   * Since when (epoch ms) every other process's message has reached this one: the transport has
+   * listened since then without a break. `null` while it does not listen (messages may be missed).
+   */
+  listeningSince(): number | null;
   close(): Promise<void>;
 }
 
@@ -32,6 +37,8 @@ const CHANNEL_REDIS = 'academy:bus';
 /** The transport's part: send a text, and start/stop listening (calling `receive` per text). */
 interface Transport {
   send(text: string): Promise<void>;
+  /** Since when it has listened without a break, or `null` while it does not. */
+  listeningSince(): number | null;
   start(receive: (text: string) => void, reconnected: () => void): Promise<void>;
   close(): Promise<void>;
 }
@@ -84,6 +91,8 @@ export function createBus(opts: BusOptions, logger: Logger): Bus {
       return () => void handlers.get(topic)!.delete(handler);
     },
     ready: () => started,
+    // The embedded database has one process: it misses nothing.
+    listeningSince: () => (transport ? transport.listeningSince() : 0),
     close: async () => {
       await transport?.close();
     },
@@ -118,6 +127,7 @@ function postgresTransport(databaseUrl: string, logger: Logger): Transport {
   let pool: import('pg').Pool | null = null;
   let attempt = 0;
   let timer: NodeJS.Timeout | undefined;
+  let since: number | null = null;
   const failure = `Cannot reach PostgreSQL at ${where(databaseUrl, 5432)} for change notices: start it or fix DATABASE_URL.`;
 
   async function listen(receive: (text: string) => void, reconnected: () => void, first: boolean): Promise<void> {
@@ -129,6 +139,7 @@ function postgresTransport(databaseUrl: string, logger: Logger): Transport {
     const lost = () => {
       if (closed || listener !== client) return;
       listener = null;
+      since = null;
       client.removeAllListeners('end');
       client.end().catch(() => undefined);
       // Info, not a warning: PostgreSQL out of reach is told once by the runtime's outage watch.
@@ -144,6 +155,7 @@ function postgresTransport(databaseUrl: string, logger: Logger): Transport {
       return;
     }
     listener = client;
+    since = Date.now();
     attempt = 0;
     if (!first) {
       logger.info('bus: listening for changes again');
@@ -169,12 +181,14 @@ function postgresTransport(databaseUrl: string, logger: Logger): Transport {
       }
       await pool.query('select pg_notify($1, $2)', [CHANNEL_PG, text]);
     },
+    listeningSince: () => since,
     start: (receive, reconnected) =>
       within(listen(receive, reconnected, true), CONNECT_TIMEOUT_MS + 500, failure).catch((err: Error) => {
         throw new Error(err.message === failure ? failure : `${failure.slice(0, -1)} (${err.message}).`);
       }),
     async close() {
       closed = true;
+      since = null;
       clearTimeout(timer);
       const c = listener;
       listener = null;
@@ -188,7 +202,9 @@ function redisTransport(redisUrl: string, logger: Logger): Transport {
   let pub: import('ioredis').Redis | null = null;
   let sub: import('ioredis').Redis | null = null;
   const failure = `Cannot reach Redis at ${where(redisUrl, 6379)} for change notices: start it or fix REDIS_URL.`;
+  let since: number | null = null;
   return {
+    listeningSince: () => since,
     async send(text) {
       // Never queue while away: a caller must not wait on an outage (the others resync on return).
       if (pub?.status !== 'ready') throw new Error('not connected');
@@ -207,6 +223,11 @@ function redisTransport(redisUrl: string, logger: Logger): Transport {
           down = true;
         });
       }
+      // The listening connection lost: messages may be missed from now on.
+      sub.on('close', () => {
+        since = null;
+        down = true;
+      });
       sub.on('ready', () => {
         if (!down) return;
         down = false;
@@ -215,6 +236,7 @@ function redisTransport(redisUrl: string, logger: Logger): Transport {
         void sub!.subscribe(CHANNEL_REDIS).then(
           () => {
             logger.warn('bus: listening for changes again');
+            since = Date.now();
             reconnected();
           },
           () => {
@@ -228,6 +250,7 @@ function redisTransport(redisUrl: string, logger: Logger): Transport {
       try {
         await within(Promise.all([pub.connect(), sub.connect()]), CONNECT_TIMEOUT_MS + 500, failure);
         await sub.subscribe(CHANNEL_REDIS);
+        since = Date.now();
       } catch (err) {
         pub.disconnect();
         sub.disconnect();
@@ -236,6 +259,7 @@ function redisTransport(redisUrl: string, logger: Logger): Transport {
       }
     },
     async close() {
+      since = null;
       await Promise.allSettled([pub, sub].map((c) => (c?.status === 'ready' ? c.quit() : c?.disconnect())));
     },
   };

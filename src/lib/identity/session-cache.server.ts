@@ -3,6 +3,10 @@
  * or changes a session (log out, log in over it, a password reset, a profile change, a prospect chosen)
  * makes every process forget it at once through the runtime's bus (`Runtime.sessionChanged`); the
  * time limit bounds what only the database learns (a user refused or an IBO suspended by hand).
+ *
+ * A kept session is believed for long only while the bus has listened without a break since it was
+ * read (`trustedSince`): while the bus is down (Redis out of reach), a log out on another process
+ * cannot be heard, so sessions are read again from the database after `UNTRUSTED_TTL_MS`.
  */
 import type { Db } from '../db/client';
 import { hashToken, readSession, type SessionInfo } from './session.server';
@@ -17,12 +21,21 @@ interface Kept {
   at: number;
 }
 
+/** How long a kept session is believed while the bus may be missing notices. */
+export const UNTRUSTED_TTL_MS = 1000;
+
 export class SessionCache {
   readonly #kept = new Map<string, Kept>();
 
   constructor(
     private readonly db: Db,
-    private readonly opts: { ttlMs?: number; capacity?: number; now?: () => number } = {},
+    private readonly opts: {
+      ttlMs?: number;
+      capacity?: number;
+      now?: () => number;
+      /** Since when every notice of a change has been heard (the bus's `listeningSince`); `null`: not now. Default: always. */
+      trustedSince?: () => number | null;
+    } = {},
   ) {}
 
   /** The session a cookie token names (see `readSession`), read from the database at most once per `ttlMs`. */
@@ -31,7 +44,7 @@ export class SessionCache {
     const nowMs = (this.opts.now ?? Date.now)();
     const key = hashToken(token);
     const hit = this.#kept.get(key);
-    if (hit && nowMs - hit.at < (this.opts.ttlMs ?? 60_000)) return hit.info;
+    if (hit && nowMs - hit.at < this.#ttlFor(hit)) return hit.info;
     const info = readSession(this.db, token, new Date(nowMs));
     const entry: Kept = { info, at: nowMs };
     this.#kept.delete(key);
@@ -49,6 +62,12 @@ export class SessionCache {
     const capacity = this.opts.capacity ?? 50_000;
     while (this.#kept.size > capacity) this.#kept.delete(this.#kept.keys().next().value as string);
     return info;
+  }
+
+  /** The full time limit while no notice about the session can have been missed since it was read; else a short one. */
+  #ttlFor(hit: Kept): number {
+    const since = this.opts.trustedSince ? this.opts.trustedSince() : 0;
+    return since !== null && since <= hit.at ? (this.opts.ttlMs ?? 60_000) : UNTRUSTED_TTL_MS;
   }
 
   /** Forgets kept sessions: one, a user's, an IBO's, or all. */

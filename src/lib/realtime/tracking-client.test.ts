@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ackFromHttp, fallbackBody, parseAck, parseBroadcast, progressEvent } from './tracking-client';
+import { ackFromHttp, comeBackDelayMs, fallbackBody, parseAck, parseBroadcast, progressEvent } from './tracking-client';
 
 const who = { courseId: 1, contactId: 42, userId: 7 };
 const okAck = { ok: true, Identificador: 3, Avance: 4.5, furthest: 6, played: 5, completed: false };
@@ -44,5 +44,11 @@ describe('the browser tracking client', () => {
     expect(parseBroadcast({ Identificador: 3, Avance: 2, completed: true })).toEqual({ Identificador: 3, Avance: 2, completed: true });
     expect(parseBroadcast({ Identificador: 'x', Avance: 2, completed: true })).toBeNull();
     expect(parseBroadcast(undefined)).toBeNull();
+  });
+
+  it('comes back after 0.5 s, then waits twice as long each time up to 10 s, spread by a fifth either way', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 20].map((n) => comeBackDelayMs(n, () => 0.5))).toEqual([500, 1000, 2000, 4000, 8000, 10_000, 10_000, 10_000]);
+    expect(comeBackDelayMs(1, () => 0)).toBe(400);
+    expect(comeBackDelayMs(20, () => 1)).toBe(12_000);
   });
 });

@@ -3,7 +3,9 @@
  * `tracking` and `tracking end` over the socket (the spec's progress-event fields), falls back to
  * `POST /api/tracking` when the socket is not connected or does not answer in time, and sends a last
  * position with `navigator.sendBeacon` when the page goes away. Every answer is the server's
- * `TrackingAck`, checked with zod before the player believes it. Browser-only module.
+ * `TrackingAck`, checked with zod before the player believes it. The socket comes back by itself
+ * after any disconnection but a refusal (`keepConnected`); an event whose answer was lost with the
+ * connection goes over HTTP. Browser-only module.
  */
 import { io, type Socket } from 'socket.io-client';
 import { z } from '../zod';
@@ -87,10 +89,50 @@ export interface TrackingClient {
   close(): void;
 }
 
+/** The wait before the n-th attempt to come back (from 1): 0.5 s, 1 s, 2 s… up to 10 s, give or take a fifth, so a restarted server is not met by every browser at once. */
+export function comeBackDelayMs(attempt: number, random = Math.random): number {
+  const base = Math.min(10_000, 500 * 2 ** Math.max(0, attempt - 1));
+  return Math.round(base * (0.8 + 0.4 * random()));
+}
+
+/**
+ * Keeps a socket connected. socket.io comes back by itself after a lost connection (a server that
+ * stops closes it so), but not after the server disconnected the socket (`io server disconnect`):
+ * then this connects it again after `delayMs(attempt)`. The handshake carries the course again (its
+ * `auth`), so the server puts the socket back in its rooms. A refusal (`unauthorized`, `forbidden`:
+ * the session is gone) is final. Returns what stops it.
+ */
+export function keepConnected(socket: Socket, delayMs: (attempt: number) => number = comeBackDelayMs): () => void {
+  let attempt = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+  const comeBack = () => {
+    if (stopped || socket.active) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      if (!stopped && !socket.active) socket.connect();
+    }, delayMs(++attempt));
+  };
+  socket.on('connect', () => (attempt = 0));
+  socket.on('disconnect', (reason: string) => {
+    if (reason === 'io server disconnect') comeBack();
+  });
+  socket.on('connect_error', (err: Error) => {
+    if (err.message === 'unauthorized' || err.message === 'forbidden') stopped = true;
+    // socket.io retries a failed connection itself while the socket is active; one started here is not.
+    else comeBack();
+  });
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+}
+
 /** Connects to the tracking socket for one course (same origin; the session cookie rides along). */
 export function createTrackingClient(options: TrackingClientOptions): TrackingClient {
   const who: TrackingIdentity = { courseId: options.courseId, contactId: options.contactId, userId: options.userId };
   const socket: Socket = io({ auth: { courseId: who.courseId } });
+  const stopComingBack = keepConnected(socket);
   socket.on('connect_error', (err: Error) => {
     // A refusal by the server's middleware is final (socket.io does not retry it); anything else retries.
     if (err.message === 'unauthorized' || err.message === 'forbidden') options.onRefused(err.message);
@@ -138,6 +180,7 @@ export function createTrackingClient(options: TrackingClientOptions): TrackingCl
       void fetch(paths.trackingApi, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, keepalive: true, credentials: 'same-origin' }).catch(() => undefined);
     },
     close() {
+      stopComingBack();
       socket.close();
     },
   };

@@ -126,7 +126,8 @@ export async function createRuntime(config: AppConfig, parts: RuntimeParts = {})
   const db = database.db;
   const catalog = new CatalogStore(db);
   const viewers = new ViewerCache(db);
-  const sessions = new SessionCache(db);
+  // Sessions are believed for long only while the bus hears every other process's log outs.
+  const sessions = new SessionCache(db, { trustedSince: () => bus.listeningSince() });
   const pages = new PageCache();
   const ownPages = new PageCache(500);
   const personStamps = new PersonStamps();
