@@ -174,8 +174,10 @@ async function primary(config: AppConfig): Promise<void> {
           process.exit(0);
         }
       });
-      // After the connections handed to it (messages arrive in order): it finishes their requests and stops.
-      w.send({ academy: 'stop' });
+      // After the connections handed to it (messages arrive in order): it finishes their requests and
+      // stops. A worker still starting (a replacement) has none and would miss the message: stopped now.
+      if (serving.includes(w)) w.send({ academy: 'stop' });
+      else w.process.kill('SIGTERM');
     }
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
