@@ -1,7 +1,8 @@
 /**
  * Test fixture (`src/lib/backup/backup.server.test.ts`): a process that holds the embedded database in `DATA_DIR` open,
  * as the server does, and writes to it without pause: each transaction adds a user and their contact.
- * It prints `committed <n>` after every tenth commit and stops cleanly on SIGTERM.
+ * It prints `committed <n>` after every tenth commit and stops cleanly on SIGTERM, or when its standard
+ * input closes (the test that started it is gone: it never writes on alone).
  */
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/lib/db/client';
@@ -9,6 +10,9 @@ import { openDatabase } from '../src/lib/db/client';
 const handle = await openDatabase({ databaseUrl: null, dataDir: process.env.DATA_DIR! });
 let stopping = false;
 process.once('SIGTERM', () => (stopping = true));
+process.stdin.on('end', () => (stopping = true));
+process.stdin.on('close', () => (stopping = true));
+process.stdin.resume();
 let n = 0;
 while (!stopping) {
   n++;

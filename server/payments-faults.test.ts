@@ -18,7 +18,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { openDatabase, type DbHandle } from '../src/lib/db/client';
 import { migrate } from '../src/lib/db/migrate';
 import { seed } from '../src/lib/db/seed/seed.server';
-import { createPostgresDatabase, postgresAvailable } from '../src/lib/db/testing';
+import { createPostgresDatabase, postgresAvailable, preparedDataFolder } from '../src/lib/db/testing';
 import * as s from '../src/lib/db/schema';
 import { hashToken, newToken } from '../src/lib/identity/session.server';
 import { SandboxGateway } from '../src/lib/commerce/gateway';
@@ -32,8 +32,8 @@ const pgUp = await postgresAvailable();
 if (!built) console.warn('The kill -9 payment tests are skipped: they need a build (`npm run build`).');
 if (built && !pgUp) console.warn('PostgreSQL is not reachable: the kill -9 payment test runs on PGlite only.');
 
-const BUYERS = 30;
-const MEMBERS = 12;
+const BUYERS = 24;
+const MEMBERS = 8;
 const LATENCY_MS = 400;
 
 interface Buyer {
@@ -44,6 +44,7 @@ interface Buyer {
 
 interface Target {
   env: Record<string, string>;
+  /** Opens the database, migrated and seeded. */
   open(): Promise<DbHandle>;
   drop(): Promise<void>;
 }
@@ -97,8 +98,6 @@ function start(target: Target, port: number): { child: ChildProcess; ready: Prom
 async function prepare(target: Target): Promise<Buyer[]> {
   const handle = await target.open();
   try {
-    await migrate(handle);
-    await seed(handle.db, resolve('media'));
     const db = handle.db;
     const users = await db
       .insert(s.users)
@@ -136,6 +135,8 @@ async function prepare(target: Target): Promise<Buyer[]> {
 
 async function pglite(): Promise<Target> {
   const dataDir = mkdtempSync(join(tmpdir(), 'academy-payfaults-'));
+  // A copy of the run's seeded database: no migrating and seeding a new one here.
+  await preparedDataFolder(dataDir);
   return {
     env: { DATA_DIR: dataDir, DATABASE_URL: '' },
     open: () => openDatabase({ databaseUrl: null, dataDir }),
@@ -146,6 +147,10 @@ async function pglite(): Promise<Target> {
 async function postgres(): Promise<Target> {
   const database = await createPostgresDatabase({ prefix: 'academy_payfaults' });
   const dataDir = mkdtempSync(join(tmpdir(), 'academy-payfaults-pg-'));
+  const prepared = await openDatabase({ databaseUrl: database.url, dataDir });
+  await migrate(prepared);
+  await seed(prepared.db, resolve('media'));
+  await prepared.close();
   return {
     env: { DATABASE_URL: database.url, DATA_DIR: dataDir, WEB_CONCURRENCY: '2' },
     open: () => openDatabase({ databaseUrl: database.url, dataDir }),

@@ -13,7 +13,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createPostgresDatabase, postgresAvailable } from '../src/lib/db/testing';
+import { createPostgresDatabase, postgresAvailable, preparedDataFolder } from '../src/lib/db/testing';
 
 const pgUp = await postgresAvailable();
 if (!pgUp) console.warn('PostgreSQL is not reachable: the SIGTERM test with WEB_CONCURRENCY=2 is skipped (it runs on the embedded database only).');
@@ -77,7 +77,8 @@ function post(port: number, agent: Agent, i: number): { written: Promise<void>; 
 
 async function sigtermUnderLoad(env: Record<string, string>, count: number) {
   const dist = standInSite();
-  const dataDir = mkdtempSync(join(tmpdir(), 'academy-shutdown-data-'));
+  // The embedded database starts from a copy of the run's seeded one (no migrating and seeding here).
+  const dataDir = env.DATABASE_URL ? mkdtempSync(join(tmpdir(), 'academy-shutdown-data-')) : await preparedDataFolder(mkdtempSync(join(tmpdir(), 'academy-shutdown-data-')));
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     env: { ...process.env, NODE_ENV: 'production', DIST_DIR: dist, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', REDIS_URL: '', DATABASE_URL: '', WEB_CONCURRENCY: '', STAND_IN_WORK_MS: '8', STAND_IN_WAIT_MS: '1500', ...env },

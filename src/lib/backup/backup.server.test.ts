@@ -18,13 +18,12 @@ import { readConfig } from '../config/config';
 import { openDatabase, queryRows, type Db, type DbHandle } from '../db/client';
 import { migrate } from '../db/migrate';
 import { seed } from '../db/seed/seed.server';
-import { createPostgresDatabase, postgresAvailable, testDatabases } from '../db/testing';
+import { createPostgresDatabase, postgresAvailable, preparedDataFolder } from '../db/testing';
 import { certificates } from '../db/schema';
 import { certificateCredential, checkCertificateCredential, jwks, loadOrCreateSigningKey, signCertificate, type SigningKey } from '../certificates/certificates.server';
 import { signingKeyFile } from '../runtime/runtime.server';
 import { restoreBackup, takeBackup } from './backup.server';
 
-const tsx = join(process.cwd(), 'node_modules/.bin/tsx');
 const folders: string[] = [];
 const folder = (prefix: string) => {
   const dir = mkdtempSync(join(tmpdir(), `academy-${prefix}-`));
@@ -52,17 +51,7 @@ async function signFirstCertificate(db: Db, key: SigningKey) {
 }
 
 /** A seeded embedded database in a new DATA_DIR (left closed), from the test run's seeded copy. */
-async function seededDataDir(): Promise<string> {
-  const dataDir = folder('data');
-  const memory = await (await testDatabases()).find((d) => d.name === 'pglite')!.create({ seed: true });
-  try {
-    const handle = await openDatabase({ databaseUrl: null, dataDir, snapshot: await memory.snapshot!() });
-    await handle.close();
-  } finally {
-    await memory.close();
-  }
-  return dataDir;
-}
+const seededDataDir = (): Promise<string> => preparedDataFolder(folder('data'));
 
 /** Runs npm with `env` added and resolves with its exit code and output. */
 function npm(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
@@ -155,7 +144,9 @@ describe('backup and restore of the embedded database', () => {
     it('`npm run backup` gets a copy from that process that opens, passes the migrations and holds whole transactions', async () => {
       const source = await seededDataDir();
       await loadOrCreateSigningKey(signingKeyFile(source), undefined);
-      const child = spawn(tsx, ['server/backup-writer.child.ts'], { env: { ...process.env, DATA_DIR: source }, stdio: ['ignore', 'pipe', 'pipe'] });
+      // Node itself with tsx's loader (no tsx process in between that a kill would leave its child behind),
+      // its standard input held open: the writer stops when this test process goes away.
+      const child = spawn(process.execPath, ['--import', 'tsx', 'server/backup-writer.child.ts'], { env: { ...process.env, DATA_DIR: source }, stdio: ['pipe', 'pipe', 'pipe'] });
       writer = child;
       let committed = 0;
       let errors = '';
@@ -171,7 +162,6 @@ describe('backup and restore of the embedded database', () => {
       const cli = await npm(['run', 'backup', '--silent', '--', file], { DATA_DIR: source, DATABASE_URL: '' });
       expect(cli.stderr.split('\n').filter((l) => l.trim() !== '' && !l.startsWith('npm warn'))).toEqual([]);
       expect(cli.code).toBe(0);
-      // (tsx runs the writer in a process of its own: the pid is its child's.)
       expect(cli.stdout).toMatch(/^academy: embedded database copied from the running server \(pid \d+\)$/m);
       expect(cli.stdout).toContain(`academy: backup written to ${file}`);
       // The writer went on writing meanwhile, and its folder stayed its own.

@@ -73,6 +73,17 @@ function template(withSeed: boolean): Promise<Blob> {
   return made;
 }
 
+/**
+ * Writes a copy of the run's migrated (and, by default, seeded) database into `dataDir` and leaves it
+ * closed: for tests that start a server on the embedded database without waiting for it to migrate and
+ * seed a new one.
+ */
+export async function preparedDataFolder(dataDir: string, opts: { seed?: boolean } = {}): Promise<string> {
+  const handle = await openDatabase({ databaseUrl: null, dataDir, snapshot: await template(opts.seed ?? true) });
+  await handle.close();
+  return dataDir;
+}
+
 const pglite: TestDatabase = {
   name: 'pglite',
   create: async (opts) => openDatabase({ databaseUrl: null, dataDir: 'memory://', snapshot: await template(opts?.seed ?? false) }),
