@@ -5,28 +5,19 @@
  * (no JavaScript) the page answers with the sentence and a fresh form holding a new, valid key. No order
  * is written either way. Skipped without a build (`npm run build`).
  */
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../src/lib/db/client';
 import { orders, users } from '../src/lib/db/schema';
-import { testDatabases } from '../src/lib/db/testing';
-import { testRuntime } from '../src/lib/testing/runtime';
 import type { Runtime } from '../src/lib/runtime/runtime.server';
 import { CHECKOUT_KEY_TTL_MS, CheckoutKeys } from '../src/lib/commerce/orders.server';
 import { messages } from '../src/i18n';
-import { createApp, type App, type AstroHandler } from './app';
-import { loadPagePolicies } from './static';
+import { siteBuilt, startBuiltSite, type BuiltSite } from './built-site.testing';
 
-const dist = resolve('dist');
-const entry = join(dist, 'server/entry.mjs');
-if (!existsSync(entry)) console.warn('The checkout-expiry tests are skipped: they need a build (`npm run build`).');
+if (!siteBuilt) console.warn('The checkout-expiry tests are skipped: they need a build (`npm run build`).');
 
-describe.skipIf(!existsSync(entry))('a checkout key over a day old, on the built site', () => {
-  let site: App;
+describe.skipIf(!siteBuilt)('a checkout key over a day old, on the built site', () => {
+  let built: BuiltSite;
   let runtime: Runtime;
   let base: string;
   let db: DbHandle;
@@ -35,12 +26,8 @@ describe.skipIf(!existsSync(entry))('a checkout key over a day old, on the built
   let stale: string;
 
   beforeAll(async () => {
-    db = await (await testDatabases())[0]!.create({ seed: true });
-    runtime = await testRuntime(db, { env: { NODE_ENV: 'production' } });
-    const { handler } = (await import(/* @vite-ignore */ pathToFileURL(entry).href)) as { handler: AstroHandler };
-    site = createApp({ runtime, astroHandler: handler, clientDir: join(dist, 'client'), policies: loadPagePolicies(dist) });
-    await new Promise<void>((r) => site.server.listen(0, '127.0.0.1', r));
-    base = `http://127.0.0.1:${(site.server.address() as AddressInfo).port}`;
+    built = await startBuiltSite();
+    ({ runtime, base, db } = built);
     const login = await fetch(`${base}/_actions/auth.login`, {
       method: 'POST',
       headers: { origin: base, 'content-type': 'application/x-www-form-urlencoded' },
@@ -55,11 +42,7 @@ describe.skipIf(!existsSync(entry))('a checkout key over a day old, on the built
     stale = then.issue(userId);
   });
 
-  afterAll(async () => {
-    await site?.close(2000);
-    await runtime?.close();
-    await db?.close();
-  });
+  afterAll(() => built?.close());
 
   const form = (lang: 'es' | 'en', key: string) =>
     new URLSearchParams({

@@ -4,23 +4,13 @@
  * so they can neither reorder nor hide the text around them — on the public verify page, on the
  * certificate page and in the header's user menu. Skipped without a build (`npm run build`).
  */
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../src/lib/db/client';
 import { certificates, users } from '../src/lib/db/schema';
-import { testDatabases } from '../src/lib/db/testing';
-import { testRuntime } from '../src/lib/testing/runtime';
-import type { Runtime } from '../src/lib/runtime/runtime.server';
-import { createApp, type App, type AstroHandler } from './app';
-import { loadPagePolicies } from './static';
+import { siteBuilt, startBuiltSite, type BuiltSite } from './built-site.testing';
 
-const dist = resolve('dist');
-const entry = join(dist, 'server/entry.mjs');
-if (!existsSync(entry)) console.warn('The name-display tests are skipped: they need a build (`npm run build`).');
+if (!siteBuilt) console.warn('The name-display tests are skipped: they need a build (`npm run build`).');
 
 /** True when `html` shows `text` as the whole content of a `<bdi>` element (Astro may add its scoping attribute). */
 const isolates = (html: string, text: string) => new RegExp(`<bdi(\\s[^>]*)?>${text}</bdi>`).test(html);
@@ -28,26 +18,17 @@ const isolates = (html: string, text: string) => new RegExp(`<bdi(\\s[^>]*)?>${t
 /** Every format character (category Cf). */
 const FORMAT = /\p{Cf}/u;
 
-describe.skipIf(!existsSync(entry))('names with format characters are shown stripped and isolated', () => {
-  let site: App;
-  let runtime: Runtime;
+describe.skipIf(!siteBuilt)('names with format characters are shown stripped and isolated', () => {
+  let built: BuiltSite;
   let base: string;
   let db: DbHandle;
 
   beforeAll(async () => {
-    db = await (await testDatabases())[0]!.create({ seed: true });
-    runtime = await testRuntime(db, { env: { NODE_ENV: 'production' } });
-    const { handler } = (await import(/* @vite-ignore */ pathToFileURL(entry).href)) as { handler: AstroHandler };
-    site = createApp({ runtime, astroHandler: handler, clientDir: join(dist, 'client'), policies: loadPagePolicies(dist) });
-    await new Promise<void>((r) => site.server.listen(0, '127.0.0.1', r));
-    base = `http://127.0.0.1:${(site.server.address() as AddressInfo).port}`;
+    built = await startBuiltSite();
+    ({ base, db } = built);
   });
 
-  afterAll(async () => {
-    await site?.close(2000);
-    await runtime?.close();
-    await db?.close();
-  });
+  afterAll(() => built?.close());
 
   it('the public verify page shows an older certificate’s holder inside <bdi>, without the override or the zero-width space', async () => {
     const [cert] = await db.db.select().from(certificates).limit(1);

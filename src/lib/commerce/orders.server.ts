@@ -22,7 +22,7 @@ import type { CatalogSnapshot } from '../catalog/catalog';
 import { loadViewer } from '../access/access.server';
 import type { CheckoutForm, StoredCard } from './payment';
 import type { ChargeResult, PaymentGateway, TokenizeResult } from './gateway';
-import { failOrder, grant, settleAttempt, type Settled } from './settle.server';
+import { alreadyHeld, failOrder, grant, settleAttempt, type Settled } from './settle.server';
 import { reconcileAttempt, RECONCILE_AFTER_MS } from './reconcile.server';
 import type { Coupon } from './coupon';
 import { buildPaymentPayload, PAYMENT_CONSTANTS, type PaymentPayload } from './payload';
@@ -364,22 +364,7 @@ export class CheckoutService {
       await tx.select({ id: users.id }).from(users).where(eq(users.id, req.userId)).for('update');
       const [placed] = await tx.select().from(orders).where(and(eq(orders.userId, req.userId), eq(orders.idempotencyKey, req.form.idempotencyKey))).limit(1);
       if (placed) throw new AlreadyPlaced(placed);
-      const courseIds = lines.filter((l) => l.kind === 'course').map((l) => l.id);
-      if (courseIds.length > 0) {
-        const bought = await tx.select({ id: purchaseAccess.courseId }).from(purchaseAccess).where(and(eq(purchaseAccess.userId, req.userId), inArray(purchaseAccess.courseId, courseIds)));
-        if (bought.length > 0) throw new Refused('already-bought');
-      }
-      // A digital book is bought once: a paid order of it means the person holds it already.
-      const bookIds = lines.filter((l) => l.kind === 'book').map((l) => l.id);
-      if (bookIds.length > 0) {
-        const held = await tx
-          .select({ id: orderItems.productId })
-          .from(orders)
-          .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
-          .where(and(eq(orders.userId, req.userId), eq(orders.status, 'paid'), eq(orderItems.productKind, 'book'), inArray(orderItems.productId, bookIds)))
-          .limit(1);
-        if (held.length > 0) throw new Refused('already-bought');
-      }
+      if (await alreadyHeld(tx, req.userId, lines.map((l) => ({ kind: l.kind, id: l.id, cents: l.cents })), null)) throw new Refused('already-bought');
       const busy = await tx
         .select({ id: orders.id })
         .from(orders)

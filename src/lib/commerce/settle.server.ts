@@ -45,24 +45,28 @@ export async function grant(tx: Tx, order: Order, lines: readonly GrantLine[], n
   for (const line of lines.filter((l) => l.kind === 'plan')) await grantMembership(tx, order, line, now, payment);
 }
 
-/** Whether a course or book of `lines` is already held through another order (plans are extended, never held twice). */
-async function heldElsewhere(tx: Tx, order: Order, lines: readonly GrantLine[]): Promise<boolean> {
+/**
+ * Whether a course or book of `lines` is already held by `userId` through an order other than
+ * `exceptOrderId` (null: any), or a course granted otherwise. Plans are extended, never held twice.
+ */
+export async function alreadyHeld(tx: Tx, userId: number, lines: readonly GrantLine[], exceptOrderId: number | null): Promise<boolean> {
   const courseIds = lines.filter((l) => l.kind === 'course').map((l) => l.id);
   if (courseIds.length > 0) {
     const held = await tx
       .select({ id: purchaseAccess.courseId })
       .from(purchaseAccess)
-      .where(and(eq(purchaseAccess.userId, order.userId), inArray(purchaseAccess.courseId, courseIds), sql`${purchaseAccess.orderId} is distinct from ${order.id}`))
+      .where(and(eq(purchaseAccess.userId, userId), inArray(purchaseAccess.courseId, courseIds), exceptOrderId === null ? undefined : sql`${purchaseAccess.orderId} is distinct from ${exceptOrderId}`))
       .limit(1);
     if (held.length > 0) return true;
   }
+  // A digital book is bought once: a paid order of it means the person holds it already.
   const bookIds = lines.filter((l) => l.kind === 'book').map((l) => l.id);
   if (bookIds.length > 0) {
     const held = await tx
       .select({ id: orderItems.productId })
       .from(orders)
       .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
-      .where(and(eq(orders.userId, order.userId), eq(orders.status, 'paid'), ne(orders.id, order.id), eq(orderItems.productKind, 'book'), inArray(orderItems.productId, bookIds)))
+      .where(and(eq(orders.userId, userId), eq(orders.status, 'paid'), exceptOrderId === null ? undefined : ne(orders.id, exceptOrderId), eq(orderItems.productKind, 'book'), inArray(orderItems.productId, bookIds)))
       .limit(1);
     if (held.length > 0) return true;
   }
@@ -115,7 +119,7 @@ export async function settleAttempt(db: Db, gateway: PaymentGateway, input: Sett
     await tx.update(paymentAttempts).set({ status: answer.status, chargeId, finishedAt: now }).where(eq(paymentAttempts.id, row.id));
     const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(orderItems.id);
     const lines = items.map((i) => ({ kind: i.productKind, id: i.productId, cents: i.priceCents }));
-    const elsewhere = answer.status === 'approved' && order.status === 'pending' ? await heldElsewhere(tx, order, lines) : false;
+    const elsewhere = answer.status === 'approved' && order.status === 'pending' ? await alreadyHeld(tx, order.userId, lines, order.id) : false;
     const decision = settlementOf(order.status, answer.status, elsewhere);
     if (decision === 'pay') {
       const [paid] = await tx.update(orders).set({ status: 'paid', paidAt: now, failureReason: null }).where(eq(orders.id, orderId)).returning();
