@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../src/lib/db/client';
 import { orders, users } from '../src/lib/db/schema';
 import type { Runtime } from '../src/lib/runtime/runtime.server';
-import { CHECKOUT_KEY_TTL_MS, CheckoutKeys } from '../src/lib/commerce/orders.server';
+import { CHECKOUT_KEY_TTL_MS, CheckoutKeys } from '../src/lib/commerce/checkout-keys.server';
 import { messages } from '../src/i18n';
 import { siteBuilt, startBuiltSite, type BuiltSite } from './built-site.testing';
 

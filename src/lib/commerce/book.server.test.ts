@@ -14,7 +14,8 @@ import { es } from '~/i18n/es';
 import { en } from '~/i18n/en';
 import { SandboxGateway } from './gateway';
 import { validateCheckoutForm } from './payment';
-import { CheckoutKeys, CheckoutService } from './orders.server';
+import { CheckoutKeys } from './checkout-keys.server';
+import { CheckoutService } from './checkout.server';
 import { bookContent } from './book';
 import { bookDownload, bookPdf, ownedBook } from './book.server';
 

@@ -12,7 +12,8 @@ import * as s from '../db/schema';
 import { loadCatalog, type CatalogSnapshot } from '../catalog';
 import { MemorySandboxLedger, SandboxGateway } from './gateway';
 import { validateCheckoutForm } from './payment';
-import { CHECKOUT_KEY_TTL_MS, CheckoutKeys, CheckoutService } from './orders.server';
+import { CHECKOUT_KEY_TTL_MS, CheckoutKeys } from './checkout-keys.server';
+import { CheckoutService } from './checkout.server';
 import { refusalStatus } from './checkout';
 import { messages } from '~/i18n';
 

@@ -9,7 +9,7 @@
  */
 import type { RateLimiter } from '../http/rate-limit.server';
 import type { LimitName } from '../http/rate-limit';
-import type { CheckoutOutcome } from './orders.server';
+import type { CheckoutOutcome } from './checkout.server';
 
 /** One limit and the key it counts under. */
 export type LimitKey = [LimitName, string];

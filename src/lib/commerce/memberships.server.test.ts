@@ -15,7 +15,8 @@ import { loadCatalog, type CatalogSnapshot } from '../catalog';
 import { loadViewer } from '../access';
 import { SandboxGateway, type ChargeRequest, type ChargeStatus, type PaymentGateway } from './gateway';
 import { validateCheckoutForm } from './payment';
-import { CheckoutKeys, CheckoutService } from './orders.server';
+import { CheckoutKeys } from './checkout-keys.server';
+import { CheckoutService } from './checkout.server';
 import { cancelMembership, listMemberships, renewDueMemberships, renewMembership } from './memberships.server';
 
 const databases = await testDatabases();

@@ -12,7 +12,8 @@ import type { Viewer } from '../access/access';
 import { formatCents } from './money';
 import { checkoutLines, couponCodeOf, couponRefusal, orderAmounts, orderNumber, parseOrderId, type CheckoutRefusal } from './checkout';
 import { mayDownloadBook } from './book';
-import { ordersOf, ownOrder, readCoupon, type CheckoutKeys, type OrderWithItems } from './orders.server';
+import { ordersOf, ownOrder, readCoupon, type OrderWithItems } from './orders.server';
+import type { CheckoutKeys } from './checkout-keys.server';
 import { lookUpCoupon, type LimitKey } from './limits.server';
 import type { RateLimiter } from '../http/rate-limit.server';
 

@@ -17,7 +17,8 @@ import { createScheduler } from '../jobs';
 import { SandboxGateway, type ChargeRequest, type PaymentGateway } from './gateway';
 import { DatabaseSandboxLedger } from './sandbox-ledger.server';
 import { validateCheckoutForm } from './payment';
-import { CheckoutKeys, CheckoutService, type CheckoutRequest } from './orders.server';
+import { CheckoutKeys } from './checkout-keys.server';
+import { CheckoutService, type CheckoutRequest } from './checkout.server';
 import { ABANDONED_AFTER_MS, reconcilePayments, RECONCILE_AFTER_MS, registerPaymentReconciler } from './reconcile.server';
 import { renewDueMemberships, renewMembership } from './memberships.server';
 

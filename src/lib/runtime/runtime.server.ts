@@ -33,7 +33,8 @@ import { DatabaseSandboxLedger } from '../commerce/sandbox-ledger.server';
 import { loadOrCreateSigningKey, type SigningKey } from '../certificates/signing.server';
 import type { PaymentGateway } from '../commerce/gateway';
 import { SandboxGateway } from '../commerce/gateway';
-import { CheckoutKeys, CheckoutService } from '../commerce/orders.server';
+import { CheckoutKeys } from '../commerce/checkout-keys.server';
+import { CheckoutService } from '../commerce/checkout.server';
 
 export interface Runtime {
   readonly config: AppConfig;
