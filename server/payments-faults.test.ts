@@ -21,7 +21,7 @@ import { seed } from '../src/lib/db/seed/seed.server';
 import { createPostgresDatabase, postgresAvailable, preparedDataFolder } from '../src/lib/db/testing';
 import * as s from '../src/lib/db/schema';
 import { hashToken, newToken } from '../src/lib/identity/session.server';
-import { SandboxGateway } from '../src/lib/commerce/gateway';
+import { SandboxGateway } from '../src/lib/commerce/sandbox';
 import { DatabaseSandboxLedger } from '../src/lib/commerce/sandbox-ledger.server';
 import { ABANDONED_AFTER_MS, reconcilePayments, RECONCILE_AFTER_MS } from '../src/lib/commerce/reconcile.server';
 import { renewDueMemberships } from '../src/lib/commerce/memberships.server';

@@ -12,7 +12,7 @@ import * as s from '../db/schema';
 import { loadCatalog } from '../catalog';
 import { es } from '~/i18n/es';
 import { en } from '~/i18n/en';
-import { SandboxGateway } from './gateway';
+import { SandboxGateway } from './sandbox';
 import { validateCheckoutForm } from './payment';
 import { CheckoutKeys } from './checkout-keys.server';
 import { CheckoutService } from './checkout.server';

@@ -10,7 +10,7 @@ import { testDatabases } from '../db/testing';
 import type { DbHandle } from '../db/client';
 import * as s from '../db/schema';
 import { loadCatalog, type CatalogSnapshot } from '../catalog';
-import { MemorySandboxLedger, SandboxGateway } from './gateway';
+import { MemorySandboxLedger, SandboxGateway } from './sandbox';
 import { validateCheckoutForm } from './payment';
 import { CHECKOUT_KEY_TTL_MS, CheckoutKeys } from './checkout-keys.server';
 import { CheckoutService } from './checkout.server';

@@ -8,6 +8,7 @@ export * from './payment';
 export * from './coupon';
 export * from './payload';
 export * from './gateway';
+export * from './sandbox';
 export * from './order';
 export * from './membership';
 export * from './mini-cart';

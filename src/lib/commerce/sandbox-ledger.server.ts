@@ -7,7 +7,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sandboxCharges } from '../db/schema';
-import type { SandboxEntry, SandboxLedger } from './gateway';
+import type { SandboxEntry, SandboxLedger } from './sandbox';
 
 type Row = typeof sandboxCharges.$inferSelect;
 

@@ -6,7 +6,8 @@ import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../http/log.server';
 import { POST as webhookPost } from '../../pages/api/stripe/webhook';
-import { IdempotencyConflictError, SandboxGateway, type ChargeRequest } from './gateway';
+import { IdempotencyConflictError, type ChargeRequest } from './gateway';
+import { SandboxGateway } from './sandbox';
 import { handleStripeEvent, paymentGateway, RawCardRefusedError, StripeGateway, verifyStripeWebhook, type PaymentEvent } from './stripe.server';
 
 /* ───────────── a fake Stripe API ───────────── */

@@ -24,7 +24,6 @@ import type { StripeSettings } from '../config/config';
 import {
   IdempotencyConflictError,
   readCard,
-  SandboxGateway,
   type CardDetails,
   type ChargeLookup,
   type ChargeRequest,
@@ -35,6 +34,7 @@ import {
   type RefundResult,
   type TokenizeResult,
 } from './gateway';
+import { SandboxGateway } from './sandbox';
 import { PAYMENT_CONSTANTS } from './payload';
 import { CARD_BRANDS, isExpired, type CardBrand, type StoredCard } from './payment';
 

@@ -32,7 +32,7 @@ import { registerPaymentReconciler } from '../commerce/reconcile.server';
 import { DatabaseSandboxLedger } from '../commerce/sandbox-ledger.server';
 import { loadOrCreateSigningKey, type SigningKey } from '../certificates/signing.server';
 import type { PaymentGateway } from '../commerce/gateway';
-import { SandboxGateway } from '../commerce/gateway';
+import { SandboxGateway } from '../commerce/sandbox';
 import { CheckoutKeys } from '../commerce/checkout-keys.server';
 import { CheckoutService } from '../commerce/checkout.server';
 

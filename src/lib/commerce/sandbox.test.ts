@@ -1,6 +1,7 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { IdempotencyConflictError, MemorySandboxLedger, SandboxGateway, SANDBOX_TEST_CARDS, type CardDetails } from './gateway';
+import { IdempotencyConflictError, type CardDetails } from './gateway';
+import { MemorySandboxLedger, SandboxGateway, SANDBOX_TEST_CARDS } from './sandbox';
 
 const NOW = new Date('2026-11-25T12:00:00Z');
 const card = (number: string, extra: Partial<CardDetails> = {}): CardDetails => ({ number, expiryMonth: 12, expiryYear: 2030, cvv: '987', ...extra });
