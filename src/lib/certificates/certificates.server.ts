@@ -6,12 +6,10 @@
  * code's, and keeping its signed credential.
  */
 import { randomBytes } from 'node:crypto';
-import fontkit from '@pdf-lib/fontkit';
 import { createLocalJWKSet, jwtVerify, SignJWT, type JSONWebKeySet, type JWTPayload } from 'jose';
-import { PDFDocument, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
-import { documentFont, DOCUMENT_FONT, printable, DOCUMENT_COLORS } from '../documents/font.server';
+import { DOCUMENT_COLORS, DOCUMENT_FONT, drawCentred, drawQr, fittingSize, newDocument, PAGE_SIZES, printable, wrapText } from '../documents';
 import type { Db } from '../db/client';
 import { certificates, contacts, courses, subtopics, topics, users, type Certificate } from '../db/schema';
 import { displayName } from '../forms/characters';
@@ -46,74 +44,14 @@ import {
 
 /** The embedded font (see `documents/font.server`). */
 export const CERTIFICATE_FONT = DOCUMENT_FONT;
-const certificateFont = documentFont;
 
 /* ───────────── PDF ───────────── */
 
 /** A4 landscape, in points. */
-const PAGE_WIDTH = 841.89;
-const PAGE_HEIGHT = 595.28;
+const { width: PAGE_WIDTH, height: PAGE_HEIGHT } = PAGE_SIZES.a4Landscape;
 const { ink: INK, muted: MUTED, accent: ACCENT } = DOCUMENT_COLORS;
 /** Width the centred lines may use. */
 const TEXT_WIDTH = 680;
-
-/** The largest size (from `size` down to `min`) at which `text` fits `width`. */
-function fittingSize(font: PDFFont, text: string, size: number, width: number, min: number): number {
-  const at1 = font.widthOfTextAtSize(text, 1);
-  return at1 === 0 ? size : Math.max(min, Math.min(size, width / at1));
-}
-
-/** `text` broken into lines no wider than `width` (long words are cut), at most `maxLines` (the last one ellipsised). */
-function wrap(font: PDFFont, text: string, size: number, width: number, maxLines: number): string[] {
-  const fits = (s: string) => font.widthOfTextAtSize(s, size) <= width;
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(' ')) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (fits(candidate)) {
-      line = candidate;
-      continue;
-    }
-    if (line) lines.push(line);
-    line = word;
-    while (!fits(line)) {
-      let cut = line.length - 1;
-      while (cut > 1 && !fits(line.slice(0, cut))) cut--;
-      lines.push(line.slice(0, cut));
-      line = line.slice(cut);
-    }
-  }
-  if (line) lines.push(line);
-  if (lines.length <= maxLines) return lines;
-  const kept = lines.slice(0, maxLines);
-  let last = `${kept[maxLines - 1]!}…`;
-  while (!fits(last) && last.length > 1) last = `${last.slice(0, -2)}…`;
-  kept[maxLines - 1] = last;
-  return kept;
-}
-
-function centred(page: PDFPage, font: PDFFont, text: string, y: number, size: number, color: RGB): void {
-  page.drawText(text, { x: (PAGE_WIDTH - font.widthOfTextAtSize(text, size)) / 2, y, size, font, color });
-}
-
-/** Draws the QR code of `text` as filled squares (runs of dark modules merged), `side` points wide, lower-left at (x, y). */
-function drawQr(page: PDFPage, text: string, x: number, y: number, side: number): void {
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
-  const cell = side / modules.size;
-  for (let row = 0; row < modules.size; row++) {
-    let col = 0;
-    while (col < modules.size) {
-      if (!modules.get(row, col)) {
-        col++;
-        continue;
-      }
-      const start = col;
-      while (col < modules.size && modules.get(row, col)) col++;
-      // A hair of overlap so viewers do not show seams between neighbouring squares.
-      page.drawRectangle({ x: x + start * cell, y: y + side - (row + 1) * cell - 0.05, width: (col - start) * cell, height: cell + 0.1, color: INK });
-    }
-  }
-}
 
 /**
  * The printable certificate: one A4 landscape page with the issuer, title, holder, course, length,
@@ -127,31 +65,29 @@ export async function certificatePdf(facts: CertificateFacts): Promise<Uint8Arra
   const issuer = printable(facts.issuerName);
   const issued = new Date(facts.issuedAt);
 
-  const doc = await PDFDocument.create();
-  doc.registerFontkit(fontkit);
-  const font = await doc.embedFont(await certificateFont(), { subset: true });
-  doc.setTitle(`${t.title}: ${course} – ${holder}`, { showInWindowTitleBar: true });
-  doc.setAuthor(issuer);
-  doc.setSubject(`${t.title} – ${t.verificationCode}: ${facts.code}`);
-  doc.setKeywords([facts.code, course]);
-  doc.setLanguage(facts.locale);
-  doc.setCreator(issuer);
-  doc.setCreationDate(issued);
-  doc.setModificationDate(issued);
+  const { doc, font } = await newDocument({
+    title: `${t.title}: ${course} – ${holder}`,
+    author: issuer,
+    subject: `${t.title} – ${t.verificationCode}: ${facts.code}`,
+    keywords: [facts.code, course],
+    language: facts.locale,
+    creator: issuer,
+    date: issued,
+  });
 
   const page = doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
   page.drawRectangle({ x: 22, y: 22, width: PAGE_WIDTH - 44, height: PAGE_HEIGHT - 44, borderColor: ACCENT, borderWidth: 3 });
   page.drawRectangle({ x: 30, y: 30, width: PAGE_WIDTH - 60, height: PAGE_HEIGHT - 60, borderColor: ACCENT, borderWidth: 0.75 });
 
-  centred(page, font, issuer, PAGE_HEIGHT - 92, fittingSize(font, issuer, 16, TEXT_WIDTH, 9), ACCENT);
-  centred(page, font, t.title, PAGE_HEIGHT - 150, 36, INK);
-  centred(page, font, t.awardedTo, PAGE_HEIGHT - 192, 14, MUTED);
-  centred(page, font, holder, PAGE_HEIGHT - 236, fittingSize(font, holder, 32, TEXT_WIDTH, 14), INK);
-  centred(page, font, t.forCompleting, PAGE_HEIGHT - 274, 14, MUTED);
-  const courseSize = wrap(font, course, 22, TEXT_WIDTH, 9).length <= 2 ? 22 : 16;
-  const courseLines = wrap(font, course, courseSize, TEXT_WIDTH, courseSize === 22 ? 2 : 3);
-  courseLines.forEach((line, i) => centred(page, font, line, PAGE_HEIGHT - 308 - i * courseSize * 1.2, courseSize, INK));
-  centred(page, font, `${t.hours(facts.courseHours)} · ${t.date(facts.issuedAt)}`, 178, 14, INK);
+  drawCentred(page, font, issuer, PAGE_HEIGHT - 92, fittingSize(font, issuer, 16, TEXT_WIDTH, 9), ACCENT);
+  drawCentred(page, font, t.title, PAGE_HEIGHT - 150, 36, INK);
+  drawCentred(page, font, t.awardedTo, PAGE_HEIGHT - 192, 14, MUTED);
+  drawCentred(page, font, holder, PAGE_HEIGHT - 236, fittingSize(font, holder, 32, TEXT_WIDTH, 14), INK);
+  drawCentred(page, font, t.forCompleting, PAGE_HEIGHT - 274, 14, MUTED);
+  const courseSize = wrapText(font, course, 22, TEXT_WIDTH, 9).length <= 2 ? 22 : 16;
+  const courseLines = wrapText(font, course, courseSize, TEXT_WIDTH, courseSize === 22 ? 2 : 3);
+  courseLines.forEach((line, i) => drawCentred(page, font, line, PAGE_HEIGHT - 308 - i * courseSize * 1.2, courseSize, INK));
+  drawCentred(page, font, `${t.hours(facts.courseHours)} · ${t.date(facts.issuedAt)}`, 178, 14, INK);
 
   const qrSide = 104;
   const qrX = PAGE_WIDTH - 64 - qrSide;

@@ -3,18 +3,16 @@
  * for that buyer (A5 portrait, the embedded font the certificates and receipts use, so every Spanish
  * character prints), with the licence line at the foot of every page. Nothing is written to disk.
  */
-import fontkit from '@pdf-lib/fontkit';
 import { and, eq } from 'drizzle-orm';
-import { PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { PDFFont } from 'pdf-lib';
 import { format, type Locale } from '~/i18n';
 import type { Db } from '../db/client';
 import { books, orderItems, orders, type Book } from '../db/schema';
-import { documentFont, printable, DOCUMENT_COLORS } from '../documents/font.server';
+import { DOCUMENT_COLORS, drawCentred, newDocument, PAGE_SIZES, printable, wrapText } from '../documents';
 import { bookContent, bookFileName, owningOrder, parseBookId, type BookContent, type BookTexts } from './book';
 import { buyerOf } from './orders.server';
 
-const PAGE_WIDTH = 419.53;
-const PAGE_HEIGHT = 595.28;
+const { width: PAGE_WIDTH, height: PAGE_HEIGHT } = PAGE_SIZES.a5Portrait;
 const MARGIN = 48;
 const TEXT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
 const BODY_SIZE = 11;
@@ -44,61 +42,32 @@ export async function ownedBook(db: Db, userId: number, bookId: number | null): 
   return book ? { book, orderId: order.id } : null;
 }
 
-/** The words of `text` in lines no wider than `width` at `size` (a word too long for a line is cut). */
+/** The words of `text`, made printable, in lines no wider than `width` at `size` (a word too long for a line is cut). */
 function wrap(font: PDFFont, text: string, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (let word of printable(text).split(' ')) {
-    while (font.widthOfTextAtSize(word, size) > width) {
-      let cut = word.length - 1;
-      while (cut > 1 && font.widthOfTextAtSize(word.slice(0, cut), size) > width) cut--;
-      if (line) lines.push(line);
-      lines.push(word.slice(0, cut));
-      line = '';
-      word = word.slice(cut);
-    }
-    const next = line ? `${line} ${word}` : word;
-    if (line && font.widthOfTextAtSize(next, size) > width) {
-      lines.push(line);
-      line = word;
-    } else line = next;
-  }
-  if (line) lines.push(line);
-  return lines;
-}
-
-function centered(page: PDFPage, font: PDFFont, text: string, y: number, size: number, color = INK): void {
-  page.drawText(text, { x: (PAGE_WIDTH - font.widthOfTextAtSize(text, size)) / 2, y, size, font, color });
+  return wrapText(font, printable(text), size, width);
 }
 
 /** The book as a PDF: a title page (title, author, edition), then its sections; every page carries the licence line and its number. */
 export async function bookPdf(content: BookContent): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  doc.registerFontkit(fontkit);
-  const font = await doc.embedFont(await documentFont(), { subset: true });
   const title = printable(content.title);
   const author = printable(content.author);
-  doc.setTitle(title, { showInWindowTitleBar: true });
-  doc.setAuthor(author);
-  doc.setSubject(printable(content.licence));
-  doc.setLanguage(content.locale);
-  doc.setCreator(printable(content.edition));
+  const { doc, font } = await newDocument({ title, author, subject: printable(content.licence), language: content.locale, creator: printable(content.edition) });
 
   // Title page.
   const cover = doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
   let y = PAGE_HEIGHT * 0.62;
   for (const line of wrap(font, title, 26, TEXT_WIDTH)) {
-    centered(cover, font, line, y, 26);
+    drawCentred(cover, font, line, y, 26);
     y -= 32;
   }
   y -= 8;
   cover.drawLine({ start: { x: PAGE_WIDTH / 2 - 40, y: y + 10 }, end: { x: PAGE_WIDTH / 2 + 40, y: y + 10 }, thickness: 1, color: ACCENT });
   y -= 18;
   for (const line of wrap(font, content.byline, 14, TEXT_WIDTH)) {
-    centered(cover, font, line, y, 14, MUTED);
+    drawCentred(cover, font, line, y, 14, MUTED);
     y -= 20;
   }
-  for (const line of wrap(font, content.edition, 10, TEXT_WIDTH)) centered(cover, font, line, MARGIN + 40, 10, ACCENT);
+  for (const line of wrap(font, content.edition, 10, TEXT_WIDTH)) drawCentred(cover, font, line, MARGIN + 40, 10, ACCENT);
 
   // The sections, flowing over as many pages as they need.
   let page = doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]);

@@ -2,56 +2,34 @@
  * Receipts: the printable PDF of an order (A4 portrait, the embedded font the certificates use, so
  * every Spanish character prints) and sending it by e-mail after a payment.
  */
-import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
-import { documentFont, printable, DOCUMENT_COLORS } from '../documents/font.server';
+import { DOCUMENT_COLORS, drawRight, fitText, newDocument, PAGE_SIZES, printable } from '../documents';
 import type { SendMail } from '../mail/mail';
 import { receiptFileName, receiptMail, type ReceiptFacts } from './receipt';
 
-const PAGE_WIDTH = 595.28;
-const PAGE_HEIGHT = 841.89;
+const { width: PAGE_WIDTH, height: PAGE_HEIGHT } = PAGE_SIZES.a4Portrait;
 const MARGIN = 56;
 const { ink: INK, muted: MUTED, accent: ACCENT } = DOCUMENT_COLORS;
 /** Rows of items per page (a cart holds at most 50). */
 const ROWS_FIRST_PAGE = 22;
 const ROWS_PER_PAGE = 34;
 
-/** `text` cut with an ellipsis to fit `width` at `size`. */
-function fit(font: PDFFont, text: string, size: number, width: number): string {
-  if (font.widthOfTextAtSize(text, size) <= width) return text;
-  let cut = text;
-  while (cut.length > 1 && font.widthOfTextAtSize(`${cut}…`, size) > width) cut = cut.slice(0, -1);
-  return `${cut}…`;
-}
-
-function right(page: PDFPage, font: PDFFont, text: string, x: number, y: number, size: number, color = INK): void {
-  page.drawText(text, { x: x - font.widthOfTextAtSize(text, size), y, size, font, color });
-}
-
 /** The receipt as a PDF: issuer, order number, date, buyer, each item with its amount, subtotal, discount, total and the card's brand and last 4. */
 export async function receiptPdf(facts: ReceiptFacts): Promise<Uint8Array> {
   const w = facts.words;
-  const doc = await PDFDocument.create();
-  doc.registerFontkit(fontkit);
-  const font = await doc.embedFont(await documentFont(), { subset: true });
   const issuer = printable(facts.issuer);
-  doc.setTitle(`${w.title} ${facts.number}`, { showInWindowTitleBar: true });
-  doc.setAuthor(issuer);
-  doc.setSubject(`${w.title} – ${w.order} ${facts.number}`);
-  doc.setLanguage(facts.locale);
-  doc.setCreator(issuer);
+  const { doc, font } = await newDocument({ title: `${w.title} ${facts.number}`, author: issuer, subject: `${w.title} – ${w.order} ${facts.number}`, language: facts.locale, creator: issuer });
 
   let page = doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
   const amountX = PAGE_WIDTH - MARGIN;
   const titleWidth = PAGE_WIDTH - 2 * MARGIN - 110;
   let y = PAGE_HEIGHT - MARGIN - 10;
-  page.drawText(fit(font, issuer, 14, PAGE_WIDTH - 2 * MARGIN), { x: MARGIN, y, size: 14, font, color: ACCENT });
+  page.drawText(fitText(font, issuer, 14, PAGE_WIDTH - 2 * MARGIN), { x: MARGIN, y, size: 14, font, color: ACCENT });
   y -= 40;
   page.drawText(w.title, { x: MARGIN, y, size: 28, font, color: INK });
   y -= 36;
   const fact = (label: string, value: string) => {
     page.drawText(`${label}:`, { x: MARGIN, y, size: 11, font, color: MUTED });
-    page.drawText(fit(font, printable(value), 11, PAGE_WIDTH - 2 * MARGIN - 110), { x: MARGIN + 110, y, size: 11, font, color: INK });
+    page.drawText(fitText(font, printable(value), 11, PAGE_WIDTH - 2 * MARGIN - 110), { x: MARGIN + 110, y, size: 11, font, color: INK });
     y -= 18;
   };
   fact(w.order, facts.number);
@@ -62,7 +40,7 @@ export async function receiptPdf(facts: ReceiptFacts): Promise<Uint8Array> {
 
   const header = () => {
     page.drawText(w.product, { x: MARGIN, y, size: 11, font, color: MUTED });
-    right(page, font, w.amount, amountX, y, 11, MUTED);
+    drawRight(page, font, w.amount, amountX, y, 11, MUTED);
     y -= 8;
     page.drawLine({ start: { x: MARGIN, y }, end: { x: amountX, y }, thickness: 0.75, color: MUTED });
     y -= 18;
@@ -75,15 +53,15 @@ export async function receiptPdf(facts: ReceiptFacts): Promise<Uint8Array> {
       y = PAGE_HEIGHT - MARGIN;
       header();
     }
-    page.drawText(fit(font, `${printable(item.title)} (${item.kind})`, 11, titleWidth), { x: MARGIN, y, size: 11, font, color: INK });
-    right(page, font, item.amount, amountX, y, 11);
+    page.drawText(fitText(font, `${printable(item.title)} (${item.kind})`, 11, titleWidth), { x: MARGIN, y, size: 11, font, color: INK });
+    drawRight(page, font, item.amount, amountX, y, 11);
     y -= 18;
   });
   y -= 2;
   page.drawLine({ start: { x: MARGIN, y: y + 10 }, end: { x: amountX, y: y + 10 }, thickness: 0.5, color: MUTED });
   const total = (label: string, value: string, size: number) => {
-    right(page, font, label, amountX - 120, y, size, size > 11 ? INK : MUTED);
-    right(page, font, value, amountX, y, size);
+    drawRight(page, font, label, amountX - 120, y, size, size > 11 ? INK : MUTED);
+    drawRight(page, font, value, amountX, y, size);
     y -= size + 8;
   };
   total(w.subtotal, facts.subtotal, 11);
