@@ -32,7 +32,7 @@ export const certificates = {
       if (!course || !isListed(course, viewer)) throw new ActionError({ code: 'NOT_FOUND', message: t.errors.unknownCourse });
       const contactId = viewer.contactId;
       // Loaded on first use: the PDF and QR libraries it brings are not needed by any other form.
-      const { issueAndNotify } = await import('~/lib/certificates/certificates.server');
+      const { issueAndNotify } = await import('~/lib/certificates/mail.server');
       const outcome = await issueAndNotify(
         {
           db,

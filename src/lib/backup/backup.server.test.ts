@@ -20,7 +20,9 @@ import { migrate } from '../db/migrate';
 import { seed } from '../db/seed/seed.server';
 import { createPostgresDatabase, postgresAvailable, preparedDataFolder } from '../db/testing';
 import { certificates } from '../db/schema';
-import { certificateCredential, checkCertificateCredential, jwks, loadOrCreateSigningKey, signCertificate, type SigningKey } from '../certificates/certificates.server';
+import { certificateCredential } from '../certificates/certificates.server';
+import { checkCertificateCredential, signCertificate } from '../certificates/credentials.server';
+import { jwks, loadOrCreateSigningKey, type SigningKey } from '../certificates/signing.server';
 import { signingKeyFile } from '../runtime/runtime.server';
 import { restoreBackup, takeBackup } from './backup.server';
 

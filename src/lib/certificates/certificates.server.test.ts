@@ -8,17 +8,10 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFString, type PDFObject } from 'pdf-lib';
 import { openBadgeCredential, type CertificateFacts, type OpenBadgeCredential } from './certificates';
-import {
-  CERTIFICATE_FONT,
-  certificatePdf,
-  jwks,
-  loadOrCreateSigningKey,
-  qrPng,
-  qrSvg,
-  signCredential,
-  verifyCredential,
-  type SigningKey,
-} from './certificates.server';
+import { CERTIFICATE_FONT, certificatePdf } from './pdf.server';
+import { qrPng, qrSvg } from './qr.server';
+import { signCredential, verifyCredential } from './credentials.server';
+import { jwks, loadOrCreateSigningKey, type SigningKey } from './signing.server';
 
 const code = 'ACAD-7K2Q-9XRM-4TPH-B3WD';
 const spanish: CertificateFacts = {

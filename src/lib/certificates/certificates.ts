@@ -2,7 +2,7 @@
  * Certificate rules that need no I/O: the facts a certificate states, its human-friendly verification
  * code, LinkedIn's "add to profile" link, the Open Badges 3.0 credential that describes it, and the
  * Spanish and English wording of the printed certificate. Safe for the browser; the PDF, the QR code
- * images and the signatures live in `certificates.server.ts`.
+ * images and the signatures live in the `*.server.ts` files beside it.
  */
 import type { Locale } from '~/i18n/locales';
 import { format } from '~/i18n/format';

@@ -1,26 +1,8 @@
 export * from './certificates';
-export {
-  certificateByCode,
-  certificateCredential,
-  certificatePdf,
-  checkCertificateCredential,
-  findCertificate,
-  hasCompletedCourse,
-  holderOf,
-  issueAndNotify,
-  issueCertificate,
-  jwks,
-  loadGeneratePage,
-  loadOwnCertificate,
-  qrPng,
-  qrSvg,
-  revokeCertificate,
-  signCertificate,
-  verifyCode,
-  verifyCredential,
-  type GeneratePage,
-  type IssueContext,
-  type IssueOutcome,
-  type SigningKey,
-  type Verification,
-} from './certificates.server';
+export { certificateByCode, certificateCredential, findCertificate, hasCompletedCourse, holderOf, issueCertificate, revokeCertificate, type IssueOutcome } from './certificates.server';
+export { certificatePdf } from './pdf.server';
+export { qrPng, qrSvg } from './qr.server';
+export { checkCertificateCredential, signCertificate, verifyCredential } from './credentials.server';
+export { jwks, type SigningKey } from './signing.server';
+export { issueAndNotify, type IssueContext } from './mail.server';
+export { loadGeneratePage, loadOwnCertificate, verifyCode, type GeneratePage, type Verification } from './pages.server';

@@ -15,27 +15,11 @@ import type { MailMessage } from '../mail/mail';
 import { es } from '~/i18n/es';
 import { en } from '~/i18n/en';
 import { CROCKFORD_ALPHABET, isVerificationCode, type CertifiedCourse } from './certificates';
-import {
-  certificateByCode,
-  certificateCount,
-  certificateCredential,
-  checkCertificateCredential,
-  findCertificate,
-  hasCompletedCourse,
-  holderOf,
-  issueAndNotify,
-  issueCertificate,
-  jwks,
-  loadGeneratePage,
-  loadOwnCertificate,
-  verifyCode,
-  loadOrCreateSigningKey,
-  revokeCertificate,
-  signCertificate,
-  verifyCredential,
-  type IssueContext,
-  type SigningKey,
-} from './certificates.server';
+import { certificateByCode, certificateCount, certificateCredential, findCertificate, hasCompletedCourse, holderOf, issueCertificate, revokeCertificate } from './certificates.server';
+import { checkCertificateCredential, signCertificate, verifyCredential } from './credentials.server';
+import { issueAndNotify, type IssueContext } from './mail.server';
+import { loadGeneratePage, loadOwnCertificate, verifyCode } from './pages.server';
+import { jwks, loadOrCreateSigningKey, type SigningKey } from './signing.server';
 
 const databases = await testDatabases();
 const COURSE = 2;
