@@ -99,6 +99,25 @@ export default defineConfig(
     rules: { 'no-restricted-imports': ['error', { patterns: islandImports }] },
   },
   {
+    // The configuration depends on no domain: domains depend on it (the shapes they share live in it).
+    files: ['src/lib/config/**'],
+    ignores: ['src/lib/config/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...islandImports,
+            {
+              regex: String.raw`^(~/|\.\./)(?!(lib/)?(zod|site)$)`,
+              message: 'src/lib/config imports no domain (only zod and the fixed company details): move the shared shape into src/lib/config, or pass it in.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: libBrowserFiles,
     rules: { 'no-restricted-imports': ['error', { patterns: [...serverOnlyImports, ...islandImports] }] },
   },
