@@ -27,6 +27,32 @@ const islandImports = [
     message: 'src/lib must not import from src/islands: islands depend on lib, not the other way round. Move the shared code or type into src/lib.',
   },
 ];
+/*
+ * The configuration (`src/lib/config/config.ts`) is the only reader of the environment: everything else
+ * gets its settings from the runtime (`locals.runtime.config`) or as parameters, so a setting is read,
+ * checked and documented once. Exempt: test code (tests, their helpers and the fixture processes they
+ * start set and pass variables of their own: `TEST_POSTGRES_URL`, a child's `DATA_DIR` …).
+ * `scripts/` and `bench/` are not linted by this rule either: they run outside the academy (the
+ * launcher sets `NODE_ENV` and allocator variables before the server exists; test runner, benchmarks,
+ * screenshots drive servers through their environment).
+ */
+const environmentReads = [
+  {
+    selector: "MemberExpression[object.name='process']:matches([property.name='env'][computed=false], [property.value='env']), VariableDeclarator[init.name='process'] > ObjectPattern > Property[key.name='env']",
+    message: 'Only src/lib/config/config.ts reads process.env: add the variable to its schema and take the setting from locals.runtime.config (or a parameter).',
+  },
+  {
+    selector: "MemberExpression[object.type='MetaProperty'][property.name='env']",
+    message: 'Do not read import.meta.env: the configuration decides (e.g. locals.runtime.config.production instead of import.meta.env.PROD).',
+  },
+  {
+    selector: "ImportDeclaration[source.value=/^(node:)?process$/] > ImportSpecifier[imported.name='env']",
+    message: 'Only src/lib/config/config.ts reads the environment: take the setting from locals.runtime.config (or a parameter).',
+  },
+];
+const environmentReaders = ['src/lib/config/config.ts'];
+const testCode = ['**/*.test.ts', '**/*.test.tsx', 'src/lib/testing/**', 'src/lib/db/testing.ts', 'server/*.child.ts'];
+
 const browserFiles = ['src/islands/**', 'src/lib/stores/**', 'src/**/*.client.ts', 'src/**/*.client.tsx', 'src/**/*.astro/*.ts', 'src/**/*.astro/*.js'];
 const libBrowserFiles = ['src/lib/stores/**', 'src/lib/**/*.client.ts', 'src/lib/**/*.client.tsx'];
 
@@ -57,6 +83,11 @@ export default defineConfig(
     ignores: ['src/**/*.test.ts', 'src/lib/db/testing.ts', 'src/lib/testing/**'],
     rules: { 'no-console': ['error', {}] },
   },
+  {
+    files: ['src/**', 'server/**'],
+    ignores: [...environmentReaders, ...testCode],
+    rules: { 'no-restricted-syntax': ['error', ...environmentReads] },
+  },
   // Later blocks override earlier ones for the same rule, so browser files inside src/lib get both lists.
   {
     files: browserFiles,
@@ -66,6 +97,25 @@ export default defineConfig(
     files: ['src/lib/**'],
     ignores: libBrowserFiles,
     rules: { 'no-restricted-imports': ['error', { patterns: islandImports }] },
+  },
+  {
+    // The configuration depends on no domain: domains depend on it (the shapes they share live in it).
+    files: ['src/lib/config/**'],
+    ignores: ['src/lib/config/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...islandImports,
+            {
+              regex: String.raw`^(~/|\.\./)(?!(lib/)?(zod|site)$)`,
+              message: 'src/lib/config imports no domain (only zod and the fixed company details): move the shared shape into src/lib/config, or pass it in.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: libBrowserFiles,

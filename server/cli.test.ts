@@ -89,6 +89,15 @@ describe.concurrent('bad configuration gives one clear line and a non-zero exit'
     expectOneLine(r.stderr, /^academy: WEB_CONCURRENCY=2 needs PostgreSQL: the embedded database serves one process\. Set DATABASE_URL/);
   });
 
+  it('several bad settings: one line each, naming its variable, no stack trace', async () => {
+    const r = await run({ SMTP_URL: 'http://mail.example', CONTACT_TO: 'nobody', RATE_LIMITS: 'loginPerAdress=1/1', MAIL_FROM: 'a\nb', DEBUG: '' });
+    expect(r.code).toBe(1);
+    const lines = r.stderr.split('\n').filter((l) => l.trim() !== '' && !l.startsWith('npm warn'));
+    expect(lines, r.stderr).toHaveLength(4);
+    expect(lines.map((l) => /^academy: (\w+) /.exec(l)?.[1])).toEqual(['RATE_LIMITS', 'SMTP_URL', 'MAIL_FROM', 'CONTACT_TO']);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
   it('WEB_CONCURRENCY that is not a number', async () => {
     const r = await run({ WEB_CONCURRENCY: 'many' });
     expect(r.code).toBe(1);

@@ -12,7 +12,7 @@ import { createServer as createNetServer, type Socket } from 'node:net';
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { join, resolve } from 'node:path';
-import { ConfigError, readConfig, type AppConfig } from '../src/lib/config/config';
+import { childEnvironment, ConfigError, debugWanted, readConfig, type AppConfig } from '../src/lib/config/config';
 import { describeFailure, storageError, storageFailure } from '../src/lib/config/error';
 import { projectRoot } from '../src/lib/config/project-root.server';
 import { openDatabase } from '../src/lib/db/client';
@@ -34,18 +34,19 @@ export function fail(err: unknown): never {
   // A full disk is said as such wherever it was met (other storage codes, EACCES say, may be a port's).
   const full = ['ENOSPC', 'EDQUOT'].includes(storageFailure(err) ?? '');
   const message = err instanceof ConfigError ? err.message : full ? storageError(err)!.message : `unexpected error: ${describeFailure(err)}`;
-  console.error(`academy: ${message}`);
-  if (process.env.DEBUG && err instanceof Error) console.error(err.stack);
+  // A configuration error may name several variables, one sentence a line.
+  for (const line of message.split('\n')) console.error(`academy: ${line}`);
+  if (debugWanted() && err instanceof Error) console.error(err.stack);
   process.exit(1);
 }
 
 /** Opens the configured database, brings it up to date, and seeds it when it is new. */
 export async function prepareDatabase(config = readConfig()) {
-  if (!config.databaseUrl && config.dataDir !== 'memory://' && process.env.ACADEMY_PREPARING !== '1' && !existsSync(join(resolve(config.dataDir), 'pglite', 'PG_VERSION'))) {
+  if (!config.databaseUrl && config.dataDir !== 'memory://' && !config.preparing && !existsSync(join(resolve(config.dataDir), 'pglite', 'PG_VERSION'))) {
     // A new embedded database is created and seeded by a short-lived process of its own: the embedded
     // database's memory and the allocator's only grow, and seeding (bulk inserts, index builds) would
     // leave the serving process about 80 MB bigger for the rest of its life.
-    const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url)], { env: { ...process.env, ACADEMY_PREPARING: '1' }, stdio: 'inherit' });
+    const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url)], { env: childEnvironment({ ACADEMY_PREPARING: '1' }), stdio: 'inherit' });
     // The child has said what went wrong, in one line.
     if (child.status !== 0) process.exit(child.status ?? 1);
   }
@@ -70,7 +71,7 @@ export async function prepareDatabase(config = readConfig()) {
 /** Starts the server (or, with `WEB_CONCURRENCY` above 1, its workers) and resolves once it listens. */
 export async function main(): Promise<void> {
   const config = readConfig();
-  if (process.env.ACADEMY_PREPARING === '1') {
+  if (config.preparing) {
     // The short-lived process that prepares a new embedded database (`prepareDatabase`).
     const handle = await prepareDatabase(config);
     await handle.close();
@@ -95,7 +96,7 @@ export async function main(): Promise<void> {
  * own distribution would reset the connections still queued for a worker when the last one stops.)
  */
 async function primary(config: AppConfig): Promise<void> {
-  siteEntry();
+  siteEntry(config);
   await portFree(config.port, config.host);
   const handle = await prepareDatabase(config);
   await handle.close();
@@ -185,8 +186,8 @@ async function primary(config: AppConfig): Promise<void> {
 }
 
 /** The built site's server entry (DIST_DIR lets a second build, e.g. a test build, be served beside `dist/`). */
-function siteEntry(): { dist: string; entry: string } {
-  const dist = resolve(root, process.env.DIST_DIR ?? 'dist');
+function siteEntry(config: AppConfig): { dist: string; entry: string } {
+  const dist = resolve(root, config.distDir);
   const entry = join(dist, 'server/entry.mjs');
   if (!existsSync(entry)) throw new ConfigError('the site is not built: run `npm run build` (or `npm start`, which builds when needed).');
   return { dist, entry };
@@ -210,7 +211,7 @@ function portFree(port: number, host: string): Promise<void> {
 
 /** Serves the site in this process: one server, or one worker of several. */
 async function serve(config: AppConfig): Promise<void> {
-  const { dist, entry } = siteEntry();
+  const { dist, entry } = siteEntry(config);
   const worker = cluster.isWorker;
   // A port already taken is said at once, before the database is opened (or a new one seeded for nothing).
   if (!worker) await portFree(config.port, config.host);

@@ -32,7 +32,7 @@ const form = z.object({
 });
 
 function save(ctx: ActionAPIContext, items: CartItem[]) {
-  ctx.cookies.set(CART_COOKIE, serializeCart(items), cartCookieOptions(import.meta.env.PROD && ctx.url.protocol === 'https:'));
+  ctx.cookies.set(CART_COOKIE, serializeCart(items), cartCookieOptions(ctx.locals.runtime.config.production && ctx.url.protocol === 'https:'));
 }
 
 /** The cart the cookie holds, without what the viewer may not see (a forged or stale cookie loses it). */

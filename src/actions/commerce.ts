@@ -118,7 +118,7 @@ export const commerce = {
       // and every process forgets what this person could see.
       const orderId = outcome.order.id;
       const bought = (await ownOrder(runtime.db, userId, orderId))?.items.map((i) => ({ kind: i.productKind, id: i.productId })) ?? [];
-      ctx.cookies.set(CART_COOKIE, serializeCart(withoutBought(parseCart(ctx.cookies.get(CART_COOKIE)?.value), bought)), cartCookieOptions(import.meta.env.PROD && ctx.url.protocol === 'https:'));
+      ctx.cookies.set(CART_COOKIE, serializeCart(withoutBought(parseCart(ctx.cookies.get(CART_COOKIE)?.value), bought)), cartCookieOptions(ctx.locals.runtime.config.production && ctx.url.protocol === 'https:'));
       if (outcome.settledHere) {
         await runtime.personChanged({ userId, contactId });
         // The receipt goes out in the background: the buyer does not wait for the PDF and the mail server.

@@ -4,6 +4,7 @@
  * `ttlMs` instead of per request) and forgets a person's as soon as what they may see changes
  * (a completed course, a purchase, a membership), in every process, through the bus.
  */
+import { BoundedCache } from '../bounded-cache';
 import type { Db } from '../db/client';
 import { loadCatalog, type CatalogStore } from '../catalog/catalog.server';
 import type { CatalogSnapshot } from '../catalog/catalog';
@@ -46,40 +47,38 @@ interface Kept {
  * which also bounds how late a membership's end is noticed.
  */
 export class ViewerCache {
-  readonly #kept = new Map<string, Kept>();
+  readonly #kept: BoundedCache<string, Kept>;
 
   constructor(
     private readonly db: Db,
     private readonly opts: { ttlMs?: number; capacity?: number; now?: () => number } = {},
-  ) {}
+  ) {
+    this.#kept = new BoundedCache(opts.capacity ?? 10_000);
+  }
 
   get(identity: Identity | null | undefined): Promise<Viewer> {
     if (!identity || identity.kind === 'visitor') return Promise.resolve(VISITOR);
     const now = (this.opts.now ?? Date.now)();
     const key = `${identity.kind}:${identity.userId ?? ''}:${identity.contactId ?? ''}`;
-    const hit = this.#kept.get(key);
+    const hit = this.#kept.peek(key);
     if (hit && now - hit.at < (this.opts.ttlMs ?? 30_000)) {
-      this.#kept.delete(key);
-      this.#kept.set(key, hit);
+      this.#kept.get(key); // the most recently used now; its age still runs from the read
       return hit.viewer;
     }
     const viewer = loadViewer(this.db, identity);
     const entry: Kept = { viewer, at: now, userId: identity.userId, contactId: identity.contactId };
-    this.#kept.delete(key);
     this.#kept.set(key, entry);
     viewer.catch(() => {
-      if (this.#kept.get(key) === entry) this.#kept.delete(key);
+      if (this.#kept.peek(key) === entry) this.#kept.delete(key);
     });
-    const capacity = this.opts.capacity ?? 10_000;
-    while (this.#kept.size > capacity) this.#kept.delete(this.#kept.keys().next().value as string);
     return viewer;
   }
 
   /** Forgets every kept viewer of a person. */
   forget(person: PersonRef): void {
-    for (const [key, kept] of this.#kept) {
-      if ((typeof person.userId === 'number' && kept.userId === person.userId) || (typeof person.contactId === 'number' && kept.contactId === person.contactId)) this.#kept.delete(key);
-    }
+    this.#kept.deleteWhere(
+      (kept) => (typeof person.userId === 'number' && kept.userId === person.userId) || (typeof person.contactId === 'number' && kept.contactId === person.contactId),
+    );
   }
 
   /** Forgets everything (after missed messages). */

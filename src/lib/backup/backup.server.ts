@@ -18,7 +18,7 @@ import { chmod, mkdir, mkdtemp, readdir, readFile, rename, rm, rmdir, writeFile 
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import pg from 'pg';
-import { ConfigError, type AppConfig } from '../config/config';
+import { childEnvironment, ConfigError, type AppConfig } from '../config/config';
 import { openDatabase, queryRows } from '../db/client';
 import { holdDataFolder, snapshotFromOwner } from '../db/data-folder';
 import { loadOrCreateSigningKey } from '../certificates/signing.server';
@@ -291,7 +291,7 @@ const INSTALL: Record<string, string> = {
 /** Runs a tool; rejects with a ConfigError carrying its last line of errors (or saying it is not installed). */
 function run(command: string, args: string[], env: Record<string, string> = {}): Promise<void> {
   return new Promise((resolveRun, reject) => {
-    const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(command, args, { env: childEnvironment(env), stdio: ['ignore', 'ignore', 'pipe'] });
     let errors = '';
     child.stderr.on('data', (d: Buffer) => (errors = (errors + d.toString('utf8')).slice(-4000)));
     child.on('error', (err: NodeJS.ErrnoException) =>

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, readCertificateSigningKey, readConfig, readMetricsSettings, readStripeSettings } from './config';
+import { join } from 'node:path';
+import { ConfigError, debugWanted, readCertificateSigningKey, readConfig } from './config';
+import { LIMITS } from './rate-limits';
+import { DEFAULT_FROM } from './settings';
+import { site } from '../site';
 
 describe('readConfig', () => {
   it('defaults to port 4321 and the embedded database in ./data', () => {
@@ -35,12 +39,6 @@ describe('identity settings', () => {
 
   it.each(['javascript:alert(1)', 'not a url', 'ftp://x.example/'])('refuses FORGOT_PASSWORD_URL=%s', (url) => {
     expect(() => readConfig({ FORGOT_PASSWORD_URL: url })).toThrow(/FORGOT_PASSWORD_URL .* is not a web address/);
-  });
-
-  it('checks RATE_LIMITS at start', () => {
-    expect(() => readConfig({ RATE_LIMITS: 'loginPerAddress=100/900' })).not.toThrow();
-    expect(() => readConfig({ RATE_LIMITS: 'loginPerAdress=100/900' })).toThrow(ConfigError);
-    expect(() => readConfig({ RATE_LIMITS: 'loginPerAddress=0/900' })).toThrow(/RATE_LIMITS .* is not a limit/);
   });
 
   it('reads LOG_LEVEL (default info, silent allowed) and explains a bad one', () => {
@@ -127,17 +125,17 @@ describe('Stripe settings', () => {
     expect(readConfig({}).stripe).toEqual({ secretKey: null, webhookSecret: null });
     expect(readConfig({ STRIPE_SECRET_KEY: ' ', STRIPE_WEBHOOK_SECRET: '' }).stripe).toEqual({ secretKey: null, webhookSecret: null });
     expect(readConfig({ STRIPE_SECRET_KEY: key, STRIPE_WEBHOOK_SECRET: whsec }).stripe).toEqual({ secretKey: key, webhookSecret: whsec });
-    expect(readStripeSettings({ STRIPE_SECRET_KEY: 'sk_live_51AbCdEfGhIjKlMnOp' }).secretKey).toBe('sk_live_51AbCdEfGhIjKlMnOp');
+    expect(readConfig({ STRIPE_SECRET_KEY: 'sk_live_51AbCdEfGhIjKlMnOp' }).stripe.secretKey).toBe('sk_live_51AbCdEfGhIjKlMnOp');
   });
 
   it.each(['pk_test_51AbCdEfGhIjKlMnOp', 'sk_test_short', 'mysecretvalue', 'sk_prod_51AbCdEfGh'])('refuses STRIPE_SECRET_KEY=%s without quoting it', (value) => {
-    expect(() => readStripeSettings({ STRIPE_SECRET_KEY: value })).toThrow(/STRIPE_SECRET_KEY is not a Stripe secret key: copy the key starting with sk_test_/);
-    expect(() => readStripeSettings({ STRIPE_SECRET_KEY: value })).not.toThrow(value);
+    expect(() => readConfig({ STRIPE_SECRET_KEY: value })).toThrow(/STRIPE_SECRET_KEY is not a Stripe secret key: copy the key starting with sk_test_/);
+    expect(() => readConfig({ STRIPE_SECRET_KEY: value })).not.toThrow(value);
   });
 
   it('refuses a malformed webhook secret, and one without the key', () => {
-    expect(() => readStripeSettings({ STRIPE_SECRET_KEY: key, STRIPE_WEBHOOK_SECRET: 'abc' })).toThrow(/STRIPE_WEBHOOK_SECRET is not a webhook signing secret/);
-    expect(() => readStripeSettings({ STRIPE_WEBHOOK_SECRET: whsec })).toThrow(/STRIPE_WEBHOOK_SECRET is set without STRIPE_SECRET_KEY/);
+    expect(() => readConfig({ STRIPE_SECRET_KEY: key, STRIPE_WEBHOOK_SECRET: 'abc' })).toThrow(/STRIPE_WEBHOOK_SECRET is not a webhook signing secret/);
+    expect(() => readConfig({ STRIPE_WEBHOOK_SECRET: whsec })).toThrow(/STRIPE_WEBHOOK_SECRET is set without STRIPE_SECRET_KEY/);
   });
 });
 
@@ -152,18 +150,139 @@ describe('sandbox latency', () => {
 describe('metrics settings', () => {
   it('keeps the metrics off unless METRICS_TOKEN or METRICS_PORT is set; the port listens on this machine only by default', () => {
     expect(readConfig({}).metrics).toEqual({ token: null, port: null, host: '127.0.0.1' });
-    expect(readMetricsSettings({ METRICS_TOKEN: ' metrics-token-0123456789 ' })).toEqual({ token: 'metrics-token-0123456789', port: null, host: '127.0.0.1' });
-    expect(readMetricsSettings({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' })).toEqual({ token: null, port: 9464, host: '0.0.0.0' });
+    expect(readConfig({ METRICS_TOKEN: ' metrics-token-0123456789 ' }).metrics).toEqual({ token: 'metrics-token-0123456789', port: null, host: '127.0.0.1' });
+    expect(readConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).metrics).toEqual({ token: null, port: 9464, host: '0.0.0.0' });
   });
 
   it.each(['short', 'has a space in it 0123', 'ñandú-ñandú-ñandú-ñandú'])('refuses METRICS_TOKEN=%s without quoting it', (value) => {
-    expect(() => readMetricsSettings({ METRICS_TOKEN: value })).toThrow(/METRICS_TOKEN is not a usable token: use 16 or more/);
-    expect(() => readMetricsSettings({ METRICS_TOKEN: value })).not.toThrow(value);
+    expect(() => readConfig({ METRICS_TOKEN: value })).toThrow(/METRICS_TOKEN is not a usable token: use 16 or more/);
+    expect(() => readConfig({ METRICS_TOKEN: value })).not.toThrow(value);
   });
 
   it('refuses a METRICS_PORT that is not a port, or is the site’s PORT', () => {
-    for (const port of ['0', '70000', 'abc', '-1']) expect(() => readMetricsSettings({ METRICS_PORT: port })).toThrow(/METRICS_PORT ".*" is not a port number/);
-    expect(() => readMetricsSettings({ METRICS_PORT: '4321' })).toThrow(/METRICS_PORT 4321 is the site's PORT/);
-    expect(() => readMetricsSettings({ METRICS_PORT: '8080', PORT: '8080' })).toThrow(/is the site's PORT/);
+    for (const port of ['0', '70000', 'abc', '-1']) expect(() => readConfig({ METRICS_PORT: port })).toThrow(/METRICS_PORT ".*" is not a port number/);
+    expect(() => readConfig({ METRICS_PORT: '4321' })).toThrow(/METRICS_PORT 4321 is the site's PORT/);
+    expect(() => readConfig({ METRICS_PORT: '8080', PORT: '8080' })).toThrow(/is the site's PORT/);
+  });
+});
+
+describe('rate limits', () => {
+  it('keeps the defaults when RATE_LIMITS is unset or empty', () => {
+    expect(readConfig({}).rateLimits).toEqual({});
+    expect(readConfig({ RATE_LIMITS: '  ' }).rateLimits).toEqual({});
+  });
+
+  it('replaces the named limits only', () => {
+    const { rateLimits } = readConfig({ RATE_LIMITS: 'loginPerAddress=500/900, registerPerAddress = 40/3600,couponGuessesPerAccount=3/600' });
+    expect(rateLimits).toEqual({
+      loginPerAddress: { points: 500, durationSeconds: 900 },
+      registerPerAddress: { points: 40, durationSeconds: 3600 },
+      couponGuessesPerAccount: { points: 3, durationSeconds: 600 },
+    });
+    expect(rateLimits.loginPerAccount ?? LIMITS.loginPerAccount).toEqual(LIMITS.loginPerAccount);
+  });
+
+  it.each(['nope=1/2', 'loginPerAdress=100/900', 'loginPerAddress', 'loginPerAddress=1', 'loginPerAddress=a/b', 'loginPerAddress=0/60', 'loginPerAddress=5/0', 'toString=1/1'])(
+    'refuses RATE_LIMITS=%s at start with a fix-it sentence',
+    (text) => {
+      expect(() => readConfig({ RATE_LIMITS: text })).toThrow(ConfigError);
+      expect(() => readConfig({ RATE_LIMITS: text })).toThrow(/^RATE_LIMITS ".*" is not a limit: use name=points\/seconds with a name among loginPerAccount, /);
+    },
+  );
+});
+
+describe('mail settings', () => {
+  it('writes to <DATA_DIR>/outbox from the academy’s address unless SMTP_URL and MAIL_FROM say otherwise', () => {
+    expect(readConfig({}).mail).toEqual({ smtpUrl: null, from: DEFAULT_FROM, outboxDir: join('./data', 'outbox'), timeoutMs: 15_000 });
+    expect(DEFAULT_FROM).toBe(`${site.name} <${site.email}>`);
+    expect(readConfig({ DATA_DIR: '/srv/academy', SMTP_URL: ' ', MAIL_FROM: '' }).mail).toMatchObject({ smtpUrl: null, from: DEFAULT_FROM, outboxDir: '/srv/academy/outbox' });
+  });
+
+  it('takes an smtp:// or smtps:// URL, a From address and a timeout', () => {
+    const c = readConfig({ SMTP_URL: ' smtps://u:p@mail.example.com:465 ', MAIL_FROM: 'Academia <no-reply@example.com>', MAIL_TIMEOUT_MS: '5000' });
+    expect(c.mail).toMatchObject({ smtpUrl: 'smtps://u:p@mail.example.com:465', from: 'Academia <no-reply@example.com>', timeoutMs: 5000 });
+    expect(readConfig({ SMTP_URL: 'smtp://mail.example:587', MAIL_FROM: 'no-reply@example.com' }).mail).toMatchObject({ smtpUrl: 'smtp://mail.example:587', from: 'no-reply@example.com' });
+  });
+
+  it.each([
+    ['SMTP_URL', 'http://mail.example.com', /^SMTP_URL is not an SMTP URL: use smtp:\/\//],
+    ['SMTP_URL', 'not a url', /^SMTP_URL is not an SMTP URL/],
+    ['MAIL_FROM', 'nobody', /^MAIL_FROM "nobody" is not an e-mail address/],
+    ['MAIL_FROM', 'A <a@example.com>\r\nBcc: x@example.com', /^MAIL_FROM .* is not an e-mail address/],
+    ['MAIL_TIMEOUT_MS', 'soon', /^MAIL_TIMEOUT_MS "soon" is not a number of milliseconds: use a whole number of at least 100/],
+    ['MAIL_TIMEOUT_MS', '50', /^MAIL_TIMEOUT_MS "50" is not a number of milliseconds/],
+  ])('refuses %s=%s with one line naming it', (name, value, message) => {
+    expect(() => readConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => readConfig({ [name]: value })).toThrow(message);
+    // A line break typed into the value is quoted escaped: the refusal stays one line.
+    expect(() => readConfig({ [name]: value })).not.toThrow(/\n/);
+  });
+});
+
+describe('contact recipient', () => {
+  it('is CONTACT_TO when set, else the company e-mail', () => {
+    expect(readConfig({}).contactRecipient).toBe(site.email);
+    expect(readConfig({ CONTACT_TO: '  ' }).contactRecipient).toBe(site.email);
+    expect(readConfig({ CONTACT_TO: ' ventas@example.com ' }).contactRecipient).toBe('ventas@example.com');
+  });
+
+  it('refuses a CONTACT_TO that is not an address, saying how to fix it', () => {
+    expect(() => readConfig({ CONTACT_TO: 'nobody' })).toThrow(/^CONTACT_TO "nobody" is not an e-mail address: set it to the address that receives contact messages, or unset it/);
+  });
+});
+
+describe('process settings', () => {
+  it('is in production only when NODE_ENV=production', () => {
+    expect(readConfig({}).production).toBe(false);
+    expect(readConfig({ NODE_ENV: 'development' }).production).toBe(false);
+    expect(readConfig({ NODE_ENV: 'test' }).production).toBe(false);
+    expect(readConfig({ NODE_ENV: 'production' }).production).toBe(true);
+  });
+
+  it.each([
+    [undefined, false],
+    ['', false],
+    ['0', false],
+    ['off', false],
+    ['1', true],
+    ['academy:*', true],
+  ])('reads DEBUG=%s as %s, also before the rest is read', (value, expected) => {
+    expect(readConfig({ DEBUG: value }).debug).toBe(expected);
+    // The failure printer asks for DEBUG alone, when the rest could not be read.
+    expect(debugWanted({ DEBUG: value, PORT: 'bad' })).toBe(expected);
+  });
+
+  it('serves the built site from dist unless DIST_DIR names another build, and refuses a broken name', () => {
+    expect(readConfig({}).distDir).toBe('dist');
+    expect(readConfig({ DIST_DIR: ' ' }).distDir).toBe('dist');
+    expect(readConfig({ DIST_DIR: ' dist-test ' }).distDir).toBe('dist-test');
+    expect(() => readConfig({ DIST_DIR: 'dist\nother' })).toThrow(/^DIST_DIR is not a folder name/);
+  });
+
+  it('knows the process that prepares a new database by ACADEMY_PREPARING=1 only', () => {
+    expect(readConfig({}).preparing).toBe(false);
+    expect(readConfig({ ACADEMY_PREPARING: '1' }).preparing).toBe(true);
+    expect(readConfig({ ACADEMY_PREPARING: '0' }).preparing).toBe(false);
+    expect(readConfig({ ACADEMY_PREPARING: 'yes' }).preparing).toBe(false);
+  });
+
+  it('keeps HOST, DATA_DIR, MEDIA_DIR and METRICS_HOST trimmed, with their defaults when blank', () => {
+    expect(readConfig({ HOST: ' ', DATA_DIR: '', MEDIA_DIR: ' ', METRICS_HOST: '' })).toMatchObject({ host: '0.0.0.0', dataDir: './data', mediaDir: './media', metrics: { host: '127.0.0.1' } });
+    expect(readConfig({ HOST: ' 127.0.0.1 ', DATA_DIR: ' /srv/data ', MEDIA_DIR: '/srv/media' })).toMatchObject({ host: '127.0.0.1', dataDir: '/srv/data', mediaDir: '/srv/media' });
+  });
+});
+
+describe('several bad variables', () => {
+  it('are refused together, one sentence a line, each naming its variable, whatever else is set', () => {
+    let message = '';
+    try {
+      readConfig({ PORT: 'eighty', SMTP_URL: 'http://x', CONTACT_TO: 'nobody', RATE_LIMITS: 'x=1/1', UNRELATED: 'ignored' });
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      message = (err as Error).message;
+    }
+    const lines = message.split('\n');
+    expect(lines).toHaveLength(4);
+    expect(lines.map((l) => l.split(/[ "]/)[0])).toEqual(['PORT', 'RATE_LIMITS', 'SMTP_URL', 'CONTACT_TO']);
   });
 });

@@ -4,6 +4,14 @@ export class ConfigError extends Error {
 }
 
 /**
+ * A setting's value as a message quotes it: in double quotes, with line breaks and other control
+ * characters escaped, so a refusal stays one line whatever was typed.
+ */
+export function quoted(value: string | undefined): string {
+  return JSON.stringify(value ?? '');
+}
+
+/**
  * The embedded database's file system (Emscripten's, inside PGlite) throws `{ name: 'ErrnoError', errno }`
  * (not an Error, no message) with its own numbers for the same failures Node names.
  */

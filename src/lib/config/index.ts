@@ -1,1 +1,1 @@
-export { ConfigError, readConfig, readForgotPasswordUrl, readOriginSettings, readStripeSettings, readTrustProxy, type AppConfig, type StripeSettings } from './config';
+export { ConfigError, readConfig, type AppConfig, type StripeSettings } from './config';

@@ -75,7 +75,7 @@ export type ContactOutcome =
 
 /** Where the notification goes and how it is sent. */
 export interface ContactDelivery {
-  /** The address that receives notifications (see `contactRecipient`). */
+  /** The address that receives notifications (`CONTACT_TO`: the configuration's `contactRecipient`). */
   to: string;
   send: SendMail;
   /** The language of the notification (the staff's); the site's default unless told. */

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '~/i18n';
-import { ConfigError } from '~/lib/config';
-import { site } from '~/lib/site';
 import {
   CONTACT_FIELDS,
   COUNTRIES,
@@ -11,7 +9,6 @@ import {
   contactFormSchema,
   contactFormText,
   contactNotification,
-  contactRecipient,
   contactStateFromResult,
   contactValuesFrom,
   dialCodeOf,
@@ -302,18 +299,5 @@ describe('notification e-mail', () => {
       expect(mail.text, part).toContain(part);
     }
     expect(mail.html).toBeUndefined();
-  });
-});
-
-describe('contact recipient', () => {
-  it('is CONTACT_TO when set, else the company e-mail', () => {
-    expect(contactRecipient({})).toBe(site.email);
-    expect(contactRecipient({ CONTACT_TO: '  ' })).toBe(site.email);
-    expect(contactRecipient({ CONTACT_TO: ' ventas@example.com ' })).toBe('ventas@example.com');
-  });
-
-  it('refuses a CONTACT_TO that is not an address, saying how to fix it', () => {
-    expect(() => contactRecipient({ CONTACT_TO: 'nobody' })).toThrow(ConfigError);
-    expect(() => contactRecipient({ CONTACT_TO: 'nobody' })).toThrow(/CONTACT_TO/);
   });
 });

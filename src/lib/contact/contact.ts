@@ -8,9 +8,7 @@
  */
 import { z } from '../zod';
 import { format, type Messages } from '~/i18n';
-import { ConfigError } from '~/lib/config/error';
 import { firstErrors, firstInvalid, formText, issuesOfFields, nameText, type FieldIssue } from '~/lib/forms/forms';
-import { site } from '~/lib/site';
 import type { MailMessage } from '~/lib/mail/mail';
 
 /** The contact section of the message catalogue. */
@@ -223,16 +221,6 @@ export function contactErrorText(t: Pick<ContactMessages, 'errors' | 'fields'>, 
     default:
       return t.errors[code];
   }
-}
-
-/** The address that receives contact notifications: `CONTACT_TO`, or the company's e-mail. */
-export function contactRecipient(env: Record<string, string | undefined> = process.env): string {
-  const to = env.CONTACT_TO?.trim();
-  if (!to) return site.email;
-  if (!z.email().safeParse(to).success) {
-    throw new ConfigError(`CONTACT_TO "${to}" is not an e-mail address: set it to the address that receives contact messages, or unset it to use ${site.email}.`);
-  }
-  return to;
 }
 
 /** What the notification e-mail says about one stored message. */

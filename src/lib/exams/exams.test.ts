@@ -1,39 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ANNOUNCEMENT_WINDOW_MS,
   DEFAULT_EXAM_SETTINGS,
-  GRACE_MS,
   MAX_OPTIONS,
-  announcementDue,
-  answerWindow,
-  attemptDeadline,
-  attemptsLeft,
-  bestScore,
-  canStart,
   correctOptions,
-  courseCompleted,
-  examSummary,
   drawAttempt,
   drawnAttemptSchema,
   examSettings,
   examSettingsSchema,
-  formatRemaining,
   gradeAttempt,
   normalizeAnswer,
   passed,
   presentAttempt,
-  remainingMs,
   reviewFor,
   revealsAnswers,
   seededRandom,
-  shouldAutoGrade,
   validateQuestion,
-  type Announcement,
   type ExamQuestion,
   type QuestionKind,
-  type StartInput,
 } from './exams';
 import * as barrel from './index';
+import { GRACE_MS } from './clock';
+import { canStart } from './standing';
 
 /* ───────────── fixtures ───────────── */
 
@@ -386,148 +373,6 @@ describe('presentAttempt', () => {
 
 /* ───────────── time ───────────── */
 
-describe('deadline and grace', () => {
-  const start = Date.UTC(2025, 0, 1, 10, 0, 0);
-  const deadline = attemptDeadline(start, 20);
-
-  it('ends an attempt its minutes after it started', () => {
-    expect(deadline - start).toBe(20 * 60_000);
-    expect(attemptDeadline(1000, 1)).toBe(61_000);
-  });
-  it('gives 15 seconds of grace', () => {
-    expect(GRACE_MS).toBe(15_000);
-  });
-  it('is open up to the deadline included', () => {
-    expect(answerWindow(deadline, start)).toBe('open');
-    expect(answerWindow(deadline, deadline - 1)).toBe('open');
-    expect(answerWindow(deadline, deadline)).toBe('open');
-  });
-  it('is in grace from 1 ms after the deadline to the end of the grace included', () => {
-    expect(answerWindow(deadline, deadline + 1)).toBe('grace');
-    expect(answerWindow(deadline, deadline + GRACE_MS - 1)).toBe('grace');
-    expect(answerWindow(deadline, deadline + GRACE_MS)).toBe('grace');
-  });
-  it('closes 1 ms after the grace', () => {
-    expect(answerWindow(deadline, deadline + GRACE_MS + 1)).toBe('closed');
-    expect(answerWindow(deadline, deadline + 86_400_000)).toBe('closed');
-  });
-  it('grades automatically exactly once answers are closed', () => {
-    expect(shouldAutoGrade(deadline, deadline)).toBe(false);
-    expect(shouldAutoGrade(deadline, deadline + 1)).toBe(false);
-    expect(shouldAutoGrade(deadline, deadline + GRACE_MS)).toBe(false);
-    expect(shouldAutoGrade(deadline, deadline + GRACE_MS + 1)).toBe(true);
-  });
-  it('is closed for times that are not numbers', () => {
-    expect(answerWindow(deadline, Number.NaN)).toBe('closed');
-    expect(answerWindow(Number.NaN, start)).toBe('closed');
-  });
-  it('counts the time left down to zero, never below', () => {
-    expect(remainingMs(deadline, start)).toBe(20 * 60_000);
-    expect(remainingMs(deadline, deadline - 1)).toBe(1);
-    expect(remainingMs(deadline, deadline)).toBe(0);
-    expect(remainingMs(deadline, deadline + 5000)).toBe(0);
-    expect(remainingMs(deadline, Number.NaN)).toBe(0);
-  });
-});
-
-/* ───────────── countdown ───────────── */
-
-describe('announcementDue', () => {
-  const MIN = 60_000;
-  const none = new Set<Announcement>();
-
-  it('says nothing before five minutes remain', () => {
-    expect(announcementDue(20 * MIN, none)).toBeNull();
-    expect(announcementDue(5 * MIN + 1, none)).toBeNull();
-  });
-  it('announces five minutes at exactly five minutes, and on the first tick after', () => {
-    expect(announcementDue(5 * MIN, none)).toBe(5);
-    expect(announcementDue(5 * MIN - 400, none)).toBe(5);
-    expect(announcementDue(5 * MIN - ANNOUNCEMENT_WINDOW_MS + 1, none)).toBe(5);
-  });
-  it('announces five minutes once', () => {
-    expect(announcementDue(5 * MIN - 1000, new Set<Announcement>([5]))).toBeNull();
-  });
-  it('does not announce five minutes once that moment has passed', () => {
-    expect(announcementDue(5 * MIN - ANNOUNCEMENT_WINDOW_MS, none)).toBeNull();
-    expect(announcementDue(4 * MIN, none)).toBeNull();
-    expect(announcementDue(3 * MIN, none)).toBeNull();
-  });
-  it('announces one minute at one minute, once', () => {
-    expect(announcementDue(MIN + 1, new Set<Announcement>([5]))).toBeNull();
-    expect(announcementDue(MIN, new Set<Announcement>([5]))).toBe(1);
-    expect(announcementDue(MIN - 999, new Set<Announcement>([5]))).toBe(1);
-    expect(announcementDue(MIN - 999, new Set<Announcement>([5, 1]))).toBeNull();
-    expect(announcementDue(MIN - ANNOUNCEMENT_WINDOW_MS, new Set<Announcement>([5]))).toBeNull();
-    expect(announcementDue(0, new Set<Announcement>([5]))).toBeNull();
-  });
-  it('opening the exam with 3 minutes left: five is never announced, one still is', () => {
-    // The island ticks every second from the moment the page opens.
-    const announced = new Set<Announcement>();
-    const heard: Announcement[] = [];
-    for (let left = 3 * MIN; left >= -2000; left -= 1000) {
-      const due = announcementDue(left, announced);
-      if (due !== null) {
-        heard.push(due);
-        announced.add(due);
-      }
-    }
-    expect(heard).toEqual([1]);
-  });
-  it('a whole 20-minute exam ticking each second hears five then one, each once', () => {
-    const announced = new Set<Announcement>();
-    const heard: [Announcement, number][] = [];
-    for (let left = 20 * MIN - 250; left >= 0; left -= 1000) {
-      const due = announcementDue(left, announced);
-      if (due !== null) {
-        heard.push([due, left]);
-        announced.add(due);
-      }
-    }
-    expect(heard).toEqual([
-      [5, 5 * MIN - 250],
-      [1, MIN - 250],
-    ]);
-  });
-  it('a tick that jumps past five minutes straight to one minute announces only one', () => {
-    expect(announcementDue(MIN - 500, none)).toBe(1);
-  });
-  it('says nothing for a time that is not a number or is over', () => {
-    expect(announcementDue(Number.NaN, none)).toBeNull();
-    expect(announcementDue(-1, none)).toBeNull();
-  });
-});
-
-describe('formatRemaining', () => {
-  it.each([
-    [20 * 60_000, '20:00'],
-    [5 * 60_000, '05:00'],
-    [65_000, '01:05'],
-    [9_000, '00:09'],
-    [59 * 60_000 + 59_000, '59:59'],
-    [3_600_000, '1:00:00'],
-    [3_600_000 + 61_000, '1:01:01'],
-    [4 * 3_600_000, '4:00:00'],
-    [0, '00:00'],
-  ])('%i ms is %s', (ms, text) => {
-    expect(formatRemaining(ms)).toBe(text);
-  });
-  it('rounds seconds up, so 00:00 shows only when the time is over', () => {
-    expect(formatRemaining(1)).toBe('00:01');
-    expect(formatRemaining(999)).toBe('00:01');
-    expect(formatRemaining(1001)).toBe('00:02');
-    expect(formatRemaining(3_599_001)).toBe('1:00:00');
-  });
-  it('is never negative', () => {
-    expect(formatRemaining(-1)).toBe('00:00');
-    expect(formatRemaining(-3_600_000)).toBe('00:00');
-    expect(formatRemaining(Number.NaN)).toBe('00:00');
-    expect(formatRemaining(Number.NEGATIVE_INFINITY)).toBe('00:00');
-  });
-});
-
-/* ───────────── answers ───────────── */
-
 describe('normalizeAnswer', () => {
   const s = single(1); // options 11..14
   const m = multiple(2, [21, 23]); // options 21..24
@@ -698,121 +543,6 @@ describe('reviewFor', () => {
 });
 
 /* ───────────── attempts ───────────── */
-
-describe('attemptsLeft and bestScore', () => {
-  it('counts the attempts left, never below zero', () => {
-    expect(attemptsLeft(0, 3)).toBe(3);
-    expect(attemptsLeft(2, 3)).toBe(1);
-    expect(attemptsLeft(3, 3)).toBe(0);
-    expect(attemptsLeft(5, 3)).toBe(0);
-  });
-  it('keeps the highest graded score', () => {
-    expect(bestScore([{ score: 40 }, { score: 90 }, { score: 70 }])).toBe(90);
-    expect(bestScore([{ score: null }, { score: 0 }])).toBe(0);
-    expect(bestScore([{ score: 55 }, { score: null }])).toBe(55);
-  });
-  it('has no best score without a graded attempt', () => {
-    expect(bestScore([])).toBeNull();
-    expect(bestScore([{ score: null }])).toBeNull();
-  });
-});
-
-describe('canStart', () => {
-  const ready: StartInput = {
-    loggedIn: true,
-    isLearner: true,
-    lessonsTotal: 8,
-    lessonsCompleted: 8,
-    attemptsUsed: 1,
-    attemptsAllowed: 3,
-    passedAlready: false,
-    openAttempt: false,
-  };
-  /** Everything wrong at once. */
-  const worst: StartInput = { loggedIn: false, isLearner: false, lessonsTotal: 8, lessonsCompleted: 5, attemptsUsed: 3, attemptsAllowed: 3, passedAlready: true, openAttempt: true };
-
-  it('lets a learner who completed every lesson start', () => {
-    expect(canStart(ready)).toEqual({ ok: true });
-    expect(canStart({ ...ready, attemptsUsed: 2 })).toEqual({ ok: true });
-    expect(canStart({ ...ready, lessonsCompleted: 9 })).toEqual({ ok: true });
-  });
-  it('asks guests and IBO sessions to log in as learners', () => {
-    expect(canStart({ ...ready, loggedIn: false })).toEqual({ ok: false, reason: 'login' });
-    expect(canStart({ ...ready, isLearner: false })).toEqual({ ok: false, reason: 'login' });
-  });
-  it('says how many lessons remain', () => {
-    expect(canStart({ ...ready, lessonsCompleted: 5 })).toEqual({ ok: false, reason: 'lessons', remaining: 3 });
-    expect(canStart({ ...ready, lessonsCompleted: 0 })).toEqual({ ok: false, reason: 'lessons', remaining: 8 });
-  });
-  it('refuses after a pass', () => {
-    expect(canStart({ ...ready, passedAlready: true })).toEqual({ ok: false, reason: 'passed' });
-  });
-  it('refuses when no attempt is left', () => {
-    expect(canStart({ ...ready, attemptsUsed: 3 })).toEqual({ ok: false, reason: 'no-attempts' });
-    expect(canStart({ ...ready, attemptsUsed: 4 })).toEqual({ ok: false, reason: 'no-attempts' });
-  });
-  it('resumes an attempt in progress', () => {
-    expect(canStart({ ...ready, openAttempt: true })).toEqual({ ok: false, reason: 'open-attempt' });
-  });
-  it('resumes an attempt in progress even when it is the last one', () => {
-    expect(canStart({ ...ready, attemptsUsed: 3, openAttempt: true })).toEqual({ ok: false, reason: 'open-attempt' });
-    expect(canStart({ ...ready, attemptsUsed: 2, openAttempt: true })).toEqual({ ok: false, reason: 'open-attempt' });
-  });
-  it('gives the reasons in order: login, lessons, passed, then attempts', () => {
-    expect(canStart(worst)).toEqual({ ok: false, reason: 'login' });
-    expect(canStart({ ...worst, loggedIn: true })).toEqual({ ok: false, reason: 'login' });
-    expect(canStart({ ...worst, loggedIn: true, isLearner: true })).toEqual({ ok: false, reason: 'lessons', remaining: 3 });
-    expect(canStart({ ...worst, loggedIn: true, isLearner: true, lessonsCompleted: 8 })).toEqual({ ok: false, reason: 'passed' });
-    expect(canStart({ ...worst, loggedIn: true, isLearner: true, lessonsCompleted: 8, passedAlready: false, openAttempt: false })).toEqual({
-      ok: false,
-      reason: 'no-attempts',
-    });
-    expect(canStart({ ...ready, passedAlready: true, attemptsUsed: 3 })).toEqual({ ok: false, reason: 'passed' });
-    expect(canStart({ ...ready, lessonsCompleted: 7, attemptsUsed: 3 })).toEqual({ ok: false, reason: 'lessons', remaining: 1 });
-  });
-});
-
-/* ───────────── the course ───────────── */
-
-describe('courseCompleted', () => {
-  it('needs every lesson completed', () => {
-    expect(courseCompleted({ lessonsTotal: 5, lessonsCompleted: 5, hasExam: false, examPassed: false })).toBe(true);
-    expect(courseCompleted({ lessonsTotal: 5, lessonsCompleted: 4, hasExam: false, examPassed: false })).toBe(false);
-  });
-  it('needs the exam passed when the course has one', () => {
-    expect(courseCompleted({ lessonsTotal: 5, lessonsCompleted: 5, hasExam: true, examPassed: false })).toBe(false);
-    expect(courseCompleted({ lessonsTotal: 5, lessonsCompleted: 5, hasExam: true, examPassed: true })).toBe(true);
-    expect(courseCompleted({ lessonsTotal: 5, lessonsCompleted: 4, hasExam: true, examPassed: true })).toBe(false);
-  });
-  it('has nothing to complete in a course without lessons or exam', () => {
-    expect(courseCompleted({ lessonsTotal: 0, lessonsCompleted: 0, hasExam: false, examPassed: false })).toBe(false);
-    expect(courseCompleted({ lessonsTotal: 0, lessonsCompleted: 0, hasExam: true, examPassed: true })).toBe(true);
-  });
-});
-
-describe('examSummary', () => {
-  const graded = (score: number, pass: boolean) => ({ score, passed: pass, graded: true });
-  const open = { score: null, passed: null, graded: false };
-  it('is not taken before the first attempt', () => {
-    expect(examSummary([], 3)).toEqual({ status: 'not-taken', best: null, attemptsLeft: 3 });
-  });
-  it('is in progress while an attempt is not graded, without a best score before the first grade', () => {
-    expect(examSummary([open], 3)).toEqual({ status: 'in-progress', best: null, attemptsLeft: 2 });
-    expect(examSummary([graded(40, false), open], 3)).toEqual({ status: 'in-progress', best: 40, attemptsLeft: 1 });
-    // The last attempt in progress is still in progress, not out of attempts.
-    expect(examSummary([graded(40, false), graded(50, false), open], 3).status).toBe('in-progress');
-  });
-  it('is failed while attempts are left, then out of attempts, keeping the best score', () => {
-    expect(examSummary([graded(40, false)], 3)).toEqual({ status: 'failed', best: 40, attemptsLeft: 2 });
-    expect(examSummary([graded(60, false), graded(30, false)], 3)).toEqual({ status: 'failed', best: 60, attemptsLeft: 1 });
-    expect(examSummary([graded(60, false), graded(30, false), graded(65, false)], 3)).toEqual({ status: 'out-of-attempts', best: 65, attemptsLeft: 0 });
-    expect(examSummary([graded(0, false)], 1)).toEqual({ status: 'out-of-attempts', best: 0, attemptsLeft: 0 });
-  });
-  it('is passed once any attempt passed, even the last one allowed', () => {
-    expect(examSummary([graded(100, true)], 3)).toEqual({ status: 'passed', best: 100, attemptsLeft: 2 });
-    expect(examSummary([graded(40, false), graded(50, false), graded(80, true)], 3)).toEqual({ status: 'passed', best: 80, attemptsLeft: 0 });
-  });
-});
 
 describe('index', () => {
   it('re-exports the module', () => {

@@ -1,14 +1,19 @@
 /**
- * The timed exams' rules that need no I/O (product issue "Exams"): a course's exam settings, what
- * makes a question well formed, drawing an attempt's questions and option order, the deadline and its
- * grace period, the countdown's spoken announcements, reading an answer, grading (spec
- * `getCalification`), what the review may show, who may start an attempt, and when a course is
- * completed. Time is always passed in (ms since epoch) and randomness is injected, so every rule is
+ * The timed exams' rules that need no I/O: a course's exam settings, what makes a question well
+ * formed, drawing an attempt's questions and option order, reading an answer, grading, and what the
+ * review may show; with, re-exported, the attempt's clock (`clock.ts`: deadline, grace period,
+ * countdown) and a person's standing (`standing.ts`: who may start an attempt, when a course is
+ * completed). Time is always passed in (ms since epoch) and randomness is injected, so every rule is
  * deterministic under test. Safe to bundle for the browser: no correct answer leaves this module
  * unless a function says so (`reviewFor`, once the learner passed or has no attempts left).
  */
 import { z } from '../zod';
 import type { Locale } from '~/i18n/locales';
+
+/** The attempt's clock (deadline, grace, countdown): zod-free, so the exam island bundles it alone. */
+export * from './clock';
+/** Who may start an attempt, when a course is completed, and a person's standing in short. */
+export * from './standing';
 
 /* ───────────── settings ───────────── */
 
@@ -236,79 +241,6 @@ export function presentAttempt(questions: readonly ExamQuestion[], drawn: DrawnA
   });
 }
 
-/* ───────────── time ───────────── */
-
-/** How long after the deadline an answer already on its way is still accepted. */
-export const GRACE_MS = 15_000;
-
-/** When an attempt started at `startedAt` (ms) ends, in ms. */
-export function attemptDeadline(startedAt: number, minutes: number): number {
-  return startedAt + minutes * 60_000;
-}
-
-/** Time left before the deadline, in ms (never negative). */
-export function remainingMs(deadline: number, now: number): number {
-  return Math.max(0, deadline - now) || 0;
-}
-
-/** Whether answers are accepted: before the deadline, within the grace after it, or no longer. */
-export type AnswerWindow = 'open' | 'grace' | 'closed';
-
-/**
- * Where `now` falls: `'open'` up to the deadline (included), `'grace'` up to `GRACE_MS` after it
- * (included), `'closed'` after that. A time that is not a number is `'closed'`.
- */
-export function answerWindow(deadline: number, now: number): AnswerWindow {
-  if (!Number.isFinite(deadline) || !Number.isFinite(now)) return 'closed';
-  if (now <= deadline) return 'open';
-  return now <= deadline + GRACE_MS ? 'grace' : 'closed';
-}
-
-/** True once no more answers are accepted (`now > deadline + GRACE_MS`): the attempt is graded as it stands. */
-export function shouldAutoGrade(deadline: number, now: number): boolean {
-  return answerWindow(deadline, now) === 'closed';
-}
-
-/* ───────────── the countdown ───────────── */
-
-/** Minutes remaining at which the countdown speaks (politely), each once. */
-export const ANNOUNCEMENTS = [5, 1] as const;
-export type Announcement = (typeof ANNOUNCEMENTS)[number];
-
-/**
- * How late after its moment an announcement is still made. The countdown ticks every second, so the
- * first tick after 5:00 (or 1:00) normally sees 4:59.x; ten seconds absorbs a busy page or a throttled
- * timer. Later than that the moment has passed: saying "5 minutes left" would be wrong, and someone
- * who opens the exam with 3 minutes left hears only the 1-minute announcement.
- */
-export const ANNOUNCEMENT_WINDOW_MS = 10_000;
-
-/**
- * The announcement to make now, or `null`: `m` minutes are announced when the time left is at most
- * `m` minutes but less than `ANNOUNCEMENT_WINDOW_MS` under it, and `m` is not already in
- * `alreadyAnnounced` (the caller adds what it announced).
- */
-export function announcementDue(remainingMs: number, alreadyAnnounced: ReadonlySet<Announcement>): Announcement | null {
-  if (!Number.isFinite(remainingMs)) return null;
-  for (const minutes of ANNOUNCEMENTS) {
-    const at = minutes * 60_000;
-    if (!alreadyAnnounced.has(minutes) && remainingMs <= at && remainingMs > at - ANNOUNCEMENT_WINDOW_MS) return minutes;
-  }
-  return null;
-}
-
-/**
- * Time left as the countdown shows it: `'mm:ss'`, or `'h:mm:ss'` from one hour. Seconds are rounded
- * up, so `'00:00'` shows only when the time is over; never negative.
- */
-export function formatRemaining(ms: number): string {
-  const total = Number.isFinite(ms) ? Math.max(0, Math.ceil(ms / 1000)) : 0;
-  const h = Math.floor(total / 3600);
-  const m = String(Math.floor((total % 3600) / 60)).padStart(2, '0');
-  const s = String(total % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${m}:${s}` : `${m}:${s}`;
-}
-
 /* ───────────── answers ───────────── */
 
 /** Why an answer was refused. */
@@ -425,113 +357,4 @@ export function reviewFor(grade: Grade, status: ReviewStatus): ReviewQuestion[] 
     given: [...p.given],
     ...(reveal ? { correctOptions: [...p.correctOptions] } : {}),
   }));
-}
-
-/* ───────────── attempts ───────────── */
-
-/** Attempts still available (never negative). */
-export function attemptsLeft(used: number, allowed: number): number {
-  return Math.max(0, allowed - used);
-}
-
-/** The highest score of the graded attempts (ungraded ones have `score: null`), or `null` when none. */
-export function bestScore(attempts: readonly { score: number | null }[]): number | null {
-  return attempts.reduce<number | null>((best, a) => (a.score !== null && (best === null || a.score > best) ? a.score : best), null);
-}
-
-/** What decides whether a person may start an attempt. */
-export interface StartInput {
-  loggedIn: boolean;
-  /** A learner's session (an IBO session is logged in but not a learner). */
-  isLearner: boolean;
-  lessonsTotal: number;
-  lessonsCompleted: number;
-  /** Attempts started so far, the one in progress included or not (see `canStart`). */
-  attemptsUsed: number;
-  attemptsAllowed: number;
-  passedAlready: boolean;
-  /** An attempt is in progress (started, not submitted, before its deadline and grace). */
-  openAttempt: boolean;
-}
-
-/** Why an attempt may not start. */
-export type StartRefusal = 'login' | 'lessons' | 'no-attempts' | 'passed' | 'open-attempt';
-
-/** Whether an attempt may start; `remaining` (lessons not completed) comes with `'lessons'`. */
-export type StartDecision = { ok: true } | { ok: false; reason: Exclude<StartRefusal, 'lessons'> } | { ok: false; reason: 'lessons'; remaining: number };
-
-/**
- * Whether a new attempt may start, or the first reason why not: `'login'` (a guest or an IBO session),
- * `'lessons'` (with how many are not completed), `'passed'`, `'no-attempts'`, `'open-attempt'` (not an
- * error: the page resumes that attempt). An attempt in progress is resumed even when it was the last
- * one, whether `attemptsUsed` counts it or not.
- */
-export function canStart(input: StartInput): StartDecision {
-  if (!input.loggedIn || !input.isLearner) return { ok: false, reason: 'login' };
-  const remaining = Math.max(0, input.lessonsTotal - input.lessonsCompleted);
-  if (remaining > 0) return { ok: false, reason: 'lessons', remaining };
-  if (input.passedAlready) return { ok: false, reason: 'passed' };
-  if (input.openAttempt) return { ok: false, reason: 'open-attempt' };
-  if (attemptsLeft(input.attemptsUsed, input.attemptsAllowed) === 0) return { ok: false, reason: 'no-attempts' };
-  return { ok: true };
-}
-
-/* ───────────── the course ───────────── */
-
-/** What decides whether a course is completed. */
-export interface CompletionInput {
-  lessonsTotal: number;
-  lessonsCompleted: number;
-  hasExam: boolean;
-  examPassed: boolean;
-}
-
-/**
- * True when every lesson is completed and, when the course has an exam, the exam is passed. A course
- * with neither lessons nor an exam has nothing to complete and is not completed.
- */
-export function courseCompleted({ lessonsTotal, lessonsCompleted, hasExam, examPassed }: CompletionInput): boolean {
-  if (lessonsTotal <= 0 && !hasExam) return false;
-  return lessonsCompleted >= lessonsTotal && (!hasExam || examPassed);
-}
-
-/* ───────────── a person's standing, in short ───────────── */
-
-/**
- * Where a person stands in a course's exam: never started, an attempt in progress (started and not
- * graded yet), failed with attempts left, failed with none left, or passed.
- */
-export type ExamStatus = 'not-taken' | 'in-progress' | 'failed' | 'out-of-attempts' | 'passed';
-
-/** One attempt as the summary reads it (`graded: false` while it is in progress). */
-export interface AttemptOutcome {
-  score: number | null;
-  passed: boolean | null;
-  graded: boolean;
-}
-
-/** A person's standing in one exam: its status, best score (whole percent, `null` before a grade) and attempts left. */
-export interface ExamSummary {
-  status: ExamStatus;
-  best: number | null;
-  attemptsLeft: number;
-}
-
-/**
- * Sums up a person's attempts at an exam ("my learning"). A pass wins over anything else; an attempt
- * not yet graded is in progress (the server grades it at its deadline at the latest).
- */
-export function examSummary(attempts: readonly AttemptOutcome[], attemptsAllowed: number): ExamSummary {
-  const left = attemptsLeft(attempts.length, attemptsAllowed);
-  const best = bestScore(attempts.filter((a) => a.graded));
-  const status: ExamStatus = attempts.some((a) => a.graded && a.passed === true)
-    ? 'passed'
-    : attempts.some((a) => !a.graded)
-      ? 'in-progress'
-      : attempts.length === 0
-        ? 'not-taken'
-        : left > 0
-          ? 'failed'
-          : 'out-of-attempts';
-  return { status, best, attemptsLeft: left };
 }

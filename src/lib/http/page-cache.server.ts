@@ -3,6 +3,7 @@
  * `visitor` or a logged-in person's access context (`accessKey`). The production server answers kept
  * pages before Astro runs (for visitors and sessions alike); the Astro middleware fills the cache.
  */
+import { BoundedCache } from '../bounded-cache';
 import { accessKey, type Viewer } from '../access/access';
 import type { Identity } from '../access/access.server';
 import type { Store } from '../access/store.server';
@@ -49,18 +50,18 @@ export function keptPageKey(url: URL, audience: string): string {
  * nothing needs forgetting; the oldest go first.
  */
 export class PersonalPartsCache {
-  readonly #kept = new Map<string, PersonalParts>();
+  readonly #kept: BoundedCache<string, PersonalParts>;
 
-  constructor(private readonly capacity = 20_000) {}
+  constructor(capacity = 20_000) {
+    this.#kept = new BoundedCache(capacity);
+  }
 
   get(key: string): PersonalParts | undefined {
-    return this.#kept.get(key);
+    return this.#kept.peek(key);
   }
 
   set(key: string, parts: PersonalParts): void {
-    this.#kept.delete(key);
     this.#kept.set(key, parts);
-    while (this.#kept.size > this.capacity) this.#kept.delete(this.#kept.keys().next().value as string);
   }
 
   get size(): number {

@@ -5,6 +5,7 @@
  * already avoids the queries, and this avoids re-rendering. Entries are keyed by the catalogue's
  * version, so a catalogue write shows at once.
  */
+import { BoundedCache } from '../bounded-cache';
 import type { PersonalTemplate } from './personal';
 
 /** A cached page. */
@@ -28,20 +29,17 @@ export interface CachedPage {
 
 /** A bounded least-recently-used map of pages for one catalogue version. */
 export class PageCache {
-  private readonly entries = new Map<string, CachedPage>();
+  private readonly entries: BoundedCache<string, CachedPage>;
   private version = -1;
 
-  constructor(private readonly capacity = 500) {}
+  constructor(capacity = 500) {
+    this.entries = new BoundedCache(capacity);
+  }
 
   /** The page stored for `key` at catalogue `version`, if any. */
   get(key: string, version: number): CachedPage | undefined {
     if (version !== this.version) return undefined;
-    const hit = this.entries.get(key);
-    if (hit) {
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-    }
-    return hit;
+    return this.entries.get(key);
   }
 
   /** Stores a page rendered at catalogue `version` (older versions are dropped). */
@@ -50,9 +48,7 @@ export class PageCache {
       this.entries.clear();
       this.version = version;
     }
-    this.entries.delete(key);
     this.entries.set(key, page);
-    while (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string);
   }
 
   /** How many pages are stored. */
@@ -125,9 +121,12 @@ export interface PageOwner {
 export class PersonStamps {
   #clock = 0;
   #floor = 0;
-  readonly #changed = new Map<string, number>();
+  /** A forgotten person counts as changed at the newest forgotten time. */
+  readonly #changed: BoundedCache<string, number>;
 
-  constructor(private readonly capacity = 50_000) {}
+  constructor(capacity = 50_000) {
+    this.#changed = new BoundedCache(capacity, undefined, { onEvict: (_key, time) => (this.#floor = Math.max(this.#floor, time)) });
+  }
 
   /** The time a render that starts now is stamped with. */
   now(): number {
@@ -142,21 +141,13 @@ export class PersonStamps {
       this.#floor = at;
       return;
     }
-    for (const key of ownerKeys(person)) {
-      this.#changed.delete(key);
-      this.#changed.set(key, at);
-    }
-    while (this.#changed.size > this.capacity) {
-      const [oldest, time] = this.#changed.entries().next().value as [string, number];
-      this.#changed.delete(oldest);
-      this.#floor = Math.max(this.#floor, time);
-    }
+    for (const key of ownerKeys(person)) this.#changed.set(key, at);
   }
 
   /** True when nothing of `owner` changed after `stamp` (a render's `now()`). */
   fresh(owner: PageOwner, stamp: number): boolean {
     if (this.#floor > stamp) return false;
-    return ownerKeys(owner).every((key) => (this.#changed.get(key) ?? 0) <= stamp);
+    return ownerKeys(owner).every((key) => (this.#changed.peek(key) ?? 0) <= stamp);
   }
 }
 

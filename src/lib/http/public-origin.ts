@@ -2,51 +2,17 @@
  * The one rule for the site's public origin, from which every absolute URL is built (e-mail links,
  * canonical and Open Graph URLs, hreflang, sitemap, robots, JSON-LD) and by which shared pages are
  * cached. A Host header is a stranger's input: it is believed only when it names an allowed host.
- * Pure: callers pass the settings (`readOriginSettings` in the config) and the request's host.
+ * Pure: callers pass the settings (`config.origin`) and the request's host. The settings and the
+ * syntax of a Host value belong to the configuration, which checks `ALLOWED_HOSTS` with them.
  */
+import { parseHost, type OriginSettings } from '../config/hosts';
 
-/** Hosts accepted when `ALLOWED_HOSTS` is not set: this machine, on any port. */
-export const DEFAULT_ALLOWED_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
-
-/** What decides the public origin. */
-export interface OriginSettings {
-  /** `PUBLIC_URL`'s origin (`https://academy.example`), or `null` when it is not set. */
-  publicUrl: string | null;
-  /**
-   * Host names a request may be addressed to (`ALLOWED_HOSTS`): `name` (any port), `name:port`, or
-   * `*.domain` (any subdomain). `PUBLIC_URL`'s host is always allowed besides these.
-   */
-  allowedHosts: readonly string[];
-  /** The port the server listens on: the fallback origin is `http://localhost:PORT`. */
-  port: number;
-}
+export { DEFAULT_ALLOWED_HOSTS, parseHost, validHostPattern, type OriginSettings } from '../config/hosts';
 
 /** The request side of the rule: the Host it named and the scheme it came over. */
 export interface RequestAddress {
   host: string | null | undefined;
   protocol: 'http:' | 'https:';
-}
-
-/** `hostname` (lower case, IPv6 in brackets) and `port` ('' for none) of a Host value, or null when it is not a bare host. */
-export function parseHost(host: string | null | undefined): { hostname: string; port: string } | null {
-  const text = host?.trim();
-  if (!text || text.length > 300 || /[\s/\\@?#]/.test(text)) return null;
-  try {
-    const u = new URL(`http://${text}`);
-    if (u.pathname !== '/' || u.username || u.password || u.search || u.hash) return null;
-    // The port as written (URL drops a default port 80): `localhost:80` and `localhost` stay apart.
-    const written = /:(\d+)$/.exec(text)?.[1];
-    return { hostname: u.hostname, port: written !== undefined ? String(Number(written)) : '' };
-  } catch {
-    return null;
-  }
-}
-
-/** True when one `ALLOWED_HOSTS` entry (`name`, `name:port`, `*.domain`) is a well-formed pattern. */
-export function validHostPattern(pattern: string): boolean {
-  const p = pattern.trim();
-  if (p.startsWith('*.')) return parseHost(p.slice(2)) !== null && !p.slice(2).includes(':');
-  return parseHost(p) !== null;
 }
 
 function matches(pattern: string, host: { hostname: string; port: string }): boolean {

@@ -3,7 +3,7 @@
  * guesses), each counted where `limitStore` says: the database's `rate_limits` table (one atomic
  * upsert per attempt, shared by every process), Redis when `REDIS_URL` is set, or this process's
  * memory (the embedded database, one process). The limits themselves (and the `RATE_LIMITS` setting
- * that changes them) are in `rate-limit.ts`.
+ * that changes them) are the configuration's (`config/rate-limits.ts`): the runtime passes those in force.
  *
  * Redis is a convenience, never a dependency: while it cannot be reached (down at start, lost later,
  * or not answering), its limits are counted in the database (in memory for a limiter without one), so
@@ -17,7 +17,7 @@ import type { Redis } from 'ioredis';
 import type { Db } from '../db/client';
 import type { Scheduler } from '../jobs/jobs.server';
 import { rateLimits } from '../db/schema';
-import { limitSpec, limitStore, type LimitName, type LimitSpec, type LimitStore } from './rate-limit';
+import { LIMITS, limitStore, type LimitName, type LimitSpec, type LimitStore } from './rate-limit';
 
 export { LIMITS, type LimitName, type LimitSpec } from './rate-limit';
 
@@ -29,7 +29,7 @@ export interface RateLimiterOptions {
   redisUrl?: string | null | undefined;
   /** Where the one line per Redis outage goes (default: the process's warnings, one line on stderr). */
   warn?: (line: string) => void;
-  /** The limit in force for each name (default: `limitSpec`, i.e. `RATE_LIMITS` or the defaults). */
+  /** The limit in force for each name (default: the defaults; the runtime passes the configured ones). */
   spec?: (name: LimitName) => LimitSpec;
   /** The academy's database, for the counts every process must share (see `limitStore`); without it, memory stands in. */
   database?: { db: Db; kind: 'pglite' | 'postgres' };
@@ -63,7 +63,7 @@ const defaultWarn = (line: string) => process.emitWarning(line, { code: 'ACADEMY
 
 /** Builds a process's rate limits (the runtime builds the app's from its configuration). */
 export function createRateLimiter(opts: RateLimiterOptions = {}): RateLimiter {
-  const spec = opts.spec ?? ((name: LimitName) => limitSpec(name));
+  const spec = opts.spec ?? ((name: LimitName) => LIMITS[name]);
   const warn = opts.warn ?? defaultWarn;
   const redisUrl = opts.redisUrl?.trim() || null;
   const database = opts.database ?? null;

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../config/error';
-import { LIMITS, limitSpec, limitStore, loginDelayMs, MAX_LOGIN_DELAY_MS, parseRateLimits, type LimitName } from './rate-limit';
+import { LIMITS, limitStore, loginDelayMs, MAX_LOGIN_DELAY_MS, type LimitName } from './rate-limit';
 import { createRateLimiter } from './rate-limit.server';
 
 const limiter = createRateLimiter({ spec: (name) => LIMITS[name] });
@@ -11,29 +10,6 @@ const { hit, forgive, used, refund } = {
   refund: limiter.refund.bind(limiter),
 };
 
-describe('rate limit settings', () => {
-  it('keeps the defaults when RATE_LIMITS is unset or empty', () => {
-    expect(parseRateLimits(undefined)).toEqual({});
-    expect(parseRateLimits('  ')).toEqual({});
-    expect(limitSpec('loginPerAccount', {})).toEqual(LIMITS.loginPerAccount);
-  });
-
-  it('replaces the named limits only', () => {
-    const env = { RATE_LIMITS: 'loginPerAddress=500/900, registerPerAddress = 40/3600' };
-    expect(limitSpec('loginPerAddress', env)).toEqual({ points: 500, durationSeconds: 900 });
-    expect(limitSpec('registerPerAddress', env)).toEqual({ points: 40, durationSeconds: 3600 });
-    expect(limitSpec('loginPerAccount', env)).toEqual(LIMITS.loginPerAccount);
-  });
-
-  it.each(['nope=1/2', 'loginPerAddress', 'loginPerAddress=1', 'loginPerAddress=a/b', 'loginPerAddress=0/60', 'loginPerAddress=5/0', 'toString=1/1'])(
-    'refuses %s with a fix-it sentence',
-    (text) => {
-      expect(() => parseRateLimits(text)).toThrow(ConfigError);
-      expect(() => parseRateLimits(text)).toThrow(/use name=points\/seconds/);
-    },
-  );
-});
-
 describe('the limits the academy applies', () => {
   it('keep brute force slow without a lockout button, and limit what strangers can send', () => {
     // A pair (account, address) is refused after 10 wrong passwords; the account as a whole never is.
@@ -43,7 +19,6 @@ describe('the limits the academy applies', () => {
     expect(LIMITS.confirmPerSession).toEqual({ points: 10, durationSeconds: 10 * 60 });
     expect(LIMITS.confirmPerAddress).toEqual(LIMITS.lookupPerAddress);
     expect(LIMITS.contactPerAddress).toEqual({ points: 5, durationSeconds: 10 * 60 });
-    expect(limitSpec('contactPerAddress', { RATE_LIMITS: 'contactPerAddress=50/60' })).toEqual({ points: 50, durationSeconds: 60 });
   });
 
   it('hold logins to an account under attack longer and longer, up to a few seconds, never forever', () => {
@@ -83,10 +58,9 @@ describe('where each limit is counted', () => {
     expect(limitStore('paymentFailuresPerAccount', { redis: false, database: null })).toBe('memory');
   });
 
-  it('limits coupon guesses per account and per address, changeable by RATE_LIMITS', () => {
+  it('limits coupon guesses per account and per address', () => {
     expect(LIMITS.couponGuessesPerAccount).toEqual({ points: 10, durationSeconds: 60 * 60 });
     expect(LIMITS.couponGuessesPerAddress).toEqual({ points: 30, durationSeconds: 60 * 60 });
-    expect(limitSpec('couponGuessesPerAccount', { RATE_LIMITS: 'couponGuessesPerAccount=3/600' })).toEqual({ points: 3, durationSeconds: 600 });
   });
 });
 

@@ -1,85 +1,12 @@
 /**
- * The academy's rate limits (login, IBO code checks, prospect look-ups and confirmations, password
- * resets, sign-ups, contact messages, refused payments, coupon guesses), the `RATE_LIMITS` setting that
- * changes them, where each is counted, and the growing wait of logins to an account under attack. Pure:
- * the counting is in `rate-limit.server.ts`.
+ * Where each rate limit is counted, and the growing wait of logins to an account under attack. Pure:
+ * the counting is in `rate-limit.server.ts`. The limits themselves (names, defaults) are settings: the
+ * configuration owns them with the `RATE_LIMITS` variable that changes them (`config/rate-limits.ts`),
+ * and the runtime hands the limits in force to the limiter.
  */
-import { ConfigError } from '../config/error';
+import type { LimitName } from '../config/rate-limits';
 
-/** A named limit: at most `points` attempts per `durationSeconds` for one key. */
-export interface LimitSpec {
-  points: number;
-  durationSeconds: number;
-}
-
-/** The limits the academy applies, by purpose. */
-export const LIMITS = {
-  /**
-   * Wrong passwords per account from all addresses. Never a refusal (anyone could lock the owner out):
-   * past this many, each login to the account waits longer (`loginDelayMs`).
-   */
-  loginPerAccount: { points: 10, durationSeconds: 15 * 60 },
-  /** Wrong passwords per account from one address: that pair is refused until the window passes. */
-  loginPerAccountAddress: { points: 10, durationSeconds: 15 * 60 },
-  /** Login attempts per address. */
-  loginPerAddress: { points: 30, durationSeconds: 15 * 60 },
-  /** Invalid IBO codes per address, typed (`ibo.enter`) and in affiliate links (`/{code}`) together. */
-  codePerAddress: { points: 20, durationSeconds: 10 * 60 },
-  /** Prospect e-mail look-ups per address. */
-  lookupPerAddress: { points: 30, durationSeconds: 10 * 60 },
-  /** Prospect confirmations per IBO session and per address. */
-  confirmPerSession: { points: 10, durationSeconds: 10 * 60 },
-  confirmPerAddress: { points: 30, durationSeconds: 10 * 60 },
-  /** Contact messages per address. */
-  contactPerAddress: { points: 5, durationSeconds: 10 * 60 },
-  /** Password reset requests per account and per address. */
-  resetPerAccount: { points: 3, durationSeconds: 60 * 60 },
-  resetPerAddress: { points: 10, durationSeconds: 60 * 60 },
-  /** Registrations per address. */
-  registerPerAddress: { points: 10, durationSeconds: 60 * 60 },
-  /**
-   * Refused payments (declined, no funds, an invalid or expired card) per account and per address: past
-   * this many, checkout answers 429 until the window passes, so nobody tests stolen cards through it.
-   * Each payment takes one before its card reaches the gateway; a paid order (or a checkout that never
-   * reached the gateway) gives it back.
-   */
-  paymentFailuresPerAccount: { points: 10, durationSeconds: 60 * 60 },
-  paymentFailuresPerAddress: { points: 30, durationSeconds: 60 * 60 },
-  /**
-   * Coupon codes answered "does not exist" per account and per address: past this many, looking a
-   * coupon up answers 429 until the window passes, so nobody finds the academy's codes by guessing.
-   * A code that exists does not count.
-   */
-  couponGuessesPerAccount: { points: 10, durationSeconds: 60 * 60 },
-  couponGuessesPerAddress: { points: 30, durationSeconds: 60 * 60 },
-} as const satisfies Record<string, LimitSpec>;
-
-export type LimitName = keyof typeof LIMITS;
-
-function isLimitName(name: string): name is LimitName {
-  return Object.hasOwn(LIMITS, name);
-}
-
-/**
- * Reads `RATE_LIMITS`: comma-separated `name=points/seconds` pairs that replace the default of each
- * named limit, e.g. `loginPerAddress=100/900,registerPerAddress=50/3600`. Empty means no change.
- * Throws `ConfigError` with a fix-it sentence on a malformed value.
- */
-export function parseRateLimits(text: string | undefined): Partial<Record<LimitName, LimitSpec>> {
-  const out: Partial<Record<LimitName, LimitSpec>> = {};
-  if (text === undefined || text.trim() === '') return out;
-  for (const part of text.split(',')) {
-    const m = /^\s*(\w+)\s*=\s*(\d{1,9})\s*\/\s*(\d{1,9})\s*$/.exec(part);
-    const name = m?.[1];
-    if (!m || name === undefined || !isLimitName(name) || Number(m[2]) < 1 || Number(m[3]) < 1) {
-      throw new ConfigError(
-        `RATE_LIMITS "${part.trim()}" is not a limit: use name=points/seconds with a name among ${Object.keys(LIMITS).join(', ')} (e.g. loginPerAddress=30/900), or unset it for the defaults.`,
-      );
-    }
-    out[name] = { points: Number(m[2]), durationSeconds: Number(m[3]) };
-  }
-  return out;
-}
+export { LIMITS, type LimitName, type LimitSpec } from '../config/rate-limits';
 
 /** Limits that guard money (payments, coupons): counted in the database on every layout. */
 const MONEY_LIMITS: ReadonlySet<LimitName> = new Set(['paymentFailuresPerAccount', 'paymentFailuresPerAddress', 'couponGuessesPerAccount', 'couponGuessesPerAddress']);
@@ -118,9 +45,4 @@ export function loginDelayMs(failures: number, threshold: number): number {
   const over = failures - threshold;
   if (!(over > 0)) return 0;
   return Math.min(MAX_LOGIN_DELAY_MS, 250 * 2 ** Math.min(over - 1, 16));
-}
-
-/** The limit in force for `name`: the `RATE_LIMITS` override, else the default. */
-export function limitSpec(name: LimitName, env: Record<string, string | undefined> = process.env): LimitSpec {
-  return parseRateLimits(env.RATE_LIMITS)[name] ?? LIMITS[name];
 }

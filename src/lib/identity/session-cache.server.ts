@@ -8,6 +8,7 @@
  * read (`trustedSince`): while the bus is down (Redis out of reach), a log out on another process
  * cannot be heard, so sessions are read again from the database after `UNTRUSTED_TTL_MS`.
  */
+import { BoundedCache } from '../bounded-cache';
 import type { Db } from '../db/client';
 import { hashToken, readSession, type SessionInfo } from './session.server';
 
@@ -25,7 +26,8 @@ interface Kept {
 export const UNTRUSTED_TTL_MS = 1000;
 
 export class SessionCache {
-  readonly #kept = new Map<string, Kept>();
+  /** Oldest read first out (a kept session is not refreshed by use: its time limit runs from the read). */
+  readonly #kept: BoundedCache<string, Kept>;
 
   constructor(
     private readonly db: Db,
@@ -36,31 +38,30 @@ export class SessionCache {
       /** Since when every notice of a change has been heard (the bus's `listeningSince`); `null`: not now. Default: always. */
       trustedSince?: () => number | null;
     } = {},
-  ) {}
+  ) {
+    this.#kept = new BoundedCache(opts.capacity ?? 50_000);
+  }
 
   /** The session a cookie token names (see `readSession`), read from the database at most once per `ttlMs`. */
   read(token: string | undefined): Promise<SessionInfo | null> {
     if (!token || token.length > 100) return Promise.resolve(null);
     const nowMs = (this.opts.now ?? Date.now)();
     const key = hashToken(token);
-    const hit = this.#kept.get(key);
+    const hit = this.#kept.peek(key);
     if (hit && nowMs - hit.at < this.#ttlFor(hit)) return hit.info;
     const info = readSession(this.db, token, new Date(nowMs));
     const entry: Kept = { info, at: nowMs };
-    this.#kept.delete(key);
     // Unknown tokens are not kept: a flood of forged cookies must not push real sessions out.
     info.then(
       (found) => {
         entry.settled = found;
-        if (found === null && this.#kept.get(key) === entry) this.#kept.delete(key);
+        if (found === null && this.#kept.peek(key) === entry) this.#kept.delete(key);
       },
       () => {
-        if (this.#kept.get(key) === entry) this.#kept.delete(key);
+        if (this.#kept.peek(key) === entry) this.#kept.delete(key);
       },
     );
     this.#kept.set(key, entry);
-    const capacity = this.opts.capacity ?? 50_000;
-    while (this.#kept.size > capacity) this.#kept.delete(this.#kept.keys().next().value as string);
     return info;
   }
 
@@ -80,11 +81,10 @@ export class SessionCache {
       this.#kept.delete(ref.tokenHash);
       return;
     }
-    for (const [key, kept] of this.#kept) {
-      const info = kept.settled;
+    this.#kept.deleteWhere(({ settled: info }) =>
       // A read still on its way may carry the facts from before the change: drop it too.
-      if (info === undefined || ('userId' in ref && info?.user?.id === ref.userId) || ('iboId' in ref && info?.ibo?.id === ref.iboId)) this.#kept.delete(key);
-    }
+      info === undefined || ('userId' in ref && info?.user?.id === ref.userId) || ('iboId' in ref && info?.ibo?.id === ref.iboId),
+    );
   }
 
   get size(): number {

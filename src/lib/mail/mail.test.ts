@@ -3,34 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError } from '~/lib/config';
-import { DEFAULT_FROM, outboxFileName, readMailConfig } from './mail';
+import { DEFAULT_FROM } from '../config/settings';
+import { outboxFileName } from './mail';
 import { createMailer } from './mail.server';
 import { readConfig } from '../config/config';
-
-describe('mail configuration', () => {
-  it('writes to <DATA_DIR>/outbox when no SMTP_URL is set', () => {
-    expect(readMailConfig({})).toEqual({ smtpUrl: null, from: DEFAULT_FROM, outboxDir: join('./data', 'outbox'), timeoutMs: 15_000 });
-    expect(readMailConfig({ DATA_DIR: '/srv/academy', SMTP_URL: ' ' }).outboxDir).toBe('/srv/academy/outbox');
-  });
-
-  it('takes an smtp:// or smtps:// URL, a From address and a timeout', () => {
-    const c = readMailConfig({ SMTP_URL: 'smtps://u:p@mail.example.com:465', MAIL_FROM: 'Academia <no-reply@example.com>', MAIL_TIMEOUT_MS: '5000' });
-    expect(c).toMatchObject({ smtpUrl: 'smtps://u:p@mail.example.com:465', from: 'Academia <no-reply@example.com>', timeoutMs: 5000 });
-  });
-
-  it('refuses bad values with a sentence naming the variable', () => {
-    for (const [env, name] of [
-      [{ SMTP_URL: 'http://mail.example.com' }, 'SMTP_URL'],
-      [{ SMTP_URL: 'not a url' }, 'SMTP_URL'],
-      [{ MAIL_FROM: 'nobody' }, 'MAIL_FROM'],
-      [{ MAIL_TIMEOUT_MS: 'soon' }, 'MAIL_TIMEOUT_MS'],
-    ] as const) {
-      expect(() => readMailConfig(env)).toThrow(ConfigError);
-      expect(() => readMailConfig(env)).toThrow(name);
-    }
-  });
-});
 
 describe('outbox file names', () => {
   it('sort in the order the mail was written', () => {
