@@ -21,7 +21,7 @@ export interface Recorded {
 /** A context for `url` (path or full address on http://localhost:4321). */
 export function fakeContext(url: string, opts: FakeOptions = {}): { ctx: APIContext; recorded: Recorded } {
   const full = new URL(url, 'http://localhost:4321');
-  const request = new Request(full, { method: opts.method ?? 'GET', headers: opts.headers, body: opts.body });
+  const request = new Request(full, { method: opts.method ?? 'GET', headers: opts.headers ?? {}, body: opts.body ?? null });
   const recorded: Recorded = { deleted: [], rewrites: [] };
   const cookies = { ...(opts.cookies ?? {}) };
   const ctx = {
