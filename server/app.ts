@@ -3,26 +3,25 @@
  * (health, host, metrics, static files, sessions kept private, cached pages, Astro), with socket.io on
  * the same port and security headers on every response.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { Server as SocketServer } from 'socket.io';
 import type { Runtime } from '../src/lib/runtime/runtime.server';
 import { securityHeaders } from '../src/lib/http/security';
 import { attachRealtime } from '../src/lib/realtime/socket.server';
 import type { PagePolicies } from './static';
 import { drainable, SHUTDOWN_GRACE_MS } from './drain';
-import { hostAllowed } from '../src/lib/http/public-origin';
 import { acceptedRequestId, REQUEST_ID_HEADER, unexpectedErrorMessage, type ErrorLogEntry } from '../src/lib/http/errors';
-import { newRequestId } from '../src/lib/http/errors.server';
 import { BUSY_RETRY_AFTER_SECONDS, databaseBusy } from '../src/lib/db/unavailable';
 import { actionRequest, busyActionError } from '../src/lib/http/action-answer';
-import { bearerMatches } from '../src/lib/http/bearer.server';
+import { newRequestId } from '../src/lib/http/errors.server';
 import { errorLogger } from '../src/lib/http/log.server';
 import { createMetrics, type Metrics } from './metrics';
 import { messages } from '../src/i18n';
 import { answerLanguage, healthAnswer, jsonAnswer, plainAnswer } from './handlers/answers';
 import type { Exchange, Handler } from './handlers/exchange';
 import { health, healthPath } from './handlers/health';
-import { hostCheck, settleForwardedHeaders } from './handlers/host';
+import { hostCheck } from './handlers/host';
+import { metricsAnswer, metricsEndpoint, metricsListener } from './handlers/metrics';
 import { staticFiles } from './handlers/static-files';
 import { privateSessions } from './handlers/private-sessions';
 import { cachedPage } from './handlers/cached-page';
@@ -70,17 +69,12 @@ export function createApp(opts: AppOptions): App {
   const origin = config.origin;
   const logError = opts.logError ?? errorLogger(logger, runtime.outage);
 
-  /** The metrics on the site's port, only to the bearer of `METRICS_TOKEN` (without a token `/metrics` is an unknown page here). */
-  const metricsEndpoint: Handler = async ({ req, res, url }) => {
-    if (url.pathname !== '/metrics' || config.metrics.token === null) return false;
-    await metricsAnswer(req, res, url);
-    return true;
-  };
+  const answerMetrics = metricsAnswer(config, () => metrics);
   /** The request's way: the first handler that answers ends it. */
   const handlers: Handler[] = [
     health(runtime),
     hostCheck(origin, trustProxy),
-    metricsEndpoint,
+    metricsEndpoint(config, answerMetrics),
     staticFiles(opts.clientDir, opts.policies),
     privateSessions,
     cachedPage(runtime),
@@ -138,41 +132,7 @@ export function createApp(opts: AppOptions): App {
   const io = attachRealtime(server, runtime);
   const metrics = createMetrics({ sockets: () => io.engine.clientsCount, pool: runtime.database.pool });
 
-  /** The Prometheus text to the bearer of the token (when one is set), else 401 with a sentence. */
-  async function metricsAnswer(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-    const token = config.metrics.token;
-    if (token !== null && !bearerMatches(req.headers.authorization, token)) {
-      const locale = answerLanguage(req, url);
-      res.setHeader('WWW-Authenticate', 'Bearer realm="metrics"');
-      plainAnswer(res, 401, messages(locale).metricsToken, locale);
-      return;
-    }
-    const text = await metrics.registry.metrics();
-    res.setHeader('Content-Type', metrics.registry.contentType);
-    res.setHeader('Cache-Control', 'no-store');
-    res.end(text);
-  }
-
-  /**
-   * `METRICS_PORT`'s listener (the caller listens on it): `/metrics` and nothing else, under the same
-   * Host check and, when `METRICS_TOKEN` is set, the same token.
-   */
-  const metricsServer =
-    config.metrics.port === null
-      ? null
-      : createServer((req, res) => {
-          const url = new URL(req.url ?? '/', 'http://localhost');
-          const locale = answerLanguage(req, url);
-          const host = settleForwardedHeaders(req, trustProxy);
-          if (!hostAllowed(host, origin)) plainAnswer(res, 421, messages(locale).unknownHost, locale);
-          else if (url.pathname !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) plainAnswer(res, 404, '404', locale);
-          else
-            metricsAnswer(req, res, url).catch((err: unknown) => {
-              logError({ requestId: newRequestId(), method: req.method ?? 'GET', path: url.pathname, error: err, where: 'metrics' });
-              if (!res.headersSent) plainAnswer(res, 500, unexpectedErrorMessage(locale, '-'), locale);
-              else res.end();
-            });
-        });
+  const metricsServer = metricsListener(config, answerMetrics, logError);
 
   // Taken over last, after socket.io: while stopping, a new real-time connection is told to come back.
   const drain = drainable(server, (req, res) => {
