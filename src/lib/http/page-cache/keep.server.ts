@@ -95,9 +95,9 @@ export async function keep(runtime: PageCacheRuntime, lookup: Lookup, request: A
   return null;
 }
 
-/** The body of a kept answer in `encoding`: the page's own body compressed once and kept with it, any other compressed now. */
+/** The body of a kept answer in `encoding`: the page's own body compressed once and kept with it, any other (a template filled for one reader) compressed now, fast. */
 export function encodedBody(kept: KeptAnswer, body: string, encoding: Encoding): Promise<Buffer> {
-  if (body !== kept.page.body) return compressBody(body, encoding);
+  if (body !== kept.page.body) return compressBody(body, encoding, 'each');
   const copies = (kept.page.compressed ??= {});
   return (copies[encoding] ??= compressBody(body, encoding));
 }
