@@ -16,11 +16,8 @@ import { testDatabases } from '../src/lib/db/testing';
 import { createApp, type App, type AstroHandler } from './app';
 import type { ErrorLogEntry } from '../src/lib/http/errors';
 import { loadPagePolicies } from './static';
-import { pageKey } from '../src/lib/http/page-cache';
-import { audienceOf, keptPageKey, keptPersonalPage } from '../src/lib/http/page-cache.server';
-import { personalKey, personalMarks } from '../src/lib/http/personal';
-import { sessionSummary } from '../src/lib/identity/account';
-import { createSession } from '../src/lib/identity/session.server';
+import { keepForAudience, lookUp, personalMarks, type Rendered } from '../src/lib/http/page-cache';
+import { createSession, type SessionInfo } from '../src/lib/identity/session.server';
 import { testRuntime } from '../src/lib/testing/runtime';
 import type { Runtime } from '../src/lib/runtime/runtime.server';
 import * as schema from '../src/lib/db/schema';
@@ -44,6 +41,11 @@ function raw(path: string, headers: Record<string, string> = {}): Promise<{ stat
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
     }).on('error', reject);
   });
+}
+
+/** Keeps `page` as the page cache keeps a rendered page at `path` for `session`'s audience (visitors by default). */
+async function keepPage(path: string, page: Rendered, session: SessionInfo | null = null) {
+  return keepForAudience(runtime, await lookUp(runtime, { url: new URL(path), session }), page);
 }
 
 /** A failure whose message carries SQL and its parameters, as a failed query's does. */
@@ -194,8 +196,7 @@ describe('production server', () => {
 
 describe('page cache', () => {
   it('answers a kept page before Astro runs, with the security headers, but never to a session', async () => {
-    const url = new URL(`${base}/kept?b=2&a=1`);
-    runtime.pages.set(pageKey(url), runtime.catalog.version, { status: 200, headers: [['content-type', 'text/html']], body: '<p>kept</p>' });
+    await keepPage(`${base}/kept?b=2&a=1`, { status: 200, headers: [['content-type', 'text/html']], body: '<p>kept</p>' });
     const hit = await fetch(`${base}/kept?a=1&b=2`);
     expect(await hit.text()).toBe('<p>kept</p>');
     expect(hit.headers.get('x-page-cache')).toBe('hit');
@@ -212,12 +213,11 @@ describe('page cache', () => {
     const [user] = await handle.db.insert(schema.users).values({ email: 'kept@example.com', firstName: 'Kept', lastName: 'Page' }).returning();
     const { token } = await createSession(handle.db, { kind: 'user', userId: user!.id });
     const info = (await runtime.sessions.read(token))!;
-    const url = new URL(`${base}/kept-audience`);
-    runtime.pages.set(pageKey(url), runtime.catalog.version, { status: 200, headers: [['content-type', 'text/html'], ['cache-control', 'public, s-maxage=30']], body: '<p>for visitors</p>' });
+    await keepPage(`${base}/kept-audience`, { status: 200, headers: [['content-type', 'text/html'], ['cache-control', 'public, s-maxage=30']], body: '<p>for visitors</p>' });
     const cookie = { cookie: `session=${token}` };
     // Nothing kept for this access context yet: Astro answers (here: not found), not the visitor's page.
     expect((await raw('/kept-audience', cookie)).status).toBe(404);
-    runtime.pages.set(keptPageKey(url, await audienceOf(runtime.store, info.identity)), runtime.catalog.version, { status: 200, headers: [['content-type', 'text/html'], ['cache-control', 'public, s-maxage=30']], body: '<p>for learners like this one</p>' });
+    await keepPage(`${base}/kept-audience`, { status: 200, headers: [['content-type', 'text/html'], ['cache-control', 'public, s-maxage=30']], body: '<p>for learners like this one</p>' }, info);
     const hit = await raw('/kept-audience', cookie);
     expect(hit.body.toString()).toBe('<p>for learners like this one</p>');
     expect(hit.headers['x-page-cache']).toBe('hit');
@@ -240,41 +240,37 @@ describe('page cache', () => {
     const [ana, bea] = await Promise.all(made.map((u) => createSession(handle.db, { kind: 'user', userId: u.id })));
     const anaInfo = (await runtime.sessions.read(ana!.token))!;
     const beaInfo = (await runtime.sessions.read(bea!.token))!;
-    const audience = await audienceOf(runtime.store, anaInfo.identity);
-    // Same access (neither bought nor completed anything): one kept page serves both.
-    expect(await audienceOf(runtime.store, beaInfo.identity)).toBe(audience);
     const [open, close] = personalMarks('user');
-    const rendered = (name: string) => `<header>${open}<span>${name}</span>${close}</header><main>catálogo</main>`;
-    const url = new URL(`${base}/en/kept-template`);
-    const anaKey = personalKey('en', sessionSummary(anaInfo));
-    runtime.pages.set(keptPageKey(url, audience), runtime.catalog.version, keptPersonalPage(200, [['content-type', 'text/html']], rendered('Ana Primera'), runtime.personalParts, anaKey));
+    const rendered = (name: string): Rendered => ({ status: 200, headers: [['content-type', 'text/html']], body: `<header>${open}<span>${name}</span>${close}</header><main>catálogo</main>` });
+    // Rendered for Ana: kept for everyone with her access (neither bought nor completed anything), her parts kept apart.
+    await keepPage(`${base}/en/kept-template`, rendered('Ana Primera'), anaInfo);
     const forAna = await raw('/en/kept-template', { cookie: `session=${ana!.token}` });
     expect(forAna.headers['x-page-cache']).toBe('hit');
     expect(forAna.headers['cache-control']).toBe('private, no-store');
-    expect(forAna.body.toString()).toBe(rendered('Ana Primera'));
-    // Bea's own parts are not known yet: the page is rendered for her (Astro answers), Ana's name never shown.
+    expect(forAna.body.toString()).toBe(rendered('Ana Primera').body);
+    // Bea has the same access, but her own parts are not known yet: the page is rendered for her (Astro answers), Ana's name never shown.
     const beaFirst = await raw('/en/kept-template', { cookie: `session=${bea!.token}` });
     expect(beaFirst.status).toBe(404);
     expect(beaFirst.body.toString()).not.toContain('Ana');
-    // Once a page was rendered for Bea, the kept page answers her with her own name.
-    runtime.personalParts.set(personalKey('en', sessionSummary(beaInfo)), { user: '<span>Bea Segunda</span>' });
+    // Once a page was rendered for Bea, the kept page answers her with her own name, and Ana with hers.
+    await keepPage(`${base}/en/kept-template`, rendered('Bea Segunda'), beaInfo);
     const beaKept = await raw('/en/kept-template', { cookie: `session=${bea!.token}` });
     expect(beaKept.headers['x-page-cache']).toBe('hit');
-    expect(beaKept.body.toString()).toBe(rendered('Bea Segunda'));
+    expect(beaKept.body.toString()).toBe(rendered('Bea Segunda').body);
+    expect((await raw('/en/kept-template', { cookie: `session=${ana!.token}` })).body.toString()).toBe(rendered('Ana Primera').body);
     // The Spanish page's parts are another language's: Ana's English parts do not answer it.
-    runtime.pages.set(keptPageKey(new URL(`${base}/kept-template`), audience), runtime.catalog.version, keptPersonalPage(200, [['content-type', 'text/html']], rendered('Ana Primera'), runtime.personalParts, anaKey));
+    await keepPage(`${base}/kept-template`, rendered('Bea Segunda'), beaInfo);
+    expect((await raw('/kept-template', { cookie: `session=${bea!.token}` })).headers['x-page-cache']).toBe('hit');
     expect((await raw('/kept-template', { cookie: `session=${ana!.token}` })).status).toBe(404);
   });
 
   it('sends a kept page compressed, compressing it once', async () => {
-    const url = new URL(`${base}/kept-big`);
     const html = '<li>curso</li>'.repeat(2000);
-    runtime.pages.set(pageKey(url), runtime.catalog.version, { status: 200, headers: [['content-type', 'text/html'], ['vary', 'Cookie']], body: html });
+    const kept = await keepPage(`${base}/kept-big`, { status: 200, headers: [['content-type', 'text/html'], ['vary', 'Cookie']], body: html });
     const first = await raw('/kept-big', { 'accept-encoding': 'br' });
     expect(first.headers['content-encoding']).toBe('br');
     expect(first.headers.vary).toBe('Cookie, Accept-Encoding');
     expect(brotliDecompressSync(first.body).toString()).toBe(html);
-    const kept = runtime.pages.get(pageKey(url), runtime.catalog.version)!;
     const once = kept.compressed?.br;
     expect(once).toBeDefined();
     await raw('/kept-big', { 'accept-encoding': 'br' });
@@ -345,8 +341,7 @@ describe('the database out of reach', () => {
 
 describe('Host header (Trust #4, #5)', () => {
   it('refuses a Host the academy does not answer to, with a localized 421, before any file, cache or page', async () => {
-    const url = new URL(`${base}/kept-host`);
-    runtime.pages.set(pageKey(url), runtime.catalog.version, { status: 200, headers: [['content-type', 'text/html']], body: '<p>kept</p>' });
+    await keepPage(`${base}/kept-host`, { status: 200, headers: [['content-type', 'text/html']], body: '<p>kept</p>' });
     for (const path of ['/kept-host', '/about-us', '/ssr', '/_astro/app.abc123.js', '/en/courses-details/8']) {
       const r = await raw(path, { host: 'evil.example', 'accept-language': 'en' });
       expect(r.status, path).toBe(421);
@@ -361,7 +356,7 @@ describe('Host header (Trust #4, #5)', () => {
 
   it('keeps pages per public origin: a page kept for one allowed host is not served under another', async () => {
     const port = new URL(base).port;
-    runtime.pages.set(pageKey(new URL(`${base}/kept-origin`)), runtime.catalog.version, { status: 200, headers: [['content-type', 'text/html']], body: '<p>for 127.0.0.1</p>' });
+    await keepPage(`${base}/kept-origin`, { status: 200, headers: [['content-type', 'text/html']], body: '<p>for 127.0.0.1</p>' });
     expect((await raw('/kept-origin')).body.toString()).toBe('<p>for 127.0.0.1</p>');
     const other = await raw('/kept-origin', { host: `localhost:${port}` });
     expect(other.status).toBe(404);

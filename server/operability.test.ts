@@ -9,8 +9,7 @@ import { openDatabase, type DbHandle } from '../src/lib/db/client';
 import { migrate } from '../src/lib/db/migrate';
 import { createApp, type App, type AstroHandler } from './app';
 import { createLogger } from '../src/lib/http/log.server';
-import { keptPage } from '../src/lib/http/etag.server';
-import { pageKey } from '../src/lib/http/page-cache';
+import { keepForAudience, lookUp } from '../src/lib/http/page-cache';
 import { testRuntime } from '../src/lib/testing/runtime';
 import type { Runtime } from '../src/lib/runtime/runtime.server';
 import { routePattern } from './metrics';
@@ -237,7 +236,7 @@ describe('/metrics and /readyz', () => {
 describe('HTTP caching', () => {
   it('gives a kept page an ETag and CDN-friendly Cache-Control, and answers 304 to a matching If-None-Match', async () => {
     const url = new URL(`${base}/kept-etag`);
-    runtimes[0]!.pages.set(pageKey(url), runtimes[0]!.catalog.version, keptPage(200, [['content-type', 'text/html'], ['cache-control', 'no-cache']], '<p>kept</p>'));
+    keepForAudience(runtimes[0]!, await lookUp(runtimes[0]!, { url, session: null }), { status: 200, headers: [['content-type', 'text/html'], ['cache-control', 'no-cache']], body: '<p>kept</p>' });
     const first = await fetch(url);
     expect(await first.text()).toBe('<p>kept</p>');
     const etag = first.headers.get('etag');

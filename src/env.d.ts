@@ -8,6 +8,10 @@ declare namespace App {
     identity: import('./lib/access/access.server').Identity | null;
     /** The session behind `identity` (user, IBO and prospect facts), or null. */
     session: import('./lib/identity/session.server').SessionInfo | null;
+    /** The language of the page asked for (its address: `/en/…` English, else Spanish). */
+    locale: import('./i18n').Locale;
+    /** The messages of `locale`. */
+    t: import('./i18n').Messages;
     /**
      * Set by a page whose HTML depends only on its address, the catalogue and the viewer's access (kind,
      * prospect or not, courses bought and completed, memberships): the page cache keeps one copy per

@@ -1,12 +1,12 @@
 /**
- * A small in-memory cache of whole pages that are the same for everyone in one audience: visitors, or
- * logged-in people who share an access context (`page-cache.server.ts`). One embedded database
- * serialises every query, so rendering for each request would cap throughput; the catalogue snapshot
- * already avoids the queries, and this avoids re-rendering. Entries are keyed by the catalogue's
- * version, so a catalogue write shows at once.
+ * Where kept pages live: bounded in-memory maps of whole pages (the same for everyone in one audience,
+ * or for one person), of each reader's personal parts, and the clock that says whether a person's
+ * page is still fresh. One embedded database serialises every query, so rendering for each request
+ * would cap throughput; the catalogue snapshot already avoids the queries, and this avoids
+ * re-rendering. Entries are kept per catalogue version, so a catalogue write shows at once. Pure.
  */
-import { BoundedCache } from '../bounded-cache';
-import type { PersonalTemplate } from './personal';
+import { BoundedCache } from '../../bounded-cache';
+import type { PersonalParts, PersonalTemplate } from './personal';
 
 /** A cached page. */
 export interface CachedPage {
@@ -55,54 +55,6 @@ export class PageCache {
   get size(): number {
     return this.entries.size;
   }
-}
-
-/** The cookie that carries a session: requests with one are never served from the cache. */
-export const SESSION_COOKIE = 'session';
-
-/** True when a Cookie header carries a session cookie. */
-export function hasSessionCookie(cookieHeader: string | undefined): boolean {
-  return cookieHeader !== undefined && new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`).test(cookieHeader);
-}
-
-/** Only plain reads with no action posted may be served from the cache (a session's, by its audience: `page-cache.server.ts`). */
-export function cacheableRequest(method: string, url: URL): boolean {
-  return (method === 'GET' || method === 'HEAD') && !url.searchParams.has('_action');
-}
-
-/**
- * The cache key of a request: origin, path (without a trailing slash) and query with parameters in a
- * stable order. Callers build `url` on the public origin (`publicOrigin`), never on the Host header as
- * sent: a page's absolute URLs are built with that origin, so a page is only served where it was made.
- */
-export function pageKey(url: URL): string {
-  const params = [...url.searchParams.entries()].sort(([a], [b]) => a.localeCompare(b));
-  const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
-  return `${url.origin}${path}?${new URLSearchParams(params).toString()}`;
-}
-
-/** `Cache-Control` of pages kept for every visitor: a CDN may keep them 30 s and serve them stale 30 s more. */
-export const SHARED_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=30';
-
-/** `Cache-Control` of anything answered to a session or rendered for one person. */
-export const PRIVATE_CACHE_CONTROL = 'private, no-store';
-
-/** True when a `Cache-Control` value already keeps the answer out of shared caches. */
-export function isPrivateCacheControl(value: string | null | undefined): boolean {
-  return value !== null && value !== undefined && /(^|[\s,])(private|no-store)([\s,=]|$)/i.test(value);
-}
-
-/** True when an `If-None-Match` header names `etag` (weak comparison, `*` matches anything). */
-export function etagMatches(ifNoneMatch: string | null | undefined, etag: string | undefined): boolean {
-  if (!ifNoneMatch || !etag) return false;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-  const wanted = opaque(etag);
-  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === wanted);
-}
-
-/** The headers a 304 keeps: none that describe a body. */
-export function notModifiedHeaders(headers: [string, string][]): [string, string][] {
-  return headers.filter(([k]) => !/^(content-length|content-type|content-encoding|transfer-encoding)$/i.test(k));
 }
 
 /** Who an own page belongs to (a user, their contact, or an IBO session's prospect). */
@@ -158,7 +110,27 @@ function ownerKeys(person: Partial<PageOwner>): string[] {
   return keys;
 }
 
-/** The cache key of a page kept for one person: their address, audience and own parts (`personalKey`). */
-export function ownPageKey(sharedKey: string, owner: PageOwner, partsKey: string): string {
-  return `${sharedKey}#own:${owner.userId ?? '-'}:${owner.contactId ?? '-'}:${partsKey}`;
+/**
+ * Each person's personal parts (`personal.ts`), keyed by `personalKey` (language and session summary),
+ * kept from the last page rendered for them. A changed name or a new session makes a new key, so
+ * nothing needs forgetting; the oldest go first.
+ */
+export class PersonalPartsCache {
+  readonly #kept: BoundedCache<string, PersonalParts>;
+
+  constructor(capacity = 20_000) {
+    this.#kept = new BoundedCache(capacity);
+  }
+
+  get(key: string): PersonalParts | undefined {
+    return this.#kept.peek(key);
+  }
+
+  set(key: string, parts: PersonalParts): void {
+    this.#kept.set(key, parts);
+  }
+
+  get size(): number {
+    return this.#kept.size;
+  }
 }

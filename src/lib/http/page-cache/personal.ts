@@ -51,8 +51,3 @@ export function fillPersonal(template: PersonalTemplate, parts: PersonalParts): 
   }
   return out;
 }
-
-/** The key of a person's parts: what they depend on, the page's language and what the session says of its holder. */
-export function personalKey(locale: string, summary: unknown): string {
-  return `${locale}|${JSON.stringify(summary)}`;
-}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fillPersonal, personalKey, personalMarks, splitPersonal } from './personal';
+import { fillPersonal, personalMarks, splitPersonal } from './personal';
+import { personalKey } from './keys';
 
 const [userOpen, userClose] = personalMarks('user');
 const [sumOpen, sumClose] = personalMarks('summary');

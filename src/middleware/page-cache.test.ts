@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { pageCache } from './page-cache';
+import { passOf } from './pass';
+import { fakeContext, fakeNext } from './context.testing';
+import { PageCache, PersonalPartsCache, PersonStamps, personalMarks } from '~/lib/http/page-cache';
+import { VISITOR } from '~/lib/access/access';
+import type { Runtime } from '~/lib/runtime/runtime.server';
+import type { SessionInfo } from '~/lib/identity/session.server';
+
+function fakeRuntime() {
+  const viewer = { ...VISITOR, kind: 'learner' as const, userId: 1, contactId: 11 };
+  return {
+    pages: new PageCache(),
+    personalParts: new PersonalPartsCache(),
+    ownPages: new PageCache(),
+    personStamps: new PersonStamps(),
+    catalog: { version: 1 },
+    store: { viewer: async () => viewer },
+    siteOrigin: () => 'http://localhost:4321',
+  } as unknown as Runtime;
+}
+
+const ana = { identity: { kind: 'user', userId: 1 }, user: { id: 1, firstName: 'Ana', lastName: 'P', email: 'a@x', imageUrl: null, userType: 1 }, ibo: null, prospect: null } as unknown as SessionInfo;
+const html = (body: string, status = 200) => new Response(body, { status, headers: { 'content-type': 'text/html' } });
+
+/** One request through the step; `render` stands for the page (and what it declares). */
+async function request(runtime: Runtime, path: string, render: (locals: App.Locals) => Response, opts: Parameters<typeof fakeContext>[1] = {}) {
+  const counted: string[] = [];
+  const { ctx } = fakeContext(path, { ...opts, locals: { runtime, session: null, pageCacheResult: (r) => counted.push(r), ...opts.locals } });
+  const next = fakeNext(() => render(ctx.locals));
+  const response = (await pageCache(ctx, next))!;
+  return { response, rendered: next.calls, counted, ctx };
+}
+
+describe('page cache step', () => {
+  it("keeps a page declared the same for every visitor and answers the next visitor from it, with a validator and 304", async () => {
+    const runtime = fakeRuntime();
+    const shared = (locals: App.Locals) => ((locals.sharedPage = true), html('<p>catálogo</p>'));
+    const first = await request(runtime, '/courses?b=1&a=2', shared);
+    expect(first.response.headers.get('x-page-cache')).toBe('miss');
+    expect(first.counted).toEqual(['miss']);
+    const etag = first.response.headers.get('etag');
+    expect(etag).toMatch(/^W\//);
+    const second = await request(runtime, '/courses/?a=2&b=1', shared);
+    expect(second.rendered).toBe(0);
+    expect(second.counted).toEqual(['hit']);
+    expect(second.response.headers.get('x-page-cache')).toBe('hit');
+    expect(await second.response.text()).toBe('<p>catálogo</p>');
+    const again = await request(runtime, '/courses?a=2&b=1', shared, { headers: { 'if-none-match': etag! } });
+    expect(again.response.status).toBe(304);
+    const head = await request(runtime, '/courses?a=2&b=1', shared, { method: 'HEAD' });
+    expect(await head.response.text()).toBe('');
+  });
+
+  it('keys a page by the address the browser asked for, so an English page is never served for the Spanish one', async () => {
+    const runtime = fakeRuntime();
+    const shared = (text: string) => (locals: App.Locals) => ((locals.sharedPage = true), html(text));
+    await request(runtime, '/courses', shared('English'), { originPathname: '/en/courses' });
+    const spanish = await request(runtime, '/courses', shared('Español'));
+    expect(spanish.rendered).toBe(1);
+    expect(await (await request(runtime, '/courses', shared('x'), { originPathname: '/en/courses' })).response.text()).toBe('English');
+  });
+
+  it('keeps nothing that sets a cookie, is not HTML or was not declared, and answers nothing while a forged cookie is dropped', async () => {
+    const runtime = fakeRuntime();
+    for (const render of [
+      (l: App.Locals) => ((l.sharedPage = true), new Response('<p>x</p>', { headers: { 'content-type': 'text/html', 'set-cookie': 'cart=1' } })),
+      (l: App.Locals) => ((l.sharedPage = true), new Response('{}', { headers: { 'content-type': 'application/json' } })),
+      () => html('<p>x</p>'),
+    ]) {
+      await request(runtime, '/page', render);
+      expect((await request(runtime, '/page', render)).rendered).toBe(1);
+    }
+    await request(runtime, '/kept', (l) => ((l.sharedPage = true), html('kept')));
+    const { ctx } = fakeContext('/kept', { locals: { runtime, session: null } });
+    passOf(ctx).droppedCookie = true;
+    const next = fakeNext(() => html('rendered'));
+    expect(await (await pageCache(ctx, next))!.text()).toBe('rendered');
+    expect((await request(runtime, '/kept', () => html('rendered'), { method: 'POST' })).rendered).toBe(1);
+  });
+
+  it("answers a logged-in reader their audience's page with their own parts, privately", async () => {
+    const runtime = fakeRuntime();
+    const [open, close] = personalMarks('user');
+    const page = (l: App.Locals) => ((l.sharedPage = true), html(`<header>${open}Ana${close}</header>`));
+    const first = await request(runtime, '/courses', page, { locals: { session: ana } });
+    expect(first.response.headers.get('cache-control')).toBe('private, no-store');
+    const second = await request(runtime, '/courses', page, { locals: { session: ana } });
+    expect(second.rendered).toBe(0);
+    expect(second.response.headers.get('cache-control')).toBe('private, no-store');
+    expect(await second.response.text()).toBe(`<header>${open}Ana${close}</header>`);
+    // A visitor never gets it.
+    expect((await request(runtime, '/courses', () => html('visitors'))).rendered).toBe(1);
+  });
+
+  it('keeps a page rendered for one person for them, until something of theirs changes', async () => {
+    const runtime = fakeRuntime();
+    let n = 0;
+    const own = (l: App.Locals) => ((l.ownPage = true), html(`<p>progress ${++n}</p>`));
+    await request(runtime, '/mylearning', own, { locals: { session: ana } });
+    const kept = await request(runtime, '/mylearning', own, { locals: { session: ana } });
+    expect(kept.rendered).toBe(0);
+    expect(await kept.response.text()).toBe('<p>progress 1</p>');
+    expect(kept.response.headers.get('cache-control')).toBe('private, no-store');
+    runtime.personStamps.changed({ contactId: 11 });
+    expect(await (await request(runtime, '/mylearning', own, { locals: { session: ana } })).response.text()).toBe('<p>progress 2</p>');
+  });
+});
