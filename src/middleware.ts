@@ -233,6 +233,8 @@ const handle = async (ctx: APIContext, next: () => Promise<Response>, input: Req
     // the server sends the status's own ("403 Forbidden").
     response = new Response(response.body, { status: response.status, headers: response.headers });
   }
+  // A form refused with 429 (no JavaScript) gets its page with the Retry-After a script's call gets.
+  if (response.status === 429 && ctx.locals.retryAfterSeconds !== undefined && !response.headers.has('retry-after')) response = withHeader(response, 'retry-after', String(ctx.locals.retryAfterSeconds));
   response = varyOnCookie(response);
   // A page that declared itself the same for everyone with this access (`locals.sharedPage`) is kept.
   const html = response.headers.get('content-type')?.startsWith('text/html');
