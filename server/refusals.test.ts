@@ -224,9 +224,12 @@ describe.skipIf(!siteBuilt)('refusals: one answer per kind, access level and lan
       it(`contact.send (public), ibo.lookup (ibo) and exams.answer (learner) answer busy as JSON; forms get the busy page (${locale})`, async () => {
         const visitor = open();
         const [iboSession, user] = [await ibo(), await learner()];
-        // Sessions and the catalogue are read once before the outage (then kept in memory).
+        // Sessions, the catalogue and the learner's access are read once before the outage (then kept in
+        // memory), as on a server that has been serving for a while.
         expect((await user.post('/_actions/auth.verify')).status).toBe(200);
         expect((await iboSession.post('/_actions/auth.verify')).status).toBe(200);
+        expect((await visitor.get('/contact-us')).status).toBe(200);
+        expect((await user.get('/course-exam-info/1')).status).toBe(200);
         await outage(async () => {
           const calls = [
             await visitor.post('/_actions/contact.send', { form: contactForm(locale) }),
