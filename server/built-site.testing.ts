@@ -27,10 +27,10 @@ export interface BuiltSite {
   close(): Promise<void>;
 }
 
-/** Serves the built site on a seeded database copy (production settings, with `env`'s variables besides). */
-export async function startBuiltSite(env: Record<string, string> = {}): Promise<BuiltSite> {
+/** Serves the built site on a seeded database copy (production settings, and `env`'s). */
+export async function startBuiltSite(opts: { env?: Record<string, string> } = {}): Promise<BuiltSite> {
   const db = await (await testDatabases())[0]!.create({ seed: true });
-  const runtime = await testRuntime(db, { env: { NODE_ENV: 'production', ...env } });
+  const runtime = await testRuntime(db, { env: { NODE_ENV: 'production', ...opts.env } });
   const { handler } = (await import(/* @vite-ignore */ pathToFileURL(entry).href)) as { handler: AstroHandler };
   const site = createApp({ runtime, astroHandler: handler, clientDir: join(dist, 'client'), policies: loadPagePolicies(dist) });
   await new Promise<void>((r) => site.server.listen(0, '127.0.0.1', r));

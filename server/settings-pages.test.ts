@@ -17,7 +17,7 @@ describe.skipIf(!siteBuilt)('pages read their settings from the runtime', () => 
   beforeAll(async () => {
     // Set only in the configuration this site's runtime read: the process's environment has none of it.
     expect(process.env.FORGOT_PASSWORD_URL).toBeUndefined();
-    built = await startBuiltSite({ FORGOT_PASSWORD_URL: EXTERNAL, TRUST_PROXY: '1' });
+    built = await startBuiltSite({ env: { FORGOT_PASSWORD_URL: EXTERNAL, TRUST_PROXY: '1' } });
   });
 
   afterAll(() => built?.close());

@@ -3,9 +3,9 @@
  * answer (and the cookie it writes) holds only the products the viewer may see.
  */
 import { ActionError, type ActionAPIContext } from 'astro:actions';
-import { defineAction } from './define';
+import { action } from './kit';
 import { z } from '~/lib/zod';
-import { messages, LOCALES } from '~/i18n';
+import { LOCALES } from '~/i18n';
 import { catalogContext } from '~/lib/app.server';
 import type { Viewer } from '~/lib/access';
 import type { CatalogSnapshot } from '~/lib/catalog';
@@ -45,9 +45,9 @@ export const cart = {
    * The cart priced for the header's mini cart: names and prices come from the catalogue, never from
    * the cookie. A cookie naming what the viewer may not see is rewritten without it, as the cart page does.
    */
-  view: defineAction({
+  view: action('cart.view', {
     input: z.object({ lang: z.enum(LOCALES).default('es') }),
-    handler: async ({ lang }, ctx) => {
+    handler: async ({ lang }, { ctx }) => {
       const { catalog, viewer } = await catalogContext(ctx.locals);
       const stored = parseCart(ctx.cookies.get(CART_COOKIE)?.value);
       const items = visibleItems(stored, catalog, viewer);
@@ -56,11 +56,10 @@ export const cart = {
     },
   }),
   /** Adds a product the viewer may buy; a product already in the cart is ignored (spec). */
-  add: defineAction({
+  add: action('cart.add', {
     accept: 'form',
     input: form.extend({ intent: z.enum(['add', 'buy']).default('add') }),
-    handler: async ({ kind, id, lang }, ctx) => {
-      const t = messages(lang);
+    handler: async ({ kind, id }, { ctx, t }) => {
       const { catalog, viewer } = await catalogContext(ctx.locals);
       const verdict = canAddToCart({ kind, id }, catalog, viewer);
       if (verdict === 'unknown') throw new ActionError({ code: 'NOT_FOUND', message: t.cart.unknownProduct });
@@ -71,14 +70,14 @@ export const cart = {
     },
   }),
   /** Removes a product from the cart. */
-  remove: defineAction({
+  remove: action('cart.remove', {
     accept: 'form',
     input: form,
-    handler: async ({ kind, id, lang }, ctx) => {
+    handler: async ({ kind, id }, { ctx, t }) => {
       const { catalog, viewer } = await catalogContext(ctx.locals);
       const items = removeFromCart(currentCart(ctx, catalog, viewer), { kind, id });
       save(ctx, items);
-      return { items, message: messages(lang).cart.removed };
+      return { items, message: t.cart.removed };
     },
   }),
 };

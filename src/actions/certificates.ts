@@ -3,11 +3,12 @@
  * `/course-generate` form posts here, with or without JavaScript). A thin call into `lib/certificates`.
  */
 import { ActionError } from 'astro:actions';
-import { defineAction } from './define';
+import { action } from './kit';
 import { z } from '~/lib/zod';
-import { LOCALES, messages } from '~/i18n';
+import { LOCALES } from '~/i18n';
 import { catalogContext } from '~/lib/app.server';
 import { isListed } from '~/lib/access';
+import { personChange } from '~/lib/runtime/changes';
 
 export const certificates = {
   /**
@@ -16,21 +17,21 @@ export const certificates = {
    * 403 before the course is completed; nothing is stored then. The e-mail with the links goes out
    * when this call issued it.
    */
-  issue: defineAction({
+  issue: action('certificates.issue', {
     accept: 'form',
+    refusals: { unauthorized: (t) => t.certificates.errors.login },
     input: z.object({
       course: z.coerce.number().int().positive().max(2_147_483_647),
       /** The page's language: messages, links and the e-mail in it. */
       lang: z.enum(LOCALES).default('es'),
     }),
-    handler: async ({ course: courseId, lang }, ctx) => {
-      const t = messages(lang).certificates;
-      const { runtime } = ctx.locals;
+    handler: async ({ course: courseId, lang }, { ctx, runtime, person, t: messages, unauthorized }) => {
+      const t = messages.certificates;
+      const { contactId } = person;
+      if (contactId === null) throw unauthorized();
       const { db, catalog, viewer } = await catalogContext(ctx.locals);
-      if (viewer.kind !== 'learner' || viewer.contactId === null || !ctx.locals.session?.user) throw new ActionError({ code: 'UNAUTHORIZED', message: t.errors.login });
       const course = catalog.byId.get(courseId);
       if (!course || !isListed(course, viewer)) throw new ActionError({ code: 'NOT_FOUND', message: t.errors.unknownCourse });
-      const contactId = viewer.contactId;
       // Loaded on first use: the PDF and QR libraries it brings are not needed by any other form.
       const { issueAndNotify } = await import('~/lib/certificates/mail.server');
       const outcome = await issueAndNotify(
@@ -41,7 +42,7 @@ export const certificates = {
           origin: runtime.siteOrigin(ctx.url),
           locale: lang,
           course,
-          issuerName: messages(lang).meta.siteName,
+          issuerName: messages.meta.siteName,
           mailTexts: t.mail,
           onMailError: (err) => runtime.logger.error({ err }, `certificate e-mail for contact #${contactId} not sent`),
         },
@@ -54,8 +55,7 @@ export const certificates = {
         throw new ActionError({ code: 'NOT_FOUND', message: t.errors.unknownCourse });
       }
       // Pages kept for this person (my learning, the certificate's) show it from now on.
-      if (outcome.created) await runtime.personChanged({ contactId });
-      return { courseId: course.id, code: outcome.certificate.code, created: outcome.created };
+      return { courseId: course.id, code: outcome.certificate.code, created: outcome.created, changed: outcome.created ? [personChange({ contactId })] : [] };
     },
   }),
 };

@@ -6,8 +6,9 @@
  * e-mailed. Every refusal is a localized sentence with a 4xx: no order, no charge.
  */
 import { ActionError, type ActionAPIContext } from 'astro:actions';
-import { defineAction } from './define';
+import { action, type Refusals } from './kit';
 import { format, LOCALES, messages, type Locale } from '~/i18n';
+import { personChange } from '~/lib/runtime/changes';
 import { z } from '~/lib/zod';
 import { CART_COOKIE, cartCookieOptions, couponCodeOf, parseCart, refusalStatus, serializeCart, validateCheckoutForm, withoutBought, type CheckoutRefusal } from '~/lib/commerce';
 import { receiptFacts } from '~/lib/commerce/receipt';
@@ -18,7 +19,7 @@ import { REFERRAL_COOKIE } from '~/lib/identity/referral';
 import { localePath, paths } from '~/lib/paths';
 import { catalogContext } from '~/lib/app.server';
 import { inputError } from './input-error';
-import { couponLimitKeys, limitedCheckout, lookUpCoupon, paymentLimitKeys, requestAddress } from '~/lib/commerce/limits.server';
+import { limitedCheckout, lookUpCoupon } from '~/lib/commerce/limits.server';
 
 /** A refusal as an HTTP error with its sentence (a coupon's names the code). */
 function refusalError(reason: CheckoutRefusal, locale: Locale, couponCode: string | null): ActionError {
@@ -43,21 +44,15 @@ async function mailReceipt(ctx: ActionAPIContext, orderId: number, userId: numbe
   }
 }
 
-/** A 429 with how long to wait, in words and (through `locals`) in the Retry-After header. */
-function tooMany(ctx: ActionAPIContext, sentence: string, retryAfterSeconds: number): ActionError {
-  ctx.locals.retryAfterSeconds = retryAfterSeconds;
-  return new ActionError({ code: 'TOO_MANY_REQUESTS', message: format(sentence, { minutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)) }) });
-}
+/** Every checkout action's 401: "log in to pay". */
+const refusals: Refusals = { unauthorized: (t) => t.commerce.payment.login };
 
 export const commerce = {
   /** A new idempotency key for the person's checkout form (after a refusal used up the form's). 401 without a user's session. */
-  newKey: defineAction({
+  newKey: action('commerce.newKey', {
     input: z.object({ lang: z.enum(LOCALES).default('es') }),
-    handler: ({ lang }, ctx) => {
-      const userId = ctx.locals.session?.user ? (ctx.locals.identity?.userId ?? null) : null;
-      if (userId === null) throw new ActionError({ code: 'UNAUTHORIZED', message: messages(lang).commerce.payment.login });
-      return { idempotencyKey: ctx.locals.runtime.checkout.keys.issue(userId) };
-    },
+    refusals,
+    handler: (_input, { person, runtime }) => ({ idempotencyKey: runtime.checkout.keys.issue(person.userId) }),
   }),
   /**
    * Pays the cart: `{ orderId, next }` (the order's page) once paid. 401 without a user's session;
@@ -67,15 +62,12 @@ export const commerce = {
    * Retry-After) past the refused-payment or coupon-guess limits; 503 when the processor failed (the
    * order waits: posting the same form again retries it).
    */
-  checkout: defineAction({
+  checkout: action('commerce.checkout', {
     accept: 'form',
-    handler: async (form: FormData, ctx) => {
-      const locale: Locale = form.get('lang') === 'en' ? 'en' : 'es';
-      const t = messages(locale).commerce;
-      const { runtime } = ctx.locals;
-      const user = ctx.locals.session?.user;
-      if (!user || typeof ctx.locals.identity?.userId !== 'number') throw new ActionError({ code: 'UNAUTHORIZED', message: t.payment.login });
-      const { userId, contactId } = ctx.locals.identity;
+    refusals,
+    handler: async (form: FormData, { ctx, runtime, person, locale, t: messages, limits, tooMany }) => {
+      const t = messages.commerce;
+      const { userId, contactId } = person;
 
       // Only text fields are read: a price or anything else the browser adds is ignored.
       const fields: Record<string, string> = {};
@@ -86,18 +78,17 @@ export const commerce = {
       const couponCode = couponCodeOf(fields.coupon);
       if (couponCode === undefined) throw refusalError('coupon-unknown', locale, null);
 
-      const address = requestAddress(ctx);
       if (couponCode !== null) {
         // A code that does not exist counts against the person's coupon guesses (one that exists does not).
-        const found = await lookUpCoupon(runtime.rateLimiter, couponLimitKeys(userId, address), () => readCoupon(runtime.db, couponCode));
-        if (found.kind === 'limited') throw tooMany(ctx, t.coupon['coupon-limited'], found.retryAfterSeconds);
+        const found = await lookUpCoupon(limits.limiter, limits.keys('couponGuessesPerAccount', 'couponGuessesPerAddress'), () => readCoupon(runtime.db, couponCode));
+        if (found.kind === 'limited') throw tooMany(found.retryAfterSeconds, t.coupon['coupon-limited']);
         if (found.kind === 'unknown') throw refusalError('coupon-unknown', locale, couponCode);
       }
 
       // Each payment takes an attempt from the refused-payment limits before its card goes anywhere, and
       // gives it back unless the card is refused: past the limits, no card reaches the gateway for a while.
       const { catalog } = await catalogContext(ctx.locals);
-      const outcome = await limitedCheckout(runtime.rateLimiter, paymentLimitKeys(userId, address), () =>
+      const outcome = await limitedCheckout(limits.limiter, limits.keys('paymentFailuresPerAccount', 'paymentFailuresPerAddress'), () =>
         runtime.checkout.checkout({
           userId,
           contactId,
@@ -109,7 +100,7 @@ export const commerce = {
           referralVisitorId: ctx.cookies.get(REFERRAL_COOKIE)?.value,
         }),
       );
-      if (outcome.kind === 'limited') throw tooMany(ctx, t.payment.tooMany, outcome.retryAfterSeconds);
+      if (outcome.kind === 'limited') throw tooMany(outcome.retryAfterSeconds, t.payment.tooMany);
       if (outcome.kind === 'refused') throw refusalError(outcome.reason, locale, couponCode);
       if (outcome.kind === 'failed') throw new ActionError({ code: 'PAYMENT_REQUIRED', message: t.payment[outcome.reason] });
       if (outcome.kind === 'retry' || outcome.kind === 'unavailable') throw new ActionError({ code: 'SERVICE_UNAVAILABLE', message: t.payment['processing-error'] });
@@ -119,12 +110,9 @@ export const commerce = {
       const orderId = outcome.order.id;
       const bought = (await ownOrder(runtime.db, userId, orderId))?.items.map((i) => ({ kind: i.productKind, id: i.productId })) ?? [];
       ctx.cookies.set(CART_COOKIE, serializeCart(withoutBought(parseCart(ctx.cookies.get(CART_COOKIE)?.value), bought)), cartCookieOptions(ctx.locals.runtime.config.production && ctx.url.protocol === 'https:'));
-      if (outcome.settledHere) {
-        await runtime.personChanged({ userId, contactId });
-        // The receipt goes out in the background: the buyer does not wait for the PDF and the mail server.
-        void mailReceipt(ctx, orderId, userId, locale);
-      }
-      return { orderId, next: localePath(locale, paths.myShoppingDetail(orderId, true)) };
+      // The receipt goes out in the background: the buyer does not wait for the PDF and the mail server.
+      if (outcome.settledHere) void mailReceipt(ctx, orderId, userId, locale);
+      return { orderId, next: localePath(locale, paths.myShoppingDetail(orderId, true)), changed: outcome.settledHere ? [personChange({ userId, contactId })] : [] };
     },
   }),
   /**
@@ -132,18 +120,15 @@ export const commerce = {
    * renewals, access until the period ends; cancelling again changes nothing. 401 without a user's
    * session; 404 for a membership that is not the person's.
    */
-  cancelMembership: defineAction({
+  cancelMembership: action('commerce.cancelMembership', {
     accept: 'form',
     input: z.object({ membership: z.coerce.number().int().positive().max(2_147_483_647), lang: z.enum(LOCALES).default('es') }),
-    handler: async ({ membership, lang }, ctx) => {
-      const t = messages(lang).commerce.memberships;
-      const userId = ctx.locals.session?.user ? (ctx.locals.identity?.userId ?? null) : null;
-      if (userId === null) throw new ActionError({ code: 'UNAUTHORIZED', message: messages(lang).commerce.payment.login });
-      const { runtime } = ctx.locals;
+    refusals,
+    handler: async ({ membership }, { person, runtime, t }) => {
+      const { userId } = person;
       const cancelled = await cancelMembership(runtime.db, userId, membership, new Date());
-      if (!cancelled) throw new ActionError({ code: 'NOT_FOUND', message: t.notFound });
-      await runtime.personChanged({ userId });
-      return { membership: cancelled.id, endsAt: cancelled.endsAt.toISOString() };
+      if (!cancelled) throw new ActionError({ code: 'NOT_FOUND', message: t.commerce.memberships.notFound });
+      return { membership: cancelled.id, endsAt: cancelled.endsAt.toISOString(), changed: [personChange({ userId })] };
     },
   }),
 };

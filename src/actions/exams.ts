@@ -4,10 +4,11 @@
  * Without JavaScript the rules page posts `start` to the exam page and the exam page posts `submit`
  * (with every answer) to the result page; the exam island saves each answer with `answer`.
  */
-import { ActionError, type ActionAPIContext } from 'astro:actions';
-import { defineAction } from './define';
+import { ActionError } from 'astro:actions';
+import { action, type Kit, type Refusals } from './kit';
 import { z } from '~/lib/zod';
 import { messages, LOCALES, type Locale } from '~/i18n';
+import { pagesChange, personChange } from '~/lib/runtime/changes';
 import { catalogContext } from '~/lib/app.server';
 import { attemptOf, lessonsRemaining, saveAnswer, startAttempt, submitAttempt, type CourseExam, type SaveError } from '~/lib/exams/exams.server';
 import { examCourse } from '~/lib/exams/pages.server';
@@ -16,13 +17,14 @@ import { normalizeAnswer, rawAnswerSchema } from '~/lib/exams';
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 const lang = z.enum(LOCALES).default('es');
 
-/** The learner asking (a user's own contact), or a 401 telling them to log in. */
-async function learner(ctx: ActionAPIContext, locale: Locale) {
+/** Every exam action's 401: "log in to take the exam". */
+const refusals: Refusals = { unauthorized: (t) => t.exams.info.reasons.login };
+
+/** The learner asking: their own contact (a 401 for an account without one) and their view of the catalogue. */
+async function learner({ ctx, person, runtime, unauthorized }: Kit<'learner'>) {
+  if (person.contactId === null) throw unauthorized();
   const context = await catalogContext(ctx.locals);
-  const { viewer } = context;
-  const exams = ctx.locals.runtime.exams.get;
-  if (viewer.kind !== 'learner' || viewer.contactId === null) throw new ActionError({ code: 'UNAUTHORIZED', message: messages(locale).exams.info.reasons.login });
-  return { ...context, contactId: viewer.contactId, exams };
+  return { ...context, contactId: person.contactId, exams: runtime.exams.get };
 }
 
 /** The exam of a course the viewer may know of, or a 404 (unknown course, no exam, not listed for them). */
@@ -55,11 +57,12 @@ export const exams = {
    * without an exam or one they may not know of, 403 with the reason (lessons not completed, no
    * attempts left, already passed, course not open to them).
    */
-  start: defineAction({
+  start: action('exams.start', {
     accept: 'form',
     input: z.object({ course: id, lang }),
-    handler: async ({ course: courseId, lang: locale }, ctx) => {
-      const me = await learner(ctx, locale);
+    refusals,
+    handler: async ({ course: courseId, lang: locale }, kit) => {
+      const me = await learner(kit);
       const t = messages(locale).exams;
       const found = examCourse(me.catalog, me.viewer, courseId, locale);
       if (!found) throw new ActionError({ code: 'NOT_FOUND', message: messages(locale).notFound.title });
@@ -78,8 +81,7 @@ export const exams = {
         throw new ActionError({ code: 'FORBIDDEN', message });
       }
       // My learning shows the attempt in progress (what the person may see is unchanged).
-      if (!started.resumed) ctx.locals.runtime.pagesChanged(me.contactId);
-      return { course: courseId, attempt: started.attempt.id, resumed: started.resumed };
+      return { course: courseId, attempt: started.attempt.id, resumed: started.resumed, changed: started.resumed ? [] : [pagesChange(me.contactId)] };
     },
   }),
 
@@ -88,10 +90,11 @@ export const exams = {
    * 409 once its time (and grace) is over or it was submitted, 400 for a question not in the attempt
    * or options that are not the question's. Nothing is stored on a refusal.
    */
-  answer: defineAction({
+  answer: action('exams.answer', {
     input: z.object({ course: id, attempt: id, question: id, answer: rawAnswerSchema, lang }),
-    handler: async ({ course, attempt, question, answer, lang: locale }, ctx) => {
-      const me = await learner(ctx, locale);
+    refusals,
+    handler: async ({ course, attempt, question, answer, lang: locale }, kit) => {
+      const me = await learner(kit);
       const exam = await examOf(me, course, locale);
       const saved = await saveAnswer(me.db, exam, me.contactId, attempt, question, answer, Date.now());
       if (!saved.ok) throw saveRefusal(saved.error, locale);
@@ -105,14 +108,15 @@ export const exams = {
    * Idempotent: submitting again answers the stored grade. An attempt whose time is over is graded
    * with what it held (answers posted too late are refused with 409).
    */
-  submit: defineAction({
+  submit: action('exams.submit', {
     accept: 'form',
-    handler: async (form: FormData, ctx) => {
+    refusals,
+    handler: async (form: FormData, kit) => {
+      const { locale } = kit;
       const parsed = submitForm.safeParse({ course: form.get('course'), attempt: form.get('attempt'), lang: form.get('lang') ?? undefined });
-      const locale: Locale = parsed.success ? parsed.data.lang : form.get('lang') === 'en' ? 'en' : 'es';
-      if (!parsed.success) throw new ActionError({ code: 'BAD_REQUEST', message: messages(locale).exams.errors.notFound });
+      if (!parsed.success) throw new ActionError({ code: 'BAD_REQUEST', message: kit.t.exams.errors.notFound });
       const { course, attempt } = parsed.data;
-      const me = await learner(ctx, locale);
+      const me = await learner(kit);
       const exam = await examOf(me, course, locale);
       const answers = new Map<number, number[]>();
       let fields = 0;
@@ -152,9 +156,8 @@ export const exams = {
       if (!graded) throw saveRefusal('not-found', locale);
       // A pass completes the course: the player's last lesson and the next course follow it, in every
       // process. Any graded attempt changes my learning (status, best score).
-      if (graded.attempt.passed === true) await ctx.locals.runtime.personChanged({ contactId: me.contactId });
-      else ctx.locals.runtime.pagesChanged(me.contactId);
-      return { course, attempt: graded.attempt.number, score: graded.attempt.score ?? graded.grade.score, passed: graded.attempt.passed === true, late };
+      const passed = graded.attempt.passed === true;
+      return { course, attempt: graded.attempt.number, score: graded.attempt.score ?? graded.grade.score, passed, late, changed: [passed ? personChange({ contactId: me.contactId }) : pagesChange(me.contactId)] };
     },
   }),
 };

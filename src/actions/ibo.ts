@@ -1,11 +1,12 @@
-/** IBO actions: entering with an IBO code, looking a prospect up, confirming a prospect. */
-import { ActionError, type ActionAPIContext } from 'astro:actions';
-import { defineAction } from './define';
+/**
+ * IBO actions: entering with an IBO code, looking a prospect up, confirming a prospect. Access, limits
+ * and language are declared in `access.ts`.
+ */
+import { ActionError } from 'astro:actions';
+import { action, type Refusals } from './kit';
 import { z } from '~/lib/zod';
-import { address } from './auth';
 import { format, LOCALES, messages, type Locale } from '~/i18n';
 import { SESSION_COOKIE } from '~/lib/http/page-cache';
-import type { LimitName } from '~/lib/http/rate-limit.server';
 import { INVALID_CHARACTERS } from '~/lib/forms/forms';
 import {
   canConfirmProspect,
@@ -15,7 +16,6 @@ import {
   customerExists,
   destroySession,
   findActiveIbo,
-  hashToken,
   iboCodeProblem,
   PROSPECT_LIMITS,
   prospectEmailSchema,
@@ -32,22 +32,8 @@ const text = (max: number) =>
     .nullish()
     .transform((v) => v ?? '');
 
-function ibosOnly(ctx: ActionAPIContext, locale: Locale) {
-  const session = ctx.locals.session;
-  if (!session || session.identity.kind !== 'ibo' || !session.ibo) throw new ActionError({ code: 'UNAUTHORIZED', message: messages(locale).ibo.needsIbo });
-  return { session, ibo: session.ibo };
-}
-
-/** Counts one attempt against each limit; the first one used up answers 429 in the page's language. */
-async function limited(ctx: ActionAPIContext, locale: Locale, checks: [LimitName, string][]) {
-  for (const [name, key] of checks) {
-    const r = await ctx.locals.runtime.rateLimiter.hit(name, key);
-    if (!r.ok) {
-      ctx.locals.retryAfterSeconds = r.retryAfterSeconds;
-      throw new ActionError({ code: 'TOO_MANY_REQUESTS', message: messages(locale).ibo.tooMany });
-    }
-  }
-}
+/** Every IBO action's 429: "too many attempts, wait a few minutes" (its 401 is the kit's "enter with an IBO code first"). */
+const refusals: Refusals = { tooMany: (t) => t.ibo.tooMany };
 
 /** The sentence for a prospect field's error code ("{field} field is required" …). */
 function fieldMessage(locale: Locale, field: 'firstName' | 'lastName' | 'email', code: string): string {
@@ -60,38 +46,35 @@ function fieldMessage(locale: Locale, field: 'firstName' | 'lastName' | 'email',
 
 export const ibo = {
   /** Starts an IBO session from a code (welcome modal, /guest); invalid codes count per address. */
-  enter: defineAction({
+  enter: action('ibo.enter', {
     accept: 'form',
     input: z.object({ code: text(50), lang }),
-    handler: async ({ code, lang: locale }, ctx) => {
-      const t = messages(locale).ibo;
+    refusals,
+    handler: async ({ code }, { ctx, runtime, limits, t: messages, tooMany }) => {
+      const t = messages.ibo;
       if (iboCodeProblem(code) === 'required') throw new ActionError({ code: 'BAD_REQUEST', message: t.required });
-      const { db, rateLimiter } = ctx.locals.runtime;
-      const checked = await checkIboCode(db, rateLimiter, code, address(ctx));
-      if (checked.status === 'limited') throw new ActionError({ code: 'TOO_MANY_REQUESTS', message: t.tooMany });
+      const { db } = runtime;
+      // Invalid codes count per address (`codePerAddress`, shared with affiliate links); a valid one gives its attempt back.
+      const checked = await checkIboCode(db, limits.limiter, code, limits.key('codePerAddress'));
+      if (checked.status === 'limited') throw tooMany(checked.retryAfterSeconds);
       if (checked.status === 'invalid') throw new ActionError({ code: 'NOT_FOUND', message: t.notFound });
       const found = checked.ibo;
-      const old = ctx.cookies.get(SESSION_COOKIE)?.value;
-      if (old) {
-        await destroySession(db, old);
-        await ctx.locals.runtime.sessionChanged({ tokenHash: hashToken(old) });
-      }
+      const changed = await destroySession(db, ctx.cookies.get(SESSION_COOKIE)?.value);
       const { token, expiresAt } = await createSession(db, { kind: 'ibo', iboId: found.id });
       ctx.cookies.set(SESSION_COOKIE, token, sessionCookieOptions(ctx.url.protocol === 'https:', expiresAt));
-      return { ibo: { companyName: found.companyName, code: found.code, imageUrl: found.imageUrl }, message: format(t.welcome, { company: found.companyName }) };
+      return { ibo: { companyName: found.companyName, code: found.code, imageUrl: found.imageUrl }, message: format(t.welcome, { company: found.companyName }), changed };
     },
   }),
 
   /** Whether a customer with this e-mail exists (yes or no only), for the prospect form. */
-  lookup: defineAction({
+  lookup: action('ibo.lookup', {
     accept: 'json',
     input: z.object({ email: z.string().max(400), lang }),
-    handler: async ({ email, lang: locale }, ctx) => {
-      ibosOnly(ctx, locale);
+    refusals,
+    handler: async ({ email }, { locale, runtime }) => {
       const parsed = prospectEmailSchema.safeParse(email);
       if (!parsed.success) throw new ActionError({ code: 'BAD_REQUEST', message: fieldMessage(locale, 'email', parsed.error.issues[0]?.message ?? 'email') });
-      await limited(ctx, locale, [['lookupPerAddress', address(ctx)]]);
-      return { found: await customerExists(ctx.locals.runtime.db, parsed.data) };
+      return { found: await customerExists(runtime.db, parsed.data) };
     },
   }),
 
@@ -100,18 +83,13 @@ export const ibo = {
    * of anyone else (a registered customer, another IBO's prospect) is refused with one message that
    * does not say which, and the session keeps no one. Limited per session and per address.
    */
-  confirmProspect: defineAction({
+  confirmProspect: action('ibo.confirmProspect', {
     accept: 'form',
     input: z.object({ firstName: text(PROSPECT_LIMITS.name), lastName: text(PROSPECT_LIMITS.name), email: text(PROSPECT_LIMITS.email), lang }),
-    handler: async (input, ctx) => {
-      const locale = input.lang;
+    refusals,
+    handler: async (input, { locale, person, runtime }) => {
       const t = messages(locale).ibo;
-      const { session, ibo: current } = ibosOnly(ctx, locale);
-      await limited(ctx, locale, [
-        ['confirmPerSession', session.tokenHash],
-        ['confirmPerAddress', address(ctx)],
-      ]);
-      const { db } = ctx.locals.runtime;
+      const { db } = runtime;
       const emailOnly = prospectEmailSchema.safeParse(input.email);
       const found = emailOnly.success && (await customerExists(db, emailOnly.data));
       if (!canConfirmProspect(input, found)) {
@@ -128,14 +106,13 @@ export const ibo = {
         }
         data = parsed.data;
       }
-      const full = await findActiveIbo(db, current.code);
+      const full = await findActiveIbo(db, person.ibo.code);
       if (!full) throw new ActionError({ code: 'UNAUTHORIZED', message: t.notFound });
-      const outcome = await confirmProspect(db, { tokenHash: session.tokenHash, ibo: full }, data);
+      const outcome = await confirmProspect(db, { tokenHash: person.tokenHash, ibo: full }, data);
       if (outcome.status === 'not-own-prospect') throw new ActionError({ code: 'CONFLICT', message: t.notYourProspect });
       if (outcome.status !== 'confirmed') throw new ActionError({ code: 'BAD_REQUEST', message: t.unknownCustomer });
-      // The session now names its prospect: every process reads it again.
-      await ctx.locals.runtime.sessionChanged({ tokenHash: session.tokenHash });
-      return { contact: outcome.contact, message: t.confirmed };
+      // The session now names its prospect: the outcome's change has every process read it again.
+      return { contact: outcome.contact, message: t.confirmed, changed: outcome.changed };
     },
   }),
 };

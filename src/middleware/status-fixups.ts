@@ -1,7 +1,7 @@
 /** Step: the status and headers of a rendered answer, settled before it is kept or sent. */
 import type { MiddlewareHandler } from 'astro';
 import { isPrivateCacheControl } from '~/lib/http/page-cache';
-import { privately, varyOnCookie } from '~/lib/http/response-headers';
+import { privately, varyOnCookie, withHeader } from '~/lib/http/response-headers';
 
 export const statusFixups: MiddlewareHandler = async (ctx, next) => {
   let response = await next();
@@ -18,6 +18,8 @@ export const statusFixups: MiddlewareHandler = async (ctx, next) => {
     // the server sends the status's own ("403 Forbidden").
     response = new Response(response.body, { status: response.status, headers: response.headers });
   }
+  // A form refused with 429 (no JavaScript) gets its page with the Retry-After a script's call gets.
+  if (response.status === 429 && ctx.locals.retryAfterSeconds !== undefined && !response.headers.has('retry-after')) response = withHeader(response, 'retry-after', String(ctx.locals.retryAfterSeconds));
   response = varyOnCookie(response);
   // Anything answered to a request with cookies (a session, a cart, a referral…) may have been made
   // from them: it stays out of shared caches (a page kept for its whole audience is answered with the

@@ -4,7 +4,8 @@
  * lesson media, socket connections and events) is requested in parallel and compared with the table;
  * no answer may carry another person's name or e-mail, or a course the role may not know of. Rows that
  * change or end the session run last. A completeness test fails when a page, endpoint or action of the
- * source is missing from the table. The rows of holes still open fail until their fixes land (the
+ * source is missing from the table, or an action declares no access (`src/actions/access.ts`, which the
+ * action rows read their refusals from). The rows of holes still open fail until their fixes land (the
  * report names the issue item); see also the hole journeys at the end.
  */
 import type { APIRequestContext, APIResponse, PlaywrightWorkerArgs } from '@playwright/test';
@@ -14,6 +15,7 @@ import { expect, outboxMail, test } from './fixtures';
 import { Client, loopback } from './support/http';
 import { COURSE, forbiddenFor, matrix, PROSPECT, ROLES, RUN, type Role, type Row, type Seen } from './support/matrix';
 import { actionNames, routeFiles, routeOf } from './support/routes';
+import { ACTION_RULES, ruleOf } from '../../src/actions/access';
 import { firstLesson, PEOPLE } from './support/seed';
 import { connect, emitAck, outcome } from './support/socket';
 
@@ -224,10 +226,12 @@ test.describe('authorization matrix', () => {
     const actions = actionNames();
     expect(actions.length, 'actions found in src/actions').toBeGreaterThanOrEqual(12);
     for (const a of actions) {
+      if (!ruleOf(a)) missing.push(`action ${a} declares no access (src/actions/access.ts)`);
       if (!covered.has(a)) missing.push(`action ${a}`);
       if (!MATRIX.some((r) => r.covers === a && r.http?.headers?.origin === 'https://evil.example')) missing.push(`action ${a} from another site`);
     }
     for (const a of covered) if (a.includes('.') && !a.includes('/') && !actions.includes(a)) missing.push(`the matrix names action ${a}, which src/actions does not define`);
+    for (const a of Object.keys(ACTION_RULES)) if (!actions.includes(a)) missing.push(`src/actions/access.ts declares ${a}, which src/actions does not define`);
     const events = /TRACKING_EVENTS = \[([^\]]*)\]/.exec(readFileSync(join(process.cwd(), 'src/lib/learning/learning.ts'), 'utf8'))?.[1]?.match(/'[^']+'/g)?.map((s) => s.slice(1, -1)) ?? [];
     expect(events.length, 'socket events found in src/lib/learning/learning.ts').toBeGreaterThanOrEqual(3);
     for (const e of [...events, 'connection']) if (!MATRIX.some((r) => r.kind === 'socket' && r.covers === e)) missing.push(`socket ${e}`);

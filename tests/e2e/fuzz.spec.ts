@@ -21,6 +21,8 @@ import { playerLessons, startPosition } from './support/player';
 import { paymentForm } from './support/payment';
 import { firstLesson, firstResource, playerPaths, registrationForm } from './support/seed';
 import { connect, emitOrDrop, outcome } from './support/socket';
+import { actionNames } from './support/routes';
+import { ACTION_RULES, ruleOf } from '../../src/actions/access';
 
 const SEED = 20_261_123;
 const RUNS = 30;
@@ -99,6 +101,9 @@ function expectClean(a: Answer, what: unknown): void {
   if (problem) throw new Error(`${problem}\nrequest: ${JSON.stringify(what).slice(0, 400)}`);
 }
 
+/** The actions `actionFuzz` covers. */
+const FUZZED = new Set<string>();
+
 /** The generic action property: hostile bodies in every encoding; `extra` adds the action's own invariant. */
 function actionFuzz(
   name: string,
@@ -114,6 +119,10 @@ function actionFuzz(
   } = {},
 ) {
   const runs = opts.runs ?? RUNS;
+  // An action that declares no access fails the whole file here.
+  const rule = ruleOf(name);
+  if (!rule) throw new Error(`action ${name} declares no access: add it to src/actions/access.ts`);
+  FUZZED.add(name);
   test(`${name}: ${runs} hostile bodies (form, JSON, multipart) and every field NUL, lone surrogate, 100 KB — never a 5xx, no SQL or stack, no partial write`, async ({ baseURL }) => {
     const c = new Client(baseURL!, loopback(address));
     try {
@@ -130,6 +139,8 @@ function actionFuzz(
           const a = await send(c, `/_actions/${name}`, body, encoding, m.changed[0]);
           tally.add(a.status);
           expectClean(a, { encoding, body });
+          // Without a session, an action its declaration keeps from visitors never does its work.
+          if (!opts.setup && rule.access !== 'public') expect([400, 401, 403, 413, 415], `${name} without a session`).toContain(a.status);
           await opts.extra?.(a, body, m.changed, n, c);
         },
         runs,
@@ -493,7 +504,14 @@ test(`forms posted to pages (?_action=): ${RUNS} hostile forms and a NUL in ever
 
 /* ───────────── malformed JSON to every action ───────────── */
 
-const ACTIONS = ['auth.login', 'auth.logout', 'auth.register', 'auth.requestReset', 'auth.resetPassword', 'auth.verify', 'cart.add', 'cart.remove', 'cart.view', 'certificates.issue', 'commerce.checkout', 'commerce.newKey', 'commerce.cancelMembership', 'contact.send', 'ibo.confirmProspect', 'ibo.enter', 'ibo.lookup', 'exams.start', 'exams.answer', 'exams.submit'];
+/** Every declared action (`src/actions/access.ts`). */
+const ACTIONS = Object.keys(ACTION_RULES);
+
+test('every action of the source is declared and fuzzed', () => {
+  const served = actionNames();
+  expect(served.filter((name) => !ruleOf(name)), 'actions without a declaration in src/actions/access.ts').toEqual([]);
+  expect(served.filter((name) => !FUZZED.has(name)), 'actions without a property above').toEqual([]);
+});
 
 test(`malformed JSON bodies to every action: ${RUNS} runs — a 4xx, never a 5xx`, async ({ baseURL }) => {
   const c = new Client(baseURL!, loopback(121));

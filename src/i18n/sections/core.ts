@@ -92,6 +92,13 @@ export const es = {
     preview: 'Vista previa',
     backHome: 'Volver al inicio',
   },
+  /** An action's refusals when the action names no sentence of its own (401, 403, 429). */
+  refusals: {
+    login: 'Inicia sesión para continuar.',
+    forbidden: 'Tu cuenta no tiene permiso para hacer esto.',
+    tooManyOne: 'Demasiados intentos. Espera un minuto e inténtalo de nuevo.',
+    tooManyOther: 'Demasiados intentos. Espera {minutes} minutos e inténtalo de nuevo.',
+  },
   /** A change sent from another site (CSRF), refused with 403. */
   crossSite: 'Solicitud rechazada: los cambios solo pueden enviarse desde la propia academia.',
   unreadableBody: 'No pudimos leer la solicitud: envía un formulario o un JSON válido.',
@@ -214,6 +221,12 @@ export const en: Shape<typeof es> = {
     hint: 'The page you are looking for might have been removed, had its name changed, or is temporarily unavailable.',
     preview: 'Preview',
     backHome: 'Back To Home',
+  },
+  refusals: {
+    login: 'Log in to continue.',
+    forbidden: 'Your account is not allowed to do this.',
+    tooManyOne: 'Too many attempts. Wait a minute and try again.',
+    tooManyOther: 'Too many attempts. Wait {minutes} minutes and try again.',
   },
   crossSite: 'Request refused: changes can only be sent from the academy itself.',
   unreadableBody: 'The request could not be read: send a form or valid JSON.',

@@ -21,6 +21,15 @@ describe('answers to an action’s caller', () => {
     expect(await actionInputLocale(post('text/plain', 'lang=en'))).toBeNull();
   });
 
+  it('reads the field the action declares for its language (the contact form names it `language`)', async () => {
+    const contact = (path: string, body: string) => new Request(`http://x${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+    expect(await actionInputLocale(contact('/_actions/contact.send', 'language=en&lang=es'))).toBe('en');
+    expect(await actionInputLocale(contact('/en/contact-us?_action=contact.send', 'language=en'))).toBe('en');
+    expect(await actionInputLocale(contact('/_actions/contact.send', 'lang=en'))).toBeNull();
+    // An action whose answers follow the calling page names none.
+    expect(await actionInputLocale(contact('/_actions/auth.verify', 'lang=en'))).toBeNull();
+  });
+
   it('says "busy" in Astro’s action error shape', () => {
     expect(busyActionError('Ocupado')).toEqual({ status: 503, body: JSON.stringify({ type: 'AstroActionError', code: 'SERVICE_UNAVAILABLE', status: 503, message: 'Ocupado' }) });
   });

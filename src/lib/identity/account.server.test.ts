@@ -156,7 +156,7 @@ describe.each(databases)('accounts on $name', ({ create }) => {
       expect(stored.map((s) => s.tokenHash)).not.toContain(token);
       expect(await resetTokenUsable(db(), token)).toBe(true);
 
-      expect(await resetPassword(db(), token, 'Otra2026!')).toEqual({ status: 'ok', userId: user.id });
+      expect(await resetPassword(db(), token, 'Otra2026!')).toEqual({ status: 'ok', userId: user.id, changed: [{ session: { userId: user.id } }] });
       expect((await authenticate(db(), email, 'Clave2026')).status).toBe('invalid');
       expect((await authenticate(db(), email, 'Otra2026!')).status).toBe('ok');
       expect(await readSession(db(), sessionToken)).toBeNull();

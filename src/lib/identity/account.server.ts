@@ -12,6 +12,7 @@ import { contacts, passwordResets, sessions, users, USER_TYPE, type User } from 
 import { birthDateOf, MAX_TOKEN_LENGTH, RESET_TTL_MINUTES, type RegisterForm } from './account';
 import { hashPassword, verifyPassword } from './password';
 import { hashToken, newToken } from './session.server';
+import { sessionChange, type Change } from '../runtime/changes';
 
 /** A hash of a password nobody knows, checked when there is no real hash, so every answer costs the same. */
 let decoy: Promise<string> | undefined;
@@ -125,7 +126,7 @@ export async function resetTokenUsable(db: Db, token: string, now = new Date()):
 }
 
 /** The outcome of choosing a new password. */
-export type ResetOutcome = { status: 'ok'; userId: number } | { status: 'invalid' };
+export type ResetOutcome = { status: 'ok'; userId: number; changed: Change[] } | { status: 'invalid' };
 
 /**
  * Sets a new password with a reset token, in one transaction: the token is spent by a conditional
@@ -150,7 +151,8 @@ export async function resetPassword(db: Db, token: string, password: string, now
       .set({ usedAt: now })
       .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
     await tx.delete(sessions).where(eq(sessions.userId, user.id));
-    return { status: 'ok', userId: user.id } as const;
+    // Every session of the account ended: every process forgets them.
+    return { status: 'ok', userId: user.id, changed: [sessionChange({ userId: user.id })] } as const;
   });
 }
 

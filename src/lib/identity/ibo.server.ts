@@ -6,6 +6,7 @@ import { contacts, ibos, referrals, users, USER_TYPE, type Contact } from '../db
 import { isOwnProspect, looksLikeAffiliateCode, nextReferral, normalizeIboCode, type ProspectInput } from './ibo';
 import { contactAccount, createSession, destroySession, newToken, setSessionProspect } from './session.server';
 import type { RateLimiter } from '../http/rate-limit.server';
+import { sessionChange, type Change } from '../runtime/changes';
 
 /** The account a contact belongs to, joined apart from the account found by e-mail. */
 const contactUsers = alias(users, 'contact_users');
@@ -86,7 +87,7 @@ class NotOwnProspect extends Error {}
  * IBO's prospect (a registered customer, another IBO's prospect); nothing about them is returned.
  */
 export type ProspectOutcome =
-  | { status: 'confirmed'; contact: { id: number; firstName: string; lastName: string; email: string }; created: boolean }
+  | { status: 'confirmed'; contact: { id: number; firstName: string; lastName: string; email: string }; created: boolean; changed: Change[] }
   | { status: 'unknown-customer' }
   | { status: 'not-own-prospect' };
 
@@ -147,7 +148,8 @@ export async function confirmProspect(
   if (outcome === 'not-own') return { status: 'not-own-prospect' };
   await setSessionProspect(db, session.tokenHash, outcome.contact.id);
   const { id, firstName, lastName } = outcome.contact;
-  return { status: 'confirmed', contact: { id, firstName, lastName, email: outcome.contact.email }, created: outcome.created };
+  // The session now names its prospect: every process reads it again.
+  return { status: 'confirmed', contact: { id, firstName, lastName, email: outcome.contact.email }, created: outcome.created, changed: [sessionChange({ tokenHash: session.tokenHash })] };
 }
 
 /** The shape of the `ref` cookie's random browser id. */

@@ -10,6 +10,7 @@ import type { Db } from '../db/client';
 import { contacts, ibos, sessions, users, USER_TYPE, type User } from '../db/schema';
 import type { Identity } from '../access/access.server';
 import { isOwnProspect, type ContactAccount } from './ibo';
+import { sessionChange, type Change } from '../runtime/changes';
 
 /** How long a session lasts without use. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -118,10 +119,12 @@ export async function readSession(db: Db, token: string | undefined, now = new D
   };
 }
 
-/** Ends a session (log out). Unknown tokens are ignored. */
-export async function destroySession(db: Db, token: string | undefined): Promise<void> {
-  if (!token) return;
-  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+/** Ends a session (log out); unknown tokens are ignored. Returns the change every process must hear of. */
+export async function destroySession(db: Db, token: string | undefined): Promise<Change[]> {
+  if (!token) return [];
+  const tokenHash = hashToken(token);
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+  return [sessionChange({ tokenHash })];
 }
 
 /** Records the prospect an IBO session is opening courses for. */

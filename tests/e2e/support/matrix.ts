@@ -4,12 +4,18 @@
  * must get (a status, and where a redirect goes, or the socket's verdict); besides, no answer may
  * show another person's name or e-mail, nor the name of a course the role may not know of.
  *
+ * An action's row states what the roles its declared access lets in get (`src/actions/access.ts`); the
+ * others get the refusal the access rule gives them (401 or 403), read from the declaration, so an
+ * action that declares no access fails the whole matrix.
+ *
  * A row may carry `hole`: the issue item whose fix it proves (it failed before that fix), or
  * `pending`: a route that is not built yet, stated as it answers today, for the issue that builds it
  * to update.
  */
 import { courseNames, firstLesson, firstResource, PEOPLE, playerPaths, registrationForm } from './seed';
 import { FORGED_CHECKOUT_KEY, paymentForm } from './payment';
+import { ACTION_RULES, ruleOf } from '../../../src/actions/access';
+import { accessVerdict, type Caller } from '../../../src/lib/access/policy';
 
 export const ROLES = ['anonymous', 'guest', 'prospect', 'learner', 'buyer', 'refused', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -40,6 +46,32 @@ export function per(fallback: string, over: Override = {}): Outcomes {
     if (v !== undefined) out[r] = v;
   }
   out.refused = out.anonymous;
+  return out;
+}
+
+/** Each role as the access rule sees it (no role holds a staff role yet). */
+export const CALLERS: Record<Role, Caller> = {
+  anonymous: { session: 'visitor', roles: [] },
+  refused: { session: 'visitor', roles: [] },
+  guest: { session: 'ibo', roles: [] },
+  prospect: { session: 'ibo', roles: [] },
+  learner: { session: 'user', roles: [] },
+  buyer: { session: 'user', roles: [] },
+  admin: { session: 'user', roles: [] },
+};
+
+/**
+ * `allowed` for the roles action `name`'s declared access lets in, and the access rule's refusal (401,
+ * 403) for the others. Throws for an action that declares no access.
+ */
+export function declared(name: string, allowed: Outcomes): Outcomes {
+  const rule = ruleOf(name);
+  if (!rule) throw new Error(`action ${name} declares no access: add it to src/actions/access.ts`);
+  const out = { ...allowed };
+  for (const role of ROLES) {
+    const verdict = accessVerdict(rule.access, CALLERS[role]);
+    if (verdict !== 'allowed') out[role] = verdict === 'unauthorized' ? '401' : '403';
+  }
   return out;
 }
 
@@ -158,14 +190,29 @@ const publicPage = (path: string, covers = path, note?: string) => page(path, pe
 /** A protected page: users get it, everybody else goes to the login page, which brings them back. */
 const personal = (path: string, covers = path) => page(path, (l) => per('200', { visitors: loginRedirect(l, path), ibo: loginRedirect(l, path) }), { covers });
 
-const action = (name: string, label: string, expect: Outcomes, send: { form?: Record<string, string>; json?: unknown; headers?: Record<string, string>; cookies?: Record<string, string> }, more: Partial<Row> = {}): Row => ({
-  label: `POST /_actions/${name} (${label})`,
-  kind: 'action',
-  covers: name,
-  expect,
-  http: { method: 'POST', path: `/_actions/${name}`, ...send },
-  ...more,
-});
+/**
+ * An action's row: `expect` is what the roles its declared access lets in get; the others get the
+ * declared refusal. `beforeAccess`: the answer comes before the access check (another site's post, an
+ * input its schema refuses), so `expect` holds for every role as it is.
+ */
+const action = (
+  name: string,
+  label: string,
+  expect: Outcomes,
+  send: { form?: Record<string, string>; json?: unknown; headers?: Record<string, string>; cookies?: Record<string, string> },
+  more: Partial<Row> & { beforeAccess?: boolean } = {},
+): Row => {
+  const { beforeAccess, ...rest } = more;
+  const outcomes = declared(name, expect);
+  return {
+    label: `POST /_actions/${name} (${label})`,
+    kind: 'action',
+    covers: name,
+    expect: beforeAccess ? expect : outcomes,
+    http: { method: 'POST', path: `/_actions/${name}`, ...send },
+    ...rest,
+  };
+};
 
 const media = (method: 'GET' | 'HEAD' | 'DELETE', path: string, label: string, expect: Outcomes, headers?: Record<string, string>): Row => ({
   label: `${method} ${path} (${label})`,
@@ -438,28 +485,29 @@ export function matrix(): Row[] {
     // The mini cart's prices and names come from the catalogue, for the viewer: a forged cookie lists only what the role may see.
     action('cart.view', 'forged cart cookie with courses 10, 16 and 12', per('200'), { json: { lang: 'en' }, cookies: forgedCart }, { check: shows(courseNames(COURSE.paid), [...ROLES]) }),
     action('ibo.enter', 'no code', per('400'), { form: { code: '', lang: 'en' } }, { check: noNewSession }),
-    action('ibo.lookup', "a learner's e-mail", per('401', { ibo: '200' }), { json: { email: PEOPLE.learner.email, lang: 'en' } }, { check: (_r, seen) => (seen.status === 200 && seen.body.replace(/\s/g, '') !== '[{"found":1},true]' ? `answers more than yes or no: ${seen.body.slice(0, 200)}` : undefined) }),
-    action('ibo.confirmProspect', 'own prospect again', per('401', { prospect: '200' }), { form: { ...PROSPECT, lang: 'en' } }, { only: ['anonymous', 'refused', 'learner', 'buyer', 'admin', 'prospect'] }),
+    action('ibo.lookup', "a learner's e-mail", per('200'), { json: { email: PEOPLE.learner.email, lang: 'en' } }, { check: (_r, seen) => (seen.status === 200 && seen.body.replace(/\s/g, '') !== '[{"found":1},true]' ? `answers more than yes or no: ${seen.body.slice(0, 200)}` : undefined) }),
+    action('ibo.confirmProspect', 'own prospect again', per('200'), { form: { ...PROSPECT, lang: 'en' } }, { only: ['anonymous', 'refused', 'learner', 'buyer', 'admin', 'prospect'] }),
     action('contact.send', 'a message', per('200'), { form: contactForm }),
-    action('exams.start', 'lessons not completed', per('403', { visitors: '401', ibo: '401' }), { form: { course: String(COURSE.free), lang: 'en' } }),
-    action('exams.start', 'test course', per('404', { visitors: '401', ibo: '401' }), { form: { course: String(COURSE.hidden), lang: 'en' } }),
-    action('exams.answer', 'an attempt that is not theirs', per('404', { visitors: '401', ibo: '401' }), { json: { course: COURSE.free, attempt: 1, question: 5, answer: 17, lang: 'en' } }),
-    action('exams.submit', 'an attempt that is not theirs', per('404', { visitors: '401', ibo: '401' }), { form: { course: String(COURSE.free), attempt: '1', lang: 'en', q5: '17' } }),
+    action('exams.start', 'lessons not completed', per('403'), { form: { course: String(COURSE.free), lang: 'en' } }),
+    action('exams.start', 'test course', per('404'), { form: { course: String(COURSE.hidden), lang: 'en' } }),
+    action('exams.answer', 'an attempt that is not theirs', per('404'), { json: { course: COURSE.free, attempt: 1, question: 5, answer: 17, lang: 'en' } }),
+    action('exams.submit', 'an attempt that is not theirs', per('404'), { form: { course: String(COURSE.free), attempt: '1', lang: 'en', q5: '17' } }),
 
-    action('certificates.issue', 'course not completed', per('403', { visitors: '401', ibo: '401' }), { form: { course: '2', lang: 'en' } }),
-    action('certificates.issue', 'buyers-only course', per('404', { buyer: '403', visitors: '401', ibo: '401' }), { form: { course: String(COURSE.buyers), lang: 'en' } }),
-    action('certificates.issue', 'test course', per('404', { visitors: '401', ibo: '401' }), { form: { course: String(COURSE.hidden), lang: 'en' } }),
-    action('certificates.issue', 'not a course id', per('400'), { form: { course: 'abc', lang: 'en' } }),
+    action('certificates.issue', 'course not completed', per('403'), { form: { course: '2', lang: 'en' } }),
+    action('certificates.issue', 'buyers-only course', per('404', { buyer: '403' }), { form: { course: String(COURSE.buyers), lang: 'en' } }),
+    action('certificates.issue', 'test course', per('404'), { form: { course: String(COURSE.hidden), lang: 'en' } }),
+    // The input's schema answers first, whoever asks.
+    action('certificates.issue', 'not a course id', per('400'), { form: { course: 'abc', lang: 'en' } }, { beforeAccess: true }),
 
-    action('commerce.checkout', 'a forged idempotency key', per('400', { visitors: '401', ibo: '401' }), { form: { ...checkoutForm, idempotencyKey: FORGED_CHECKOUT_KEY } }),
-    action('commerce.checkout', 'a card failing Luhn', per('400', { visitors: '401', ibo: '401' }), { form: { ...checkoutForm, cardNumber: '4242 4242 4242 4241' } }),
-    action('commerce.newKey', 'a key for the checkout', per('200', { visitors: '401', ibo: '401' }), { json: { lang: 'en' } }),
+    action('commerce.checkout', 'a forged idempotency key', per('400'), { form: { ...checkoutForm, idempotencyKey: FORGED_CHECKOUT_KEY } }),
+    action('commerce.checkout', 'a card failing Luhn', per('400'), { form: { ...checkoutForm, cardNumber: '4242 4242 4242 4241' } }),
+    action('commerce.newKey', 'a key for the checkout', per('200'), { json: { lang: 'en' } }),
     // Nobody's membership 1 but its holder's (the seed has none): a person cancels only their own.
-    action('commerce.cancelMembership', 'a membership that is not theirs', per('404', { visitors: '401', ibo: '401' }), { form: { membership: '1', lang: 'en' } }),
+    action('commerce.cancelMembership', 'a membership that is not theirs', per('404'), { form: { membership: '1', lang: 'en' } }),
 
-    /* every action refuses another site (CSRF), whatever the session */
-    ...['auth.login', 'auth.logout', 'auth.register', 'auth.requestReset', 'auth.resetPassword', 'auth.verify', 'cart.add', 'cart.remove', 'cart.view', 'certificates.issue', 'commerce.checkout', 'commerce.newKey', 'commerce.cancelMembership', 'contact.send', 'ibo.confirmProspect', 'ibo.enter', 'ibo.lookup', 'exams.start', 'exams.answer', 'exams.submit'].map((name) =>
-      action(name, 'from another site', per('403'), { form: { kind: 'course', id: '6', code: 'HORIZONTE01', email: PEOPLE.learner.email, password: PEOPLE.learner.password, lang: 'en', course: '2', attempt: '1' }, headers: CROSS_SITE }, { check: noNewSession }),
+    /* every declared action refuses another site (CSRF), whatever the session, before its access is checked */
+    ...Object.keys(ACTION_RULES).map((name) =>
+      action(name, 'from another site', per('403'), { form: { kind: 'course', id: '6', code: 'HORIZONTE01', email: PEOPLE.learner.email, password: PEOPLE.learner.password, lang: 'en', course: '2', attempt: '1' }, headers: CROSS_SITE }, { check: noNewSession, beforeAccess: true }),
     ),
     action('cart.add', 'same host, other scheme', per('403'), { form: { kind: 'book', id: '2', lang: 'en' }, headers: { origin: 'https://{self}' } }, { hole: 'Trust (middleware: exact scheme, host and port)' }),
 
@@ -483,7 +531,7 @@ export function matrix(): Row[] {
     socketRow('tracking play, negative Avance', 'tracking play', { courseId: COURSE.free, event: { name: 'tracking play', payload: { Identificador: L1.id, Avance: -1 } } }, noSocket({ prospect: 'invalid', users: 'invalid' })),
 
     /* last: rows that change or end the session */
-    action('ibo.confirmProspect', 'a new prospect of its own', per('401', { ibo: '200' }), { form: { ...GUEST_PROSPECT, lang: 'en' } }, { only: ['guest'], last: true }),
+    action('ibo.confirmProspect', 'a new prospect of its own', per('200'), { form: { ...GUEST_PROSPECT, lang: 'en' } }, { only: ['guest'], last: true }),
     ...page('/HORIZONTE01', per('200'), { covers: '/[iboCodeParam]', note: 'affiliate link', last: true, check: affiliateSession }),
     action('auth.logout', 'end the session', per('200'), { form: { lang: 'en' } }, { last: true }),
     action('auth.verify', 'after logging out', per('401'), {}, { last: true }),

@@ -85,8 +85,10 @@ export function routeOf(path: string, routes: readonly RouteFile[]): string | un
 }
 
 /**
- * Every Astro action (`auth.login`, `contact.send` …): each `name: defineAction(…)` in `src/actions/`,
- * named by the objects around it (the `server` object of `index.ts` is the root and adds nothing).
+ * Every Astro action (`auth.login`, `contact.send` …): each `name: action('area.name', …)` (the action
+ * kit) or `name: defineAction(…)` in `src/actions/`, named by the objects around it (the `server` object
+ * of `index.ts` is the root and adds nothing). Throws when the kit is given another name than the one
+ * the action is served under (it would read another action's declaration).
  */
 export function actionNames(): string[] {
   const names = new Set<string>();
@@ -100,8 +102,13 @@ export function actionNames(): string[] {
       if (ts.isPropertyAssignment(node) && (ts.isIdentifier(node.name) || ts.isStringLiteral(node.name))) {
         const key = node.name.text;
         const init = node.initializer;
-        if (ts.isCallExpression(init) && ts.isIdentifier(init.expression) && init.expression.text === 'defineAction') {
-          names.add([...path, key].join('.'));
+        if (ts.isCallExpression(init) && ts.isIdentifier(init.expression) && (init.expression.text === 'defineAction' || init.expression.text === 'action')) {
+          const name = [...path, key].join('.');
+          const given = init.arguments[0];
+          if (init.expression.text === 'action' && !(given && ts.isStringLiteral(given) && given.text === name)) {
+            throw new Error(`${relative(ROOT, abs)}: the action served as ${name} is made with action(${given?.getText() ?? ''}): give the kit its own name`);
+          }
+          names.add(name);
           return;
         }
         visit(init, [...path, key]);

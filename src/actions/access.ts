@@ -1,0 +1,85 @@
+/**
+ * What every action declares, in one table: who may call it (`access`, see `lib/access/policy.ts`),
+ * the rate limits it is counted against (`limits`, see `lib/http/action-limits.ts`) and where the
+ * language of its answers comes from (`locale`: the input field naming it; `request` for an action with
+ * no input, whose answers follow the page or browser that called it).
+ *
+ * The action kit (`kit.ts`) refuses to define an action missing here, and a test fails when the table
+ * names an action the site does not define. Plain data with no imports that run, so the authorization
+ * matrix's tests read the same table.
+ */
+import type { Access } from '../lib/access/policy';
+import type { LimitRule } from '../lib/http/action-limits';
+
+export interface ActionRule {
+  access: Access;
+  limits: readonly LimitRule[];
+  locale: string;
+}
+
+export const ACTION_RULES = {
+  'auth.login': {
+    access: 'public',
+    limits: [
+      { name: 'loginPerAddress', per: 'address' },
+      // Counted up front (so parallel guesses cannot slip past) and forgiven after the right password.
+      { name: 'loginPerAccountAddress', per: ['input.email', 'address'] },
+      // Wrong passwords from every address: never a refusal, only a slower login (counted on a wrong password).
+      { name: 'loginPerAccount', per: 'input.email', counted: 'handler' },
+    ],
+    locale: 'lang',
+  },
+  'auth.logout': { access: 'public', limits: [], locale: 'lang' },
+  'auth.register': { access: 'public', limits: [{ name: 'registerPerAddress', per: 'address' }], locale: 'lang' },
+  'auth.requestReset': {
+    access: 'public',
+    limits: [
+      { name: 'resetPerAddress', per: 'address' },
+      { name: 'resetPerAccount', per: 'input.email' },
+    ],
+    locale: 'lang',
+  },
+  'auth.resetPassword': { access: 'public', limits: [{ name: 'resetPerAddress', per: 'address' }], locale: 'lang' },
+  // Who the session is: islands of any kind of session ask; "nobody" is its 401, not the kit's.
+  'auth.verify': { access: 'public', limits: [], locale: 'request' },
+  'cart.view': { access: 'public', limits: [], locale: 'lang' },
+  'cart.add': { access: 'public', limits: [], locale: 'lang' },
+  'cart.remove': { access: 'public', limits: [], locale: 'lang' },
+  'certificates.issue': { access: 'learner', limits: [], locale: 'lang' },
+  'commerce.newKey': { access: 'learner', limits: [], locale: 'lang' },
+  'commerce.checkout': {
+    access: 'learner',
+    limits: [
+      // Taken before the card goes anywhere, given back unless the card is refused.
+      { name: 'paymentFailuresPerAccount', per: 'user', counted: 'handler' },
+      { name: 'paymentFailuresPerAddress', per: 'address', counted: 'handler' },
+      // Taken before a coupon is looked up, given back when it exists.
+      { name: 'couponGuessesPerAccount', per: 'user', counted: 'handler' },
+      { name: 'couponGuessesPerAddress', per: 'address', counted: 'handler' },
+    ],
+    locale: 'lang',
+  },
+  'commerce.cancelMembership': { access: 'learner', limits: [], locale: 'lang' },
+  'contact.send': { access: 'public', limits: [{ name: 'contactPerAddress', per: 'address' }], locale: 'language' },
+  // Invalid codes only: counted by the code check (shared with affiliate links), given back for a valid code.
+  'ibo.enter': { access: 'public', limits: [{ name: 'codePerAddress', per: 'address', counted: 'handler' }], locale: 'lang' },
+  'ibo.lookup': { access: 'ibo', limits: [{ name: 'lookupPerAddress', per: 'address' }], locale: 'lang' },
+  'ibo.confirmProspect': {
+    access: 'ibo',
+    limits: [
+      { name: 'confirmPerSession', per: 'session' },
+      { name: 'confirmPerAddress', per: 'address' },
+    ],
+    locale: 'lang',
+  },
+  'exams.start': { access: 'learner', limits: [], locale: 'lang' },
+  'exams.answer': { access: 'learner', limits: [], locale: 'lang' },
+  'exams.submit': { access: 'learner', limits: [], locale: 'lang' },
+} as const satisfies Record<string, ActionRule>;
+
+export type ActionName = keyof typeof ACTION_RULES;
+
+/** The declaration of `name`, or undefined for an action that declares none. */
+export function ruleOf(name: string): ActionRule | undefined {
+  return Object.hasOwn(ACTION_RULES, name) ? (ACTION_RULES as Record<string, ActionRule>)[name] : undefined;
+}
