@@ -12,6 +12,7 @@ import * as search from './sections/search';
 import * as learning from './sections/learning';
 import * as media from './sections/media';
 import * as exams from './sections/exams';
+import * as forms from './sections/forms';
 import * as minicart from './sections/minicart';
 
-export const en: Messages = { ...core.en, ...catalog.en, ...contact.en, ...content.en, ...search.en, ...identity.en, ...ibo.en, ...learning.en, ...media.en, ...exams.en, ...certificates.en, ...minicart.en, ...commerce.en };
+export const en: Messages = { ...core.en, ...catalog.en, ...contact.en, ...content.en, ...search.en, ...identity.en, ...ibo.en, ...learning.en, ...media.en, ...exams.en, ...certificates.en, ...minicart.en, ...commerce.en, ...forms.en };

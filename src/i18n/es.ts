@@ -15,6 +15,7 @@ import * as search from './sections/search';
 import * as learning from './sections/learning';
 import * as media from './sections/media';
 import * as exams from './sections/exams';
+import * as forms from './sections/forms';
 import * as minicart from './sections/minicart';
 
-export const es = { ...core.es, ...catalog.es, ...contact.es, ...content.es, ...search.es, ...identity.es, ...ibo.es, ...learning.es, ...media.es, ...exams.es, ...certificates.es, ...minicart.es, ...commerce.es } as const;
+export const es = { ...core.es, ...catalog.es, ...contact.es, ...content.es, ...search.es, ...identity.es, ...ibo.es, ...learning.es, ...media.es, ...exams.es, ...certificates.es, ...minicart.es, ...commerce.es, ...forms.es } as const;

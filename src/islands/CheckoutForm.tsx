@@ -12,18 +12,18 @@ import { format, type Locale } from '~/i18n';
 import {
   cardBrand,
   checkoutErrorsFromFields,
-  cvvLength,
+  checkoutErrorText,
   monthLabel,
   normalizeCardNumber,
   validateCheckoutForm,
   CHECKOUT_FIELDS,
   CHECKOUT_LIMITS,
   EXPIRY_MONTHS,
-  type CheckoutErrorCode,
   type CheckoutErrors,
   type CheckoutField,
 } from '~/lib/commerce/payment';
 import type { CommerceTexts } from '~/lib/commerce/receipt';
+import type { FormErrorCode, FormMessages } from '~/lib/forms/forms';
 import { $cart } from '~/lib/stores/cart';
 import { described, Field, fieldIds, useCheckedForm } from './forms/form-kit';
 import '~/styles/forms.css';
@@ -37,7 +37,7 @@ export interface CheckoutFormInitial {
 
 interface Props {
   locale: Locale;
-  t: Pick<CommerceTexts, 'checkout' | 'fieldErrors' | 'brands'>;
+  t: Pick<CommerceTexts, 'checkout' | 'brands'> & { forms: FormMessages };
   /** Where the form posts without JavaScript. */
   action: string;
   idempotencyKey: string;
@@ -62,7 +62,7 @@ const KEY_SPENT = new Set([400, 402, 409]);
 export default function CheckoutForm(props: Props) {
   const { locale, t, initial } = props;
   const [key, setKey] = useState(props.idempotencyKey);
-  const form = useCheckedForm<CheckoutField, CheckoutErrorCode>({
+  const form = useCheckedForm<CheckoutField, FormErrorCode>({
     order: CHECKOUT_FIELDS,
     initialValues: {
       cardholderName: '',
@@ -93,7 +93,7 @@ export default function CheckoutForm(props: Props) {
   const errorText = (f: CheckoutField): string | undefined => {
     const code = form.errors[f];
     if (!code) return undefined;
-    return format(t.fieldErrors[code], { length: cvvLength(brand) });
+    return checkoutErrorText(t.forms.errors, t.checkout, f, code, brand);
   };
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
@@ -117,7 +117,7 @@ export default function CheckoutForm(props: Props) {
         if (fresh.data) setKey(fresh.data.idempotencyKey);
       }
     } catch {
-      setMessage(t.fieldErrors.invalidKey);
+      setMessage(t.forms.errors.invalidKey);
     } finally {
       setBusy(false);
     }

@@ -1,30 +1,31 @@
 /**
  * The contact form. Server-rendered, it is a plain HTML form posting to the `contact.send` action,
- * so it works without JavaScript. Hydrated, it checks each field on blur and on submit with the same
- * schema the server uses, sends through the action without reloading, and moves the focus to the
+ * so it works without JavaScript (the server's errors are rendered beside their fields). Hydrated, it
+ * uses the form kit: each field is checked on leaving it and on submit with the same schema the
+ * server uses, the message is sent through the action without reloading, and the focus moves to the
  * first field in error or to the outcome message (an `aria-live` region).
  */
-import { useEffect, useRef, useState, type ChangeEvent, type FocusEvent, type SubmitEvent, type ReactNode } from 'react';
+import { useState, type ChangeEvent, type ReactNode, type SubmitEvent } from 'react';
 import { actions, isInputError } from 'astro:actions';
 import type { Locale } from '~/i18n';
-import { typedBeforeHydration } from './forms/form-kit';
+import type { FormErrorCode } from '~/lib/forms/forms';
 // The pure rules only (not `~/lib/contact`, whose index also exports database code).
 import {
   contactErrorText,
   contactErrorsFromFields,
   dialCodeOf,
   emptyContactValues,
-  firstInvalidField,
   validateContactForm,
+  CONTACT_FIELDS,
   DIAL_CODES,
   TOO_MANY_STATUS,
-  type ContactErrors,
   type ContactField,
   type ContactFormState,
   type ContactFormText,
   type ContactFormValues,
   type ContactStatus,
 } from '~/lib/contact/contact';
+import { described, Field, fieldIds, useCheckedForm } from './forms/form-kit';
 import '~/styles/forms.css';
 
 interface Props {
@@ -39,145 +40,77 @@ interface Props {
   initial: ContactFormState;
 }
 
-const id = (field: ContactField) => `contact-${field}`;
-const errorId = (field: ContactField) => `contact-${field}-error`;
+const ids = (field: ContactField) => fieldIds('contact', field);
 const STATUS_ID = 'contact-status';
+/** The checkbox reads as its posted value: 'on' when ticked. */
+const inputsOf = (values: ContactFormValues): Record<string, string> => ({ ...values, accepts: values.accepts ? 'on' : '' });
 
 export default function ContactForm({ action, locale, t, types, countries, privacyHref, initial }: Props) {
-  const [values, setValues] = useState<ContactFormValues>(initial.values);
-  const [errors, setErrors] = useState<ContactErrors>(initial.errors);
   const [status, setStatus] = useState<ContactStatus>(initial.status);
   const [sending, setSending] = useState(false);
-  const [enhanced, setEnhanced] = useState(false);
-  // Fields the visitor has left once: from then on they are checked as they change.
-  const touched = useRef(new Set<ContactField>(Object.keys(initial.errors) as ContactField[]));
-  const [focus, setFocus] = useState<{ target: string; n: number } | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-
-  useEffect(() => {
-    const form = formRef.current;
-    if (form) {
-      const typed = typedBeforeHydration(Object.keys(initial.values).map((name) => [name, form.elements.namedItem(name)] as const), initial.values);
-      if (Object.keys(typed).length > 0) setValues((v) => ({ ...v, ...typed }));
-    }
-    setEnhanced(true);
-  }, []);
-  useEffect(() => {
-    if (focus) document.getElementById(focus.target)?.focus();
-  }, [focus]);
-  const focusOn = (target: string) => setFocus((f) => ({ target, n: (f?.n ?? 0) + 1 }));
-
-  /** The error of one field for some values (the whole form is checked: rules are per field). */
-  const check = (field: ContactField, v: ContactFormValues) => {
-    const result = validateContactForm({ ...v, language: locale });
-    return result.success ? undefined : result.errors[field];
-  };
-
-  const setError = (field: ContactField, v: ContactFormValues) => setErrors((e) => ({ ...e, [field]: check(field, v) }));
-
-  const change = (field: ContactField) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
-    const target = event.currentTarget;
-    const next: ContactFormValues = {
-      ...values,
-      [field]: target instanceof HTMLInputElement && target.type === 'checkbox' ? target.checked : target.value,
-    };
-    // Choosing a country proposes its dialling code.
-    if (field === 'countryCode') next.countryPhoneCode = dialCodeOf(target.value) ?? next.countryPhoneCode;
-    setValues(next);
-    if (status !== 'idle') setStatus('idle');
-    if (touched.current.has(field) || field === 'accepts') setError(field, next);
-  };
-
-  const blur = (field: ContactField) => (event: FocusEvent<HTMLElement>) => {
-    touched.current.add(field);
-    // Leaving for the submit button: the submit checks everything. A message shown now would move
-    // the button away from under the pointer before the click completes.
-    const next = event.relatedTarget;
-    if (next instanceof HTMLButtonElement && next.type === 'submit' && next.form === formRef.current) return;
-    setError(field, values);
-  };
+  const form = useCheckedForm<ContactField, FormErrorCode>({
+    order: CONTACT_FIELDS,
+    initialValues: inputsOf(initial.values),
+    initialErrors: initial.errors,
+    check: (v) => {
+      const r = validateContactForm({ ...v, language: locale });
+      return r.success ? {} : r.errors;
+    },
+    idOf: (f) => ids(f).control,
+    // Editing after an outcome: the outcome no longer describes the form.
+    onChange: () => setStatus('idle'),
+  });
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending) return;
-    for (const f of Object.keys(values) as ContactField[]) touched.current.add(f);
-    const result = validateContactForm({ ...values, language: locale });
-    if (!result.success) {
-      setErrors(result.errors);
-      setStatus('idle');
-      focusOn(id(firstInvalidField(result.errors)!));
-      return;
-    }
-    setErrors({});
     setStatus('idle');
+    if (!form.checkAll()) return;
     setSending(true);
     try {
-      const { error } = await actions.contact.send(new FormData(formRef.current!));
+      const { error } = await actions.contact.send(new FormData(event.currentTarget));
       if (!error) {
-        setValues(emptyContactValues());
-        touched.current.clear();
+        form.reset(inputsOf(emptyContactValues()));
         setStatus('sent');
-        focusOn(STATUS_ID);
+        form.focusOn(STATUS_ID);
         return;
       }
-      const fieldErrors = isInputError(error) ? contactErrorsFromFields(error.fields as Record<string, string[]>) : {};
-      const first = firstInvalidField(fieldErrors);
-      if (first) {
-        setErrors(fieldErrors);
-        focusOn(id(first));
-      } else {
-        setStatus(error.status === TOO_MANY_STATUS ? 'tooMany' : 'failed');
-        focusOn(STATUS_ID);
-      }
+      if (isInputError(error) && form.showErrors(contactErrorsFromFields(error.fields as Record<string, string[]>))) return;
+      setStatus(error.status === TOO_MANY_STATUS ? 'tooMany' : 'failed');
+      form.focusOn(STATUS_ID);
     } catch {
       setStatus('failed');
-      focusOn(STATUS_ID);
+      form.focusOn(STATUS_ID);
     } finally {
       setSending(false);
     }
   }
 
-  /** The props every control shares: name, value, handlers and its ARIA links to hint and error. */
-  const control = (field: Exclude<ContactField, 'accepts'>, hint?: string) => ({
-    id: id(field),
-    name: field,
-    value: values[field],
-    onChange: change(field),
-    onBlur: blur(field),
-    required: true,
-    'aria-invalid': errors[field] ? (true as const) : undefined,
-    'aria-describedby': [hint, errors[field] ? errorId(field) : undefined].filter(Boolean).join(' ') || undefined,
-  });
-
-  const message = (field: ContactField) => {
-    const code = errors[field];
-    return code ? (
-      <p className="field-error" id={errorId(field)}>
-        {contactErrorText(t, field, code)}
-      </p>
-    ) : null;
+  const errorText = (f: ContactField): string | undefined => {
+    const code = form.errors[f];
+    return code ? contactErrorText(t, f, code) : undefined;
   };
 
-  const field = (name: ContactField, children: ReactNode, className = '') => (
-    <div className={`field ${className}`.trim()}>
-      <label htmlFor={id(name)}>{t.fields[name]}</label>
-      {children}
-      {message(name)}
-    </div>
+  /** A labelled control with its error (and hint), linked for assistive technology. */
+  const field = (f: Exclude<ContactField, 'accepts'>, control: (props: ReturnType<typeof controlProps>) => ReactNode, hint?: string) => (
+    <Field ids={ids(f)} label={t.fields[f]} hint={hint} error={errorText(f)}>
+      {control(controlProps(f, hint !== undefined))}
+    </Field>
   );
+  const controlProps = (f: Exclude<ContactField, 'accepts'>, hasHint: boolean) => ({ id: ids(f).control, required: true, ...form.control(f), ...described(ids(f), hasHint, errorText(f)) });
 
+  const accepts = ids('accepts');
   const [beforePolicy, afterPolicy] = t.accept.split('{policy}');
 
   return (
     <form
-      ref={formRef}
       className="contact-form"
       method="post"
       action={action}
       noValidate
       onSubmit={submit}
       aria-busy={sending || undefined}
-      data-enhanced={enhanced ? 'true' : undefined}
+      data-enhanced={form.enhanced ? 'true' : undefined}
     >
       <input type="hidden" name="language" value={locale} />
       <p className="form-note">{t.requiredNote}</p>
@@ -188,74 +121,74 @@ export default function ContactForm({ action, locale, t, types, countries, priva
       </div>
 
       <div className="field-row">
-        {field('name', <input type="text" autoComplete="given-name" {...control('name')} />)}
-        {field('lastName', <input type="text" autoComplete="family-name" {...control('lastName')} />)}
+        {field('name', (p) => <input type="text" autoComplete="given-name" {...p} />)}
+        {field('lastName', (p) => <input type="text" autoComplete="family-name" {...p} />)}
       </div>
       <div className="field-row">
-        {field('email', <input type="email" autoComplete="email" inputMode="email" spellCheck={false} {...control('email')} />)}
-        {field(
-          'countryCode',
-          <select autoComplete="country" {...control('countryCode')}>
+        {field('email', (p) => <input type="email" autoComplete="email" inputMode="email" spellCheck={false} {...p} />)}
+        {field('countryCode', (p) => (
+          <select
+            autoComplete="country"
+            {...p}
+            // Choosing a country proposes its dialling code.
+            onChange={(e: ChangeEvent<HTMLSelectElement>) => {
+              const code = e.currentTarget.value;
+              form.update('countryCode', { countryCode: code, countryPhoneCode: dialCodeOf(code) ?? form.values.countryPhoneCode ?? '' });
+            }}
+          >
             {countries.map((c) => (
               <option key={c.code} value={c.code}>
                 {c.name}
               </option>
             ))}
-          </select>,
-        )}
+          </select>
+        ))}
       </div>
       <div className="field-row">
         <div className="field-row field-row-phone">
-          {field(
-            'countryPhoneCode',
-            <select autoComplete="tel-country-code" {...control('countryPhoneCode')}>
+          {field('countryPhoneCode', (p) => (
+            <select autoComplete="tel-country-code" {...p}>
               {DIAL_CODES.map((d) => (
                 <option key={d} value={d}>
                   {d}
                 </option>
               ))}
-            </select>,
-          )}
-          {field(
-            'phone',
-            <>
-              <input type="tel" autoComplete="tel-national" inputMode="numeric" {...control('phone', 'contact-phone-hint')} />
-              <p className="field-hint" id="contact-phone-hint">
-                {t.phoneHint}
-              </p>
-            </>,
-          )}
+            </select>
+          ))}
+          {field('phone', (p) => <input type="tel" autoComplete="tel-national" inputMode="numeric" {...p} />, t.phoneHint)}
         </div>
-        {field(
-          'type',
-          <select {...control('type')}>
+        {field('type', (p) => (
+          <select {...p}>
             {types.map((o) => (
               <option key={o.id} value={String(o.id)}>
                 {o.name}
               </option>
             ))}
-          </select>,
-        )}
+          </select>
+        ))}
       </div>
-      {field('message', <textarea rows={6} {...control('message')} />)}
+      {field('message', (p) => <textarea rows={6} {...p} />)}
 
       <div className="field field-check">
         <input
           type="checkbox"
-          id={id('accepts')}
+          id={accepts.control}
           name="accepts"
-          checked={values.accepts}
-          onChange={change('accepts')}
+          checked={form.values.accepts === 'on'}
+          onChange={(e) => form.update('accepts', { accepts: e.currentTarget.checked ? 'on' : '' }, true)}
           required
-          aria-invalid={errors.accepts ? true : undefined}
-          aria-describedby={errors.accepts ? errorId('accepts') : undefined}
+          {...described(accepts, false, errorText('accepts'))}
         />
-        <label htmlFor={id('accepts')}>
+        <label htmlFor={accepts.control}>
           {beforePolicy}
           <a href={privacyHref}>{t.policyLink}</a>
           {afterPolicy}
         </label>
-        {message('accepts')}
+        {errorText('accepts') && (
+          <p className="field-error" id={accepts.error}>
+            {errorText('accepts')}
+          </p>
+        )}
       </div>
 
       <button type="submit" className="button" disabled={sending}>

@@ -11,16 +11,16 @@ import {
   forgotFormSchema,
   validate,
   FORGOT_FIELDS,
-  type AccountErrorCode,
   type AccountErrors,
   type ForgotField,
   type IdentityMessages,
 } from '~/lib/identity/account';
+import type { FormErrorCode, FormMessages } from '~/lib/forms/forms';
 import { described, Field, fieldIds, useCheckedForm } from './forms/form-kit';
 import '~/styles/forms.css';
 
 /** The texts the form shows. */
-export type ForgotFormText = Pick<IdentityMessages, 'fields' | 'errors' | 'forgot'>;
+export type ForgotFormText = Pick<IdentityMessages, 'fields' | 'forgot'> & { forms: FormMessages };
 
 /** What the server rendered after a post without JavaScript. */
 export interface ForgotFormInitial {
@@ -42,7 +42,7 @@ const ids = (field: ForgotField) => fieldIds('forgot', field);
 const STATUS_ID = 'forgot-status';
 
 export default function ForgotPasswordForm({ locale, t, action, initial }: Props) {
-  const form = useCheckedForm<ForgotField, AccountErrorCode>({
+  const form = useCheckedForm<ForgotField, FormErrorCode>({
     order: FORGOT_FIELDS,
     initialValues: { email: initial.email },
     initialErrors: initial.errors,
@@ -65,9 +65,9 @@ export default function ForgotPasswordForm({ locale, t, action, initial }: Props
       const { data, error } = await actions.auth.requestReset(new FormData(event.currentTarget));
       if (!error) setOutcome({ sent: data.message, failed: null });
       else if (isInputError(error) && form.showErrors(accountErrorsFromFields<ForgotField>(error.fields as Record<string, string[]>))) return;
-      else setOutcome({ sent: null, failed: error.message || t.errors.connection });
+      else setOutcome({ sent: null, failed: error.message || t.forms.connection });
     } catch {
-      setOutcome({ sent: null, failed: t.errors.connection });
+      setOutcome({ sent: null, failed: t.forms.connection });
     } finally {
       setBusy(false);
     }

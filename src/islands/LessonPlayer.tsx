@@ -7,29 +7,23 @@
  * lesson moves on in place to the next one (or the next module's first), or shows the exam panel at
  * the course's last video. Everything comes from the page as props: no request on load.
  */
-import { useCallback, useEffect, useId, useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import type { Locale } from '~/i18n/locales';
-import type { TrackingAck, TrackingBroadcast, TrackingEventName } from '~/lib/learning/learning';
-import {
-  afterEnd,
-  completedIds,
-  findLesson,
-  formatClock,
-  neighbours,
-  parsePlaybackRate,
-  PLAYBACK_RATES,
-  progressOf,
-  showsExamPanel,
-  trackingEntry,
-  type PlayerView,
-} from '~/lib/learning/player';
+import { afterEnd, findLesson, formatClock, neighbours, PLAYBACK_RATES, showsExamPanel, trackingEntry, type PlayerView } from '~/lib/learning/player';
 import { format as fill } from '~/i18n/format';
-import { createTrackingClient, type TrackingClient } from '~/lib/realtime/tracking-client';
 import { guardStatus } from '~/lib/http/session-guard';
 import { announce } from '~/lib/stores/announcer';
 import { rememberPosition } from '~/lib/stores/tracking';
+import CourseProgress from './player/CourseProgress';
+import ExamPanel from './player/ExamPanel';
 import Outline from './player/Outline';
+import Pager from './player/Pager';
+import Resources from './player/Resources';
 import type { PlayerMessages } from './player/messages';
+import { usePlaybackRate } from './player/usePlaybackRate';
+import { usePlaybackTick } from './player/usePlaybackTick';
+import { usePlayerProgress } from './player/usePlayerProgress';
+import { useTrackingSocket } from './player/useTrackingSocket';
 import styles from './LessonPlayer.module.css';
 
 interface Props {
@@ -45,36 +39,22 @@ interface Props {
   home: string;
 }
 
-/** The chosen speed lasts for the browser tab's session. */
-const RATE_KEY = 'playback-rate';
-/** How often a playing video reports its position. */
-const TICK_MS = 5000;
-
 type Status = { kind: 'error' | 'hint'; text: string } | null;
 type Focus = 'heading' | 'video' | null;
 
 export default function LessonPlayer({ view, contactId, userId, locale, t, siteName, home }: Props) {
   const id = useId();
   const [currentId, setCurrentId] = useState(view.currentLessonId);
-  const [completed, setCompleted] = useState<ReadonlySet<number>>(() => new Set(completedIds(view)));
-  const [resumeAt, setResumeAt] = useState<Readonly<Record<number, number>>>(() =>
-    Object.fromEntries(view.modules.flatMap((m) => m.lessons.map((l) => [l.id, l.resumeAt]))),
-  );
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(() => new Set());
-  const [rate, setRate] = useState(1);
   const [status, setStatus] = useState<Status>(null);
-  const [forbidden, setForbidden] = useState(false);
   const [resumedFrom, setResumedFrom] = useState<number | null>(null);
   const [videoFailed, setVideoFailed] = useState(false);
   const [ready, setReady] = useState(false);
-  const [connected, setConnected] = useState(false);
-  const [saved, setSaved] = useState('');
   const [examFocus, setExamFocus] = useState(0);
 
   const videoRef = useRef<HTMLVideoElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const examRef = useRef<HTMLHeadingElement>(null);
-  const clientRef = useRef<TrackingClient | null>(null);
   /** The lesson on screen, for callbacks that outlive a render. */
   const currentRef = useRef(currentId);
   const autoplayRef = useRef(false);
@@ -83,79 +63,35 @@ export default function LessonPlayer({ view, contactId, userId, locale, t, siteN
   const resumingRef = useRef(false);
   /** The video element already prepared (speed, resume position), so it happens once per element. */
   const preparedRef = useRef<HTMLVideoElement | null>(null);
-  /** After a `forbidden` answer nothing more is sent. */
-  const stoppedRef = useRef(false);
-  const tickRef = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
+
+  const { completed, resumeAt, record, progress } = usePlayerProgress(view);
+  const [rate, chooseRate] = usePlaybackRate();
+  const { report, connected, forbidden, saved } = useTrackingSocket({
+    courseId: view.id,
+    contactId,
+    userId,
+    // Another tab's progress updates ticks and resume positions, never seeking a video that plays here.
+    onStored: record,
+    onProblem: (problem) => setStatus((s) => (problem ? { kind: 'error', text: t.status[problem] } : s?.kind === 'error' ? null : s)),
+    onSessionLost: () => guardStatus(401, home),
+    lastPosition: () => {
+      const v = videoRef.current;
+      return v ? { lessonId: currentRef.current, position: v.currentTime, playing: !v.paused } : null;
+    },
+  });
+  const tick = usePlaybackTick(() => {
+    const v = videoRef.current;
+    if (v && !v.paused && !v.ended) void report('tracking', currentRef.current, v.currentTime, true);
+  });
 
   const found = findLesson(view, currentId)!;
   const lesson = found.lesson;
   const { previous, next, startsModule } = neighbours(view, currentId);
-  const progress = progressOf(view, completed);
-  const progressText = fill(t.progressValue, { completed: progress.completed, total: progress.total, percent: progress.percent });
   const examPanel = showsExamPanel(view, currentId);
 
-  /* ───── talking to the server ───── */
-
-  const onAck = useCallback(
-    (lessonId: number, ack: TrackingAck) => {
-      if (ack.ok) {
-        setResumeAt((r) => ({ ...r, [ack.Identificador]: ack.Avance }));
-        if (ack.completed) setCompleted((c) => (c.has(ack.Identificador) ? c : new Set(c).add(ack.Identificador)));
-        setStatus((s) => (s?.kind === 'error' ? null : s));
-        setSaved(`${lessonId}@${ack.Avance}`);
-        return;
-      }
-      switch (ack.error) {
-        case 'unauthorized':
-          guardStatus(401, home);
-          return;
-        case 'forbidden':
-          stoppedRef.current = true;
-          setForbidden(true);
-          return;
-        case 'rate-limited':
-          setStatus({ kind: 'error', text: t.status.rateLimited });
-          return;
-        case 'invalid':
-          setStatus({ kind: 'error', text: t.status.invalid });
-          return;
-        default:
-          setStatus({ kind: 'error', text: t.status.unavailable });
-      }
-    },
-    [home, t],
-  );
-
-  const report = useCallback(
-    async (event: TrackingEventName, lessonId: number, position: number, playing: boolean): Promise<TrackingAck | null> => {
-      const client = clientRef.current;
-      if (!client || stoppedRef.current) return null;
-      const ack = await client.send(event, lessonId, position, playing);
-      onAck(lessonId, ack);
-      return ack;
-    },
-    [onAck],
-  );
-
-  const remember = useCallback(
-    (lessonId: number, playing: boolean) => {
-      const entry = trackingEntry(view, lessonId, playing);
-      if (entry) rememberPosition(entry);
-    },
-    [view],
-  );
-
-  const stopTick = () => {
-    clearInterval(tickRef.current);
-    tickRef.current = undefined;
-  };
-
-  const startTick = () => {
-    stopTick();
-    tickRef.current = setInterval(() => {
-      const v = videoRef.current;
-      if (v && !v.paused && !v.ended) void report('tracking', currentRef.current, v.currentTime, true);
-    }, TICK_MS);
+  const remember = (lessonId: number, playing: boolean) => {
+    const entry = trackingEntry(view, lessonId, playing);
+    if (entry) rememberPosition(entry);
   };
 
   /* ───── switching lessons in place ───── */
@@ -167,7 +103,7 @@ export default function LessonPlayer({ view, contactId, userId, locale, t, siteN
     const v = videoRef.current;
     // Leaving a playing video: its last position is reported (its pause event will not reach us).
     if (v && !v.paused && !v.ended && v.currentTime > 0) void report('tracking', currentRef.current, v.currentTime, false);
-    stopTick();
+    tick.stop();
     currentRef.current = lessonId;
     autoplayRef.current = opts.autoplay ?? false;
     focusRef.current = opts.focus ?? null;
@@ -198,7 +134,7 @@ export default function LessonPlayer({ view, contactId, userId, locale, t, siteN
   };
 
   const onEnded = async (lessonId: number, position: number) => {
-    stopTick();
+    tick.stop();
     remember(lessonId, false);
     const hadFocus = document.activeElement === videoRef.current;
     const ack = await report('tracking end', lessonId, position, false);
@@ -242,57 +178,16 @@ export default function LessonPlayer({ view, contactId, userId, locale, t, siteN
   });
 
   useEffect(() => {
-    const client = createTrackingClient({
-      courseId: view.id,
-      contactId,
-      userId,
-      onBroadcast: (b: TrackingBroadcast) => {
-        // Another tab or device saved progress: update ticks and where that lesson resumes, never
-        // seeking a video that is playing here.
-        setResumeAt((r) => ({ ...r, [b.Identificador]: b.Avance }));
-        if (b.completed) setCompleted((c) => (c.has(b.Identificador) ? c : new Set(c).add(b.Identificador)));
-      },
-      onConnectionChange: setConnected,
-      onRefused: (reason) => {
-        if (reason === 'unauthorized') guardStatus(401, home);
-        else {
-          stoppedRef.current = true;
-          setForbidden(true);
-        }
-      },
-    });
-    clientRef.current = client;
     history.replaceState({ ...(history.state as object | null), lessonId: currentRef.current }, '');
     const onPop = (e: PopStateEvent) => {
       const lessonId = (e.state as { lessonId?: unknown } | null)?.lessonId;
       if (typeof lessonId === 'number' && lessonId !== currentRef.current) goRef.current(lessonId, { push: false, focus: 'heading' });
     };
-    const sendLast = () => {
-      const v = videoRef.current;
-      if (v && v.currentTime > 0 && !stoppedRef.current) client.beacon(currentRef.current, v.currentTime, !v.paused);
-    };
-    const onVisibility = () => {
-      if (document.visibilityState === 'hidden') sendLast();
-    };
     window.addEventListener('popstate', onPop);
-    window.addEventListener('pagehide', sendLast);
-    document.addEventListener('visibilitychange', onVisibility);
-    try {
-      setRate(parsePlaybackRate(sessionStorage.getItem(RATE_KEY)));
-    } catch {
-      /* storage unavailable: normal speed */
-    }
     remember(currentRef.current, false);
     setReady(true);
-    return () => {
-      window.removeEventListener('popstate', onPop);
-      window.removeEventListener('pagehide', sendLast);
-      document.removeEventListener('visibilitychange', onVisibility);
-      clearInterval(tickRef.current);
-      client.close();
-      clientRef.current = null;
-    };
-    // Once per page: the course, the person and the labels do not change while it lives.
+    return () => window.removeEventListener('popstate', onPop);
+    // Once per page: the course does not change while it lives.
   }, []);
 
   // Focus after an in-place switch: the new lesson's heading (a chosen link), or the new video (it had focus).
@@ -310,16 +205,6 @@ export default function LessonPlayer({ view, contactId, userId, locale, t, siteN
   useEffect(() => {
     if (videoRef.current) videoRef.current.playbackRate = rate;
   }, [rate]);
-
-  const chooseRate = (value: string) => {
-    const r = parsePlaybackRate(value);
-    setRate(r);
-    try {
-      sessionStorage.setItem(RATE_KEY, String(r));
-    } catch {
-      /* storage unavailable: the choice lasts for this page */
-    }
-  };
 
   const toggle = (moduleId: number) =>
     setCollapsed((c) => {
@@ -351,12 +236,12 @@ export default function LessonPlayer({ view, contactId, userId, locale, t, siteN
               aria-label={fill(t.videoLabel, { name: lesson.name })}
               onLoadedMetadata={(e) => prepare(e.currentTarget)}
               onPlay={(e) => {
-                startTick();
+                tick.start();
                 remember(lesson.id, true);
                 void report('tracking play', lesson.id, e.currentTarget.currentTime, true);
               }}
               onPause={(e) => {
-                stopTick();
+                tick.stop();
                 const v = e.currentTarget;
                 if (v.ended) return; // `ended` reports the end
                 remember(lesson.id, false);
@@ -425,88 +310,15 @@ export default function LessonPlayer({ view, contactId, userId, locale, t, siteN
           {lesson.summary && <p>{lesson.summary}</p>}
         </div>
 
-        <nav className={styles.pager} aria-label={t.pager}>
-          {previous ? (
-            <a className="button button-outline button-small" href={previous.href} rel="prev" onClick={(e) => onNavigate(e, previous.id)}>
-              <span aria-hidden="true">←</span> {t.previous}
-              <span className="sr-only">: {previous.name}</span>
-            </a>
-          ) : null}
-          {next && (
-            <a className={`button button-small ${styles.next}`} href={next.href} rel="next" onClick={(e) => onNavigate(e, next.id)}>
-              {startsModule ? t.nextModule : t.next}
-              <span className="sr-only">: {next.name}</span> <span aria-hidden="true">→</span>
-            </a>
-          )}
-        </nav>
+        <Pager previous={previous} next={next} startsModule={startsModule} t={t} onNavigate={onNavigate} />
 
-        {examPanel && (
-          <section className={styles.examPanel} aria-labelledby={`${id}-exam`}>
-            <h2 id={`${id}-exam`} ref={examRef} tabIndex={-1}>
-              {t.lastVideo.title}
-            </h2>
-            {view.examPassed ? (
-              <>
-                <p>{t.lastVideo.passed}</p>
-                <a className="button" href={view.certificateHref}>
-                  {t.lastVideo.certificateLink}
-                </a>
-              </>
-            ) : (
-              <>
-                <p>{t.lastVideo.exam}</p>
-                <a className="button" href={view.examHref}>
-                  {t.lastVideo.examLink}
-                </a>
-              </>
-            )}
-          </section>
-        )}
+        {examPanel && <ExamPanel view={view} headingId={`${id}-exam`} headingRef={examRef} t={t.lastVideo} />}
 
-        {lesson.resources.length > 0 && (
-          <section className={styles.resources} aria-labelledby={`${id}-resources`}>
-            <h3 id={`${id}-resources`}>{t.resourcesTitle}</h3>
-            <ul>
-              {lesson.resources.map((r) => (
-                <li key={r.id} className={styles.resource}>
-                  <span className={styles.resourceKind}>{t.kinds[r.kind]}</span>
-                  {r.href ? (
-                    <a href={r.href} target="_blank" rel="noopener noreferrer">
-                      {r.title}
-                      <span className="sr-only"> {t.opensInNewTab}</span>
-                    </a>
-                  ) : (
-                    <span>
-                      {r.title} <span className={styles.muted}>· {t.watchingHere}</span>
-                    </span>
-                  )}
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
+        {lesson.resources.length > 0 && <Resources resources={lesson.resources} headingId={`${id}-resources`} t={t} />}
       </div>
 
       <aside className={styles.side}>
-        <div className={styles.progress}>
-          <p className={styles.progressLabel} id={`${id}-progress`}>
-            {t.progressLabel}
-          </p>
-          <div
-            className={`progress-bar ${styles.bar}`}
-            role="progressbar"
-            aria-labelledby={`${id}-progress`}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={progress.percent}
-            aria-valuetext={progressText}
-          >
-            <span style={{ width: `${progress.percent}%` }} />
-          </div>
-          <p className={styles.progressValue} aria-hidden="true">
-            {progressText}
-          </p>
-        </div>
+        <CourseProgress progress={progress} labelId={`${id}-progress`} t={t} />
         <Outline view={view} currentId={currentId} completed={completed} collapsed={collapsed} idPrefix={id} t={t} onToggle={toggle} onNavigate={onNavigate} />
       </aside>
     </div>

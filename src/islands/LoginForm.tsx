@@ -14,17 +14,17 @@ import {
   loginFormSchema,
   validate,
   LOGIN_FIELDS,
-  type AccountErrorCode,
   type AccountErrors,
   type IdentityMessages,
   type LoginField,
 } from '~/lib/identity/account';
+import type { FormErrorCode, FormMessages } from '~/lib/forms/forms';
 import { syncIdentity } from '~/lib/stores/identity';
 import { described, Field, fieldIds, InfoDialog, useCheckedForm } from './forms/form-kit';
 import '~/styles/forms.css';
 
 /** The texts the form shows. */
-export type LoginFormText = Pick<IdentityMessages, 'fields' | 'errors' | 'login'>;
+export type LoginFormText = Pick<IdentityMessages, 'fields' | 'login'> & { forms: FormMessages };
 
 /** What the server rendered after a post without JavaScript. */
 export interface LoginFormInitial {
@@ -51,7 +51,7 @@ interface Props {
 const ids = (field: LoginField) => fieldIds('login', field);
 
 export default function LoginForm({ locale, t, action, next, iboHref, forgotHref, cancelHref, initial }: Props) {
-  const form = useCheckedForm<LoginField, AccountErrorCode>({
+  const form = useCheckedForm<LoginField, FormErrorCode>({
     order: LOGIN_FIELDS,
     initialValues: { email: initial.email, password: '' },
     initialErrors: initial.errors,
@@ -76,10 +76,10 @@ export default function LoginForm({ locale, t, action, next, iboHref, forgotHref
         return;
       }
       if (isInputError(error) && form.showErrors(accountErrorsFromFields<LoginField>(error.fields as Record<string, string[]>))) return;
-      setMessage(error.message || t.errors.connection);
+      setMessage(error.message || t.forms.connection);
     } catch {
       // No answer at all: the server is down or the network is gone.
-      setMessage(t.errors.connection);
+      setMessage(t.forms.connection);
     } finally {
       setBusy(false);
     }

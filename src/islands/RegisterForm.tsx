@@ -14,17 +14,17 @@ import {
   validate,
   GENDERS,
   REGISTER_FIELDS,
-  type AccountErrorCode,
   type AccountErrors,
   type IdentityMessages,
   type RegisterField,
 } from '~/lib/identity/account';
+import type { FormErrorCode, FormMessages } from '~/lib/forms/forms';
 import { syncIdentity } from '~/lib/stores/identity';
 import { described, Field, fieldIds, useCheckedForm } from './forms/form-kit';
 import '~/styles/forms.css';
 
 /** The texts the form shows. */
-export type RegisterFormText = Pick<IdentityMessages, 'fields' | 'errors' | 'register'>;
+export type RegisterFormText = Pick<IdentityMessages, 'fields' | 'register'> & { forms: FormMessages };
 
 /** The inputs of the form (the birth date is three selects). */
 export const REGISTER_INPUTS = ['name', 'lastName', 'email', 'confirmEmail', 'gender', 'birthDay', 'birthMonth', 'birthYear', 'password', 'confirmPassword'] as const;
@@ -58,7 +58,7 @@ export default function RegisterForm({ locale, t, action, next, years, months, i
   const ids = (field: string) => fieldIds(idPrefix, field);
   const statusId = `${idPrefix}-status`;
   const schema = registerFormSchema();
-  const form = useCheckedForm<RegisterField, AccountErrorCode>({
+  const form = useCheckedForm<RegisterField, FormErrorCode>({
     order: REGISTER_FIELDS,
     initialValues: Object.fromEntries(REGISTER_INPUTS.map((k) => [k, initial.values[k] ?? ''])),
     initialErrors: initial.errors,
@@ -90,10 +90,10 @@ export default function RegisterForm({ locale, t, action, next, years, months, i
         return;
       }
       if (isInputError(error) && form.showErrors(accountErrorsFromFields<RegisterField>(error.fields as Record<string, string[]>))) return;
-      setMessage(error.message || t.errors.connection);
+      setMessage(error.message || t.forms.connection);
       form.focusOn(statusId);
     } catch {
-      setMessage(t.errors.connection);
+      setMessage(t.forms.connection);
       form.focusOn(statusId);
     } finally {
       setBusy(false);

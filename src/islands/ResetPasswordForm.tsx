@@ -12,17 +12,17 @@ import {
   resetFormSchema,
   validate,
   RESET_FIELDS,
-  type AccountErrorCode,
   type AccountErrors,
   type IdentityMessages,
   type ResetField,
 } from '~/lib/identity/account';
+import type { FormErrorCode, FormMessages } from '~/lib/forms/forms';
 import { clearIdentity } from '~/lib/stores/identity';
 import { described, Field, fieldIds, useCheckedForm } from './forms/form-kit';
 import '~/styles/forms.css';
 
 /** The texts the form shows (the e-mail's stay on the server). */
-export type ResetFormText = Pick<IdentityMessages, 'fields' | 'errors'> & { reset: Omit<IdentityMessages['reset'], 'mail'> };
+export type ResetFormText = Pick<IdentityMessages, 'fields'> & { forms: FormMessages } & { reset: Omit<IdentityMessages['reset'], 'mail'> };
 
 /** What the server rendered after a post without JavaScript. */
 export interface ResetFormInitial {
@@ -44,7 +44,7 @@ const ids = (field: ResetField) => fieldIds('reset', field);
 const STATUS_ID = 'reset-status';
 
 export default function ResetPasswordForm({ locale, t, action, token, forgotHref, initial }: Props) {
-  const form = useCheckedForm<ResetField, AccountErrorCode>({
+  const form = useCheckedForm<ResetField, FormErrorCode>({
     order: RESET_FIELDS,
     initialValues: { password: '', confirmPassword: '' },
     initialErrors: initial.errors,
@@ -72,9 +72,9 @@ export default function ResetPasswordForm({ locale, t, action, token, forgotHref
         return;
       }
       if (isInputError(error) && form.showErrors(accountErrorsFromFields<ResetField>(error.fields as Record<string, string[]>))) return;
-      setFailed(error.message || t.errors.connection);
+      setFailed(error.message || t.forms.connection);
     } catch {
-      setFailed(t.errors.connection);
+      setFailed(t.forms.connection);
     } finally {
       setBusy(false);
     }

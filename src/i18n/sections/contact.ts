@@ -35,16 +35,6 @@ export const es = {
     sent: 'Mensaje enviado',
     sendFailed: 'Error al enviar el mensaje',
     tooMany: 'Se enviaron demasiados mensajes desde tu conexión. Espera unos minutos e inténtalo de nuevo.',
-    errors: {
-      required: 'El campo {field} es obligatorio',
-      invalidCharacters: 'El campo {field} contiene caracteres no permitidos',
-      tooLong: 'Este campo no debe contener más de {max} caracteres',
-      email: 'Debe ser un correo electrónico válido',
-      phoneDigits: 'El teléfono solo puede contener números',
-      phoneLength: 'El teléfono debe tener exactamente {length} dígitos',
-      invalidOption: 'Elige una de las opciones de la lista',
-      mustAccept: 'Debes aceptar la política de privacidad',
-    },
     countries: {
       US: 'Estados Unidos',
       CA: 'Canadá',
@@ -119,16 +109,6 @@ export const en: Shape<typeof es> = {
     sent: 'Message sent',
     sendFailed: 'Error sending message',
     tooMany: 'Too many messages were sent from your connection. Wait a few minutes and try again.',
-    errors: {
-      required: '{field} field is required',
-      invalidCharacters: '{field} field contains characters that are not allowed',
-      tooLong: 'This field must not contain more than {max} characters',
-      email: 'It has to be a valid email',
-      phoneDigits: 'The phone may only contain numbers',
-      phoneLength: 'The phone must have exactly {length} digits',
-      invalidOption: 'Choose one of the options in the list',
-      mustAccept: 'You must accept the privacy policy',
-    },
     countries: {
       US: 'United States',
       CA: 'Canada',

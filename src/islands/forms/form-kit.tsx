@@ -1,8 +1,8 @@
 /**
- * What the account forms' islands share: field state checked with the form's own schema (each field
- * on leaving it, every field on submit, then live once touched), what was typed before hydration
- * kept, focus on the first field in error, and the labelled field block with its ARIA links to hint
- * and error.
+ * What the forms' islands share (contact, account, checkout): field state checked with the form's own
+ * schema (each field on leaving it, every field on submit, then live once touched), what was typed
+ * before hydration kept, focus on the first field in error, and the labelled field block with its
+ * ARIA links to hint and error.
  */
 import { useEffect, useRef, useState, type ChangeEvent, type FocusEvent, type ReactNode } from 'react';
 import { firstInvalid } from '~/lib/forms/forms';
@@ -21,6 +21,8 @@ export interface CheckedFormOptions<F extends string, C extends string> {
   fieldOf?: (input: string) => F;
   /** The id of the element to focus for a field. */
   idOf: (field: F) => string;
+  /** Called on every change a person makes (a form may clear an earlier outcome then). */
+  onChange?: () => void;
 }
 
 /**
@@ -66,6 +68,24 @@ export function useCheckedForm<F extends string, C extends string>(opts: Checked
 
   const recheck = (field: F, next: Record<string, string>) => setErrors((e) => ({ ...e, [field]: opts.check(next)[field] }));
 
+  /**
+   * A change to `field` (with any values it moves along, such as a country's dialling code): checked
+   * again at once when the field was left before, or when `checkNow` (a checkbox has no "leaving").
+   */
+  const update = (field: F, changes: Record<string, string>, checkNow = false) => {
+    const next = { ...values, ...changes };
+    setValues(next);
+    opts.onChange?.();
+    if (checkNow || touched.current.has(field)) recheck(field, next);
+  };
+
+  /** Starts again from `start` (after a successful send): no errors, nothing touched. */
+  const reset = (start: Record<string, string>) => {
+    setValues(start);
+    setErrors({});
+    touched.current.clear();
+  };
+
   /** Props for an input, select or textarea named `name`. */
   const control = (name: string) => ({
     name,
@@ -74,12 +94,7 @@ export function useCheckedForm<F extends string, C extends string>(opts: Checked
       if (element) controls.current.set(name, element);
       else controls.current.delete(name);
     },
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
-      const next = { ...values, [name]: event.currentTarget.value };
-      setValues(next);
-      const field = fieldOf(name);
-      if (touched.current.has(field)) recheck(field, next);
-    },
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => update(fieldOf(name), { [name]: event.currentTarget.value }),
     onBlur: (event: FocusEvent<HTMLElement>) => {
       const field = fieldOf(name);
       touched.current.add(field);
@@ -111,7 +126,7 @@ export function useCheckedForm<F extends string, C extends string>(opts: Checked
     return first !== undefined;
   };
 
-  return { values, setValues, errors, control, checkAll, showErrors, focusOn, enhanced };
+  return { values, setValues, update, reset, errors, control, checkAll, showErrors, focusOn, enhanced };
 }
 
 /** Ids of a field's control, hint and error, from one prefix. */

@@ -190,7 +190,7 @@ describe('the checkout form', () => {
       identificationType: 'required',
       identificationNumber: 'required',
       country: 'required',
-      acceptsTerms: 'mustAccept',
+      acceptsTerms: 'mustAcceptTerms',
       idempotencyKey: 'invalidKey',
     });
     expect(firstInvalidCheckoutField(r.errors)).toBe('cardholderName');
@@ -218,7 +218,7 @@ describe('the checkout form', () => {
     [{ cardholderName: 'Ana\u0000' }, 'cardholderName', 'invalidCharacters'],
     [{ cardholderName: 'A'.repeat(61) }, 'cardholderName', 'tooLong'],
     [{ country: 'XX' }, 'country', 'invalidOption'],
-    [{ acceptsTerms: 'off' }, 'acceptsTerms', 'mustAccept'],
+    [{ acceptsTerms: 'off' }, 'acceptsTerms', 'mustAcceptTerms'],
     [{ idempotencyKey: 'not-a-uuid' }, 'idempotencyKey', 'invalidKey'],
   ] as const)('refuses %j with %s: %s', (change, field, code) => {
     const r = validateCheckoutForm({ ...valid, ...change }, NOW);

@@ -7,7 +7,7 @@
  * Dates are read in UTC, so the browser and the server offer the same years whatever their zone.
  */
 import { z } from '../zod';
-import { firstErrors, firstInvalid, formText, issuesOfFields, type FieldIssue } from '~/lib/forms/forms';
+import { firstErrors, firstInvalid, formErrorText, formText, issuesOfFields, type FieldIssue, type FormErrorCode, type FormMessages } from '~/lib/forms/forms';
 import { COUNTRIES, type CountryCode } from '~/lib/contact/contact';
 
 /* ───────────── card numbers ───────────── */
@@ -162,25 +162,8 @@ export const CHECKOUT_FIELDS = [
 ] as const;
 export type CheckoutField = (typeof CHECKOUT_FIELDS)[number];
 
-/** Every error the checkout form can report (codes the pages turn into sentences). */
-export const CHECKOUT_ERROR_CODES = [
-  'required',
-  'invalidCharacters',
-  'tooLong',
-  'invalidOption',
-  'cardDigits',
-  'cardBrand',
-  'cardLength',
-  'cardLuhn',
-  'expired',
-  'cvvDigits',
-  'cvvLength',
-  'identificationCharacters',
-  'mustAccept',
-  'invalidKey',
-] as const;
-export type CheckoutErrorCode = (typeof CHECKOUT_ERROR_CODES)[number];
-export type CheckoutErrors = Partial<Record<CheckoutField, CheckoutErrorCode>>;
+/** The first error of each field that has one (codes of the forms' one vocabulary). */
+export type CheckoutErrors = Partial<Record<CheckoutField, FormErrorCode>>;
 
 const COUNTRY_CODES = COUNTRIES.map((c) => c.code) as [CountryCode, ...CountryCode[]];
 
@@ -241,7 +224,7 @@ export function checkoutFormSchema(now: Date) {
       identificationType: selected((n) => n >= 1 && n <= 2_147_483_647),
       identificationNumber: line(CHECKOUT_LIMITS.identificationNumber).regex(/^[A-Za-z0-9-]+$/, 'identificationCharacters'),
       country: z.enum(COUNTRY_CODES, { error: (iss) => (iss.input === undefined || iss.input === '' ? 'required' : 'invalidOption') }),
-      acceptsTerms: checkbox.refine((v) => v, 'mustAccept'),
+      acceptsTerms: checkbox.refine((v) => v, 'mustAcceptTerms'),
       idempotencyKey: z.uuid({ error: 'invalidKey' }),
     })
     // Cross-field checks run whenever the fields they read are valid, even if others are not, so
@@ -272,7 +255,7 @@ function isField(value: unknown): value is CheckoutField {
 
 /** The first error code of each field from zod issues. */
 export function checkoutErrorsFromIssues(issues: readonly FieldIssue[]): CheckoutErrors {
-  return firstErrors(issues, { fieldOf: (key) => (isField(key) ? key : undefined), codes: CHECKOUT_ERROR_CODES, fallback: 'invalidOption' });
+  return firstErrors(issues, (key) => (isField(key) ? key : undefined));
 }
 
 /** The same, from the `{ field: [code, …] }` map an Astro input error carries. */
@@ -292,6 +275,18 @@ function schemaOf(now: Date): ReturnType<typeof checkoutFormSchema> {
 export function validateCheckoutForm(input: unknown, now: Date): { success: true; data: CheckoutForm } | { success: false; errors: CheckoutErrors } {
   const parsed = schemaOf(now).safeParse(input);
   return parsed.success ? { success: true, data: parsed.data } : { success: false, errors: checkoutErrorsFromIssues(parsed.error.issues) };
+}
+
+/**
+ * The sentence for a checkout error code ('Card number field is required' …): `labels` name the fields,
+ * the CVV's length follows the card's brand.
+ */
+export function checkoutErrorText(t: FormMessages['errors'], labels: Partial<Record<CheckoutField, string>>, field: CheckoutField, code: FormErrorCode, brand: CardBrand): string {
+  return formErrorText(t, code, {
+    field: labels[field],
+    max: field in CHECKOUT_LIMITS ? CHECKOUT_LIMITS[field as keyof typeof CHECKOUT_LIMITS] : undefined,
+    length: cvvLength(brand),
+  });
 }
 
 /** The field that should receive the focus: the first one, in page order, that has an error. */

@@ -95,12 +95,12 @@ describe.each(databases)('contact messages on $name', ({ create }) => {
 
   it('stores nothing and sends nothing for invalid input, answering the error of each field', async () => {
     const cases: [Record<string, unknown>, Record<string, string>][] = [
-      [{}, { name: 'required', lastName: 'required', email: 'required', phone: 'required', message: 'required', accepts: 'mustAccept' }],
-      [{ ...form, email: 'ana@' }, { email: 'email' }],
+      [{}, { name: 'required', lastName: 'required', email: 'required', phone: 'required', message: 'required', accepts: 'mustAcceptPrivacy' }],
+      [{ ...form, email: 'ana@' }, { email: 'invalidEmail' }],
       [{ ...form, phone: '300123456' }, { phone: 'phoneLength' }],
       [{ ...form, phone: '30012345678' }, { phone: 'phoneLength' }],
       [{ ...form, phone: '300123456a' }, { phone: 'phoneDigits' }],
-      [{ ...form, accepts: undefined }, { accepts: 'mustAccept' }],
+      [{ ...form, accepts: undefined }, { accepts: 'mustAcceptPrivacy' }],
       [{ ...form, name: 'x'.repeat(33) }, { name: 'tooLong' }],
       [{ ...form, message: 'x'.repeat(2001) }, { message: 'tooLong' }],
     ];

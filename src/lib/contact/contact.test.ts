@@ -72,10 +72,10 @@ describe('contact form schema', () => {
       phone: 'required',
       type: 'invalidOption',
       message: 'required',
-      accepts: 'mustAccept',
+      accepts: 'mustAcceptPrivacy',
     });
     expect(firstInvalidField(errors)).toBe('name');
-    expect(firstInvalidField({ phone: 'phoneLength', email: 'email' })).toBe('email');
+    expect(firstInvalidField({ phone: 'phoneLength', email: 'invalidEmail' })).toBe('email');
     expect(firstInvalidField({})).toBeUndefined();
   });
 
@@ -97,7 +97,7 @@ describe('contact form schema', () => {
 
   it('requires a valid email', () => {
     for (const email of ['ana', 'ana@', '@example.com', 'ana@example', 'ana example@x.com', 'ana@@example.com']) {
-      expect(errorsOf({ email }), email).toEqual({ email: 'email' });
+      expect(errorsOf({ email }), email).toEqual({ email: 'invalidEmail' });
     }
     expect(errorsOf({ email: ' Ana.Perez+cursos@Example.co ' })).toEqual({});
   });
@@ -115,10 +115,10 @@ describe('contact form schema', () => {
   });
 
   it('requires the privacy policy to be accepted', () => {
-    expect(errorsOf({ accepts: undefined })).toEqual({ accepts: 'mustAccept' });
-    expect(errorsOf({ accepts: '' })).toEqual({ accepts: 'mustAccept' });
-    expect(errorsOf({ accepts: false })).toEqual({ accepts: 'mustAccept' });
-    expect(errorsOf({ accepts: 'off' })).toEqual({ accepts: 'mustAccept' });
+    expect(errorsOf({ accepts: undefined })).toEqual({ accepts: 'mustAcceptPrivacy' });
+    expect(errorsOf({ accepts: '' })).toEqual({ accepts: 'mustAcceptPrivacy' });
+    expect(errorsOf({ accepts: false })).toEqual({ accepts: 'mustAcceptPrivacy' });
+    expect(errorsOf({ accepts: 'off' })).toEqual({ accepts: 'mustAcceptPrivacy' });
     expect(errorsOf({ accepts: true })).toEqual({});
     expect(errorsOf({ accepts: 'true' })).toEqual({});
   });
@@ -183,8 +183,8 @@ describe('contact form schema', () => {
 });
 
 describe('error texts', () => {
-  const es = messages('es').contact;
-  const en = messages('en').contact;
+  const es = contactFormText(messages('es'));
+  const en = contactFormText(messages('en'));
 
   it('say which field is required, with its translated label', () => {
     expect(contactErrorText(en, 'name', 'required')).toBe('Name field is required');
@@ -208,10 +208,10 @@ describe('error texts', () => {
     expect(contactErrorText(en, 'phone', 'phoneLength')).toBe('The phone must have exactly 10 digits');
     expect(contactErrorText(es, 'phone', 'phoneLength')).toBe('El teléfono debe tener exactamente 10 dígitos');
     expect(contactErrorText(en, 'phone', 'phoneDigits')).toBe('The phone may only contain numbers');
-    expect(contactErrorText(en, 'email', 'email')).toBe('It has to be a valid email');
+    expect(contactErrorText(en, 'email', 'invalidEmail')).toBe('It has to be a valid email');
     expect(contactErrorText(en, 'type', 'invalidOption')).toBe('Choose one of the options in the list');
-    expect(contactErrorText(en, 'accepts', 'mustAccept')).toBe('You must accept the privacy policy');
-    expect(contactErrorText(es, 'accepts', 'mustAccept')).toBe('Debes aceptar la política de privacidad');
+    expect(contactErrorText(en, 'accepts', 'mustAcceptPrivacy')).toBe('You must accept the privacy policy');
+    expect(contactErrorText(es, 'accepts', 'mustAcceptPrivacy')).toBe('Debes aceptar la política de privacidad');
   });
 
   it('use the specification’s exact English outcome texts', () => {
@@ -221,7 +221,7 @@ describe('error texts', () => {
   });
 
   it('hand the browser only the form’s texts', () => {
-    const text = contactFormText(en);
+    const text = contactFormText(messages('en'));
     expect(text).not.toHaveProperty('mail');
     expect(text).not.toHaveProperty('countries');
     expect(text.sent).toBe('Message sent');
@@ -230,8 +230,8 @@ describe('error texts', () => {
 
   it('name every country of the form in both languages', () => {
     for (const c of COUNTRIES) {
-      expect(es.countries[c.code]).toBeTruthy();
-      expect(en.countries[c.code]).toBeTruthy();
+      expect(messages('es').contact.countries[c.code]).toBeTruthy();
+      expect(messages('en').contact.countries[c.code]).toBeTruthy();
     }
   });
 });

@@ -3,12 +3,13 @@
  * and the notification e-mail. Pure: no I/O, safe to bundle for the browser (the form's island
  * validates with this very schema, so the client mirrors the server exactly).
  *
- * Every schema message is an error *code* (`required`, `tooLong` …), never a sentence: the page and
- * the island turn codes into sentences in the page's language with `contactErrorText`.
+ * Every schema message is an error *code* of the forms' one vocabulary (`required`, `tooLong` …),
+ * never a sentence: the page and the island turn codes into sentences in the page's language with
+ * `contactErrorText`.
  */
 import { z } from '../zod';
 import { format, type Messages } from '~/i18n';
-import { firstErrors, firstInvalid, formText, issuesOfFields, nameText, type FieldIssue } from '~/lib/forms/forms';
+import { firstErrors, firstInvalid, formErrorText, formText, issuesOfFields, nameText, type FieldIssue, type FormErrorCode, type FormMessages } from '~/lib/forms/forms';
 import type { MailMessage } from '~/lib/mail/mail';
 
 /** The contact section of the message catalogue. */
@@ -73,12 +74,8 @@ export const CONTACT_FIELDS = [
 ] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 
-/** Every error the form can report. */
-export const CONTACT_ERROR_CODES = ['required', 'invalidCharacters', 'tooLong', 'email', 'phoneDigits', 'phoneLength', 'invalidOption', 'mustAccept'] as const;
-export type ContactErrorCode = (typeof CONTACT_ERROR_CODES)[number];
-
 /** The first error of each field that has one. */
-export type ContactErrors = Partial<Record<ContactField, ContactErrorCode>>;
+export type ContactErrors = Partial<Record<ContactField, FormErrorCode>>;
 
 /**
  * A required name: no control characters (a line break in a name would end up in an e-mail header) nor
@@ -106,7 +103,7 @@ export const contactFormSchema = z.object({
     .trim()
     .min(1, 'required')
     .max(CONTACT_LIMITS.email, 'tooLong')
-    .regex(z.regexes.email, 'email'),
+    .regex(z.regexes.email, 'invalidEmail'),
   countryCode: z.enum(COUNTRY_CODES, { error: 'invalidOption' }),
   countryPhoneCode: z.enum(DIAL_CODES, { error: 'invalidOption' }),
   phone: formText({ error: 'required' })
@@ -120,7 +117,7 @@ export const contactFormSchema = z.object({
     .overwrite((v) => v.replace(/\r\n?/g, '\n').trim())
     .min(1, 'required')
     .max(CONTACT_LIMITS.message, 'tooLong'),
-  accepts: checkbox.refine((v) => v, 'mustAccept'),
+  accepts: checkbox.refine((v) => v, 'mustAcceptPrivacy'),
   // The page's language, sent as a hidden field; anything else is read as the default language.
   language: z.enum(['es', 'en']).catch('es'),
 });
@@ -179,7 +176,7 @@ function isField(value: unknown): value is ContactField {
 
 /** The first error code of each field from zod issues (or from an action's `fields` map). */
 export function contactErrorsFromIssues(issues: readonly FieldIssue[]): ContactErrors {
-  return firstErrors(issues, { fieldOf: (key) => (isField(key) ? key : undefined), codes: CONTACT_ERROR_CODES, fallback: 'invalidOption' });
+  return firstErrors(issues, (key) => (isField(key) ? key : undefined));
 }
 
 /** The same, from the `{ field: [code, …] }` map an Astro input error carries. */
@@ -198,29 +195,22 @@ export function firstInvalidField(errors: ContactErrors): ContactField | undefin
   return firstInvalid(CONTACT_FIELDS, errors);
 }
 
-/** The texts the form itself shows (what the browser needs; the e-mail's texts stay on the server). */
-export type ContactFormText = Omit<ContactMessages, 'mail' | 'countries' | 'languages'>;
+/** The texts the form itself shows (what the browser needs; the e-mail's texts stay on the server), with the forms' shared error sentences. */
+export type ContactFormText = Omit<ContactMessages, 'mail' | 'countries' | 'languages'> & { forms: FormMessages };
 
-/** Picks the form's texts out of the contact catalogue section. */
-export function contactFormText(t: ContactMessages): ContactFormText {
-  const { mail: _mail, countries: _countries, languages: _languages, ...text } = t;
-  return text;
+/** Picks the form's texts out of the catalogue. */
+export function contactFormText(m: Pick<Messages, 'contact' | 'forms'>): ContactFormText {
+  const { mail: _mail, countries: _countries, languages: _languages, ...text } = m.contact;
+  return { ...text, forms: m.forms };
 }
 
 /** The sentence for an error code, in the catalogue's language ('Name field is required' …). */
-export function contactErrorText(t: Pick<ContactMessages, 'errors' | 'fields'>, field: ContactField, code: ContactErrorCode): string {
-  switch (code) {
-    case 'required':
-      return format(t.errors.required, { field: t.fields[field] });
-    case 'invalidCharacters':
-      return format(t.errors.invalidCharacters, { field: t.fields[field] });
-    case 'tooLong':
-      return format(t.errors.tooLong, { max: field in CONTACT_LIMITS ? CONTACT_LIMITS[field as keyof typeof CONTACT_LIMITS] : '' });
-    case 'phoneLength':
-      return format(t.errors.phoneLength, { length: PHONE_LENGTH });
-    default:
-      return t.errors[code];
-  }
+export function contactErrorText(t: Pick<ContactFormText, 'forms' | 'fields'>, field: ContactField, code: FormErrorCode): string {
+  return formErrorText(t.forms.errors, code, {
+    field: t.fields[field],
+    max: field in CONTACT_LIMITS ? CONTACT_LIMITS[field as keyof typeof CONTACT_LIMITS] : undefined,
+    length: PHONE_LENGTH,
+  });
 }
 
 /** What the notification e-mail says about one stored message. */

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formText, hasForbiddenCharacters, hasForbiddenNameCharacters, INVALID_CHARACTERS, nameText } from './forms';
+import { firstErrors, FORM_ERROR_CODES, formErrorText, formText, hasForbiddenCharacters, hasForbiddenNameCharacters, INVALID_CHARACTERS, nameText } from './forms';
+import { messages } from '~/i18n';
 import { displayName } from './characters';
 
 /** Characters no field accepts, named for the test titles. */
@@ -86,5 +87,38 @@ describe('characters no name accepts, and names shown safely', () => {
   it('shows a stored name without format or control characters', () => {
     expect(displayName('Ana\u202eorP\u200b \u2066Ruiz\u2069\u0000')).toBe('AnaorP Ruiz');
     fc.assert(fc.property(fc.string({ unit: 'binary' }), (s) => !hasForbiddenNameCharacters(displayName(s))));
+  });
+});
+
+describe('the one error vocabulary', () => {
+  it('has a sentence for every code in both languages, and no sentence without a code', () => {
+    for (const locale of ['es', 'en'] as const) {
+      const table = messages(locale).forms.errors;
+      expect(Object.keys(table).sort()).toEqual([...FORM_ERROR_CODES].sort());
+      for (const code of FORM_ERROR_CODES) expect(table[code].length).toBeGreaterThan(0);
+    }
+  });
+
+  it('names the field and its limits', () => {
+    const en = messages('en').forms.errors;
+    const es = messages('es').forms.errors;
+    expect(formErrorText(en, 'required', { field: 'Card number' })).toBe('Card number field is required');
+    expect(formErrorText(es, 'required', { field: 'Teléfono' })).toBe('El campo Teléfono es obligatorio');
+    expect(formErrorText(en, 'tooLong', { max: 32 })).toBe('This field must not contain more than 32 characters');
+    expect(formErrorText(es, 'cvvLength', { length: 4 })).toBe('El CVV de esta tarjeta tiene 4 dígitos');
+    expect(formErrorText(en, 'invalidEmail')).toBe('It has to be a valid email');
+  });
+
+  it('reads a message outside the vocabulary as an invalid option, keeping the first code of each field', () => {
+    const errors = firstErrors(
+      [
+        { path: ['a'], message: 'tooLong' },
+        { path: ['a'], message: 'required' },
+        { path: ['b'], message: 'Expected number, received nan' },
+        { path: ['c'], message: 'required' },
+      ],
+      (key) => (key === 'a' || key === 'b' ? key : undefined),
+    );
+    expect(errors).toEqual({ a: 'tooLong', b: 'invalidOption' });
   });
 });

@@ -1,13 +1,68 @@
 /**
- * What every form of the site shares: turning validation issues (from zod in the browser, or from an
+ * What every form of the site shares: one vocabulary of field-error codes with one table of sentences
+ * (`forms.errors` in the catalogue); turning validation issues (from zod in the browser, or from an
  * Astro action's `fields` map on the server's answer) into the first error code of each field, and
  * picking the field that should get the focus; and the one rule on characters that no field accepts.
  * Pure: safe in the browser.
  */
 import { z } from '../zod';
+import { format } from '~/i18n/format';
+import type { Messages } from '~/i18n/types';
 import { hasForbiddenCharacters, hasForbiddenNameCharacters } from './characters';
 
 export { hasForbiddenCharacters, hasForbiddenNameCharacters };
+
+/* ───────────── the error vocabulary ───────────── */
+
+/**
+ * Every error a form field can report: schema messages are these codes, never sentences, so the
+ * server's answer and the browser's own check read the same, and each page says them in its language.
+ */
+export const FORM_ERROR_CODES = [
+  'required',
+  'invalidCharacters',
+  'tooLong',
+  'tooShort',
+  'invalidEmail',
+  'invalidOption',
+  'invalidDate',
+  'mustAcceptPrivacy',
+  'mustAcceptTerms',
+  'emailMismatch',
+  'passwordMismatch',
+  'emailTaken',
+  'phoneDigits',
+  'phoneLength',
+  'cardDigits',
+  'cardBrand',
+  'cardLength',
+  'cardLuhn',
+  'expired',
+  'cvvDigits',
+  'cvvLength',
+  'identificationCharacters',
+  'invalidKey',
+] as const;
+export type FormErrorCode = (typeof FORM_ERROR_CODES)[number];
+
+/** The forms section of the catalogue: the error sentences by code, and the words for an unreachable server. */
+export type FormMessages = Messages['forms'];
+
+/** What an error sentence may name: the field's label and its limits. */
+export interface FieldErrorContext {
+  field?: string | undefined;
+  max?: number | undefined;
+  min?: number | undefined;
+  length?: number | undefined;
+}
+
+/** The sentence for an error code in the catalogue's language ('Name field is required' …). */
+export function formErrorText(t: FormMessages['errors'], code: FormErrorCode, context: FieldErrorContext = {}): string {
+  const { field = '', max = '', min = '', length = '' } = context;
+  return format(t[code], { field, max, min, length });
+}
+
+/* ───────────── issues to codes ───────────── */
 
 /** A validation issue as zod reports it (only what forms read). */
 export interface FieldIssue {
@@ -18,22 +73,17 @@ export interface FieldIssue {
 /** The first error code of each field that has one. */
 export type FieldErrors<F extends string, C extends string> = Partial<Record<F, C>>;
 
-/** How a form reads issues: which field a path names, and which messages are its error codes. */
-export interface ErrorVocabulary<F extends string, C extends string> {
-  /** The field an issue's first path element belongs to (several inputs may share one field). */
-  fieldOf(key: PropertyKey | undefined): F | undefined;
-  codes: readonly C[];
-  /** The code used for a message that is not one of `codes`. */
-  fallback: C;
-}
-
-/** The first error code of each field, from issues in the order they were found. */
-export function firstErrors<F extends string, C extends string>(issues: readonly FieldIssue[], vocabulary: ErrorVocabulary<F, C>): FieldErrors<F, C> {
-  const errors: FieldErrors<F, C> = {};
+/**
+ * The first error code of each field, from issues in the order they were found. `fieldOf` names the
+ * field an issue's first path element belongs to (several inputs may share one field); a message that
+ * is not a code of the vocabulary reads as `invalidOption`.
+ */
+export function firstErrors<F extends string>(issues: readonly FieldIssue[], fieldOf: (key: PropertyKey | undefined) => F | undefined): FieldErrors<F, FormErrorCode> {
+  const errors: FieldErrors<F, FormErrorCode> = {};
   for (const issue of issues) {
-    const field = vocabulary.fieldOf(issue.path[0]);
+    const field = fieldOf(issue.path[0]);
     if (field === undefined || errors[field] !== undefined) continue;
-    errors[field] = (vocabulary.codes as readonly string[]).includes(issue.message) ? (issue.message as C) : vocabulary.fallback;
+    errors[field] = (FORM_ERROR_CODES as readonly string[]).includes(issue.message) ? (issue.message as FormErrorCode) : 'invalidOption';
   }
   return errors;
 }

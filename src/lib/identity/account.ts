@@ -4,13 +4,13 @@
  * a logged-in user, the password-reset e-mail. Pure: no I/O, safe to bundle for the browser, so the
  * islands check each form with the very schema the server uses.
  *
- * Schema messages are error *codes* (`required`, `tooLong` …); `accountErrorText` turns a code into
- * a sentence in the page's language ('Email field is required').
+ * Schema messages are error *codes* of the forms' one vocabulary (`required`, `tooLong` …);
+ * `accountErrorText` turns a code into a sentence in the page's language ('Email field is required').
  */
 import { z } from '../zod';
 import { format, type Messages } from '~/i18n';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '~/i18n/locales';
-import { firstErrors, formText, issuesOfFields, nameText, type FieldErrors, type FieldIssue } from '~/lib/forms/forms';
+import { firstErrors, formErrorText, formText, issuesOfFields, nameText, type FieldErrors, type FieldIssue, type FormErrorCode, type FormMessages } from '~/lib/forms/forms';
 import { displayName } from '~/lib/forms/characters';
 import type { MailMessage } from '~/lib/mail/mail';
 import type { SessionSummary, StoredUser } from '~/lib/stores/identity';
@@ -33,10 +33,6 @@ export const RESET_TTL_MINUTES = 60;
 export const GENDERS = ['female', 'male', 'other'] as const;
 export type Gender = (typeof GENDERS)[number];
 
-/** Every error an account form can report. */
-export const ACCOUNT_ERROR_CODES = ['required', 'invalidCharacters', 'email', 'tooLong', 'tooShort', 'emailMismatch', 'passwordMismatch', 'invalidOption', 'invalidDate', 'emailTaken'] as const;
-export type AccountErrorCode = (typeof ACCOUNT_ERROR_CODES)[number];
-
 /** The fields of each form, in page order (the first one in error gets the focus). */
 export const LOGIN_FIELDS = ['email', 'password'] as const;
 export const REGISTER_FIELDS = ['name', 'lastName', 'email', 'confirmEmail', 'gender', 'birthDate', 'password', 'confirmPassword'] as const;
@@ -51,7 +47,7 @@ export type ResetField = (typeof RESET_FIELDS)[number];
 export type AccountField = LoginField | RegisterField | ForgotField | ResetField;
 
 /** The first error of each field that has one. */
-export type AccountErrors<F extends AccountField = AccountField> = FieldErrors<F, AccountErrorCode>;
+export type AccountErrors<F extends AccountField = AccountField> = FieldErrors<F, FormErrorCode>;
 
 /* ───────────── building blocks ───────────── */
 
@@ -78,7 +74,7 @@ const email = given(
     .trim()
     .min(1, 'required')
     .max(ACCOUNT_LIMITS.email, 'tooLong')
-    .regex(z.regexes.email, 'email'),
+    .regex(z.regexes.email, 'invalidEmail'),
 );
 
 /** A required password of 6 to 32 characters, without control characters. Never trimmed: every character counts. */
@@ -232,11 +228,7 @@ const FIELD_OF_KEY: Record<string, AccountField> = {
 
 /** The first error code of each field, from zod issues. */
 export function accountErrorsFromIssues<F extends AccountField = AccountField>(issues: readonly FieldIssue[]): AccountErrors<F> {
-  return firstErrors<AccountField, AccountErrorCode>(issues, {
-    fieldOf: (key) => (typeof key === 'string' && Object.hasOwn(FIELD_OF_KEY, key) ? FIELD_OF_KEY[key] : undefined),
-    codes: ACCOUNT_ERROR_CODES,
-    fallback: 'invalidOption',
-  }) as AccountErrors<F>;
+  return firstErrors<AccountField>(issues, (key) => (typeof key === 'string' && Object.hasOwn(FIELD_OF_KEY, key) ? FIELD_OF_KEY[key] : undefined)) as AccountErrors<F>;
 }
 
 /** The same, from the `{ field: [code, …] }` map an Astro input error carries. */
@@ -254,19 +246,12 @@ export function validate<S extends z.ZodType, F extends AccountField>(
 }
 
 /** The sentence for an error code in the catalogue's language ('Email field is required' …). */
-export function accountErrorText(t: Pick<IdentityMessages, 'errors' | 'fields'>, field: AccountField, code: AccountErrorCode): string {
-  switch (code) {
-    case 'required':
-      return format(t.errors.required, { field: t.fields[field] });
-    case 'invalidCharacters':
-      return format(t.errors.invalidCharacters, { field: t.fields[field] });
-    case 'tooLong':
-      return format(t.errors.tooLong, { max: field in ACCOUNT_LIMITS ? ACCOUNT_LIMITS[field as keyof typeof ACCOUNT_LIMITS] : '' });
-    case 'tooShort':
-      return format(t.errors.tooShort, { field: t.fields[field], min: PASSWORD_MIN });
-    default:
-      return t.errors[code];
-  }
+export function accountErrorText(t: { fields: IdentityMessages['fields']; forms: FormMessages }, field: AccountField, code: FormErrorCode): string {
+  return formErrorText(t.forms.errors, code, {
+    field: t.fields[field],
+    max: field in ACCOUNT_LIMITS ? ACCOUNT_LIMITS[field as keyof typeof ACCOUNT_LIMITS] : undefined,
+    min: PASSWORD_MIN,
+  });
 }
 
 /** Whole minutes (at least 1) in a number of seconds, for 'wait N minutes'. */
