@@ -24,3 +24,4 @@ export {
   type SigningKey,
   type Verification,
 } from './certificates.server';
+export { revokeEverywhere, type RevocationContext } from './revoke.server';
