@@ -31,7 +31,7 @@ const reference = { name: 'static page (about us)', path: '/about-us' };
  * The pages measured, anonymous and logged in side by side. `personal`: only for a logged-in person
  * (the goal is 0.25× the reference's rate, p99 < 150 ms); the others' goal is 0.5×, p99 < 100 ms.
  */
-const targets = [
+const targets: { name: string; path: string; personal: boolean }[] = [
   { name: 'home', path: '/', personal: false },
   { name: 'catalogue', path: '/courses', personal: false },
   { name: 'catalogue filtered', path: '/courses?category=3', personal: false },
@@ -42,6 +42,24 @@ const targets = [
   { name: 'my shopping', path: '/myshopping', personal: true },
   { name: 'profile', path: '/profile', personal: true },
 ];
+
+/**
+ * Pages no shared cache answers, each for the reader it is made for (goal 0.25× the reference's rate,
+ * p99 < 150 ms): a certificate's public verification for a visitor, an exam's rules and result for the
+ * learner who passed it, the cart with two products for the demo learner.
+ */
+const CERTIFICATE_CODE = 'ACAD-GRAD-2026-0000-0002';
+const CART = encodeURIComponent(JSON.stringify([{ kind: 'course', id: 1 }, { kind: 'book', id: 1 }]));
+const ownPages: { name: string; path: string; who: Who; cookie?: string }[] = [
+  { name: 'certificate verification', path: `/verify/${CERTIFICATE_CODE}`, who: 'visitor' },
+  { name: 'exam rules', path: '/course-exam-info/2', who: 'graduate' },
+  { name: 'exam result', path: '/course-result?course=2', who: 'graduate' },
+  { name: 'cart', path: '/purchase', who: 'learner', cookie: `cart=${CART}` },
+];
+
+/** Only the rows whose path contains one of these comma-separated words (`BENCH_ROWS=verify,purchase`; the reference always runs). */
+const only = process.env.BENCH_ROWS?.split(',').filter(Boolean) ?? [];
+const selected = (path: string) => only.length === 0 || only.some((w) => path.includes(w));
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? '';
 const { base, stop, serverPid } = await startBenchServer(port, databaseUrl ? { env: { DATABASE_URL: databaseUrl } } : {});
@@ -58,7 +76,13 @@ async function logIn(email: string, password: string): Promise<string> {
   if (!cookie) throw new Error(`login failed (${r.status}): ${await r.text()}`);
   return cookie.split(';')[0]!;
 }
-const learner = await logIn('learner@academia.example', 'Aprende2026');
+type Who = 'visitor' | 'learner' | 'graduate';
+const sessions: Record<Who, string> = {
+  visitor: '',
+  learner: await logIn('learner@academia.example', 'Aprende2026'),
+  // Passed course 2's exam: its rules page and result have attempts to show.
+  graduate: await logIn('graduate@academia.example', 'Gradua2026'),
+};
 
 /**
  * What a first visit to a page downloads: the HTML, its stylesheets, and every script it runs,
@@ -109,7 +133,7 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 interface Row {
   name: string;
   path: string;
-  who: 'visitor' | 'learner';
+  who: Who;
   rate: number;
   p50: number;
   p99: number;
@@ -118,9 +142,10 @@ interface Row {
   weight: string;
 }
 
-async function measure(name: string, path: string, who: 'visitor' | 'learner', goal: number | null): Promise<Row> {
+async function measure(name: string, path: string, who: Who, goal: number | null, extraCookie = ''): Promise<Row> {
   // As a browser asks: compressed answers welcome.
-  const headers: Record<string, string> = { 'accept-encoding': 'br, gzip', ...(who === 'learner' ? { cookie: learner } : {}) };
+  const cookie = [sessions[who], extraCookie].filter(Boolean).join('; ');
+  const headers: Record<string, string> = { 'accept-encoding': 'br, gzip', ...(cookie ? { cookie } : {}) };
   await autocannon({ url: base + path, connections: 10, duration: 1, headers }); // warm-up
   const r = await autocannon({ url: base + path, connections, duration: seconds, headers });
   const w = who === 'visitor' && path !== '/healthz' ? await weight(path) : null;
@@ -139,10 +164,12 @@ async function measure(name: string, path: string, who: 'visitor' | 'learner', g
 
 const rows: Row[] = [await measure(reference.name, reference.path, 'visitor', null)];
 for (const t of targets) {
+  if (!selected(t.path)) continue;
   if (!t.personal) rows.push(await measure(t.name, t.path, 'visitor', 0.5));
   rows.push(await measure(t.name, t.path, 'learner', t.personal ? 0.25 : 0.5));
 }
-rows.push(await measure('health check', '/healthz', 'visitor', null));
+for (const t of ownPages) if (selected(t.path)) rows.push(await measure(t.name, t.path, t.who, 0.25, t.cookie));
+if (selected('/healthz')) rows.push(await measure('health check', '/healthz', 'visitor', null));
 /** The server's resident memory now, after every row (goal on PGlite: < 250 MB). */
 const rss = Math.round(treeRssMb(serverPid()));
 await stop();
@@ -159,7 +186,7 @@ const table = rows.map((r) => {
     r.errors > 0 && 'errors',
   ].filter(Boolean);
   const verdict = r.goal === null ? '' : missed.length === 0 ? 'meets goal' : `below goal: ${missed.join(', ')}`;
-  return [r.name, r.path, r.who === 'learner' ? 'logged in' : 'anonymous', String(r.rate), `${ratio.toFixed(2)}×`, `${r.p50} ms`, `${r.p99} ms`, String(r.errors), verdict, r.weight];
+  return [r.name, r.path, r.who === 'visitor' ? 'anonymous' : 'logged in', String(r.rate), `${ratio.toFixed(2)}×`, `${r.p50} ms`, `${r.p99} ms`, String(r.errors), verdict, r.weight];
 });
 const head = ['page', 'path', 'who', 'req/s (median)', 'vs static', 'p50', 'p99', 'errors', 'goal', 'first visit (br)'];
 const widths = head.map((h, i) => Math.max(h.length, ...table.map((r) => r[i]!.length)));

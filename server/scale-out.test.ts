@@ -16,6 +16,8 @@ import { createBus } from '../src/lib/bus/bus.server';
 import { createLogger } from '../src/lib/http/log.server';
 import { redisReachable } from '../src/lib/testing/services';
 import type { TrackingAck, TrackingBroadcast } from '../src/lib/learning/learning';
+import { certificateByCode } from '../src/lib/certificates/certificates.server';
+import { revokeEverywhere } from '../src/lib/certificates/revoke.server';
 
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const built = existsSync('dist/server/entry.mjs') && existsSync('dist/runtime/index.mjs');
@@ -174,6 +176,51 @@ describe.skipIf(missing.length > 0)('two processes on PostgreSQL and Redis', () 
       const theirs = await player(a, buyer);
       expect(theirs.html).not.toContain('learner@academia.example');
       expect(resumeAt(theirs.html, lessons[2]!)).toBe(0);
+    }
+  });
+
+  it("an exam's rules page kept for a learner on process A shows an attempt started through process B within a second", async () => {
+    // Every lesson of course 2 completed, its exam not taken.
+    const cookie = await logIn(a, 'ready@academia.example', 'Examen2026');
+    const rules = async () => {
+      const r = await fetch(`${a.base}/course-exam-info/2`, { headers: { cookie } });
+      return { cache: r.headers.get('x-page-cache'), html: await r.text() };
+    };
+    // Kept from the second view on (the first view of a fresh process loads the exam and renders).
+    let kept = await rules();
+    await expect.poll(async () => (kept = await rules()).cache, { timeout: 20_000 }).toBe('hit');
+    expect(kept.html).toContain('Empezar el examen');
+    const started = await fetch(`${b.base}/_actions/exams.start`, {
+      method: 'POST',
+      headers: { origin: b.base, cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ course: '2', lang: 'es' }).toString(),
+    });
+    expect(started.status).toBe(200);
+    const sent = Date.now();
+    await expect.poll(async () => (await rules()).html, { timeout: 1000, interval: 20 }).toContain('Continuar el examen');
+    expect(Date.now() - sent).toBeLessThan(1000);
+  });
+
+  it("a certificate's verification page kept by both processes shows its revocation within a second", async () => {
+    const code = 'ACAD-GRAD-2026-0000-0002';
+    const verify = async (p: Proc) => {
+      const r = await fetch(`${p.base}/verify/${code}`);
+      await r.body?.cancel();
+      return `${r.status} ${r.headers.get('x-page-cache')}`;
+    };
+    // The first view of a fresh process signs the seed's certificate and renders; kept from the second on.
+    for (const p of [a, b]) await expect.poll(() => verify(p), { timeout: 20_000 }).toBe('200 hit');
+    const bus = createBus({ kind: 'redis', redisUrl }, createLogger('silent'));
+    await bus.ready();
+    try {
+      // What the academy's revocation does: the write, then one notice to every process.
+      const certificate = (await certificateByCode(direct.db, code))!;
+      expect(await revokeEverywhere({ db: direct.db, catalogChanged: () => bus.publish('catalog', {}) }, certificate.id, Date.now())).toBe(true);
+      const sent = Date.now();
+      await Promise.all([a, b].map((p) => expect.poll(() => verify(p), { timeout: 1000, interval: 20 }).toMatch(/^410 /)));
+      expect(Date.now() - sent).toBeLessThan(1000);
+    } finally {
+      await bus.close();
     }
   });
 

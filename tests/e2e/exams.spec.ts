@@ -77,7 +77,16 @@ test('with JavaScript: answers are saved as given, survive a reload, wait offlin
   await page.waitForURL(`**/course-exam-info/${COURSE}`);
   await expect(page.getByText('Intentos: 0 usados de 3; te quedan 3.')).toBeVisible();
   await expectNoSeriousViolations(page);
+  // The rules page is kept for this learner (seen again, it comes from the page cache)…
+  expect((await page.reload())?.headers()['x-page-cache']).toBe('hit');
   await page.getByRole('button', { name: 'Empezar el examen' }).click();
+  await page.waitForURL(`**/course-exam/${COURSE}`);
+  await expect(exam(page)).toHaveAttribute('data-enhanced', 'true');
+  // … and shows the attempt just started at once, offering to resume it.
+  await page.goto(`/course-exam-info/${COURSE}`);
+  await expect(page.getByRole('button', { name: 'Continuar el examen' })).toBeVisible();
+  await expect(page.getByText('Intentos: 1 usados de 3; te quedan 2.')).toBeVisible();
+  await page.getByRole('button', { name: 'Continuar el examen' }).click();
   await page.waitForURL(`**/course-exam/${COURSE}`);
   await expect(exam(page)).toHaveAttribute('data-enhanced', 'true');
   await expect(page.getByRole('timer')).toHaveText(/^(1[0-5]|0\d):\d\d$/);
@@ -133,6 +142,10 @@ test('with JavaScript: answers are saved as given, survive a reload, wait offlin
   await expect(page.getByText('Las respuestas correctas se muestran cuando apruebes o cuando no te queden intentos.')).toBeVisible();
   await expect(page.getByText('Respuesta correcta')).toHaveCount(0);
   await expectNoSeriousViolations(page);
+  // The latest result is kept for the learner: seen again, it comes from the page cache.
+  await page.goto(`/course-result?course=${COURSE}`);
+  await expect(page.getByRole('heading', { name: 'No aprobaste esta vez.' })).toBeVisible();
+  expect((await page.reload())?.headers()['x-page-cache']).toBe('hit');
   // The attempt is over: its address leads back to the rules, which show the score.
   await page.goto(`/course-exam/${COURSE}`);
   await expect(page).toHaveURL(new RegExp(`/course-exam-info/${COURSE}$`));
@@ -167,6 +180,9 @@ test('without JavaScript at 360 px: one attempt for twenty simultaneous starts, 
   await expect(page.getByText('Puntaje: 100 %')).toBeVisible();
   expect(await page.getByText('Respuesta correcta').count()).toBeGreaterThanOrEqual(count);
   await expect(page.getByRole('link', { name: 'Obtener tu certificado' })).toBeVisible();
+  // The latest result, kept when the failed attempt was the latest, shows this one.
+  await page.goto(`/course-result?course=${COURSE}`);
+  await expect(page.getByRole('heading', { name: '¡Aprobaste!' })).toBeVisible();
   // The first attempt's review now shows the right answers too.
   await page.goto(`/course-result?course=${COURSE}&attempt=1`);
   expect(await page.getByText('Respuesta correcta').count()).toBeGreaterThanOrEqual(count);

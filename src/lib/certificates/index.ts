@@ -6,3 +6,4 @@ export { checkCertificateCredential, signCertificate, verifyCredential } from '.
 export { jwks, type SigningKey } from './signing.server';
 export { issueAndNotify, type IssueContext } from './mail.server';
 export { loadGeneratePage, loadOwnCertificate, verifyCode, type GeneratePage, type Verification } from './pages.server';
+export { revokeEverywhere, type RevocationContext } from './revoke.server';

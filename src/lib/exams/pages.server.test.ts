@@ -121,17 +121,19 @@ describe.each(databases)('the exam pages on $name', ({ create }) => {
     }
     const second = await startAttempt(handle.db, exam, me.contactId!, now);
     if (!second.ok) throw new Error('not started');
+    // While the next attempt is in progress, the latest result says so (a page kept for the learner must not be).
+    expect(await loadExamResult(handle.db, catalog, await viewer(me), 1, null, 'es', now)).toMatchObject({ kind: 'result', attempt: { number: 1 }, inProgress: true });
     await answerAll(me, second.attempt.id, true);
     await submitAttempt(handle.db, exam, me.contactId!, second.attempt.id, now);
     const passed = await loadExamResult(handle.db, catalog, await viewer(me), 1, null, 'en', now);
-    expect(passed).toMatchObject({ kind: 'result', passed: true, score: 100, revealed: true, mayRetry: false, attempt: { number: 2 } });
+    expect(passed).toMatchObject({ kind: 'result', passed: true, score: 100, revealed: true, mayRetry: false, attempt: { number: 2 }, inProgress: false });
     if (passed.kind === 'result') expect(passed.review.every((q) => q.correct && q.options.some((o) => o.right === true))).toBe(true);
     // The first attempt's review now shows the right options too (the learner passed).
     expect(await loadExamResult(handle.db, catalog, await viewer(me), 1, 1, 'en', now)).toMatchObject({ kind: 'result', passed: false, revealed: true });
     // An attempt number that is not theirs (or not graded) is not found; someone without attempts has no result.
     expect(await loadExamResult(handle.db, catalog, await viewer(me), 1, 3, 'en', now)).toEqual({ kind: 'not-found' });
     expect(await loadExamResult(handle.db, catalog, await viewer(other), 1, 1, 'en', now)).toEqual({ kind: 'not-found' });
-    expect(await loadExamResult(handle.db, catalog, await viewer(other), 1, null, 'en', now)).toMatchObject({ kind: 'none' });
+    expect(await loadExamResult(handle.db, catalog, await viewer(other), 1, null, 'en', now)).toMatchObject({ kind: 'none', inProgress: false });
     expect(await loadExamInfoPage(handle.db, catalog, await viewer(me), 1, 'es', now)).toMatchObject({ decision: { ok: false, reason: 'passed' }, best: 100, lastGraded: 2 });
   });
 

@@ -137,10 +137,12 @@ export interface ReviewItem {
 export type ExamResultPage =
   | { kind: 'not-found' }
   /** No graded attempt yet. */
-  | { kind: 'none'; course: CourseDetails }
+  | { kind: 'none'; course: CourseDetails; inProgress: boolean }
   | {
       kind: 'result';
       course: CourseDetails;
+      /** An attempt is in progress (its grading, by the clock or a submit, will change what this page says). */
+      inProgress: boolean;
       attempt: { number: number; gradedAt: number };
       score: number;
       correct: number;
@@ -173,11 +175,11 @@ export async function loadExamResult(
   if (!found) return { kind: 'not-found' };
   const exam = await exams(courseId);
   if (!exam) return { kind: 'not-found' };
-  if (viewer.kind !== 'learner' || viewer.contactId === null) return { kind: 'none', course: found.details };
+  if (viewer.kind !== 'learner' || viewer.contactId === null) return { kind: 'none', course: found.details, inProgress: false };
   const standing = await examStanding(db, exam, viewer.contactId, now);
   const graded = standing.attempts.filter((a) => a.gradedAt !== null);
   const attempt = attemptNumber === null ? graded.at(-1) : graded.find((a) => a.number === attemptNumber);
-  if (!attempt) return attemptNumber === null ? { kind: 'none', course: found.details } : { kind: 'not-found' };
+  if (!attempt) return attemptNumber === null ? { kind: 'none', course: found.details, inProgress: standing.open !== null } : { kind: 'not-found' };
   return resultOf(exam, standing, attempt, found.details, locale);
 }
 
@@ -194,6 +196,7 @@ function resultOf(exam: CourseExam, standing: ExamStanding, attempt: ExamStandin
   return {
     kind: 'result',
     course,
+    inProgress: standing.open !== null,
     attempt: { number: attempt.number, gradedAt: attempt.gradedAt ?? 0 },
     // The stored score is the one that counted (graded once); the review is recomputed from the stored answers.
     score: attempt.score ?? grade.score,
