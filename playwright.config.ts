@@ -2,12 +2,17 @@ import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './scripts/find-chromium.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 4400);
-const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/academy-e2e-${process.pid}`;
+// Set once by the runner and inherited by its workers (each worker loads this file again with a pid of its
+// own): the journeys read the server's outbox there and copy its seeded database from the template.
+const dataDir = (process.env.E2E_DATA_DIR ??= `/tmp/academy-e2e-${process.pid}`);
+// The seeded database the server and the journeys' servers of their own start from (scripts/e2e-server.mjs).
+const templateDir = (process.env.E2E_TEMPLATE_DIR ??= `${dataDir}-seeded`);
 const launchOptions = { executablePath: findChromium(), args: CHROMIUM_ARGS };
 
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
+  globalTeardown: './tests/e2e/support/teardown.ts',
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   // A journey may take a while on a busy 2-core machine (axe on several pages, a video played at 1.5×): a limit
@@ -27,16 +32,17 @@ export default defineConfig({
     { name: 'mobile', use: { ...devices['Pixel 7'], viewport: { width: 360, height: 780 }, launchOptions }, grep: /@mobile/ },
   ],
   webServer: {
-    // The compiled production server, as `npm run serve` runs it.
-    command: 'node scripts/start.mjs --serve',
+    // The compiled production server, as `npm run serve` runs it, on a copy of the run's seeded database.
+    command: 'node scripts/e2e-server.mjs',
     url: `http://127.0.0.1:${port}/healthz`,
-    timeout: 120_000,
+    timeout: Number(process.env.E2E_SERVER_TIMEOUT_MS ?? 120_000),
     reuseExistingServer: false,
     env: {
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      E2E_TEMPLATE_DIR: templateDir,
       DATABASE_URL: '',
       // Access lines of every request would drown the report; warnings and errors still show.
       LOG_LEVEL: 'warn',

@@ -1,6 +1,6 @@
 /**
  * The certificate journey on a server of its own, whose database is given a learner who completed
- * course 2 (every lesson, and its exam passed) while the server is stopped: issuing without
+ * course 2 (every lesson, and its exam passed) before the server starts: issuing without
  * JavaScript, the certificate page (QR code, PDF, credential, LinkedIn), the e-mail, issuing again,
  * the public verification page, and the downloaded credential checked with the published keys alone.
  */
@@ -8,7 +8,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { createLocalJWKSet, jwtVerify } from 'jose';
-import { expect, expectNoSeriousViolations, startServer, test, type OwnServer } from './fixtures';
+import { expect, expectNoSeriousViolations, seededDataFolder, startServer, test, type OwnServer } from './fixtures';
 import { openDatabase } from '../../src/lib/db/client';
 import * as s from '../../src/lib/db/schema';
 import { PEOPLE } from './support/seed';
@@ -43,21 +43,18 @@ async function completeCourse(dataDir: string): Promise<void> {
 
 test.describe('certificates, on a server of its own', () => {
   test.describe.configure({ mode: 'serial' });
-  let first: OwnServer | undefined;
   let server: OwnServer | undefined;
   const base = () => server!.baseURL;
   let code = '';
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
-    first = await startServer();
-    await first.stop();
-    await completeCourse(first.dataDir);
-    server = await startServer({ DATA_DIR: first.dataDir });
+    const dataDir = await seededDataFolder();
+    await completeCourse(dataDir);
+    server = await startServer({ DATA_DIR: dataDir });
   });
   test.afterAll(async () => {
     await server?.dispose();
-    await first?.dispose();
   });
 
   const logIn = async (request: import('@playwright/test').APIRequestContext, who: keyof typeof PEOPLE) => {
@@ -65,8 +62,7 @@ test.describe('certificates, on a server of its own', () => {
     expect(r.status()).toBe(200);
   };
   const mails = async () => {
-    // The second server runs on the first one's data folder (DATA_DIR), where its outbox is.
-    const dir = join(first!.dataDir, 'outbox');
+    const dir = join(server!.dataDir, 'outbox');
     const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'));
     return Promise.all(files.map((f) => readFile(join(dir, f), 'utf8')));
   };

@@ -7,6 +7,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import { copyTemplate, prepareTemplate } from '../../scripts/e2e-server.mjs';
 import { expect as baseExpect, test as base, type Page as BasePage } from '@playwright/test';
 
 export const test = base.extend({
@@ -74,14 +75,28 @@ export interface OwnServer {
 }
 
 /**
- * Starts the built site on a free port with a fresh embedded database and the default rate limits
- * (`env` overrides), for journeys that must not share the main test server: limits that the journeys'
- * server raises, or stopping the server. Resolves once it answers.
+ * A new data folder holding a copy of the run's seeded database (made once by the journeys' server,
+ * `scripts/e2e-server.mjs`), closed: for a server of one's own, or to change before one starts on it.
+ */
+export async function seededDataFolder(): Promise<string> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'academy-own-'));
+  const template = process.env.E2E_TEMPLATE_DIR;
+  if (!template) throw new Error('E2E_TEMPLATE_DIR is not set: run the journeys through playwright.config.ts');
+  prepareTemplate(template);
+  copyTemplate(template, dataDir);
+  return dataDir;
+}
+
+/**
+ * Starts the built site as `npm run serve` runs it, on a free port with a copy of the run's seeded
+ * embedded database (or the data folder `env.DATA_DIR` names) and the default rate limits (`env`
+ * overrides), for journeys that must not share the main test server: limits that the journeys' server
+ * raises, or stopping the server. Resolves once it answers.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<OwnServer> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'academy-own-'));
-  const child = spawn(process.execPath, ['node_modules/.bin/tsx', 'server/index.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', RATE_LIMITS: '', LOG_LEVEL: 'warn', ...env },
+  const dataDir = env.DATA_DIR ?? (await seededDataFolder());
+  const child = spawn(process.execPath, ['scripts/start.mjs', '--serve'], {
+    env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', RATE_LIMITS: '', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -1,0 +1,6 @@
+/** After the journeys: the run's seeded database template goes (the server's data folder stays for a look). */
+import { rm } from 'node:fs/promises';
+
+export default async function teardown(): Promise<void> {
+  if (process.env.E2E_TEMPLATE_DIR) await rm(process.env.E2E_TEMPLATE_DIR, { recursive: true, force: true });
+}
