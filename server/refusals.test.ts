@@ -178,10 +178,10 @@ describe.skipIf(!siteBuilt)('refusals: one answer per kind, access level and lan
         const c = open();
         const rpc = await c.post('/_actions/contact.send', { form: contactForm(locale, { email: 'not-an-email' }) });
         expect(rpc.status).toBe(400);
-        expect(actionError(rpc.body).fields).toEqual({ email: ['email'] });
+        expect(actionError(rpc.body).fields).toEqual({ email: ['invalidEmail'] });
         const page = await c.post(`${locale === 'en' ? '/en' : ''}/contact-us?_action=contact.send`, { form: contactForm(locale, { email: 'not-an-email' }) });
         expect(page.status).toBe(400);
-        expect(page.body).toContain(messages(locale).contact.errors.email);
+        expect(page.body).toContain(messages(locale).forms.errors.invalidEmail);
       });
 
       it(`ibo.lookup (ibo): an overlong e-mail, as JSON (${locale})`, async () => {
@@ -200,7 +200,7 @@ describe.skipIf(!siteBuilt)('refusals: one answer per kind, access level and lan
         expect(actionError(rpc.body).fields).toEqual({ cardNumber: ['cardLuhn'] });
         const page = await c.post(`${locale === 'en' ? '/en' : ''}/purchase-detail?_action=commerce.checkout`, { form });
         expect(page.status).toBe(400);
-        expect(page.body).toContain(messages(locale).commerce.fieldErrors.cardLuhn);
+        expect(page.body).toContain(messages(locale).forms.errors.cardLuhn);
       });
     }
   });
