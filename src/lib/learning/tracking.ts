@@ -273,50 +273,8 @@ export function takeToken(bucket: Bucket, spec: BucketSpec, now: number): boolea
 
 /* ───────────── bounded memory ───────────── */
 
-/**
- * A map that forgets: at most `maxSize` entries (the least recently used go first) and none unused
- * for longer than `ttlMs`. Time is passed in, so it is testable without waiting.
- */
-export class BoundedCache<K, V> {
-  readonly #entries = new Map<K, { value: V; at: number }>();
-  constructor(
-    readonly maxSize: number,
-    readonly ttlMs: number,
-  ) {}
-
-  get size(): number {
-    return this.#entries.size;
-  }
-
-  /** The value, refreshed as recently used; `undefined` when absent or expired. */
-  get(key: K, now: number): V | undefined {
-    const e = this.#entries.get(key);
-    if (!e) return undefined;
-    this.#entries.delete(key);
-    if (now - e.at > this.ttlMs) return undefined;
-    e.at = now;
-    this.#entries.set(key, e);
-    return e.value;
-  }
-
-  set(key: K, value: V, now: number): void {
-    this.#entries.delete(key);
-    this.#entries.set(key, { value, at: now });
-    // Map iteration is insertion order: the first entries are the least recently used.
-    for (const [k, e] of this.#entries) {
-      if (this.#entries.size <= this.maxSize && now - e.at <= this.ttlMs) break;
-      this.#entries.delete(k);
-    }
-  }
-
-  delete(key: K): void {
-    this.#entries.delete(key);
-  }
-
-  clear(): void {
-    this.#entries.clear();
-  }
-}
+/** A map that forgets (least recently used first, and what goes unused for a while): the one bounded cache. */
+export { BoundedCache } from '../bounded-cache';
 
 /* ───────────── transports ───────────── */
 
