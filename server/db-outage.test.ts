@@ -20,7 +20,7 @@ import * as s from '../src/lib/db/schema';
 import { loadCatalog } from '../src/lib/catalog/catalog.server';
 import { createSession, readSession } from '../src/lib/identity/session.server';
 import { SESSION_COOKIE } from '../src/lib/http/page-cache';
-import { trackOverHttp } from '../src/lib/learning/tracking.server';
+import { trackOverHttp } from '../src/lib/learning/tracking-http.server';
 import type { TrackingAck } from '../src/lib/learning/learning';
 import { startTcpProxy, type TcpProxy } from '../src/lib/testing/tcp-proxy';
 import { createApp, type App } from './app';

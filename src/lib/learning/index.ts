@@ -5,20 +5,7 @@ export { loadPlayer, type PlayerPage } from './player.server';
 export * from './mylearning';
 export { loadMyLearning } from './mylearning.server';
 export * from './tracking';
-export {
-  authorizeTracking,
-  trackOverHttp,
-  Tracker,
-  TrackingWriter,
-  MAX_STATEMENTS_PER_CHUNK,
-  type Tracked,
-  type TrackedCourse,
-  type TrackingAuth,
-  type TrackingRow,
-  type StoredProgress,
-  type TrackerOptions,
-  type WriterOptions,
-  type WriterStats,
-  type HttpTrackingResult,
-  type Announcer,
-} from './tracking.server';
+export { authorizeTracking, type Tracked, type TrackedCourse, type TrackingAuth } from './tracking-access.server';
+export { TrackingWriter, MAX_STATEMENTS_PER_CHUNK, type TrackingRow, type StoredProgress, type WriterOptions, type WriterStats } from './tracking-writer.server';
+export { Tracker, type TrackerOptions, type Announcer } from './tracking.server';
+export { trackOverHttp, type HttpTrackingResult } from './tracking-http.server';

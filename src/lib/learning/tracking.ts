@@ -1,7 +1,7 @@
 /**
  * Pure rules of progress tracking on the server: how one progress event changes what is known of a
  * person's lesson (positions, played seconds, completion), the flood limit, a small bounded cache, and
- * the HTTP fallback's request format. The I/O (session, database, batching) is in `tracking.server.ts`.
+ * the HTTP fallback's request format. The I/O (session, database, batching) is in the `tracking*.server.ts` files.
  */
 import { z } from '../zod';
 import { MAX_PLAYBACK_RATE, PLAYBACK_SLACK_SECONDS, playedBetween, playedEnough, TRACKING_EVENTS, type Coverage, type Sample, type TrackingError, type TrackingEventName } from './learning';
