@@ -180,7 +180,8 @@ const table = rows.map((r) => {
   const p99Goal = r.goal === 0.25 ? 150 : 100;
   // Which part of the goal a row misses (latencies are whole milliseconds, as autocannon records them).
   const missed = [
-    ratio < (r.goal ?? 0) && `rate < ${r.goal}×`,
+    // A rate of 0 (or a reference of 0: a ratio that is no number) never meets a goal.
+    !(ratio >= (r.goal ?? 0)) && `rate < ${r.goal}×`,
     r.p99 >= p99Goal && `p99 ≥ ${p99Goal} ms`,
     r.p99 > 5 * Math.max(r.p50, 1) && 'p99 > 5× p50',
     r.errors > 0 && 'errors',
