@@ -22,6 +22,12 @@ describe('status fixups step', () => {
     expect(r.statusText).not.toBe('OK');
   });
 
+  it('gives a page refused with 429 (a form posted without JavaScript) the Retry-After the action set', async () => {
+    const refused = await run(new Response('too many', { status: 429 }), { locals: { retryAfterSeconds: 120 } });
+    expect(refused.headers.get('retry-after')).toBe('120');
+    expect((await run(new Response('too many', { status: 429 }))).headers.has('retry-after')).toBe(false);
+  });
+
   it('adds Vary: Cookie, and keeps whatever answers a cookie holder out of shared caches', async () => {
     const page = () => new Response('page', { headers: { 'cache-control': 'public, max-age=60' } });
     const visitor = await run(page());
