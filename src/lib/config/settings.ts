@@ -13,41 +13,16 @@ import { parseRateLimits, type LimitName, type LimitSpec } from './rate-limits';
 /** A value that is unset or blank. */
 const blank = (raw: string | undefined): raw is undefined => raw === undefined || raw.trim() === '';
 
-const postgresUrl = z
-  .string()
-  .trim()
-  .refine((v) => {
-    try {
-      const u = new URL(v);
-      return (u.protocol === 'postgres:' || u.protocol === 'postgresql:') && u.hostname !== '';
-    } catch {
-      return false;
-    }
-  });
+/** An absolute URL with one of `protocols` and a host. */
+const urlOf = (...protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => URL.canParse(v) && protocols.includes(new URL(v).protocol) && new URL(v).hostname !== '');
 
-const redisUrl = z
-  .string()
-  .trim()
-  .refine((v) => {
-    try {
-      const u = new URL(v);
-      return (u.protocol === 'redis:' || u.protocol === 'rediss:') && u.hostname !== '';
-    } catch {
-      return false;
-    }
-  });
-
-const smtpUrl = z
-  .string()
-  .trim()
-  .refine((v) => {
-    try {
-      const u = new URL(v);
-      return (u.protocol === 'smtp:' || u.protocol === 'smtps:') && u.hostname !== '';
-    } catch {
-      return false;
-    }
-  });
+const postgresUrl = urlOf('postgres:', 'postgresql:');
+const redisUrl = urlOf('redis:', 'rediss:');
+const smtpUrl = urlOf('smtp:', 'smtps:');
 
 /** A bare address or a `Name <address>` pair. */
 const fromAddress = z
