@@ -3,7 +3,6 @@ import fc from 'fast-check';
 import { emptyCoverage, MAX_PLAYBACK_RATE, playedEnough, playedSeconds, TRACKING_EVENTS, type TrackingEventName } from './learning';
 import {
   applyProgress,
-  BoundedCache,
   cookieValue,
   courseIdSchema,
   covers,
@@ -464,30 +463,6 @@ describe('token bucket', () => {
   it('a steady event every 5 s is never refused', () => {
     const b = newBucket(spec, 0);
     for (let t = 0; t < 600_000; t += 5000) expect(takeToken(b, spec, t)).toBe(true);
-  });
-});
-
-describe('BoundedCache', () => {
-  it('forgets the least recently used entry beyond its size', () => {
-    const c = new BoundedCache<string, number>(2, 1000);
-    c.set('a', 1, 0);
-    c.set('b', 2, 0);
-    expect(c.get('a', 1)).toBe(1);
-    c.set('c', 3, 2);
-    expect(c.get('b', 3)).toBeUndefined();
-    expect(c.get('a', 3)).toBe(1);
-    expect(c.get('c', 3)).toBe(3);
-    expect(c.size).toBe(2);
-  });
-
-  it('forgets entries unused for longer than its time to live', () => {
-    const c = new BoundedCache<string, number>(10, 1000);
-    c.set('a', 1, 0);
-    c.set('b', 2, 900);
-    expect(c.get('a', 1500)).toBeUndefined();
-    expect(c.get('b', 1500)).toBe(2);
-    c.set('c', 3, 5000);
-    expect(c.size).toBe(1);
   });
 });
 
