@@ -19,6 +19,11 @@ declare namespace App {
      */
     sharedPage?: boolean;
     /**
+     * Set by a shared page (`sharedPage`) whose HTML also depends on these cookies (the cart page on the
+     * cart): kept once per value of them, never for a CDN.
+     */
+    pageVaries?: readonly string[];
+    /**
      * Set by a page rendered for one person whose HTML depends only on its address, the catalogue and
      * what is stored of that person (progress, purchases, completions, their account): kept for that
      * person and answered again until something of theirs changes (`runtime.personStamps`).

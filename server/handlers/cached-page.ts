@@ -9,7 +9,7 @@ import type { ServerResponse } from 'node:http';
 import type { Runtime } from '../../src/lib/runtime/runtime.server';
 import { answer, cacheableRequest, encodedBody, hasSessionCookie, lookUp, SESSION_COOKIE, type KeptAnswer } from '../../src/lib/http/page-cache';
 import { negotiate } from '../../src/lib/http/compress.server';
-import { cookieValue } from '../../src/lib/learning/tracking';
+import { cookieValue } from '../../src/lib/http/cookies';
 import { firstHeader } from './answers';
 import type { Exchange, Handler } from './exchange';
 
@@ -44,7 +44,7 @@ export function cachedPage(runtime: Runtime): Handler {
     const session = cookie ? await runtime.sessions.read(cookieValue(req.headers.cookie, SESSION_COOKIE)).catch(() => undefined) : null;
     if (cookie && !session) return false;
     // Pages are kept per public origin, the one their absolute URLs were built with.
-    const lookup = await lookUp(runtime, { url: new URL(url.pathname + url.search, x.site), session: session ?? null });
+    const lookup = await lookUp(runtime, { url: new URL(url.pathname + url.search, x.site), session: session ?? null, cookies: req.headers.cookie ?? null });
     if (!lookup.hit) return false;
     x.pageCacheResult('hit');
     const kept = answer({ method: req.method ?? 'GET', ifNoneMatch: firstHeader(req.headers['if-none-match']), personal: lookup.personal }, lookup.hit, 'hit');

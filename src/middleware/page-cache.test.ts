@@ -105,4 +105,28 @@ describe('page cache step', () => {
     runtime.personStamps.changed({ contactId: 11 });
     expect(await (await request(runtime, '/mylearning', own, { locals: { session: ana } })).response.text()).toBe('<p>progress 2</p>');
   });
+
+  it('keeps a page that varies on a cookie once per value of it: one cart is never answered for another, and no CDN may keep it', async () => {
+    const runtime = fakeRuntime();
+    let renders = 0;
+    const cart = (l: App.Locals, cookie: string | null) => ((l.sharedPage = true), (l.pageVaries = ['cart']), renders++, html(`<p>cart ${cookie ?? 'empty'}</p>`));
+    const visit = (cookie: string | null, session: SessionInfo | null = null) =>
+      request(runtime, '/purchase', (l) => cart(l, cookie), { headers: cookie ? { cookie: `theme=dark; cart=${cookie}` } : {}, locals: { session } });
+    const a = await visit('A');
+    expect(a.response.headers.get('cache-control')).toBe('private, no-store');
+    expect(await (await visit('B')).response.text()).toBe('<p>cart B</p>');
+    expect(await (await visit(null)).response.text()).toBe('<p>cart empty</p>');
+    expect(renders).toBe(3);
+    for (const [cookie, text] of [['A', 'cart A'], ['B', 'cart B'], [null, 'cart empty']] as const) {
+      const again = await visit(cookie);
+      expect(again.rendered).toBe(0);
+      expect(await again.response.text()).toBe(`<p>${text}</p>`);
+      expect(again.response.headers.get('cache-control')).toBe('private, no-store');
+    }
+    // A logged-in reader has their audience's copies, per cart too.
+    expect(await (await visit('A', ana)).response.text()).toBe('<p>cart A</p>');
+    expect(renders).toBe(4);
+    expect((await visit('A', ana)).rendered).toBe(0);
+    expect(await (await visit('C', ana)).response.text()).toBe('<p>cart C</p>');
+  });
 });

@@ -12,12 +12,12 @@ import { passOf } from './pass';
 export const pageCache: MiddlewareHandler = async (ctx, next) => {
   if (!cacheableRequest(ctx.request.method, ctx.url) || passOf(ctx).droppedCookie) return next();
   const { runtime } = ctx.locals;
-  const lookup = await lookUp(runtime, { url: new URL(ctx.originPathname + ctx.url.search, runtime.siteOrigin(ctx.url)), session: ctx.locals.session });
+  const lookup = await lookUp(runtime, { url: new URL(ctx.originPathname + ctx.url.search, runtime.siteOrigin(ctx.url)), session: ctx.locals.session, cookies: ctx.request.headers.get('cookie') });
   const request = { method: ctx.request.method, ifNoneMatch: ctx.request.headers.get('if-none-match'), personal: lookup.personal };
   ctx.locals.pageCacheResult?.(lookup.hit ? 'hit' : 'miss');
   if (lookup.hit) return answerResponse(answer(request, lookup.hit, 'hit'));
   const response = await next();
   const setsCookies = response.headers.has('set-cookie') || [...ctx.cookies.headers()].length > 0;
-  const kept = await keep(runtime, lookup, request, response, { sharedPage: ctx.locals.sharedPage, ownPage: ctx.locals.ownPage, setsCookies });
+  const kept = await keep(runtime, lookup, request, response, { sharedPage: ctx.locals.sharedPage, ownPage: ctx.locals.ownPage, pageVaries: ctx.locals.pageVaries, setsCookies });
   return kept ? answerResponse(kept) : response;
 };

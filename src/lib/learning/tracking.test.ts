@@ -3,7 +3,6 @@ import fc from 'fast-check';
 import { emptyCoverage, MAX_PLAYBACK_RATE, playedEnough, playedSeconds, TRACKING_EVENTS, type TrackingEventName } from './learning';
 import {
   applyProgress,
-  cookieValue,
   courseIdSchema,
   covers,
   CREDIT_ALLOWANCE_SECONDS,
@@ -467,13 +466,6 @@ describe('token bucket', () => {
 });
 
 describe('wire helpers', () => {
-  it('reads the session cookie among others', () => {
-    expect(cookieValue('a=1; session=abc%2Bdef; b=2', 'session')).toBe('abc+def');
-    expect(cookieValue('xsession=1; session_x=2', 'session')).toBeUndefined();
-    expect(cookieValue(undefined, 'session')).toBeUndefined();
-    expect(cookieValue('session=%E0%A4%A', 'session')).toBe('%E0%A4%A');
-  });
-
   it('accepts a course id as a positive integer or its digits only', () => {
     expect(courseIdSchema.parse(31)).toBe(31);
     expect(courseIdSchema.parse('31')).toBe(31);

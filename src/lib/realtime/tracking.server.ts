@@ -8,12 +8,12 @@
  */
 import type { Server, Socket } from 'socket.io';
 import { SESSION_COOKIE } from '../http/page-cache';
+import { cookieValue } from '../http/cookies';
 import { hashToken, readSession, type SessionInfo } from '../identity/session.server';
 import type { SessionRef } from '../identity/session-cache.server';
 import type { Store } from '../access/store.server';
 import {
   authorizeTracking,
-  cookieValue,
   newBucket,
   progressRoom,
   takeToken,

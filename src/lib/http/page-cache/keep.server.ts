@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { compressBody, type Encoding } from '../compress.server';
 import { answer, type AnswerRequest, type KeptAnswer } from './answer';
-import { PRIVATE_CACHE_CONTROL, SHARED_CACHE_CONTROL } from './keys';
+import { PRIVATE_CACHE_CONTROL, SHARED_CACHE_CONTROL, variedPageKey } from './keys';
 import { splitPersonal } from './personal';
 import type { CachedPage, PersonalPartsCache } from './store';
 import type { Lookup, PageCacheRuntime } from './lookup.server';
@@ -21,13 +21,14 @@ export function pageEtag(body: string): string {
 
 /**
  * A rendered page as visitors' pages are kept: with its ETag (computed here, once) and the
- * `Cache-Control` that lets a CDN keep it briefly, in place of whatever the page said.
+ * `Cache-Control` that lets a CDN keep it briefly, in place of whatever the page said; a page that
+ * varies on cookies stays private (a CDN would not tell one cart from another).
  */
-function visitorsPage(status: number, headers: [string, string][], body: string): CachedPage {
+function visitorsPage(status: number, headers: [string, string][], body: string, varies: boolean): CachedPage {
   const etag = pageEtag(body);
   return {
     status,
-    headers: [...headers.filter(([k]) => !/^(cache-control|etag)$/i.test(k)), ['cache-control', SHARED_CACHE_CONTROL], ['etag', etag]],
+    headers: [...headers.filter(([k]) => !/^(cache-control|etag)$/i.test(k)), ['cache-control', varies ? PRIVATE_CACHE_CONTROL : SHARED_CACHE_CONTROL], ['etag', etag]],
     body,
     etag,
   };
@@ -54,11 +55,18 @@ export interface Rendered {
 
 /**
  * Keeps `page` for the audience of `lookup` (visitors: with its validator, for a CDN too; a logged-in
- * audience: as a template for each reader's own parts, whose parts are kept too). Returns the page kept.
+ * audience: as a template for each reader's own parts, whose parts are kept too), and when it varies on
+ * some cookies (`varies`), for the values this request sent, leaving a pointer at its address. Returns
+ * the page kept.
  */
-export function keepForAudience(runtime: PageCacheRuntime, lookup: Lookup, page: Rendered): CachedPage {
-  const kept = lookup.partsKey !== null ? audiencePage(page.status, page.headers, page.body, runtime.personalParts, lookup.partsKey) : visitorsPage(page.status, page.headers, page.body);
-  runtime.pages.set(lookup.key, lookup.version, kept);
+export function keepForAudience(runtime: PageCacheRuntime, lookup: Lookup, page: Rendered, varies: readonly string[] = []): CachedPage {
+  const kept = lookup.partsKey !== null ? audiencePage(page.status, page.headers, page.body, runtime.personalParts, lookup.partsKey) : visitorsPage(page.status, page.headers, page.body, varies.length > 0);
+  if (varies.length === 0) {
+    runtime.pages.set(lookup.key, lookup.version, kept);
+    return kept;
+  }
+  runtime.pages.set(lookup.addressKey, lookup.version, { status: 0, headers: [], body: '', varies: [...varies] });
+  runtime.pages.set(variedPageKey(lookup.addressKey, varies, lookup.cookies), lookup.version, kept);
   return kept;
 }
 
@@ -68,6 +76,8 @@ export interface Declared {
   sharedPage: boolean | undefined;
   /** `locals.ownPage`: depends only on what is stored of its reader. */
   ownPage: boolean | undefined;
+  /** `locals.pageVaries`: the cookies a shared page depends on too. */
+  pageVaries?: readonly string[] | undefined;
   /** The answer sets a cookie (then it is never kept). */
   setsCookies: boolean;
 }
@@ -81,7 +91,7 @@ export async function keep(runtime: PageCacheRuntime, lookup: Lookup, request: A
   if (!html || declared.setsCookies) return null;
   if (declared.sharedPage && (response.status === 200 || response.status === 404)) {
     const body = await response.text();
-    const page = keepForAudience(runtime, lookup, { status: response.status, headers: [...response.headers.entries()], body });
+    const page = keepForAudience(runtime, lookup, { status: response.status, headers: [...response.headers.entries()], body }, declared.pageVaries);
     return answer(request, { page, body }, 'miss');
   }
   // A page rendered for one person is kept for them alone, stamped with when its rendering began.

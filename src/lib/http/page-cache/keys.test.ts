@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cacheableRequest, hasSessionCookie, keptPageKey, ownPageKey, pageKey } from './keys';
+import { cacheableRequest, hasSessionCookie, keptPageKey, ownPageKey, pageKey, variedPageKey } from './keys';
 import { accessKey, VISITOR } from '../../access/access';
 
 describe('what may be cached', () => {
@@ -61,5 +61,19 @@ describe('own pages', () => {
     expect(ownPageKey(key, ana, 'es|a')).not.toBe(ownPageKey(key, bea, 'es|a'));
     expect(ownPageKey(key, ana, 'es|a')).not.toBe(ownPageKey(key, ana, 'es|b'));
     expect(ownPageKey(key, { userId: null, contactId: 11 }, 'es|a')).not.toBe(ownPageKey(key, { userId: 11, contactId: null }, 'es|a'));
+  });
+});
+
+describe('pages that vary on cookies', () => {
+  it('key each value of the named cookies apart, and nothing else of the Cookie header', () => {
+    const key = 'http://x/purchase?';
+    const a = variedPageKey(key, ['cart'], 'theme=dark; cart=%5B%7B%22id%22%3A1%7D%5D');
+    expect(a).not.toBe(variedPageKey(key, ['cart'], 'cart=[{"id":2}]'));
+    expect(variedPageKey(key, ['cart'], 'cart=[{"id":1}]; theme=light')).toBe(a);
+    expect(variedPageKey(key, ['cart'], undefined)).toBe(variedPageKey(key, ['cart'], 'cart='));
+    expect(variedPageKey(key, ['cart'], 'xcart=1')).toBe(variedPageKey(key, ['cart'], null));
+    // A value cannot pose as another cookie or another address.
+    expect(variedPageKey(key, ['cart'], 'cart=1&other=2')).not.toBe(variedPageKey(key, ['cart', 'other'], 'cart=1; other=2'));
+    expect(variedPageKey(key, ['cart'], 'cart=1')).toMatch(/^http:\/\/x\/purchase\?\|/);
   });
 });

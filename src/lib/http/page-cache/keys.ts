@@ -4,6 +4,7 @@
  * access context); a logged-in reader's own parts per language and session; a page kept for one
  * person under the shared key, its owner and their parts. Pure.
  */
+import { cookieValue } from '../cookies';
 import type { PageOwner } from './store';
 
 /** The cookie that carries a session. */
@@ -34,6 +35,15 @@ export function pageKey(url: URL): string {
 export function keptPageKey(url: URL, audience: string): string {
   const key = pageKey(url);
   return audience === 'visitor' ? key : `${key}#${audience}`;
+}
+
+/**
+ * The key of a page that also depends on some cookies (`locals.pageVaries`, the cart for /purchase):
+ * its audience key and the value of each cookie as the request sent it (absent and empty are alike).
+ */
+export function variedPageKey(key: string, cookieNames: readonly string[], cookieHeader: string | null | undefined): string {
+  const values = cookieNames.map((name) => `${name}=${encodeURIComponent(cookieValue(cookieHeader ?? undefined, name) ?? '')}`);
+  return `${key}|${values.join('&')}`;
 }
 
 /** The key of a person's parts: what they depend on, the page's language and what the session says of its holder. */

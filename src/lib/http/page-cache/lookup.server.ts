@@ -9,7 +9,7 @@ import type { Store } from '../../access/store.server';
 import type { SessionInfo } from '../../identity/session.server';
 import { sessionSummary } from '../../identity/account';
 import { splitLocale } from '../../paths';
-import { keptPageKey, ownPageKey, personalKey } from './keys';
+import { keptPageKey, ownPageKey, personalKey, variedPageKey } from './keys';
 import { fillPersonal } from './personal';
 import type { CachedPage, PageCache, PageOwner, PersonalPartsCache, PersonStamps } from './store';
 import type { KeptHit } from './answer';
@@ -55,12 +55,18 @@ export interface PageRequest {
   url: URL;
   /** The reader's session (`null`: a visitor). */
   session: SessionInfo | null;
+  /** The request's `Cookie` header, for a page that varies on some cookies (`locals.pageVaries`). */
+  cookies?: string | null;
 }
 
 /** Where a request's page is kept, and the kept page that answers it, if any. */
 export interface Lookup {
-  /** The key of the page for the reader's audience. */
+  /** The key of the page for the reader's audience (with the cookies it varies on, once known). */
   key: string;
+  /** The key of the page for the reader's audience, whatever cookies it varies on. */
+  addressKey: string;
+  /** The request's `Cookie` header. */
+  cookies: string | null;
   /** A logged-in reader. */
   personal: boolean;
   /** The key of the reader's own parts (`null`: a visitor). */
@@ -88,17 +94,21 @@ function freshOwnPage(runtime: PageCacheRuntime, key: string, owner: PageOwner):
  */
 export async function lookUp(runtime: PageCacheRuntime, request: PageRequest): Promise<Lookup> {
   const { session } = request;
-  const key = keptPageKey(request.url, await audienceOf(runtime.store, session?.identity));
+  const addressKey = keptPageKey(request.url, await audienceOf(runtime.store, session?.identity));
+  const version = runtime.catalog.version;
+  const cookies = request.cookies ?? null;
+  // A page that said it varies on some cookies is kept once per value of them.
+  const varies = runtime.pages.get(addressKey, version)?.varies;
+  const key = varies ? variedPageKey(addressKey, varies, cookies) : addressKey;
   // A logged-in reader's own parts of a kept page (their name in the header) depend on the language and the session.
   const partsKey = session ? personalKey(splitLocale(request.url.pathname).locale, sessionSummary(session)) : null;
   const owner = session ? await pageOwner(runtime.store, session.identity) : null;
   const ownKey = owner && partsKey !== null ? ownPageKey(key, owner, partsKey) : '';
-  const version = runtime.catalog.version;
-  const found: Lookup = { key, personal: session !== null, partsKey, owner, ownKey, version, stamp: runtime.personStamps.now(), hit: null };
+  const found: Lookup = { key, addressKey, cookies, personal: session !== null, partsKey, owner, ownKey, version, stamp: runtime.personStamps.now(), hit: null };
   const own = owner ? freshOwnPage(runtime, ownKey, owner) : undefined;
   if (own) return { ...found, hit: { page: own, body: own.body } };
   const kept = runtime.pages.get(key, version);
-  if (!kept) return found;
+  if (!kept || kept.varies) return found;
   if (!kept.template) return { ...found, hit: { page: kept, body: kept.body } };
   const parts = partsKey === null ? undefined : runtime.personalParts.get(partsKey);
   const body = parts ? fillPersonal(kept.template, parts) : null;

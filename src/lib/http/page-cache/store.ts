@@ -25,6 +25,11 @@ export interface CachedPage {
   /** A page kept for one person (`ownPageKey`): who, and `PersonStamps.now()` when its rendering began. */
   owner?: PageOwner;
   stamp?: number;
+  /**
+   * Not a page but a pointer: the page at this address depends on these cookies too, and each of its
+   * versions is kept under `variedPageKey`. Never answered itself.
+   */
+  varies?: readonly string[];
 }
 
 /** A bounded least-recently-used map of pages for one catalogue version. */
