@@ -6,7 +6,7 @@
  *
  * The serving process runs with the memory settings below (the process replaces itself with one that
  * has them: V8 flags and the C allocator's settings must be given when a process starts). Measured
- * after the same warm-up on PGlite (README, *Memory*): 530–650 MB without them, about 220 MB with them.
+ * after the same warm-up on PGlite (docs/benchmarks.md, *Memory*): 530–650 MB without them, about 220 MB with them.
  */
 import { spawnSync } from 'node:child_process';
 import cluster from 'node:cluster';
@@ -41,7 +41,7 @@ function buildNeeded() {
  * short-lived objects outlive a young collection and are promoted, so old-generation collections run
  * all the time. 1,000 learners starting an exam within 10 s on 2 workers just started: start p99 2.1 s
  * with the small settings, 0.3 s with 32 MB semi-spaces; on workers already warm, 79 ms against
- * 33–68 ms, for 368 MB against 822 MB in all at the peak (README, *Benchmark*).
+ * 33–68 ms, for 368 MB against 822 MB in all at the peak (docs/benchmarks.md, *Exams under load*).
  */
 const SERVER_FLAGS = process.env.DATABASE_URL?.trim() ? ['--max-semi-space-size=32'] : ['--max-semi-space-size=4', '--optimize-for-size'];
 /**

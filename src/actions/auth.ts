@@ -1,6 +1,6 @@
 /**
  * Account actions: login, logout, registration, password reset, and the session check islands call
- * (spec "verify"). Each is a thin call into `src/lib/identity`; forms post here with or without
+ * (`verify`). Each is a thin call into `src/lib/identity`; forms post here with or without
  * JavaScript. Failures carry a sentence in the page's language (the hidden `lang` field) or, for bad
  * input, the field error codes of the form's schema; never a 500. Access, limits and language are
  * declared in `access.ts`.
@@ -68,7 +68,7 @@ function endSession(ctx: ActionAPIContext, db: Db): Promise<Change[]> {
 
 export const auth = {
   /**
-   * Logs in with e-mail and password (spec section 5). Wrong password, unknown address and a refused
+   * Logs in with e-mail and password (a valid e-mail, a password of at least 6 characters). Wrong password, unknown address and a refused
    * user type get the same message after the same work. Limits: attempts per address, and wrong
    * passwords per account from one address (429 for that pair only); wrong passwords to an account from
    * every address together only slow its logins down, so a stranger cannot lock the owner out.
@@ -109,7 +109,7 @@ export const auth = {
     },
   }),
 
-  /** Creates an account (spec section 5 rules) and logs it in. An address in use is a field error. */
+  /** Creates an account (every rule of `registerSchema`) and logs it in. An address in use is a field error. */
   register: action('auth.register', {
     accept: 'form',
     input: registerSchema,
@@ -159,7 +159,7 @@ export const auth = {
   }),
 
   /**
-   * Who the session is (spec "verify"): 401 when there is none, so the island that asked clears the
+   * Who the session is (`verify`): 401 when there is none, so the island that asked clears the
    * stored identity and goes home. Protected pages check on the server; islands ask this.
    */
   verify: action('auth.verify', {

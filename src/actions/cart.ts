@@ -55,7 +55,7 @@ export const cart = {
       return miniCartSummary(items, catalog, viewer, lang);
     },
   }),
-  /** Adds a product the viewer may buy; a product already in the cart is ignored (spec). */
+  /** Adds a product the viewer may buy; a product already in the cart is ignored. */
   add: action('cart.add', {
     accept: 'form',
     input: form.extend({ intent: z.enum(['add', 'buy']).default('add') }),

@@ -1,4 +1,4 @@
-/** English messages. The specification's exact English texts are used as they are. */
+/** English messages. The academy's established English texts are kept word for word, quirks included. */
 import type { Messages } from './types';
 import * as catalog from './sections/catalog';
 import * as certificates from './sections/certificates';

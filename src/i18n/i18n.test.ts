@@ -23,7 +23,7 @@ describe('message catalogue', () => {
     }
   });
 
-  it('uses the specification’s exact English texts', () => {
+  it('keeps the exact English texts', () => {
     expect(en.notFound.message).toBe("The Page you were looking for, couldn't be found.");
     expect(en.notFound.hint).toBe(
       'The page you are looking for might have been removed, had its name changed, or is temporarily unavailable.',

@@ -1,5 +1,5 @@
 /**
- * The exam island (design card "exams"): the attempt's questions one at a time or all on one page, a
+ * The exam island: the attempt's questions one at a time or all on one page, a
  * navigator, and a countdown to the server's deadline (`useExamClock`) that speaks politely at 5 and
  * at 1 minute, not every second. Every answer is sent to the server as it is given, with a visible
  * saved state; answers the server has not confirmed wait in the browser's storage and are sent on

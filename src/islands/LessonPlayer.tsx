@@ -35,7 +35,7 @@ interface Props {
   t: PlayerMessages;
   /** For the document title when the lesson changes in place. */
   siteName: string;
-  /** Where a lost session goes (spec: 401 clears everything and goes home). */
+  /** Where a lost session goes (a 401 clears everything and goes home). */
   home: string;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The login form (spec: email, password, 'authenticate as IBO' and cancel, forgot-password link).
+ * The login form (email, password, 'authenticate as IBO' and cancel, forgot-password link).
  * Server-rendered it is a plain form posting to the `auth.login` action, so it works without
  * JavaScript. Hydrated, it checks the fields with the server's schema, logs in without reloading,
  * keeps the header's copy of the user, and shows a failure in the modal titled 'Information': the

@@ -1,5 +1,5 @@
 /**
- * The header's mini cart (spec "Header"; design card "MiniCart"): a button showing how many products
+ * The header's mini cart: a button showing how many products
  * the cart holds that opens a panel listing them — name and price as the server prices them, a remove
  * button each — with the total and checkout.
  *

@@ -1,5 +1,5 @@
 /**
- * The prospect modal (spec): before an IBO session opens a course, it asks for the prospect's name,
+ * The prospect modal: before an IBO session opens a course, it asks for the prospect's name,
  * last name and e-mail. Leaving the e-mail field looks the customer up; Confirm is enabled when every
  * field is filled or a customer was found. Confirming stores the prospect and goes on to the course.
  */

@@ -1,5 +1,5 @@
 /**
- * The registration form (spec section 5): name, last name, e-mail twice, gender, birth date, password
+ * The registration form: name, last name, e-mail twice, gender, birth date, password
  * twice. Server-rendered it posts to the `auth.register` action and works without JavaScript;
  * hydrated, it checks each field with the server's schema, creates the account without reloading,
  * keeps the header's copy of the user and goes on.

@@ -1,5 +1,5 @@
 /**
- * The header's user slot (spec "Header"): a login link for a visitor; for a learner, a menu with the
+ * The header's user slot: a login link for a visitor; for a learner, a menu with the
  * avatar, name and e-mail, my learning, my shopping and log out; for an IBO session, a menu with the
  * company name, the code and a close-session item. It shows the browser's stored identity, which the
  * server keeps in step on every page it renders (`SessionSync`). On a prerendered page, where the

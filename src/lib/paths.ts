@@ -18,7 +18,7 @@ export function slug(name: string): string {
   return s || 'x';
 }
 
-/** Builders for every route of the specification that the site serves. */
+/** Builders for every route the site serves. */
 export const paths = {
   home: '/',
   login: '/login',
@@ -44,7 +44,7 @@ export const paths = {
   /** The checkout: order summary and payment form (`coupon`: a code to apply). */
   purchaseDetail: '/purchase-detail',
   checkoutWithCoupon: (coupon: string) => `/purchase-detail?coupon=${encodeURIComponent(coupon)}`,
-  /** One of the person's orders (spec /myshopping-detail/{id}); `paid` shows the payment's success message. */
+  /** One of the person's orders (/myshopping-detail/{id}); `paid` shows the payment's success message. */
   myShoppingDetail: (orderId: number, paid = false) => `/myshopping-detail/${orderId}${paid ? '?paid=1' : ''}`,
   /** An order's receipt as a PDF (`lang`: the page's language). */
   receiptPdf: (orderId: number, lang: string) => `/myshopping-detail/${orderId}/receipt.pdf?lang=${encodeURIComponent(lang)}`,
@@ -62,20 +62,20 @@ export const paths = {
   searchApi: '/api/search',
   /** The lesson player on the course's resume point. */
   courseTracking: (courseId: number) => `/course-tracking/${courseId}`,
-  /** The lesson player on the first lesson of a module (spec /course-tracking/{course}/{topic}/{id}). */
+  /** The lesson player on the first lesson of a module (/course-tracking/{course}/{topic}/{id}). */
   courseTrackingModule: (courseId: number, topicName: string, topicId: number) => `/course-tracking/${courseId}/${slug(topicName)}/${topicId}`,
-  /** The lesson player on one lesson (spec /course-tracking/{course}/{topic}/{subtopic}/{id}). */
+  /** The lesson player on one lesson (/course-tracking/{course}/{topic}/{subtopic}/{id}). */
   courseTrackingLesson: (courseId: number, topicName: string, lessonName: string, lessonId: number) =>
     `/course-tracking/${courseId}/${slug(topicName)}/${slug(lessonName)}/${lessonId}`,
-  /** A course's exam introduction (exam issue). */
+  /** A course's exam introduction: its rules and the start button. */
   courseExamInfo: (courseId: number) => `/course-exam-info/${courseId}`,
-  /** A course's exam in progress (spec /course-exam/{id}). */
+  /** A course's exam in progress (/course-exam/{id}). */
   courseExam: (courseId: number) => `/course-exam/${courseId}`,
-  /** A course's exam result: the latest graded attempt, or attempt number `attempt` (spec /course-result). */
+  /** A course's exam result: the latest graded attempt, or attempt number `attempt` (/course-result). */
   courseResult: (courseId: number, attempt?: number) => `/course-result?course=${courseId}${attempt === undefined ? '' : `&attempt=${attempt}`}`,
-  /** A course's certificate (certificate issue). */
+  /** A course's certificate. */
   courseCertificate: (courseId: number) => `/course-certificate/${courseId}`,
-  /** Issues the logged-in person's certificate of a completed course (spec /course-generate). */
+  /** Issues the logged-in person's certificate of a completed course (/course-generate). */
   courseGenerate: (courseId: number) => `/course-generate?course=${courseId}`,
   /** The certificate's printable PDF (`lang`: the page's language). */
   certificatePdf: (courseId: number, lang: string) => `/course-certificate/${courseId}/pdf?lang=${encodeURIComponent(lang)}`,

@@ -88,7 +88,7 @@ test('a lesson played to the end is ticked by the server and the player moves on
   await expect(page).toHaveTitle(/^Categorías y líneas de negocio · Bienvenida a la academia/);
   const secondId = await player(page).getAttribute('data-lesson-id');
   expect(secondId).not.toBe(firstId);
-  // The stored tracking position follows the lesson (spec local-storage entry).
+  // The stored tracking position follows the lesson (local-storage `tracking` entry).
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('tracking') ?? 'null'));
   expect(stored).toEqual([expect.objectContaining({ courseId: 1, id: Number(secondId), fatherPosition: 0, sonPosition: 1, subtopicName: 'Categorías y líneas de negocio' })]);
 

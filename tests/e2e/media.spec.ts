@@ -88,7 +88,7 @@ test.describe('lesson media', () => {
     expect(doc.headers()['content-type']).toBe('application/pdf');
     expect(Buffer.compare(await doc.body(), fileBytes(pdf.file))).toBe(0);
 
-    // Paid and not bought: refused. Buyer-only: as if it did not exist. Locked by a prerequisite: the spec's sentence.
+    // Paid and not bought: refused. Buyer-only: as if it did not exist. Locked by a prerequisite: the prerequisite sentence.
     const paid = await request.get(`/media/resource/${first(6, 'video').id}?lang=en`);
     expect(paid.status()).toBe(403);
     expect(await paid.text()).toBe('You do not have access to this lesson. Buy the course to watch it.');

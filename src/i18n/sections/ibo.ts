@@ -1,4 +1,4 @@
-/** Messages of IBO codes, affiliate links and prospects. The spec's English texts are exact. */
+/** Messages of IBO codes, affiliate links and prospects. The English texts are kept word for word. */
 import type { Shape } from '../types';
 
 export const es = {

@@ -1,6 +1,6 @@
 /**
  * Messages of the identity part of the site: login, registration, password reset, the header's user
- * and IBO menus, and the personal pages. The specification's English texts are the English messages.
+ * and IBO menus, and the personal pages. The English messages are the academy's established texts, word for word.
  */
 import type { Shape } from '../types';
 

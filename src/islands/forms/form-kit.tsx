@@ -161,7 +161,7 @@ export function Field(props: { ids: { control: string; hint: string; error: stri
 }
 
 /**
- * The modal titled 'Information' (spec section 8) that shows a server's answer. Open while `message`
+ * The modal titled 'Information' that shows a server's answer. Open while `message`
  * is set; closing it calls `onClose`.
  */
 export function InfoDialog(props: { id: string; title: string; close: string; message: string | null; onClose: () => void }) {

@@ -15,7 +15,7 @@ const viewer = (over: Partial<Viewer> = {}): Viewer => ({ ...VISITOR, ...over })
 const learner = (over: Partial<Viewer> = {}) => viewer({ kind: 'learner', userId: 7, contactId: 70, ...over });
 const guest = (contactId: number | null) => viewer({ kind: 'guest', contactId });
 
-describe('listing (spec section 6)', () => {
+describe('listing', () => {
   it('never lists test courses, not even to buyers', () => {
     expect(isListed(course({ isTest: true }), VISITOR)).toBe(false);
     expect(isListed(course({ id: 5, isTest: true }), learner({ purchased: new Set([5]) }))).toBe(false);

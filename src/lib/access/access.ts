@@ -1,9 +1,9 @@
 /**
- * Who may see and open which course. Every rule of the specification's section 6 lives here, as pure
+ * Who may see and open which course. Every rule of course visibility and access lives here, as pure
  * functions over plain data; pages, actions, media and socket handlers all ask these functions.
  */
 
-/** True when a course costs money (spec: value above 0). */
+/** True when a course costs money (value above 0). */
 export function isPaid(price: number | string): boolean {
   return Number(price) > 0;
 }
@@ -108,7 +108,7 @@ export function refusal(c: AccessCourse, v: Viewer): Refusal | null {
 
 /** What a course card or details page shows for this viewer. */
 export interface CourseState {
-  /** Free for guests (spec `allowAll` 1): the free icon. */
+  /** Free for guests (`allowAll`): the free icon. */
   free: boolean;
   /** The lock icon: the viewer cannot open it now. */
   locked: boolean;

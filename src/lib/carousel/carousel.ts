@@ -1,4 +1,4 @@
-/** Carousel settings shared by every course carousel (spec breakpoints: 1200, 1024, 768, 600, 360). */
+/** Carousel settings shared by every course carousel (breakpoints: 1200, 1024, 768, 600, 360). */
 
 /** Slides per view at each minimum width. */
 export const BREAKPOINTS = {
@@ -9,5 +9,5 @@ export const BREAKPOINTS = {
   1200: { slidesPerView: 4, spaceBetween: 20 },
 } as const;
 
-/** The specification's breakpoints, smallest first. */
+/** The breakpoints' minimum widths, smallest first. */
 export const BREAKPOINT_WIDTHS = Object.keys(BREAKPOINTS).map(Number);

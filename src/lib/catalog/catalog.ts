@@ -8,7 +8,7 @@ import { courseState, isListed, isPaid, type CourseState, type Viewer } from '..
 
 export { isPaid };
 
-/** Category ids the specification gives meaning to. */
+/** Category ids with a fixed meaning: the home page's lists and the catalogue's rules name them. */
 export const CATEGORY = { introductory: 2, basic: 3, intermediate: 4, trainings: 5 } as const;
 
 /** A bilingual row's text in one language (`pick(row, 'name', 'en')` reads `row.nameEn`). */
@@ -16,7 +16,7 @@ export function pick<K extends string>(row: Record<`${K}Es` | `${K}En`, string>,
   return locale === 'en' ? row[`${key}En`] : row[`${key}Es`];
 }
 
-/** A price as the cart shows it: two decimals, USD (spec). */
+/** A price as the cart shows it: two decimals, USD. */
 export function formatPrice(amount: number, locale: Locale): string {
   return new Intl.NumberFormat(locale === 'en' ? 'en-US' : 'es-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }).format(amount);
 }
@@ -122,7 +122,7 @@ export function parseFilter(s: CatalogSnapshot, params: URLSearchParams): { filt
   return { filter: { categoryId: cat.id, businessId: biz.id }, unknown: cat.bad || biz.bad };
 }
 
-/** The home page's lists (spec: introductory; basic and intermediate; paid; the first training). */
+/** The home page's lists (introductory; basic and intermediate; paid; the first training). */
 export interface HomeSections {
   introductory: CourseCardData[];
   basicAndIntermediate: CourseCardData[];

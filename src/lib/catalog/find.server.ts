@@ -11,7 +11,7 @@ export interface FoundCourses {
   q: string | null;
   /** Matching course ids, best first; `null` when there was no query (list everything). */
   ids: number[] | null;
-  /** The query has fewer than 3 characters (spec minimum). */
+  /** The query has fewer than 3 characters (the search minimum). */
   tooShort: boolean;
 }
 

@@ -34,7 +34,7 @@ describe('cart cookie', () => {
 });
 
 describe('adding and removing', () => {
-  it('ignores a course already present (spec)', () => {
+  it('ignores a course already present', () => {
     const once = addToCart([], { kind: 'course', id: 6 });
     expect(once.added).toBe(true);
     const twice = addToCart(once.items, { kind: 'course', id: 6 });

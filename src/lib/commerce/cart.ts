@@ -1,6 +1,6 @@
 /**
- * The cart: a short list of products kept in a cookie (spec: "Cart is kept in a cookie; adding a
- * course already present is ignored"). Pure: parsing, adding, removing, pricing. Amounts are summed
+ * The cart: a short list of products kept in a cookie, where adding a course already present is
+ * ignored. Pure: parsing, adding, removing, pricing. Amounts are summed
  * in cents so that totals are exact.
  */
 import type { Locale } from '~/i18n';

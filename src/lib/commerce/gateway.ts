@@ -8,7 +8,7 @@
 import { PAYMENT_CONSTANTS } from './payload';
 import { cardBrand, cardNumberError, cvvError, isExpired, lastFour, normalizeCardNumber, type StoredCard } from './payment';
 
-/** The currency every charge is made in (spec section 9). */
+/** The currency every charge is made in. */
 export type Currency = typeof PAYMENT_CONSTANTS.currencyCode;
 
 /** A card as typed in the checkout form (only `tokenize` ever sees it). */

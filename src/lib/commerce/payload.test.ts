@@ -9,8 +9,8 @@ const lines: PayloadLine[] = [
   { kind: 'book', productCode: 'B-001', cents: priceToCents('0.10') },
 ];
 
-describe('the purchase payload (spec sections 3 and 9)', () => {
-  it('carries the spec constants, a detail per product and the payment', () => {
+describe('the purchase payload', () => {
+  it('carries the business constants, a detail per product and the payment', () => {
     expect(buildPaymentPayload({ lines, language: 'es', token: 'tok_1' })).toEqual({
       applicationId: 10,
       entityId: 3,

@@ -1,10 +1,10 @@
 /**
- * The purchase payload (spec sections 3 and 9): `details` (productCode and price of each course,
+ * The purchase payload: `details` (productCode and price of each course,
  * book and membership) and `payment` (amount, currencyCode, countryCode, language, paymentType,
- * wayToPayId, token and further fields), under the spec's constants, which are defined here and
+ * wayToPayId, token and further fields), under the business constants, which are defined here and
  * nowhere else. Pure.
  *
- * Amounts: everything before this module is integer cents. The spec's amounts are US dollars with
+ * Amounts: everything before this module is integer cents. The payload's amounts are US dollars with
  * two decimals (the original sent the course's `value`, e.g. 49.9); the payload writes them as
  * decimal strings with exactly two decimals ("49.90"), made from the cents by integer arithmetic, so
  * no float ever rounds a price on its way to the processor.
@@ -13,7 +13,7 @@ import type { Locale } from '~/i18n';
 import { centsToDecimal, MAX_PRICE_CENTS, sumCents } from './money';
 import type { CartItem } from './cart';
 
-/** The spec's business constants for payments (section 9), in one place. */
+/** The business constants for payments, in one place. */
 export const PAYMENT_CONSTANTS = {
   applicationId: 10,
   entityId: 3,
@@ -25,9 +25,9 @@ export const PAYMENT_CONSTANTS = {
 } as const;
 
 /**
- * How the form pays: by card, through the payment product. The spec names `paymentType` and
- * `wayToPayId` without their values; the card is the only way offered, and its way to pay is the
- * spec's payment product (36).
+ * How the form pays: by card, through the payment product. The payload has `paymentType` and
+ * `wayToPayId` fields but no fixed values for them; the card is the only way offered, and its way to
+ * pay is the payment product (36).
  */
 export const CARD_PAYMENT = { paymentType: 'card', wayToPayId: PAYMENT_CONSTANTS.paymentProductId } as const;
 

@@ -93,7 +93,7 @@ describe('card numbers', () => {
   it('masks a number for receipts', () => expect(maskedCard('4242')).toBe('•••• 4242'));
 });
 
-describe('the form lists (spec section 9)', () => {
+describe('the form lists', () => {
   it('offers 30 expiry years from the current one', () => {
     const years = expiryYears(NOW);
     expect(years).toHaveLength(EXPIRY_YEAR_COUNT);

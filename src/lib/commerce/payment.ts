@@ -1,6 +1,6 @@
 /**
  * The card payment form's rules: card numbers (normalization, Luhn, brand by IIN range), expiry and
- * birth-year lists (spec section 9), CVV, the checkout form's zod schema with an error code per field,
+ * birth-year lists, CVV, the checkout form's zod schema with an error code per field,
  * and what may be kept about a card (brand, last 4, expiry: never the number or the CVV).
  * Pure: no I/O, safe in the browser (the form's island validates with this very schema).
  *
@@ -85,7 +85,7 @@ export function maskedCard(last4: string): string {
 
 /* ───────────── expiry, CVV, birth year ───────────── */
 
-/** How many expiry years the form offers: the current one and the next 29 (spec: "30 years from the current year"). */
+/** How many expiry years the form offers: the current one and the next 29, 30 in all. */
 export const EXPIRY_YEAR_COUNT = 30;
 /** The months of the expiry select, 1 to 12 (shown as "01"…"12"). */
 export const EXPIRY_MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
@@ -108,7 +108,7 @@ export function isExpired(month: number, year: number, now: Date): boolean {
   return year < y || (year === y && month < m);
 }
 
-/** How many birth years the form offers, and how long ago the list starts (spec: "81 years starting 18 years ago"). */
+/** How many birth years the form offers, and how long ago the list starts (81 years, starting 18 years ago). */
 export const BIRTH_YEAR_COUNT = 81;
 export const BIRTH_YEAR_MIN_AGE = 18;
 
@@ -220,7 +220,7 @@ export function checkoutFormSchema(now: Date) {
       expiryYear: choice(years),
       cvv: formText({ error: 'required' }).trim().min(1, 'required').regex(/^[0-9]+$/, 'cvvDigits'),
       birthYear: choice(birthYears(now)),
-      // Identification types come from the database (spec: /IdentificationType/{language}); the bound keeps a forged id in PostgreSQL's integer range.
+      // Identification types come from the database, named in each language; the bound keeps a forged id in PostgreSQL's integer range.
       identificationType: selected((n) => n >= 1 && n <= 2_147_483_647),
       identificationNumber: line(CHECKOUT_LIMITS.identificationNumber).regex(/^[A-Za-z0-9-]+$/, 'identificationCharacters'),
       country: z.enum(COUNTRY_CODES, { error: (iss) => (iss.input === undefined || iss.input === '' ? 'required' : 'invalidOption') }),

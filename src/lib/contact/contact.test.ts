@@ -214,7 +214,7 @@ describe('error texts', () => {
     expect(contactErrorText(es, 'accepts', 'mustAcceptPrivacy')).toBe('Debes aceptar la política de privacidad');
   });
 
-  it('use the specification’s exact English outcome texts', () => {
+  it('use the exact English outcome texts', () => {
     expect(en.sent).toBe('Message sent');
     expect(en.sendFailed).toBe('Error sending message');
     expect(es.sent).toBe('Mensaje enviado');

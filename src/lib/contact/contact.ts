@@ -15,10 +15,10 @@ import type { MailMessage } from '~/lib/mail/mail';
 /** The contact section of the message catalogue. */
 export type ContactMessages = Messages['contact'];
 
-/** The type of message the form selects unless the visitor picks another (spec: contact-us type id 8). */
+/** The type of message the form selects unless the visitor picks another (contact-us type id 8). */
 export const DEFAULT_CONTACT_TYPE_ID = 8;
 
-/** Maximum lengths (spec: name 32, email 60; phone exactly 10). */
+/** Maximum lengths (name 32, email 60; phone exactly 10). */
 export const CONTACT_LIMITS = { name: 32, lastName: 32, email: 60, message: 2000 } as const;
 export const PHONE_LENGTH = 10;
 

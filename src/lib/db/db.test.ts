@@ -31,7 +31,7 @@ describe.each(databases)('database on $name', ({ create }) => {
     return row!.n;
   };
 
-  it('seeds the categories and business lines of the specification', async () => {
+  it('seeds the academy’s categories and business lines', async () => {
     const catalog = await loadCatalog(handle.db);
     const cats = menus(catalog, 'es').categories;
     expect(cats.map((c) => c.id)).toEqual([2, 3, 4, 5]);
@@ -40,7 +40,7 @@ describe.each(databases)('database on $name', ({ create }) => {
     expect(menus(catalog, 'en').businesses.length).toBeGreaterThanOrEqual(3);
   });
 
-  it('seeds at least 14 courses covering every rule of the specification', async () => {
+  it('seeds at least 14 courses covering every catalogue and access rule', async () => {
     const rows = await handle.db.select().from(s.courses);
     expect(rows.length).toBeGreaterThanOrEqual(14);
     const byId = new Map(rows.map((r) => [r.id, r]));

@@ -1,7 +1,7 @@
 /**
  * The academy's database schema: one Drizzle schema for embedded PGlite and PostgreSQL alike.
  * Column names are snake_case in SQL (the client and drizzle-kit both use `casing: 'snake_case'`).
- * Catalogue content is bilingual (`*_es` / `*_en` columns). Rules the specification hard-codes
+ * Catalogue content is bilingual (`*_es` / `*_en` columns). Access rules set per course
  * (free for guests, hidden test courses, prerequisite, visible only to buyers, application id) are columns.
  */
 import { sql } from 'drizzle-orm';
@@ -28,7 +28,7 @@ const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow()
 
 /* ───────────── catalogue ───────────── */
 
-/** Course categories (spec: 2 introductory, 3 basic, 4 intermediate, 5 trainings). */
+/** Course categories (2 introductory, 3 basic, 4 intermediate, 5 trainings). */
 export const categories = pgTable('categories', {
   id: integer().primaryKey(),
   nameEs: text().notNull(),
@@ -46,7 +46,7 @@ export const businesses = pgTable('businesses', {
 });
 export type Business = typeof businesses.$inferSelect;
 
-/** A course: the catalogue's unit, with the access-rule columns the specification hard-codes. */
+/** A course: the catalogue's unit, with its access-rule columns. */
 export const courses = pgTable(
   'courses',
   {
@@ -63,17 +63,17 @@ export const courses = pgTable(
     businessId: integer()
       .notNull()
       .references(() => businesses.id),
-    /** Spec `allowAll` 1: guests (with prospect data) may open it. */
+    /** `allowAll`: guests (with prospect data) may open it. */
     allowAll: boolean().notNull().default(false),
-    /** Spec `test`: internal test courses never appear. */
+    /** `test`: internal test courses never appear. */
     isTest: boolean().notNull().default(false),
-    /** Spec `value`: above 0 means paid, in USD. */
+    /** `value`: above 0 means paid, in USD. */
     price: numeric({ precision: 10, scale: 2 }).notNull().default('0.00'),
-    /** A course that must be completed first (spec: Real Vision 31 before 32). */
+    /** A course that must be completed first (e.g. Real Vision 31 before 32). */
     prerequisiteCourseId: integer().references((): any => courses.id),
-    /** Shown only to people who bought it (spec: courses 10 and 16). */
+    /** Shown only to people who bought it (e.g. courses 10 and 16). */
     visibleOnlyToBuyers: boolean().notNull().default(false),
-    /** The application the course belongs to (spec: 10). */
+    /** The application the course belongs to (the academy is 10). */
     applicationId: integer().notNull().default(10),
     createdAt: createdAt(),
     updatedAt: createdAt(),
@@ -87,7 +87,7 @@ export const courses = pgTable(
 );
 export type Course = typeof courses.$inferSelect;
 
-/** A module of a course (spec "topic"). */
+/** A module of a course (a "topic"). */
 export const topics = pgTable(
   'topics',
   {
@@ -104,7 +104,7 @@ export const topics = pgTable(
 );
 export type Topic = typeof topics.$inferSelect;
 
-/** A lesson of a module (spec "subtopic"). */
+/** A lesson of a module (a "subtopic"). */
 export const subtopics = pgTable(
   'subtopics',
   {
@@ -123,7 +123,7 @@ export const subtopics = pgTable(
 );
 export type Subtopic = typeof subtopics.$inferSelect;
 
-/** A stored media file (spec resource `Adjuntos`): lesson videos, captions, documents. Never under public/. */
+/** A stored media file (resource `Adjuntos`): lesson videos, captions, documents. Never under public/. */
 export const mediaFiles = pgTable('media_files', {
   id: serial().primaryKey(),
   /** Path relative to the media root (`MEDIA_DIR`, default `./media`). */
@@ -135,7 +135,7 @@ export const mediaFiles = pgTable('media_files', {
 });
 export type MediaFile = typeof mediaFiles.$inferSelect;
 
-/** Resource kinds (spec `IdTipoRecurso`). */
+/** Resource kinds (`IdTipoRecurso`). */
 export const RESOURCE_TYPE = { video: 1, pdf: 2, link: 3 } as const;
 
 /** A resource of a lesson: a video (with captions), a document or a link. */
@@ -177,7 +177,7 @@ export const captions = pgTable(
 
 /* ───────────── people ───────────── */
 
-/** User types: 1 learner, 2 refused at login (spec), 3 administrator, 9 prospect created by an IBO (spec). */
+/** User types: 1 learner, 2 refused at login, 3 administrator, 9 prospect created by an IBO. */
 export const USER_TYPE = { learner: 1, refused: 2, admin: 3, prospect: 9 } as const;
 
 /** A person with an account. */
@@ -193,7 +193,7 @@ export const users = pgTable(
     userType: smallint().notNull().default(USER_TYPE.learner),
     gender: text(),
     birthDate: date(),
-    /** The user who created this one (an IBO's user for prospects; spec `mainUserId`). */
+    /** The user who created this one (an IBO's user for prospects; `mainUserId`). */
     mainUserId: integer().references((): any => users.id),
     createdBy: integer(),
     /** The IBO a referral link attributed this sign-up to (last touch before registering). */
@@ -220,7 +220,7 @@ export const ibos = pgTable('ibos', {
 });
 export type Ibo = typeof ibos.$inferSelect;
 
-/** A prospect or contact (spec "Prospect/contact"): the person whose progress is tracked (`IdContacto`). */
+/** A prospect or contact: the person whose progress is tracked (`IdContacto`). */
 export const contacts = pgTable(
   'contacts',
   {
@@ -230,7 +230,7 @@ export const contacts = pgTable(
     firstName: text().notNull(),
     lastName: text().notNull(),
     email: text().notNull(),
-    /** The IBO whose session registered this prospect (spec `userRelationId`). */
+    /** The IBO whose session registered this prospect (`userRelationId`). */
     iboId: integer().references(() => ibos.id),
     createdBy: integer(),
     createdAt: createdAt(),
@@ -297,7 +297,7 @@ const bitVarying = customType<{ data: string; driverData: string }>({
   dataType: () => 'bit varying',
 });
 
-/** Progress of one contact on one lesson (spec "Tracking" and progress events). */
+/** Progress of one contact on one lesson, written from its progress events. */
 export const tracking = pgTable(
   'tracking',
   {
@@ -311,7 +311,7 @@ export const tracking = pgTable(
     subtopicId: integer()
       .notNull()
       .references(() => subtopics.id, { onDelete: 'cascade' }),
-    /** Last reported position in seconds (spec `Avance`). */
+    /** Last reported position in seconds (`Avance`). */
     lastPosition: numeric({ precision: 10, scale: 2 }).notNull().default('0'),
     furthestPosition: numeric({ precision: 10, scale: 2 }).notNull().default('0'),
     /** Seconds actually played (not seeked over). */
@@ -344,7 +344,7 @@ export const trackingCredit = pgTable('tracking_credit', {
 });
 export type TrackingCredit = typeof trackingCredit.$inferSelect;
 
-/** A course's exam settings (spec "Evaluation"). */
+/** A course's exam settings (its "evaluation"). */
 export const evaluations = pgTable('evaluations', {
   id: serial().primaryKey(),
   courseId: integer()
@@ -543,7 +543,7 @@ export const orders = pgTable(
 );
 export type Order = typeof orders.$inferSelect;
 
-/** A line of an order (spec purchase payload `details`), with the product's title and price as they were when bought. */
+/** A line of an order (an entry of the purchase payload's `details`), with the product's title and price as they were when bought. */
 export const orderItems = pgTable(
   'order_items',
   {
@@ -564,7 +564,7 @@ export type OrderItem = typeof orderItems.$inferSelect;
 
 /**
  * One charge of an order at the gateway: `started` while it is being made (at most one at a time per
- * order), then the gateway's answer. `payload` is the spec's purchase payload as sent (no card data).
+ * order), then the gateway's answer. `payload` is the purchase payload as sent (no card data).
  */
 export const paymentAttempts = pgTable(
   'payment_attempts',
@@ -652,7 +652,7 @@ export const couponRedemptions = pgTable('coupon_redemptions', {
   createdAt: createdAt(),
 });
 
-/** Identification document types the payment form offers (spec /IdentificationType/{language}). */
+/** Identification document types the payment form offers, named in each language. */
 export const identificationTypes = pgTable('identification_types', {
   id: integer().primaryKey(),
   nameEs: text().notNull(),
@@ -661,7 +661,7 @@ export const identificationTypes = pgTable('identification_types', {
 });
 export type IdentificationType = typeof identificationTypes.$inferSelect;
 
-/** Access a person bought to a course (spec "Purchase access record"). */
+/** Access a person bought to a course. */
 export const purchaseAccess = pgTable(
   'purchase_access',
   {
@@ -717,7 +717,7 @@ export type Membership = typeof memberships.$inferSelect;
 
 /* ───────────── contact form ───────────── */
 
-/** Types a contact-us message can have (spec: id 8 is used by the site's form). */
+/** Types a contact-us message can have (the site's form uses id 8). */
 export const contactUsTypes = pgTable('contact_us_types', {
   id: integer().primaryKey(),
   descriptionEs: text().notNull(),

@@ -299,7 +299,7 @@ export interface Grade {
 }
 
 /**
- * Grades an attempt (spec `getCalification`): a question is right only when the options given are
+ * Grades an attempt (`getCalification`): a question is right only when the options given are
  * exactly its right options (no partial credit for multiple choice); an unanswered question, or one
  * whose answer does not read (`normalizeAnswer`), is wrong. `answers` is keyed by question id;
  * answers to other questions are ignored.

@@ -1,5 +1,5 @@
 /**
- * Browser side of the spec rule "a 401 or 403 response clears everything and sends the user to the
+ * Browser side of the rule "a 401 or 403 response clears everything and sends the user to the
  * home page". Islands pass every response status (fetch or action error) through `guardStatus`.
  */
 import { clearIdentity } from '../stores/identity';

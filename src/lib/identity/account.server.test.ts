@@ -48,7 +48,7 @@ describe.each(databases)('accounts on $name', ({ create }) => {
       if (r.status === 'ok') expect(r.user.firstName).toBe('Laura');
     });
 
-    it('answers the same for a wrong password, an unknown address and a refused user type (spec: type 2)', async () => {
+    it('answers the same for a wrong password, an unknown address and a refused user type (type 2)', async () => {
       expect(await authenticate(db(), 'learner@academia.example', 'aprende2026')).toEqual({ status: 'invalid' });
       expect(await authenticate(db(), 'nobody@academia.example', 'Aprende2026')).toEqual({ status: 'invalid' });
       // The right password of a type-2 user is refused like a wrong one.

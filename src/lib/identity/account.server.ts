@@ -4,7 +4,7 @@
  * input that its form's schema in `account.ts` has already checked.
  *
  * No account enumeration at login: an unknown e-mail, an account without a password, a refused user
- * type (spec: type 2) and a wrong password all answer the same `invalid`, after the same scrypt work.
+ * type (type 2) and a wrong password all answer the same `invalid`, after the same scrypt work.
  */
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -30,7 +30,7 @@ async function userByEmail(db: Db, email: string): Promise<User | undefined> {
   return row;
 }
 
-/** May this user log in at all? Refused types (spec: 2) and password-less prospects may not. */
+/** May this user log in at all? Refused types (2) and password-less prospects may not. */
 function mayLogIn(user: User | undefined): user is User & { passwordHash: string } {
   return user !== undefined && user.passwordHash !== null && user.userType !== USER_TYPE.refused && user.userType !== USER_TYPE.prospect;
 }

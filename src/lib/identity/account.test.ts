@@ -30,7 +30,7 @@ const errorsOf = (schema: Parameters<typeof validate>[0], input: unknown): Accou
   return r.success ? {} : r.errors;
 };
 
-describe('login form (spec section 5)', () => {
+describe('login form', () => {
   const login = (patch: Record<string, unknown>) => errorsOf(loginFormSchema, { email: 'ana@example.com', password: 'secreto1', ...patch });
 
   it('accepts a valid e-mail and a password of at least 6 characters, trimming the e-mail only', () => {
@@ -61,7 +61,7 @@ describe('login form (spec section 5)', () => {
   });
 });
 
-describe('registration form (spec section 5)', () => {
+describe('registration form', () => {
   const valid = {
     name: 'Ana',
     lastName: 'Pérez',
@@ -141,7 +141,7 @@ describe('registration form (spec section 5)', () => {
     expect(register({ gender: 'robot' })).toEqual({ gender: 'invalidOption' });
   });
 
-  it('offers 81 birth years starting 18 years ago (spec section 9)', () => {
+  it('offers 81 birth years starting 18 years ago', () => {
     const years = birthYearOptions(NOW);
     expect(years).toHaveLength(81);
     expect(years[0]).toBe(2008);
@@ -223,7 +223,7 @@ describe('error texts', () => {
     expect(accountErrorText(es, 'birthDate', 'required')).toBe('El campo Fecha de nacimiento es obligatorio');
   });
 
-  it('uses the specification’s texts', () => {
+  it('uses the exact English error texts', () => {
     expect(accountErrorText(en, 'name', 'tooLong')).toBe('This field must not contain more than 32 characters');
     expect(accountErrorText(en, 'email', 'tooLong')).toBe('This field must not contain more than 60 characters');
     expect(accountErrorText(en, 'confirmEmail', 'emailMismatch')).toBe('Emails No match');

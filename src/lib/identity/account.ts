@@ -20,11 +20,11 @@ import { localePath, paths, safeNext, splitLocale } from '~/lib/paths';
 /** The identity section of the message catalogue. */
 export type IdentityMessages = Messages['identity'];
 
-/** Longest values (spec section 9: name 32, email 60, password 32). */
+/** Longest values (name 32, email 60, password 32). */
 export const ACCOUNT_LIMITS = { name: 32, lastName: 32, email: 60, confirmEmail: 60, password: 32, confirmPassword: 32 } as const;
-/** Shortest password (spec: at least 6 characters at login; registration asks the same, or the account could never log in). */
+/** Shortest password (at least 6 characters at login; registration asks the same, or the account could never log in). */
 export const PASSWORD_MIN = 6;
-/** Registration offers 81 birth years, the first one 18 years ago (spec section 9). */
+/** Registration offers 81 birth years, the first one 18 years ago. */
 export const BIRTH_YEAR_COUNT = 81;
 export const MIN_AGE_YEARS = 18;
 /** How long a password-reset link works. */
@@ -110,7 +110,7 @@ const next = z.string().max(2048).optional().catch(undefined);
 /** Checks between fields run even when a field failed (zod skips them after an invalid choice otherwise). */
 const ALWAYS = { when: () => true };
 
-/** Login (spec section 5): email required and valid, password required with at least 6 characters. */
+/** Login: email required and valid, password required with at least 6 characters. */
 export const loginFormSchema = z.object({ email, password, lang, next });
 export type LoginForm = z.output<typeof loginFormSchema>;
 
@@ -141,7 +141,7 @@ export function sameEmail(a: string, b: string): boolean {
 }
 
 /**
- * Registration (spec section 5): name and last name (max 32), e-mail and its confirmation (valid, max
+ * Registration: name and last name (max 32), e-mail and its confirmation (valid, max
  * 60, equal), gender, birth date (day, month and one of the offered years), password and its
  * confirmation (6 to 32, equal). `now` fixes which birth years are offered (unset: the day of each check).
  */

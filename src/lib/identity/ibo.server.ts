@@ -72,7 +72,7 @@ export async function attributeReferral(db: Db, visitorId: string | undefined, u
 
 /**
  * Whether a customer with this e-mail exists. Answers only yes or no: names and anything else about the
- * customer stay on the server (the spec only needs to know that Confirm may be enabled).
+ * customer stay on the server (the prospect form only needs to know that Confirm may be enabled).
  */
 export async function customerExists(db: Db, email: string): Promise<boolean> {
   const [row] = await db.select({ id: contacts.id }).from(contacts).where(sql`lower(${contacts.email}) = ${email.toLowerCase()}`).limit(1);

@@ -54,7 +54,7 @@ describe('prospect form', () => {
     expect(prospectSchema.parse({ firstName: ' Ana ', lastName: 'Ruiz', email: ' Ana@Example.COM ' })).toEqual({ firstName: 'Ana', lastName: 'Ruiz', email: 'ana@example.com' });
   });
 
-  it('enables Confirm only with every field filled, or an existing customer found (spec)', () => {
+  it('enables Confirm only with every field filled, or an existing customer found', () => {
     expect(canConfirmProspect({ firstName: 'A', lastName: 'B', email: 'a@b.co' }, false)).toBe(true);
     expect(canConfirmProspect({ firstName: 'A', lastName: '', email: 'a@b.co' }, false)).toBe(false);
     expect(canConfirmProspect({ firstName: '', lastName: '', email: 'a@b.co' }, true)).toBe(true);

@@ -24,16 +24,16 @@ export function looksLikeAffiliateCode(segment: string): boolean {
   return /^[A-Za-z0-9]{3,32}$/.test(segment) && /\d/.test(segment);
 }
 
-/** What is wrong with a typed code, as a message key: `required` (spec 'This field is requerido') or `invalid`. */
+/** What is wrong with a typed code, as a message key: `required` (shown as 'This field is requerido') or `invalid`. */
 export function iboCodeProblem(raw: unknown): 'required' | 'invalid' | null {
   if (typeof raw !== 'string' || raw.trim() === '') return 'required';
   return normalizeIboCode(raw) === null ? 'invalid' : null;
 }
 
-/** Most characters kept of a name or e-mail (spec: names 32, e-mail 60). */
+/** Most characters kept of a name or e-mail (names 32, e-mail 60). */
 export const PROSPECT_LIMITS = { name: 32, email: 60 } as const;
 
-/** The prospect form (spec): name and last name required, e-mail valid, no control characters. Codes, not sentences. */
+/** The prospect form: name and last name required, e-mail valid, no control characters. Codes, not sentences. */
 export const prospectSchema = z.object({
   firstName: nameText().trim().min(1, 'required').max(PROSPECT_LIMITS.name, 'tooLong'),
   lastName: nameText().trim().min(1, 'required').max(PROSPECT_LIMITS.name, 'tooLong'),
@@ -45,7 +45,7 @@ export type ProspectInput = z.infer<typeof prospectSchema>;
 export const prospectEmailSchema = prospectSchema.shape.email;
 
 /**
- * Spec: Confirm is disabled unless name, last name and e-mail are filled, or an existing customer was
+ * Confirm is disabled unless name, last name and e-mail are filled, or an existing customer was
  * found by e-mail.
  */
 export function canConfirmProspect(form: { firstName: string; lastName: string; email: string }, customerFound: boolean): boolean {

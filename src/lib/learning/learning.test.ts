@@ -71,7 +71,7 @@ describe('previousLesson, placeOf, firstLessonOfModule', () => {
   });
 });
 
-describe('lastVideo (spec section 4)', () => {
+describe('lastVideo', () => {
   it('is the last lesson of the second-to-last module while the exam is not passed', () => {
     expect(lastVideo(three, false)?.lessonId).toBe(4);
     expect(isLastVideo(three, 4, false)).toBe(true);
@@ -204,9 +204,9 @@ describe('played coverage', () => {
   });
 });
 
-describe('progressEventSchema (spec progress event)', () => {
+describe('progressEventSchema', () => {
   const ok = { Identificador: 5, IdEntidad: 3, IdContacto: 7, Avance: 12.5, Activo: true, CreadoPor: 2 };
-  it('accepts the spec’s fields', () => {
+  it('accepts the progress-event fields', () => {
     expect(progressEventSchema.parse(ok)).toEqual(ok);
     expect(progressEventSchema.parse({ Identificador: 5, Avance: 0 })).toEqual({ Identificador: 5, Avance: 0 });
   });

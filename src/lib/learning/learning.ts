@@ -1,7 +1,7 @@
 /**
  * Learning rules that need no I/O: where a course resumes, what comes after a lesson, which lesson is
- * the course's "last video" (spec section 4), how much of a lesson was really played, when a lesson
- * counts as completed, and the progress-event wire format of the realtime socket (spec section 3).
+ * the course's "last video", how much of a lesson was really played, when a lesson
+ * counts as completed, and the progress-event wire format of the realtime socket.
  */
 import { z } from '../zod';
 
@@ -25,9 +25,9 @@ export interface Outline {
 export interface LessonPlace {
   lessonId: number;
   moduleId: number;
-  /** Index of the module in the course (spec `fatherPosition`). */
+  /** Index of the module in the course (stored as `fatherPosition`). */
   moduleIndex: number;
-  /** Index of the lesson in its module (spec `sonPosition`). */
+  /** Index of the lesson in its module (stored as `sonPosition`). */
   lessonIndex: number;
 }
 
@@ -50,7 +50,7 @@ export function firstLessonOfModule(course: Outline, moduleId: number): LessonPl
 export type NextStep =
   /** The next lesson of the same module. */
   | { kind: 'lesson'; place: LessonPlace }
-  /** The first lesson of the next module that has lessons (spec: "at the end of a module"). */
+  /** The first lesson of the next module that has lessons, reached at the end of a module. */
   | { kind: 'module'; place: LessonPlace }
   /** No lesson follows: the course's videos are over. */
   | { kind: 'end' };
@@ -73,7 +73,7 @@ export function previousLesson(course: Outline, lessonId: number): LessonPlace |
 }
 
 /**
- * The lesson the course marks as its "last video" (spec section 4): the last lesson of the
+ * The lesson the course marks as its "last video": the last lesson of the
  * second-to-last module, or of the last module when the exam was already passed; a one-module course
  * ends with its own last lesson. When the chosen module is empty, the last lesson before it counts.
  * `null` for a course without lessons.
@@ -134,12 +134,12 @@ export function courseProgress(course: Outline, completedLessonIds: Iterable<num
   return { completed, total, percent };
 }
 
-/** The total length of a course's videos in seconds (spec "total course time"). */
+/** The total length of a course's videos in seconds (the "total course time"). */
 export function courseDuration(course: Outline): number {
   return course.modules.reduce((s, m) => s + m.lessons.reduce((t, l) => t + l.durationSeconds, 0), 0);
 }
 
-/** The stored tracking position of a course (spec local-storage `tracking` entry). */
+/** The stored tracking position of a course (an entry of the local-storage `tracking` list). */
 export interface TrackingPosition {
   courseId: number;
   topicName: string;
@@ -176,7 +176,7 @@ export const MAX_PLAYBACK_RATE = 2;
 export const PLAYBACK_SLACK_SECONDS = 1.5;
 /** Share of a lesson that must really be played for it to count as completed. */
 export const COMPLETION_SHARE = 0.9;
-/** Spec entity id (section 9): progress events are about lessons of this entity. */
+/** The entity id of lessons: progress events are about lessons of this entity. */
 export const LESSON_ENTITY_ID = 3;
 
 /**
@@ -235,7 +235,7 @@ export function playedSeconds(bits: Coverage): number {
   return n;
 }
 
-/** True when enough of the lesson was really played for its end to complete it (90%, spec issue). */
+/** True when enough of the lesson was really played for its end to complete it (90%). */
 export function playedEnough(bits: Coverage, durationSeconds: number): boolean {
   if (durationSeconds <= 0) return true;
   return playedSeconds(bits) >= Math.min(bits.length, COMPLETION_SHARE * durationSeconds);
@@ -255,7 +255,7 @@ export const MAX_AVANCE = 86_400;
 const id = z.number().int().positive().max(2_147_483_647);
 
 /**
- * A progress event (spec section 3): `Identificador` the lesson, `IdEntidad` the entity (lessons are 3),
+ * A progress event: `Identificador` the lesson, `IdEntidad` the entity (lessons are 3),
  * `IdContacto` the person, `Avance` the position in seconds, `Activo` whether the video is playing,
  * `CreadoPor` the user who sends it. The server trusts only the session for who the person is:
  * `IdContacto`/`CreadoPor` are checked against it, never used in its place.
@@ -270,7 +270,7 @@ export const progressEventSchema = z.object({
 });
 export type ProgressEvent = z.infer<typeof progressEventSchema>;
 
-/** The three socket events of the spec, and the matching HTTP fallback kinds. */
+/** The three socket events of progress tracking, and the matching HTTP fallback kinds. */
 export const TRACKING_EVENTS = ['tracking play', 'tracking', 'tracking end'] as const;
 export type TrackingEventName = (typeof TRACKING_EVENTS)[number];
 

@@ -1,4 +1,4 @@
-/** Loads "my learning" (spec /mylearning): the person's progress in every course and their standing in each course's exam. */
+/** Loads "my learning" (/mylearning): the person's progress in every course and their standing in each course's exam. */
 import type { Db } from '../db/client';
 import type { Viewer } from '../access';
 import type { CatalogSnapshot } from '../catalog';

@@ -1,5 +1,5 @@
 /**
- * "My learning" (spec /mylearning) without I/O: which courses a person sees there (the ones they
+ * "My learning" (/mylearning) without I/O: which courses a person sees there (the ones they
  * bought and the ones they started, as long as they may still see them), how far they are, the last
  * lesson they watched, where they stand in the course's exam (status and best score), whether the
  * course is completed (every lesson and the exam passed), and what comes next (the exam, or the

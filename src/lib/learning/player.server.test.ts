@@ -106,7 +106,7 @@ describe.each(databases)('the player page and my learning on $name', ({ create }
     expect(mine.filter((c) => [6, 10, 16].includes(c.id)).map((c) => c.action)).toEqual(['start', 'start', 'start']);
   });
 
-  it('the last video is the end of the second-to-last module until the exam is passed, then the end of the last module (spec section 4)', async () => {
+  it('the last video is the end of the second-to-last module until the exam is passed, then the end of the last module', async () => {
     const who = await learner('admin@academia.example');
     const modules = catalog.byId.get(2)!.modules;
     expect(modules.length).toBeGreaterThanOrEqual(3);

@@ -64,7 +64,7 @@ function view(over: Partial<PlayerInput> = {}): PlayerView {
 }
 
 describe('player addresses', () => {
-  it('read the three spec routes: course, module and lesson (slugs are decorative)', () => {
+  it('read the three player routes: course, module and lesson (slugs are decorative)', () => {
     expect(parsePlayerPath('7')).toEqual({ courseId: 7, target: { kind: 'course' } });
     expect(parsePlayerPath('7/modulo-1/10')).toEqual({ courseId: 7, target: { kind: 'module', moduleId: 10 } });
     expect(parsePlayerPath('7/modulo-1/leccion-1/101')).toEqual({ courseId: 7, target: { kind: 'lesson', lessonId: 101 } });
@@ -240,7 +240,7 @@ describe('navigation while playing', () => {
     expect(afterEnd(one, 12)).toEqual({ kind: 'exam' });
   });
 
-  it('the stored tracking entry has the spec’s fields (module and lesson names and positions)', () => {
+  it('the stored tracking entry holds module and lesson names and positions', () => {
     expect(trackingEntry(v, 301, true)).toEqual({
       courseId: 7,
       topicName: 'Módulo 30',

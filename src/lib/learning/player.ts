@@ -88,7 +88,7 @@ export function startPosition(progress: LessonProgress | undefined, durationSeco
 export type TargetResolution = { status: 'ok'; place: LessonPlace; position: number } | { status: 'not-found' } | { status: 'empty' };
 
 /**
- * Resolves an address against a course: the course opens at its resume point (spec), a module at its
+ * Resolves an address against a course: the course opens at its resume point, a module at its
  * first lesson (an empty module at the first lesson after it), a lesson at itself. The position is
  * the server's last one for that lesson (see `startPosition`).
  */
@@ -322,7 +322,7 @@ export function afterEnd(view: PlayerView, lessonId: number): AfterEnd {
   return next ? { kind: 'next', lesson: next, newModule: startsModule } : { kind: 'exam' };
 }
 
-/** True when the lesson is the course's last video (spec section 4) or no lesson follows it. */
+/** True when the lesson is the course's last video or no lesson follows it. */
 export function showsExamPanel(view: PlayerView, lessonId: number): boolean {
   return isLastVideo(view, lessonId, view.examPassed) || nextStep(view, lessonId).kind === 'end';
 }
@@ -337,7 +337,7 @@ export function completedIds(view: PlayerView): number[] {
   return view.modules.flatMap((m) => m.lessons.filter((l) => l.completed).map((l) => l.id));
 }
 
-/** The stored tracking entry (spec local-storage `tracking`) for a lesson of the view. */
+/** The stored tracking entry (local-storage `tracking`) for a lesson of the view. */
 export function trackingEntry(view: PlayerView, lessonId: number, playing: boolean): TrackingPosition | null {
   const place = placeOf(view, lessonId);
   const found = findLesson(view, lessonId);

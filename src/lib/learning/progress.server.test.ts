@@ -89,7 +89,7 @@ describe.each(databases)('learning reads on $name', ({ create }) => {
     }
   });
 
-  it('lists the resources of one module only (spec resource/getByTopic)', async () => {
+  it('lists the resources of one module only', async () => {
     const module = course.modules[1]!;
     const byLesson = await lessonResources(handle.db, { moduleId: module.id });
     expect([...byLesson.keys()].sort((a, b) => a - b)).toEqual(module.lessons.map((l) => l.id).sort((a, b) => a - b));

@@ -1,5 +1,5 @@
 /**
- * Reads behind the lesson player and "my learning" (spec section 7: resources by module, completed
+ * Reads behind the lesson player and "my learning" (resources by module, completed
  * lessons by course and person, the exam result). Writes of progress go through the tracking writer.
  */
 import { and, asc, count, eq, inArray, isNotNull } from 'drizzle-orm';
@@ -41,7 +41,7 @@ export async function progressByCourse(db: Db, contactId: number): Promise<Map<n
   return byCourse;
 }
 
-/** The lessons of a course a person completed (spec `tracking/getCompleted`). */
+/** The lessons of a course a person completed. */
 export async function completedLessons(db: Db, contactId: number, courseId: number): Promise<number[]> {
   const rows = await db
     .select({ id: tracking.subtopicId })
@@ -112,7 +112,7 @@ export interface LessonResource {
 
 const KIND = { [RESOURCE_TYPE.video]: 'video', [RESOURCE_TYPE.pdf]: 'pdf', [RESOURCE_TYPE.link]: 'link' } as Record<number, LessonResource['kind']>;
 
-/** The resources of every lesson of a course (or of one module: spec `resource/getByTopic`), video first. */
+/** The resources of every lesson of a course (or of one module), video first. */
 export async function lessonResources(db: Db, scope: { courseId: number } | { moduleId: number }): Promise<Map<number, LessonResource[]>> {
   const where = 'courseId' in scope ? eq(topics.courseId, scope.courseId) : eq(topics.id, scope.moduleId);
   const [rows, caps] = await Promise.all([

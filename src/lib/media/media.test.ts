@@ -224,7 +224,7 @@ describe('refusals', () => {
     for (const r of ['login', 'prospect', 'purchase', 'prerequisite'] as const) expect(refusalStatus(r)).toBe(403);
   });
 
-  it('explains a refusal in both languages, with the specification’s prerequisite text', () => {
+  it('explains a refusal in both languages, with the exact prerequisite text', () => {
     expect(refusalMessage('prerequisite', 'en')).toBe('You must complete the basic course to access this course');
     expect(refusalMessage('prerequisite', 'es')).toBe('Debes completar el curso básico para acceder a este curso');
     expect(refusalMessage('purchase', 'en')).toBe('You do not have access to this lesson. Buy the course to watch it.');

@@ -55,7 +55,7 @@ describe('boot: stored language', () => {
     expect(f.replace).toHaveBeenCalledWith('/en/about-us?x=1#top');
   });
 
-  it('treats any stored value other than es as English (spec: "es or other")', () => {
+  it('treats any stored value other than es as English', () => {
     const f = fakeWindow({ lang: 'es', storage: { language: 'fr' } });
     boot(f.w);
     expect(f.replace).toHaveBeenCalledWith('/en/about-us?x=1#top');

@@ -18,9 +18,9 @@ export interface BootWindow {
 }
 
 /**
- * 1. Removes the stored `tracking` value unless it is a JSON list (spec: app root).
+ * 1. Removes the stored `tracking` value unless it is a JSON list.
  * 2. Sends a visitor whose stored `language` differs from the page's to the same page in that
- *    language (`es` is Spanish, any other stored value English, as the spec reads it).
+ *    language (`es` is Spanish, any other stored value English).
  * 3. Marks the page as scripted (`html.js`) before it paints.
  * 4. Reveals elements marked `data-needs-contact` when a `contact` value is stored (footer sign-up).
  */

@@ -5,7 +5,7 @@ const who = { courseId: 1, contactId: 42, userId: 7 };
 const okAck = { ok: true, Identificador: 3, Avance: 4.5, furthest: 6, played: 5, completed: false };
 
 describe('the browser tracking client', () => {
-  it('sends the spec’s progress-event fields, positions rounded to hundredths and never negative', () => {
+  it('sends the progress-event fields, positions rounded to hundredths and never negative', () => {
     expect(progressEvent(who, 3, 4.56789, true)).toEqual({ Identificador: 3, IdEntidad: 3, IdContacto: 42, Avance: 4.57, Activo: true, CreadoPor: 7 });
     expect(progressEvent({ ...who, userId: null }, 3, -2, false)).toMatchObject({ Avance: 0, Activo: false, CreadoPor: null });
     expect(progressEvent(who, 3, Number.NaN, false).Avance).toBe(0);

@@ -1,6 +1,6 @@
 /**
  * The browser side of real-time progress tracking: the lesson player reports `tracking play`,
- * `tracking` and `tracking end` over the socket (the spec's progress-event fields), falls back to
+ * `tracking` and `tracking end` over the socket (the progress-event fields), falls back to
  * `POST /api/tracking` when the socket is not connected or does not answer in time, and sends a last
  * position with `navigator.sendBeacon` when the page goes away. Every answer is the server's
  * `TrackingAck`, checked with zod before the player believes it. The socket comes back by itself
@@ -59,7 +59,7 @@ export interface TrackingIdentity {
   userId: number | null;
 }
 
-/** A progress event (spec fields) for a lesson at a position. */
+/** A progress event for a lesson at a position. */
 export function progressEvent(who: TrackingIdentity, lessonId: number, position: number, playing: boolean): ProgressEvent {
   const avance = Number.isFinite(position) && position > 0 ? Math.round(position * 100) / 100 : 0;
   return { Identificador: lessonId, IdEntidad: LESSON_ENTITY_ID, IdContacto: who.contactId, Avance: avance, Activo: playing, CreadoPor: who.userId };

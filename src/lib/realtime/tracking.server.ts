@@ -113,7 +113,7 @@ export function registerTracking(io: Server, opts: RealtimeTrackingOptions): { s
     const ack = await tracker().track(data.who, data.course, event, payload, at);
     if (ack.ok) {
       const message: TrackingBroadcast = { Identificador: ack.Identificador, Avance: ack.Avance, completed: ack.completed };
-      // The spec's client listens for `tracking` to learn where to resume: the sender hears it too
+      // A client listens for `tracking` to learn where to resume: the sender hears it too
       // (besides its acknowledgement), and so do the person's other tabs and devices on this course.
       io.to(progressRoom(data.who.contactId, data.course.id)).emit('tracking', message);
     }

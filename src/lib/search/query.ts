@@ -5,7 +5,7 @@
  */
 import { format } from '~/i18n/format';
 
-/** Fewest characters a query needs before anything is searched (spec: course search minimum). */
+/** Fewest characters a course search query needs before anything is searched. */
 export const MIN_QUERY_LENGTH = 3;
 /** Characters of a query that are kept; the rest is ignored. */
 export const MAX_QUERY_LENGTH = 100;

@@ -52,7 +52,7 @@ describe('normalizeQuery', () => {
   });
 });
 
-describe('isSearchable (spec: at least 3 characters)', () => {
+describe('isSearchable (at least 3 characters)', () => {
   it('needs 3 characters once normalised', () => {
     expect(isSearchable('ab')).toBe(false);
     expect(isSearchable('  ab  ')).toBe(false);

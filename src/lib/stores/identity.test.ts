@@ -12,7 +12,7 @@ describe('the browser’s identity stores', () => {
     $contact.set(contact);
   });
 
-  it('forget user, IBO and prospect on logout or a 401/403 (spec section 4)', () => {
+  it('forget user, IBO and prospect on logout or a 401/403', () => {
     clearIdentity();
     expect([$user.get(), $ibo.get(), $contact.get()]).toEqual([null, null, null]);
   });

@@ -1,6 +1,6 @@
 /**
  * What the browser keeps about who is here (non-secret, for the header): the logged-in user, the IBO
- * session and the prospect (spec local keys `user`, `ibo`, `contact`). The server session is the
+ * session and the prospect (local-storage keys `user`, `ibo`, `contact`). The server session is the
  * authority; these only mirror it and are cleared on logout or on any 401/403.
  */
 import { persistentAtom } from '@nanostores/persistent';
@@ -23,7 +23,7 @@ export interface StoredIbo {
   imageUrl: string | null;
 }
 
-/** The prospect an IBO session opens courses for (spec key `contact`). */
+/** The prospect an IBO session opens courses for (key `contact`). */
 export interface StoredContact {
   id: number;
   firstName: string;
@@ -67,7 +67,7 @@ export type SessionSummary =
 
 /**
  * Makes the stores say what the server says (clearing what it no longer knows). With no session at
- * all, the user and the IBO go but a stored prospect (`contact`) stays: the spec's footer shows its
+ * all, the user and the IBO go but a stored prospect (`contact`) stays: the footer shows its
  * sign-up link to a visitor who once gave prospect data. Logging out and any 401/403 clear it too.
  */
 export function syncIdentity(summary: SessionSummary | null): void {

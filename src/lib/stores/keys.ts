@@ -1,4 +1,4 @@
-/** The browser storage keys the academy uses (spec: `language`, `contact`, `tracking`; plus the identity's). */
+/** The browser storage keys the academy uses (`language`, `contact`, `tracking`; plus the identity's). */
 export const STORAGE_KEYS = {
   language: 'language',
   contact: 'contact',

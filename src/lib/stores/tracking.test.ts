@@ -11,7 +11,7 @@ const entry = (courseId: number, id: number, playing = false) => ({
   fatherIsPlayingVal: playing,
 });
 
-describe('the stored tracking list (spec key `tracking`)', () => {
+describe('the stored tracking list (browser storage key `tracking`)', () => {
   beforeEach(() => $tracking.set([]));
 
   it('keeps one entry per course, the latest lesson and whether it plays', () => {
@@ -21,7 +21,7 @@ describe('the stored tracking list (spec key `tracking`)', () => {
     expect($tracking.get()).toEqual([entry(2, 20), entry(1, 11, true)]);
   });
 
-  it('reads anything that is not a list of valid entries as an empty list (spec: must be a list)', () => {
+  it('reads anything that is not a list of valid entries as an empty list (it must be a list)', () => {
     expect(decodeTracking('{"courseId":1}')).toEqual([]);
     expect(decodeTracking('not json')).toEqual([]);
     expect(decodeTracking(JSON.stringify([entry(1, 10), { courseId: 'x' }, null]))).toEqual([entry(1, 10)]);

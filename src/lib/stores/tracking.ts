@@ -1,7 +1,7 @@
 /**
- * The stored tracking positions (spec local-storage key `tracking`): one entry per course, the lesson
+ * The stored tracking positions (local-storage key `tracking`): one entry per course, the lesson
  * last opened there and whether it was playing. The server's progress is the authority; this list is
- * the spec's browser-side record, kept a list whatever was stored before.
+ * the browser-side record, kept a list whatever was stored before.
  */
 import { persistentAtom } from '@nanostores/persistent';
 import { trackingPositionSchema, withTrackingPosition, type TrackingPosition } from '../learning/learning';

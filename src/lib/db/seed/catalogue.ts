@@ -65,7 +65,7 @@ export interface SeedCourse {
   categoryId: 2 | 3 | 4 | 5;
   /** Business line. */
   businessId: 1 | 2 | 3 | 4;
-  /** Free for guests (spec "allowAll 1"). */
+  /** Free for guests (`allowAll`). */
   allowAll: boolean;
   /** Hidden test course. */
   isTest: boolean;
@@ -4005,7 +4005,7 @@ export const contactUsTypes: { id: number; description: Bilingual }[] = [
   { id: 4, description: { es: 'Otro', en: 'Other' } },
 ];
 
-/** Identification document types the payment form offers (spec /IdentificationType/{language}). */
+/** Identification document types the payment form offers, named in each language. */
 export const identificationTypes: { id: number; name: Bilingual }[] = [
   { id: 1, name: { es: 'Pasaporte', en: 'Passport' } },
   { id: 2, name: { es: 'Documento nacional de identidad', en: 'National identity document' } },

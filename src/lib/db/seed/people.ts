@@ -1,5 +1,5 @@
 /**
- * Demo people: one of each kind of user the specification names, and IBOs active and suspended.
+ * Demo people: one of each kind of user (learner, buyer, refused, administrator), and IBOs active and suspended.
  * The README lists these accounts; they exist only to try the academy out.
  */
 import { USER_TYPE } from '../schema';
