@@ -506,9 +506,9 @@ describe.skipIf(!existsSync(entry))('failures inside the built site (needs `npm 
 describe('shutdown', () => {
   it('stops accepting, but finishes the request in flight', async () => {
     const slow = fetch(`${base}/slow`).then((r) => r.text());
-    await new Promise((r) => setTimeout(r, 100));
+    await expect.poll(() => release).not.toBeNull();
     const closed = app.close(5000);
-    await new Promise((r) => setTimeout(r, 100));
+    await expect.poll(() => app.server.listening).toBe(false);
     await expect(fetch(`${base}/healthz`)).rejects.toThrow();
     release?.();
     expect(await slow).toBe('slow done');
