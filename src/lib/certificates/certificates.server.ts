@@ -34,7 +34,7 @@ export async function hasCompletedCourse(db: Db, contactId: number, courseId: nu
   const lessonRows = await db.select({ id: subtopics.id }).from(subtopics).innerJoin(topics, eq(topics.id, subtopics.topicId)).where(eq(topics.courseId, courseId));
   const lessonIds = new Set(lessonRows.map((r) => r.id));
   const [done, exam] = await Promise.all([completedLessons(db, contactId, courseId), loadExam(db, courseId)]);
-  const passed = exam ? (await examStanding(db, exam, contactId, now)).passed : false;
+  const passed = exam ? (await examStanding(db, exam, contactId, now)).standing.passed : false;
   return courseCompleted({ lessonsTotal: lessonIds.size, lessonsCompleted: done.filter((id) => lessonIds.has(id)).length, hasExam: exam !== null, examPassed: passed });
 }
 
