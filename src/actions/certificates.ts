@@ -8,7 +8,7 @@ import { z } from '~/lib/zod';
 import { LOCALES } from '~/i18n';
 import { catalogContext } from '~/lib/app.server';
 import { isListed } from '~/lib/access';
-import { personChange } from '~/lib/runtime/changes';
+import { personChange, tellChanges } from '~/lib/runtime/changes';
 
 export const certificates = {
   /**
@@ -51,11 +51,14 @@ export const certificates = {
         Date.now(),
       );
       if (!outcome.ok) {
+        // Refused, yet checking the completion may have graded an exam attempt whose time was up.
+        await tellChanges(runtime, outcome.changed);
         if (outcome.reason === 'not-completed') throw new ActionError({ code: 'FORBIDDEN', message: t.errors.notCompleted });
         throw new ActionError({ code: 'NOT_FOUND', message: t.errors.unknownCourse });
       }
-      // Pages kept for this person (my learning, the certificate's) show it from now on.
-      return { courseId: course.id, code: outcome.certificate.code, created: outcome.created, changed: outcome.created ? [personChange({ contactId })] : [] };
+      // Pages kept for this person (my learning, the certificate's) show it from now on, and any exam
+      // attempt graded on the way.
+      return { courseId: course.id, code: outcome.certificate.code, created: outcome.created, changed: [...outcome.changed, ...(outcome.created ? [personChange({ contactId })] : [])] };
     },
   }),
 };

@@ -8,9 +8,9 @@ import { ActionError } from 'astro:actions';
 import { action, type Kit, type Refusals } from './kit';
 import { z } from '~/lib/zod';
 import { messages, LOCALES, type Locale } from '~/i18n';
-import { pagesChange, personChange } from '~/lib/runtime/changes';
+import { pagesChange } from '~/lib/runtime/changes';
 import { catalogContext } from '~/lib/app.server';
-import { attemptOf, lessonsRemaining, saveAnswer, startAttempt, submitAttempt, type CourseExam, type SaveError } from '~/lib/exams/exams.server';
+import { attemptOf, gradedChange, lessonsRemaining, saveAnswer, startAttempt, submitAttempt, type CourseExam, type SaveError } from '~/lib/exams/exams.server';
 import { examCourse } from '~/lib/exams/pages.server';
 import { normalizeAnswer, rawAnswerSchema } from '~/lib/exams';
 
@@ -157,7 +157,7 @@ export const exams = {
       // A pass completes the course: the player's last lesson and the next course follow it, in every
       // process. Any graded attempt changes my learning (status, best score).
       const passed = graded.attempt.passed === true;
-      return { course, attempt: graded.attempt.number, score: graded.attempt.score ?? graded.grade.score, passed, late, changed: [passed ? personChange({ contactId: me.contactId }) : pagesChange(me.contactId)] };
+      return { course, attempt: graded.attempt.number, score: graded.attempt.score ?? graded.grade.score, passed, late, changed: [gradedChange(me.contactId, passed)] };
     },
   }),
 };

@@ -12,6 +12,7 @@ import { displayName } from '../forms/characters';
 import { examStanding, loadExam } from '../exams/exams.server';
 import { courseCompleted } from '../exams/exams';
 import { completedLessons } from '../learning/progress.server';
+import type { Change } from '../runtime/changes';
 import { CODE_RANDOM_BYTES, newVerificationCode, normalizeCode } from './certificates';
 
 /** Why a certificate was not issued. */
@@ -23,19 +24,25 @@ export type IssueRefusal =
   /** Lessons left to complete, or the course's exam not passed. */
   | 'not-completed';
 
-/** The outcome of {@link issueCertificate}: the certificate (`created`: issued by this call), or why not. */
-export type IssueOutcome = { ok: true; certificate: Certificate; created: boolean } | { ok: false; reason: IssueRefusal };
+/**
+ * The outcome of {@link issueCertificate}: the certificate (`created`: issued by this call), or why not;
+ * either way, what checking the course's completion changed (an overdue exam attempt graded), for the
+ * caller to tell the runtime.
+ */
+export type IssueOutcome = ({ ok: true; certificate: Certificate; created: boolean } | { ok: false; reason: IssueRefusal }) & { changed: Change[] };
 
 /**
- * True when the person completed the course: every lesson of it completed and, when it has an exam,
- * the exam passed (`courseCompleted`, with the exams' own standing: an overdue attempt is graded first).
+ * Whether the person completed the course: every lesson of it completed and, when it has an exam, the
+ * exam passed (`courseCompleted`, with the exams' own standing: an overdue attempt is graded first, and
+ * `changed` says what that grading changed).
  */
-export async function hasCompletedCourse(db: Db, contactId: number, courseId: number, now: number): Promise<boolean> {
+export async function hasCompletedCourse(db: Db, contactId: number, courseId: number, now: number): Promise<{ completed: boolean; changed: Change[] }> {
   const lessonRows = await db.select({ id: subtopics.id }).from(subtopics).innerJoin(topics, eq(topics.id, subtopics.topicId)).where(eq(topics.courseId, courseId));
   const lessonIds = new Set(lessonRows.map((r) => r.id));
   const [done, exam] = await Promise.all([completedLessons(db, contactId, courseId), loadExam(db, courseId)]);
-  const passed = exam ? (await examStanding(db, exam, contactId, now)).passed : false;
-  return courseCompleted({ lessonsTotal: lessonIds.size, lessonsCompleted: done.filter((id) => lessonIds.has(id)).length, hasExam: exam !== null, examPassed: passed });
+  const { standing, changed } = exam ? await examStanding(db, exam, contactId, now) : { standing: null, changed: [] };
+  const completed = courseCompleted({ lessonsTotal: lessonIds.size, lessonsCompleted: done.filter((id) => lessonIds.has(id)).length, hasExam: exam !== null, examPassed: standing?.passed ?? false });
+  return { completed, changed };
 }
 
 /** The person a certificate names: their account's name and e-mail when they have one, else the contact's. */
@@ -63,23 +70,24 @@ export async function holderOf(db: Db, contactId: number): Promise<{ name: strin
  * code and keeps the holder's name as it is now.
  */
 export async function issueCertificate(db: Db, contactId: number, courseId: number, now: number): Promise<IssueOutcome> {
-  if (!isRowId(courseId)) return { ok: false, reason: 'unknown-course' };
-  if (!isRowId(contactId)) return { ok: false, reason: 'unknown-person' };
+  if (!isRowId(courseId)) return { ok: false, reason: 'unknown-course', changed: [] };
+  if (!isRowId(contactId)) return { ok: false, reason: 'unknown-person', changed: [] };
   const existing = await findCertificate(db, contactId, courseId);
-  if (existing) return { ok: true, certificate: existing, created: false };
+  if (existing) return { ok: true, certificate: existing, created: false, changed: [] };
   const [course] = await db.select({ isTest: courses.isTest }).from(courses).where(eq(courses.id, courseId));
-  if (!course || course.isTest) return { ok: false, reason: 'unknown-course' };
+  if (!course || course.isTest) return { ok: false, reason: 'unknown-course', changed: [] };
   const holder = await holderOf(db, contactId);
-  if (holder === null) return { ok: false, reason: 'unknown-person' };
+  if (holder === null) return { ok: false, reason: 'unknown-person', changed: [] };
   const holderName = holder.name;
-  if (!(await hasCompletedCourse(db, contactId, courseId, now))) return { ok: false, reason: 'not-completed' };
+  const { completed, changed } = await hasCompletedCourse(db, contactId, courseId, now);
+  if (!completed) return { ok: false, reason: 'not-completed', changed };
   // A code already taken (80 random bits: practically never) makes the insert do nothing: try another.
   for (let attempt = 0; attempt < 5; attempt++) {
     const code = newVerificationCode(new Uint8Array(randomBytes(CODE_RANDOM_BYTES)));
     const [row] = await db.insert(certificates).values({ contactId, courseId, code, holderName, issuedAt: new Date(now) }).onConflictDoNothing().returning();
-    if (row) return { ok: true, certificate: row, created: true };
+    if (row) return { ok: true, certificate: row, created: true, changed };
     const other = await findCertificate(db, contactId, courseId);
-    if (other) return { ok: true, certificate: other, created: false };
+    if (other) return { ok: true, certificate: other, created: false, changed };
   }
   throw new Error('Could not store a certificate with a new verification code.');
 }

@@ -20,6 +20,9 @@ import { checkCertificateCredential, signCertificate, verifyCredential } from '.
 import { issueAndNotify, type IssueContext } from './mail.server';
 import { loadGeneratePage, loadOwnCertificate, verifyCode } from './pages.server';
 import { jwks, loadOrCreateSigningKey, type SigningKey } from './signing.server';
+import { loadExam, saveAnswer, startAttempt } from '../exams/exams.server';
+import { correctOptions } from '../exams/exams';
+import { pagesChange, personChange } from '../runtime/changes';
 
 const databases = await testDatabases();
 const COURSE = 2;
@@ -88,22 +91,22 @@ describe.each(databases)('stored certificates on $name', ({ create }) => {
   });
 
   it('refuses before the course is completed (lessons left, or the exam not passed), storing nothing', async () => {
-    expect(await issueCertificate(handle.db, learner, COURSE, now)).toEqual({ ok: false, reason: 'not-completed' });
+    expect(await issueCertificate(handle.db, learner, COURSE, now)).toEqual({ ok: false, reason: 'not-completed', changed: [] });
     await completeLessons(learner);
-    expect(await hasCompletedCourse(handle.db, learner, COURSE, now)).toBe(false);
-    expect(await issueCertificate(handle.db, learner, COURSE, now)).toEqual({ ok: false, reason: 'not-completed' });
+    expect(await hasCompletedCourse(handle.db, learner, COURSE, now)).toEqual({ completed: false, changed: [] });
+    expect(await issueCertificate(handle.db, learner, COURSE, now)).toEqual({ ok: false, reason: 'not-completed', changed: [] });
     await passExam(learner);
-    expect(await hasCompletedCourse(handle.db, learner, COURSE, now)).toBe(true);
+    expect(await hasCompletedCourse(handle.db, learner, COURSE, now)).toEqual({ completed: true, changed: [] });
     // Exam passed but a lesson left: still not completed.
     await handle.db.delete(tracking).where(eq(tracking.subtopicId, course.modules[0]!.lessons[0]!.id));
-    expect(await issueCertificate(handle.db, learner, COURSE, now)).toEqual({ ok: false, reason: 'not-completed' });
+    expect(await issueCertificate(handle.db, learner, COURSE, now)).toEqual({ ok: false, reason: 'not-completed', changed: [] });
     expect(await certificateCount(handle.db, COURSE)).toBe(0);
   });
 
   it('refuses unknown courses, the test course and unknown people', async () => {
-    for (const id of [999_999, 0, -1, 2 ** 40, Number.NaN]) expect(await issueCertificate(handle.db, learner, id, now)).toEqual({ ok: false, reason: 'unknown-course' });
-    expect(await issueCertificate(handle.db, learner, 12, now)).toEqual({ ok: false, reason: 'unknown-course' });
-    expect(await issueCertificate(handle.db, 2_000_000_000, COURSE, now)).toEqual({ ok: false, reason: 'unknown-person' });
+    for (const id of [999_999, 0, -1, 2 ** 40, Number.NaN]) expect(await issueCertificate(handle.db, learner, id, now)).toEqual({ ok: false, reason: 'unknown-course', changed: [] });
+    expect(await issueCertificate(handle.db, learner, 12, now)).toEqual({ ok: false, reason: 'unknown-course', changed: [] });
+    expect(await issueCertificate(handle.db, 2_000_000_000, COURSE, now)).toEqual({ ok: false, reason: 'unknown-person', changed: [] });
     expect(await handle.db.select().from(certificates)).toEqual([]);
   });
 
@@ -111,7 +114,7 @@ describe.each(databases)('stored certificates on $name', ({ create }) => {
     const catalog = await loadCatalog(handle.db);
     const other = catalog.byId.get(1)!;
     await handle.db.delete(evaluations).where(eq(evaluations.courseId, other.id));
-    expect(await issueCertificate(handle.db, learner, other.id, now)).toEqual({ ok: false, reason: 'not-completed' });
+    expect(await issueCertificate(handle.db, learner, other.id, now)).toEqual({ ok: false, reason: 'not-completed', changed: [] });
     await completeLessons(learner, other);
     const issued = await issueCertificate(handle.db, learner, other.id, now);
     expect(issued).toMatchObject({ ok: true, created: true });
@@ -128,7 +131,7 @@ describe.each(databases)('stored certificates on $name', ({ create }) => {
     // The name changes later: the certificate keeps the one it was issued with.
     await handle.db.update(users).set({ firstName: 'Laurita' }).where(eq(users.email, 'learner@academia.example'));
     const second = await issueCertificate(handle.db, learner, COURSE, now + 86_400_000);
-    expect(second).toEqual({ ok: true, certificate: first.certificate, created: false });
+    expect(second).toEqual({ ok: true, certificate: first.certificate, created: false, changed: [] });
     await handle.db.update(users).set({ firstName: 'Laura' }).where(eq(users.email, 'learner@academia.example'));
     expect(await certificateCount(handle.db, COURSE)).toBe(1);
   });
@@ -235,7 +238,7 @@ describe.each(databases)('stored certificates on $name', ({ create }) => {
     expect(await issueAndNotify(context(sent), learner, COURSE, now)).toMatchObject({ ok: true, created: false });
     expect(sent).toHaveLength(1);
     // Refused: nothing sent. A mail failure: the certificate stays, the failure is reported.
-    expect(await issueAndNotify(context(sent), buyer, COURSE, now)).toEqual({ ok: false, reason: 'not-completed' });
+    expect(await issueAndNotify(context(sent), buyer, COURSE, now)).toEqual({ ok: false, reason: 'not-completed', changed: [] });
     expect(sent).toHaveLength(1);
     await completeLessons(buyer);
     await passExam(buyer);
@@ -264,21 +267,40 @@ describe.each(databases)('stored certificates on $name', ({ create }) => {
   it('the issue page: unknown, test and buyers-only courses are not found; then not completed, ready, and issued', async () => {
     const catalog: CatalogSnapshot = await loadCatalog(handle.db);
     const me = await loadViewer(handle.db, { kind: 'learner', userId: null, contactId: learner });
-    for (const raw of [null, '', 'abc', '9999', '12', '10', '2.0', '02x', '1'.repeat(12), '\0']) expect(await loadGeneratePage(handle.db, catalog, me, raw, now), String(raw)).toEqual({ kind: 'not-found' });
-    expect(await loadGeneratePage(handle.db, catalog, VISITOR, '2', now)).toEqual({ kind: 'login' });
-    expect(await loadGeneratePage(handle.db, catalog, me, '2', now)).toMatchObject({ kind: 'not-completed', course: { id: COURSE } });
+    for (const raw of [null, '', 'abc', '9999', '12', '10', '2.0', '02x', '1'.repeat(12), '\0']) expect(await loadGeneratePage(handle.db, catalog, me, raw, now), String(raw)).toEqual({ page: { kind: 'not-found' }, changed: [] });
+    expect(await loadGeneratePage(handle.db, catalog, VISITOR, '2', now)).toEqual({ page: { kind: 'login' }, changed: [] });
+    expect(await loadGeneratePage(handle.db, catalog, me, '2', now)).toMatchObject({ page: { kind: 'not-completed', course: { id: COURSE } }, changed: [] });
     await completeLessons(learner);
     await passExam(learner);
-    expect(await loadGeneratePage(handle.db, catalog, me, '2', now)).toMatchObject({ kind: 'ready', course: { id: COURSE }, holderName: 'Laura Méndez' });
+    expect(await loadGeneratePage(handle.db, catalog, me, '2', now)).toMatchObject({ page: { kind: 'ready', course: { id: COURSE }, holderName: 'Laura Méndez' }, changed: [] });
     expect(await loadOwnCertificate(handle.db, catalog, me, '2')).toBeNull();
     await issueCertificate(handle.db, learner, COURSE, now);
-    expect(await loadGeneratePage(handle.db, catalog, me, '2', now)).toEqual({ kind: 'issued', courseId: COURSE });
+    expect(await loadGeneratePage(handle.db, catalog, me, '2', now)).toEqual({ page: { kind: 'issued', courseId: COURSE }, changed: [] });
     expect(await loadOwnCertificate(handle.db, catalog, me, '2')).toMatchObject({ certificate: { contactId: learner, courseId: COURSE }, course: { id: COURSE } });
     // Another person, a visitor, or a malformed id: nothing.
     const them = await loadViewer(handle.db, { kind: 'learner', userId: null, contactId: buyer });
     expect(await loadOwnCertificate(handle.db, catalog, them, '2')).toBeNull();
     expect(await loadOwnCertificate(handle.db, catalog, VISITOR, '2')).toBeNull();
     for (const raw of [undefined, 'abc', '-2', '2%00', '9'.repeat(100_000)]) expect(await loadOwnCertificate(handle.db, catalog, me, raw)).toBeNull();
+  });
+
+  it('checking the completion grades an exam attempt whose time is up, and says what that changed', async () => {
+    const catalog: CatalogSnapshot = await loadCatalog(handle.db);
+    const me = await loadViewer(handle.db, { kind: 'learner', userId: null, contactId: learner });
+    const exam = (await loadExam(handle.db, COURSE))!;
+    const started = now - 2 * exam.settings.minutes * 60_000;
+    await completeLessons(learner);
+    // Left unanswered, never submitted: the issue refused grades it (a fail: only the person's pages changed).
+    const failing = await startAttempt(handle.db, exam, learner, started);
+    if (!failing.ok) throw new Error(failing.error);
+    expect(await issueCertificate(handle.db, learner, COURSE, now)).toEqual({ ok: false, reason: 'not-completed', changed: [pagesChange(learner)] });
+    expect(await issueCertificate(handle.db, learner, COURSE, now)).toEqual({ ok: false, reason: 'not-completed', changed: [] });
+    // Answered right, never submitted: the issue page grades it (a pass completes the course).
+    const passing = await startAttempt(handle.db, exam, learner, started);
+    if (!passing.ok) throw new Error(passing.error);
+    for (const id of passing.attempt.drawn.questionIds) await saveAnswer(handle.db, exam, learner, passing.attempt.id, id, correctOptions(exam.pool.find((q) => q.id === id)!), started);
+    expect(await loadGeneratePage(handle.db, catalog, me, '2', now)).toMatchObject({ page: { kind: 'ready' }, changed: [personChange({ contactId: learner })] });
+    expect(await issueCertificate(handle.db, learner, COURSE, now)).toMatchObject({ ok: true, created: true, changed: [] });
   });
 
   it('verification: valid with its signature checked, revoked, unknown and malformed; a forged kept credential is reported', async () => {

@@ -5,6 +5,7 @@
 import type { JSONWebKeySet } from 'jose';
 import type { Db } from '../db/client';
 import type { Certificate } from '../db/schema';
+import type { PageRead } from '../runtime/changes';
 import { isListed, type Viewer } from '../access/access';
 import { parseCourseId, type CatalogCourse, type CatalogSnapshot } from '../catalog/catalog';
 import { verificationStatus } from './certificates';
@@ -33,16 +34,20 @@ export type GeneratePage =
   | { kind: 'not-completed'; course: CatalogCourse }
   | { kind: 'ready'; course: CatalogCourse; holderName: string };
 
-/** Loads what the issue page shows for `rawCourse` (the `course` query parameter, unchecked). */
-export async function loadGeneratePage(db: Db, catalog: Pick<CatalogSnapshot, 'byId'>, viewer: Viewer, rawCourse: string | null, now: number): Promise<GeneratePage> {
+/**
+ * Loads what the issue page shows for `rawCourse` (the `course` query parameter, unchecked), and what
+ * reading it changed (checking the completion grades an exam attempt whose time is up).
+ */
+export async function loadGeneratePage(db: Db, catalog: Pick<CatalogSnapshot, 'byId'>, viewer: Viewer, rawCourse: string | null, now: number): Promise<PageRead<GeneratePage>> {
   const course = knownCourse(catalog, viewer, parseCourseId(rawCourse ?? undefined));
-  if (!course) return { kind: 'not-found' };
+  if (!course) return { page: { kind: 'not-found' }, changed: [] };
   const contactId = learnerOf(viewer);
-  if (contactId === null) return { kind: 'login' };
-  if (await findCertificate(db, contactId, course.id)) return { kind: 'issued', courseId: course.id };
-  if (!(await hasCompletedCourse(db, contactId, course.id, now))) return { kind: 'not-completed', course };
+  if (contactId === null) return { page: { kind: 'login' }, changed: [] };
+  if (await findCertificate(db, contactId, course.id)) return { page: { kind: 'issued', courseId: course.id }, changed: [] };
+  const { completed, changed } = await hasCompletedCourse(db, contactId, course.id, now);
+  if (!completed) return { page: { kind: 'not-completed', course }, changed };
   const holder = await holderOf(db, contactId);
-  return holder ? { kind: 'ready', course, holderName: holder.name } : { kind: 'login' };
+  return { page: holder ? { kind: 'ready', course, holderName: holder.name } : { kind: 'login' }, changed };
 }
 
 /** The viewer's certificate of the course `rawId` names (a route parameter, unchecked), or `null` (the page answers 404). */

@@ -13,6 +13,7 @@ import { correctOptions, GRACE_MS, gradeAttempt, presentAttempt, seededRandom } 
 import { examStanding, gradeOverdue, loadExam, loadExamInfo, registerExamGrading, saveAnswer, startAttempt, submitAttempt, type CourseExam } from './exams.server';
 import { createScheduler } from '../jobs/jobs.server';
 import { createLogger } from '../http/log.server';
+import { pagesChange, personChange } from '../runtime/changes';
 
 const databases = await testDatabases();
 const MINUTE = 60_000;
@@ -54,12 +55,12 @@ describe.each(databases)('exams on $name', ({ create }) => {
     expect(starts.filter((s) => s.ok && !s.resumed)).toHaveLength(1);
     // Use up every attempt, each graded, then twenty more starts at once: all refused.
     for (let i = 1; i < exam.settings.attempts; i++) {
-      const open = (await examStanding(handle.db, exam, contactId, now)).open!;
+      const open = (await examStanding(handle.db, exam, contactId, now)).standing.open!;
       await submitAttempt(handle.db, exam, contactId, open.id, now);
       const next = await startAttempt(handle.db, exam, contactId, now);
       expect(next).toMatchObject({ ok: true, resumed: false });
     }
-    const last = (await examStanding(handle.db, exam, contactId, now)).open!;
+    const last = (await examStanding(handle.db, exam, contactId, now)).standing.open!;
     await submitAttempt(handle.db, exam, contactId, last.id, now);
     const more = await Promise.all(Array.from({ length: 20 }, () => startAttempt(handle.db, exam, contactId, now)));
     expect(more.every((s) => !s.ok && s.error === 'no-attempts')).toBe(true);
@@ -94,7 +95,7 @@ describe.each(databases)('exams on $name', ({ create }) => {
     expect(await saveAnswer(handle.db, exam, contactId, attempt.id, q1!.id, wrong, now + 1000)).toEqual({ ok: true, answer: [wrong] });
     expect(await saveAnswer(handle.db, exam, contactId, attempt.id, q1!.id, right, now + 2000)).toEqual({ ok: true, answer: right });
     expect(await saveAnswer(handle.db, exam, contactId, attempt.id, q2!.id, [q2!.options[0]!.id], now + 3000)).toMatchObject({ ok: true });
-    const standing = await examStanding(handle.db, exam, contactId, now + 4000);
+    const { standing } = await examStanding(handle.db, exam, contactId, now + 4000);
     expect(standing.open?.answers).toEqual({ [q1!.id]: right, [q2!.id]: [q2!.options[0]!.id] });
 
     // Someone else's attempt, an option of another question, a question not drawn, junk.
@@ -127,7 +128,7 @@ describe.each(databases)('exams on $name', ({ create }) => {
     expect(await saveAnswer(handle.db, exam, contactId, attempt.id, attempt.drawn.questionIds[0]!, [1], now + 3000)).toEqual({ ok: false, error: 'closed' });
     // Passed: no new attempt.
     expect(await startAttempt(handle.db, exam, contactId, now + 4000)).toEqual({ ok: false, error: 'passed' });
-    const standing = await examStanding(handle.db, exam, contactId, now + 5000);
+    const { standing } = await examStanding(handle.db, exam, contactId, now + 5000);
     expect(standing).toMatchObject({ used: 1, passed: true, best: 100, open: null });
   });
 
@@ -163,7 +164,7 @@ describe.each(databases)('exams on $name', ({ create }) => {
     const graded = await gradeOverdue(handle.db, deadline + GRACE_MS + 1);
     expect(graded.map((g) => g.contactId).sort()).toEqual([contactId, otherContactId].sort());
     expect(graded.every((g) => g.courseId === 1 && g.passed === false)).toBe(true);
-    const standing = await examStanding(handle.db, exam, contactId, Date.now());
+    const { standing } = await examStanding(handle.db, exam, contactId, Date.now());
     expect(standing.attempts[0]).toMatchObject({ score: Math.floor(100 / exam.settings.questions), passed: false });
     // Graded at the deadline's end, not when the job happened to run.
     expect(standing.attempts[0]!.gradedAt).toBe(deadline + GRACE_MS);
@@ -178,7 +179,7 @@ describe.each(databases)('exams on $name', ({ create }) => {
     registerExamGrading(scheduler, handle.db, (id) => heard.push(id));
     expect((await scheduler.runDue(new Date(forgotten.attempt.deadline + GRACE_MS + 1))).recurring).toContain('exam-grading');
     expect(heard).toEqual([contactId]);
-    expect((await examStanding(handle.db, exam, contactId, forgotten.attempt.deadline)).open).toBeNull();
+    expect((await examStanding(handle.db, exam, contactId, forgotten.attempt.deadline)).standing.open).toBeNull();
     await scheduler.stop();
 
     // The next read grades too, without the job.
@@ -186,7 +187,32 @@ describe.each(databases)('exams on $name', ({ create }) => {
     const again = await startAttempt(handle.db, exam, contactId, now);
     if (!again.ok) throw new Error(again.error);
     const read = await examStanding(handle.db, exam, contactId, again.attempt.deadline + GRACE_MS + 1);
-    expect(read).toMatchObject({ used: 1, open: null, passed: false, best: 0 });
+    expect(read.standing).toMatchObject({ used: 1, open: null, passed: false, best: 0 });
+  });
+
+  it("says what the next read changed by grading: the person's pages for a fail, what they may see for a pass, and nothing again", async () => {
+    const now = Date.now() - 4 * exam.settings.minutes * MINUTE;
+    // Nothing overdue (no attempt, then one in progress): nothing changed.
+    expect((await examStanding(handle.db, exam, contactId, now)).changed).toEqual([]);
+    const failing = await startAttempt(handle.db, exam, contactId, now);
+    if (!failing.ok) throw new Error(failing.error);
+    expect((await examStanding(handle.db, exam, contactId, failing.attempt.deadline + GRACE_MS)).changed).toEqual([]);
+    // Time up with no answer: a fail. Two reads at once grade it once, and tell it once.
+    const late = failing.attempt.deadline + GRACE_MS + 1;
+    const reads = await Promise.all([examStanding(handle.db, exam, contactId, late), examStanding(handle.db, exam, contactId, late)]);
+    expect(reads.flatMap((r) => r.changed)).toEqual([pagesChange(contactId)]);
+    expect(reads.every((r) => r.standing.open === null && r.standing.used === 1 && !r.standing.passed)).toBe(true);
+    expect((await examStanding(handle.db, exam, contactId, late)).changed).toEqual([]);
+
+    // Time up with every answer right: a pass, which completes the course.
+    const passing = await startAttempt(handle.db, exam, contactId, late);
+    if (!passing.ok) throw new Error(passing.error);
+    for (const id of passing.attempt.drawn.questionIds) await saveAnswer(handle.db, exam, contactId, passing.attempt.id, id, correctOptions(exam.pool.find((q) => q.id === id)!), late);
+    const later = passing.attempt.deadline + GRACE_MS + 1;
+    expect(await examStanding(handle.db, exam, contactId, later)).toMatchObject({ standing: { used: 2, open: null, passed: true, best: 100 }, changed: [personChange({ contactId })] });
+    expect((await examStanding(handle.db, exam, contactId, later)).changed).toEqual([]);
+    // Someone else's read grades and tells nothing of this person.
+    expect((await examStanding(handle.db, exam, otherContactId, later)).changed).toEqual([]);
   });
 
   it('the exam page says who may start: a learner who completed every lesson, not a visitor, not before the lessons, not after passing', async () => {

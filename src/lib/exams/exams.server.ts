@@ -12,6 +12,7 @@ import { retryConflicts } from '../db/retry';
 import type { Scheduler } from '../jobs/jobs.server';
 import { evaluations, examAttempts, questionOptions, questions } from '../db/schema';
 import { completedLessons } from '../learning/progress.server';
+import { pagesChange, personChange, type Change } from '../runtime/changes';
 import {
   answerWindow,
   attemptsLeft,
@@ -134,12 +135,33 @@ export interface ExamStanding {
   open: Attempt | null;
 }
 
-/** A person's attempts at an exam, after grading any of theirs whose time is up (the "next read"). */
-export async function examStanding(db: Db, exam: CourseExam, contactId: number, now: number): Promise<ExamStanding> {
+/**
+ * What grading one of a person's attempts changed: a pass, what they may see (the course is completed,
+ * the courses requiring it open); anything else, only their own pages (my learning's status and best
+ * score, the exam's pages).
+ */
+export function gradedChange(contactId: number, passed: boolean): Change {
+  return passed ? personChange({ contactId }) : pagesChange(contactId);
+}
+
+/**
+ * A person's attempts at an exam, after grading any of theirs whose time is up (the "next read"), and
+ * what that grading changed (none when this read graded nothing): the caller tells the runtime, as the
+ * scheduled grading and the submit do.
+ */
+export async function examStanding(db: Db, exam: CourseExam, contactId: number, now: number): Promise<{ standing: ExamStanding; changed: Change[] }> {
   const rows = await attemptRows(db, exam, contactId);
+  const changed: Change[] = [];
   // One read: an attempt whose time is up is graded from it (rare), instead of a query looking for one first.
-  for (const [i, row] of rows.entries()) if (overdue(row, now)) rows[i] = (await gradeStored(db, exam, row.id, now))?.row ?? row;
-  return standingOf(exam, rows.map(toAttempt));
+  for (const [i, row] of rows.entries()) {
+    if (!overdue(row, now)) continue;
+    const graded = await gradeStored(db, exam, row.id, now);
+    if (!graded) continue;
+    rows[i] = graded.row;
+    // Graded meanwhile by the job or a submit instead: whoever graded it told.
+    if (graded.gradedNow) changed.push(gradedChange(contactId, graded.row.passed === true));
+  }
+  return { standing: standingOf(exam, rows.map(toAttempt)), changed };
 }
 
 /** The person's attempts at `exam`, oldest first. */
@@ -337,9 +359,8 @@ export interface GradedAttempt {
  * Grades an attempt with what it holds (the person's own; `null` for someone else's or an unknown id).
  * Idempotent: grading twice, or a submit racing the deadline's grading, stores one grade and answers
  * the stored one. `now` is when the learner submitted (or the server graded). The caller tells the
- * runtime: of a pass with `runtime.personChanged({ contactId })`, as the scheduled grading does (it
- * completes the course, opening the courses that require it), else with `runtime.pagesChanged` ("my
- * learning" shows the new status and best score).
+ * runtime {@link gradedChange}: of a pass, what the person may see (it completes the course, opening
+ * the courses that require it), else their own pages ("my learning" shows the new status and best score).
  */
 export async function submitAttempt(db: Db, exam: CourseExam, contactId: number, attemptId: number, now: number): Promise<GradedAttempt | null> {
   const graded = await gradeStored(db, exam, attemptId, now, contactId);
@@ -353,7 +374,7 @@ export async function submitAttempt(db: Db, exam: CourseExam, contactId: number,
  * saved at that moment waits, then finds the attempt closed, so the stored score is always the grade of
  * the stored answers.
  */
-async function gradeStored(db: Db, exam: CourseExam, attemptId: number, now: number, contactId?: number): Promise<{ row: AttemptRow; grade: Grade } | null> {
+async function gradeStored(db: Db, exam: CourseExam, attemptId: number, now: number, contactId?: number): Promise<StoredGrade | null> {
   return retryConflicts(() => db.transaction(async (tx) => {
     const [row] = await tx
       .select()
@@ -364,14 +385,21 @@ async function gradeStored(db: Db, exam: CourseExam, attemptId: number, now: num
   }));
 }
 
+/** An attempt's grade and its row as stored; `gradedNow`: this call stored the grade (it was in progress). */
+interface StoredGrade {
+  row: AttemptRow;
+  grade: Grade;
+  gradedNow: boolean;
+}
+
 /** Grades an attempt row its caller has locked, unless it is graded already (then answers it as stored). */
-async function gradeRow(tx: Tx, exam: CourseExam, row: AttemptRow, now: number): Promise<{ row: AttemptRow; grade: Grade }> {
+async function gradeRow(tx: Tx, exam: CourseExam, row: AttemptRow, now: number): Promise<StoredGrade> {
   const drawn = new Set(row.questionIds);
   const grade = gradeAttempt(
     exam.pool.filter((q) => drawn.has(q.id)),
     row.answers ?? {},
   );
-  if (row.submittedAt !== null) return { row, grade };
+  if (row.submittedAt !== null) return { row, grade, gradedNow: false };
   // Graded no later than the deadline's grace, whenever the grading runs.
   const at = Math.max(Math.min(now, row.deadlineAt.getTime() + GRACE_MS), row.startedAt.getTime());
   const [updated] = await tx
@@ -379,7 +407,7 @@ async function gradeRow(tx: Tx, exam: CourseExam, row: AttemptRow, now: number):
     .set({ submittedAt: new Date(at), score: grade.score, passed: passes(grade.score, exam.settings.minimumScore) })
     .where(eq(examAttempts.id, row.id))
     .returning();
-  return { row: updated!, grade };
+  return { row: updated!, grade, gradedNow: true };
 }
 
 /**
@@ -426,6 +454,8 @@ export interface ExamInfo {
   lessonsTotal: number;
   lessonsCompleted: number;
   decision: StartDecision;
+  /** What reading the standing changed (an attempt whose time was up, graded): the page tells the runtime. */
+  changed: Change[];
 }
 
 /**
@@ -443,7 +473,7 @@ export async function loadExamInfo(
   if (!exam) return null;
   const lessonsTotal = lessonIdsOf(course).size;
   const learner = viewer.kind === 'learner' && viewer.contactId !== null;
-  const standing = learner ? await examStanding(db, exam, viewer.contactId!, now) : null;
+  const { standing, changed } = learner ? await examStanding(db, exam, viewer.contactId!, now) : { standing: null, changed: [] };
   const done = learner ? lessonsTotal - (await lessonsRemaining(db, course, viewer.contactId!)) : 0;
   const decision = canStart({
     loggedIn: learner,
@@ -455,7 +485,7 @@ export async function loadExamInfo(
     passedAlready: standing?.passed ?? false,
     openAttempt: standing?.open !== null && standing?.open !== undefined,
   });
-  return { exam, standing, lessonsTotal, lessonsCompleted: done, decision };
+  return { exam, standing, lessonsTotal, lessonsCompleted: done, decision, changed };
 }
 
 /** A course as the exam checks use it: its lessons. */

@@ -13,6 +13,7 @@ import { courseDetails, loadCatalog, type CatalogSnapshot } from '../catalog';
 import { correctOptions } from './exams';
 import { examStanding, loadExam, saveAnswer, startAttempt, submitAttempt, attemptOf, type CourseExam } from './exams.server';
 import { loadExamInfoPage, loadExamResult, loadExamRun } from './pages.server';
+import { pagesChange, personChange } from '../runtime/changes';
 
 const databases = await testDatabases();
 
@@ -36,7 +37,7 @@ describe.each(databases)('the exam pages on $name', ({ create }) => {
       on conflict do nothing`);
   /** Answers every question of the attempt right (or wrong: the first option that is not right). */
   const answerAll = async (identity: Identity, attemptId: number, right: boolean) => {
-    const attempt = (await examStanding(handle.db, exam, identity.contactId!, now)).open!;
+    const attempt = (await examStanding(handle.db, exam, identity.contactId!, now)).standing.open!;
     for (const id of attempt.drawn.questionIds) {
       const q = exam.pool.find((x) => x.id === id)!;
       const good = correctOptions(q);
@@ -62,7 +63,7 @@ describe.each(databases)('the exam pages on $name', ({ create }) => {
 
   it("shows a visitor and an IBO session the course's real numbers and tells them to log in", async () => {
     for (const who of [null, { kind: 'ibo', userId: null, contactId: null } as Identity]) {
-      const page = await loadExamInfoPage(handle.db, catalog, await viewer(who), 1, 'es', now);
+      const page = (await loadExamInfoPage(handle.db, catalog, await viewer(who), 1, 'es', now)).page;
       expect(page).toMatchObject({ kind: 'info', decision: { ok: false, reason: 'login' }, used: 0, left: exam.settings.attempts, best: null });
       if (page.kind === 'info') expect(page.settings).toEqual(exam.settings);
     }
@@ -70,9 +71,9 @@ describe.each(databases)('the exam pages on $name', ({ create }) => {
 
   it('tells a learner how many lessons remain, then offers the start once every lesson is completed', async () => {
     const total = catalog.byId.get(1)!.modules.flatMap((m) => m.lessons).length;
-    expect(await loadExamInfoPage(handle.db, catalog, await viewer(me), 1, 'en', now)).toMatchObject({ decision: { ok: false, reason: 'lessons', remaining: total } });
+    expect((await loadExamInfoPage(handle.db, catalog, await viewer(me), 1, 'en', now)).page).toMatchObject({ decision: { ok: false, reason: 'lessons', remaining: total } });
     await completeLessons(me, 1);
-    expect(await loadExamInfoPage(handle.db, catalog, await viewer(me), 1, 'en', now)).toMatchObject({ decision: { ok: true }, open: null });
+    expect((await loadExamInfoPage(handle.db, catalog, await viewer(me), 1, 'en', now)).page).toMatchObject({ decision: { ok: true }, open: null });
   });
 
   it('answers not-found for unknown courses, courses without an exam and courses the viewer may not know of', async () => {
@@ -80,9 +81,9 @@ describe.each(databases)('the exam pages on $name', ({ create }) => {
     const withoutExam: number[] = [];
     for (const id of catalog.byId.keys()) if (!(await loadExam(handle.db, id)) && courseDetails(catalog, id, v, 'es')) withoutExam.push(id);
     for (const id of [999_999, 12, ...withoutExam.slice(0, 1)]) {
-      expect(await loadExamInfoPage(handle.db, catalog, v, id, 'es', now)).toEqual({ kind: 'not-found' });
-      expect(await loadExamRun(handle.db, catalog, v, id, 'es', now)).toEqual({ kind: 'not-found' });
-      expect(await loadExamResult(handle.db, catalog, v, id, null, 'es', now)).toEqual({ kind: 'not-found' });
+      expect((await loadExamInfoPage(handle.db, catalog, v, id, 'es', now)).page).toEqual({ kind: 'not-found' });
+      expect((await loadExamRun(handle.db, catalog, v, id, 'es', now)).page).toEqual({ kind: 'not-found' });
+      expect((await loadExamResult(handle.db, catalog, v, id, null, 'es', now)).page).toEqual({ kind: 'not-found' });
     }
   });
 
@@ -93,7 +94,7 @@ describe.each(databases)('the exam pages on $name', ({ create }) => {
     const first = started.attempt.drawn.questionIds[0]!;
     const option = exam.pool.find((q) => q.id === first)!.options[0]!.id;
     await saveAnswer(handle.db, exam, me.contactId!, started.attempt.id, first, [option], now);
-    const page = await loadExamRun(handle.db, catalog, await viewer(me), 1, 'en', now + 60_000);
+    const page = (await loadExamRun(handle.db, catalog, await viewer(me), 1, 'en', now + 60_000)).page;
     expect(page.kind).toBe('run');
     if (page.kind !== 'run') return;
     expect(page.questions.map((q) => q.id)).toEqual(started.attempt.drawn.questionIds);
@@ -101,10 +102,10 @@ describe.each(databases)('the exam pages on $name', ({ create }) => {
     expect(page.remainingMs).toBe(exam.settings.minutes * 60_000 - 60_000);
     expect(JSON.stringify(page)).not.toMatch(/correct|isCorrect/i);
     // Another person has no attempt in progress here, and cannot read or answer this one.
-    expect(await loadExamRun(handle.db, catalog, await viewer(other), 1, 'en', now)).toEqual({ kind: 'no-attempt' });
+    expect((await loadExamRun(handle.db, catalog, await viewer(other), 1, 'en', now)).page).toEqual({ kind: 'no-attempt' });
     expect(await attemptOf(handle.db, exam, other.contactId!, started.attempt.id, now)).toBeNull();
     // The rules page offers to resume it.
-    expect(await loadExamInfoPage(handle.db, catalog, await viewer(me), 1, 'es', now)).toMatchObject({ decision: { ok: false, reason: 'open-attempt' }, open: { remainingMs: exam.settings.minutes * 60_000 } });
+    expect((await loadExamInfoPage(handle.db, catalog, await viewer(me), 1, 'es', now)).page).toMatchObject({ decision: { ok: false, reason: 'open-attempt' }, open: { remainingMs: exam.settings.minutes * 60_000 } });
   });
 
   it('hides the right options in the review while attempts remain, and shows them once passed', async () => {
@@ -113,7 +114,7 @@ describe.each(databases)('the exam pages on $name', ({ create }) => {
     if (!first.ok) throw new Error('not started');
     await answerAll(me, first.attempt.id, false);
     await submitAttempt(handle.db, exam, me.contactId!, first.attempt.id, now);
-    const failed = await loadExamResult(handle.db, catalog, await viewer(me), 1, null, 'es', now);
+    const failed = (await loadExamResult(handle.db, catalog, await viewer(me), 1, null, 'es', now)).page;
     expect(failed).toMatchObject({ kind: 'result', passed: false, score: 0, revealed: false, mayRetry: true, attemptsLeft: exam.settings.attempts - 1 });
     if (failed.kind === 'result') {
       expect(failed.review.every((q) => !q.correct && q.options.every((o) => o.right === undefined))).toBe(true);
@@ -122,19 +123,19 @@ describe.each(databases)('the exam pages on $name', ({ create }) => {
     const second = await startAttempt(handle.db, exam, me.contactId!, now);
     if (!second.ok) throw new Error('not started');
     // While the next attempt is in progress, the latest result says so (a page kept for the learner must not be).
-    expect(await loadExamResult(handle.db, catalog, await viewer(me), 1, null, 'es', now)).toMatchObject({ kind: 'result', attempt: { number: 1 }, inProgress: true });
+    expect((await loadExamResult(handle.db, catalog, await viewer(me), 1, null, 'es', now)).page).toMatchObject({ kind: 'result', attempt: { number: 1 }, inProgress: true });
     await answerAll(me, second.attempt.id, true);
     await submitAttempt(handle.db, exam, me.contactId!, second.attempt.id, now);
-    const passed = await loadExamResult(handle.db, catalog, await viewer(me), 1, null, 'en', now);
+    const passed = (await loadExamResult(handle.db, catalog, await viewer(me), 1, null, 'en', now)).page;
     expect(passed).toMatchObject({ kind: 'result', passed: true, score: 100, revealed: true, mayRetry: false, attempt: { number: 2 }, inProgress: false });
     if (passed.kind === 'result') expect(passed.review.every((q) => q.correct && q.options.some((o) => o.right === true))).toBe(true);
     // The first attempt's review now shows the right options too (the learner passed).
-    expect(await loadExamResult(handle.db, catalog, await viewer(me), 1, 1, 'en', now)).toMatchObject({ kind: 'result', passed: false, revealed: true });
+    expect((await loadExamResult(handle.db, catalog, await viewer(me), 1, 1, 'en', now)).page).toMatchObject({ kind: 'result', passed: false, revealed: true });
     // An attempt number that is not theirs (or not graded) is not found; someone without attempts has no result.
-    expect(await loadExamResult(handle.db, catalog, await viewer(me), 1, 3, 'en', now)).toEqual({ kind: 'not-found' });
-    expect(await loadExamResult(handle.db, catalog, await viewer(other), 1, 1, 'en', now)).toEqual({ kind: 'not-found' });
-    expect(await loadExamResult(handle.db, catalog, await viewer(other), 1, null, 'en', now)).toMatchObject({ kind: 'none', inProgress: false });
-    expect(await loadExamInfoPage(handle.db, catalog, await viewer(me), 1, 'es', now)).toMatchObject({ decision: { ok: false, reason: 'passed' }, best: 100, lastGraded: 2 });
+    expect((await loadExamResult(handle.db, catalog, await viewer(me), 1, 3, 'en', now)).page).toEqual({ kind: 'not-found' });
+    expect((await loadExamResult(handle.db, catalog, await viewer(other), 1, 1, 'en', now)).page).toEqual({ kind: 'not-found' });
+    expect((await loadExamResult(handle.db, catalog, await viewer(other), 1, null, 'en', now)).page).toMatchObject({ kind: 'none', inProgress: false });
+    expect((await loadExamInfoPage(handle.db, catalog, await viewer(me), 1, 'es', now)).page).toMatchObject({ decision: { ok: false, reason: 'passed' }, best: 100, lastGraded: 2 });
   });
 
   it('grades an attempt whose time is up when its result is read, even if the browser never came back', async () => {
@@ -143,7 +144,28 @@ describe.each(databases)('the exam pages on $name', ({ create }) => {
     if (!started.ok) throw new Error('not started');
     await answerAll(me, started.attempt.id, true);
     const later = now + exam.settings.minutes * 60_000 + 60_000;
-    expect(await loadExamRun(handle.db, catalog, await viewer(me), 1, 'es', later)).toEqual({ kind: 'no-attempt' });
-    expect(await loadExamResult(handle.db, catalog, await viewer(me), 1, null, 'es', later)).toMatchObject({ kind: 'result', passed: true, score: 100 });
+    // The page that graded it says the pass changed what the person may see (the course is completed).
+    expect(await loadExamRun(handle.db, catalog, await viewer(me), 1, 'es', later)).toEqual({ page: { kind: 'no-attempt' }, changed: [personChange({ contactId: me.contactId })] });
+    const result = await loadExamResult(handle.db, catalog, await viewer(me), 1, null, 'es', later);
+    expect(result.page).toMatchObject({ kind: 'result', passed: true, score: 100 });
+    expect(result.changed).toEqual([]);
+  });
+
+  it("says what reading a page changed: nothing while no attempt's time is up, the person's pages once a fail is graded, then nothing", async () => {
+    await completeLessons(me, 1);
+    const started = await startAttempt(handle.db, exam, me.contactId!, now);
+    if (!started.ok) throw new Error('not started');
+    await answerAll(me, started.attempt.id, false);
+    const v = await viewer(me);
+    expect((await loadExamInfoPage(handle.db, catalog, v, 1, 'es', now)).changed).toEqual([]);
+    expect((await loadExamRun(handle.db, catalog, v, 1, 'es', now)).changed).toEqual([]);
+    expect((await loadExamResult(handle.db, catalog, v, 1, null, 'es', now)).changed).toEqual([]);
+    const later = now + exam.settings.minutes * 60_000 + 60_000;
+    expect(await loadExamInfoPage(handle.db, catalog, v, 1, 'es', later)).toMatchObject({ page: { kind: 'info', used: 1, open: null, lastGraded: 1 }, changed: [pagesChange(me.contactId!)] });
+    expect((await loadExamInfoPage(handle.db, catalog, v, 1, 'es', later)).changed).toEqual([]);
+    expect(await loadExamResult(handle.db, catalog, v, 1, null, 'es', later)).toMatchObject({ page: { kind: 'result', passed: false }, changed: [] });
+    expect((await loadExamRun(handle.db, catalog, v, 1, 'es', later)).changed).toEqual([]);
+    // Visitors read no attempts, so they change nothing.
+    expect((await loadExamInfoPage(handle.db, catalog, await viewer(null), 1, 'es', later)).changed).toEqual([]);
   });
 });

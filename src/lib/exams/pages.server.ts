@@ -3,12 +3,14 @@
  * progress (`/course-exam/{id}`) and the result with its review (`/course-result`). Each answers
  * `not-found` for unknown courses, courses without an exam and courses the viewer may not know of,
  * exactly like the course pages. The correct options leave this module only in a review that
- * `reviewFor` allows to show them.
+ * `reviewFor` allows to show them. Reading a page grades an attempt whose time is up, so each loader
+ * answers the page and what that changed (`PageRead`), for the page to tell the runtime.
  */
 import type { Db } from '../db/client';
 import { refusal, type Viewer } from '../access';
 import { courseDetails, type CatalogCourse, type CatalogSnapshot, type CourseDetails } from '../catalog';
 import type { Locale } from '~/i18n/locales';
+import type { PageRead } from '../runtime/changes';
 import { examStanding, loadExam, loadExamInfo, type CourseExam, type ExamSource, type ExamStanding } from './exams.server';
 import { gradeAttempt, presentAttempt, remainingMs, reviewFor, type ExamSettings, type PresentedQuestion, type QuestionKind, type StartDecision } from './exams';
 
@@ -59,15 +61,15 @@ export async function loadExamInfoPage(
   locale: Locale,
   now: number,
   exams: ExamSource = (id) => loadExam(db, id),
-): Promise<ExamInfoPage> {
+): Promise<PageRead<ExamInfoPage>> {
   const found = examCourse(catalog, viewer, courseId, locale);
-  if (!found) return { kind: 'not-found' };
+  if (!found) return { page: { kind: 'not-found' }, changed: [] };
   const info = await loadExamInfo(db, found.course, viewer, now, exams);
-  if (!info) return { kind: 'not-found' };
+  if (!info) return { page: { kind: 'not-found' }, changed: [] };
   const standing = info.standing;
   const decision: InfoDecision = info.decision.ok === false && info.decision.reason === 'login' ? info.decision : found.mayWatch ? info.decision : { ok: false, reason: 'watch' };
   const graded = standing?.attempts.filter((a) => a.gradedAt !== null) ?? [];
-  return {
+  const page: ExamInfoPage = {
     kind: 'info',
     course: found.details,
     settings: info.exam.settings,
@@ -78,6 +80,7 @@ export async function loadExamInfoPage(
     open: standing?.open ? { remainingMs: remainingMs(standing.open.deadline, now) } : null,
     lastGraded: graded.at(-1)?.number ?? null,
   };
+  return { page, changed: info.changed };
 }
 
 /** The exam page: the attempt in progress, or why there is none. */
@@ -105,15 +108,16 @@ export async function loadExamRun(
   locale: Locale,
   now: number,
   exams: ExamSource = (id) => loadExam(db, id),
-): Promise<ExamRunPage> {
+): Promise<PageRead<ExamRunPage>> {
   const found = examCourse(catalog, viewer, courseId, locale);
-  if (!found) return { kind: 'not-found' };
+  if (!found) return { page: { kind: 'not-found' }, changed: [] };
   const exam = await exams(courseId);
-  if (!exam) return { kind: 'not-found' };
-  if (viewer.kind !== 'learner' || viewer.contactId === null) return { kind: 'no-attempt' };
-  const { open } = await examStanding(db, exam, viewer.contactId, now);
-  if (!open) return { kind: 'no-attempt' };
-  return {
+  if (!exam) return { page: { kind: 'not-found' }, changed: [] };
+  if (viewer.kind !== 'learner' || viewer.contactId === null) return { page: { kind: 'no-attempt' }, changed: [] };
+  const { standing, changed } = await examStanding(db, exam, viewer.contactId, now);
+  const { open } = standing;
+  if (!open) return { page: { kind: 'no-attempt' }, changed };
+  const page: ExamRunPage = {
     kind: 'run',
     course: found.details,
     attempt: { id: open.id, number: open.number, allowed: exam.settings.attempts },
@@ -121,6 +125,7 @@ export async function loadExamRun(
     answers: open.answers,
     remainingMs: remainingMs(open.deadline, now),
   };
+  return { page, changed };
 }
 
 /** One question of the review, in the page's language. */
@@ -170,17 +175,17 @@ export async function loadExamResult(
   locale: Locale,
   now: number,
   exams: ExamSource = (id) => loadExam(db, id),
-): Promise<ExamResultPage> {
+): Promise<PageRead<ExamResultPage>> {
   const found = examCourse(catalog, viewer, courseId, locale);
-  if (!found) return { kind: 'not-found' };
+  if (!found) return { page: { kind: 'not-found' }, changed: [] };
   const exam = await exams(courseId);
-  if (!exam) return { kind: 'not-found' };
-  if (viewer.kind !== 'learner' || viewer.contactId === null) return { kind: 'none', course: found.details, inProgress: false };
-  const standing = await examStanding(db, exam, viewer.contactId, now);
+  if (!exam) return { page: { kind: 'not-found' }, changed: [] };
+  if (viewer.kind !== 'learner' || viewer.contactId === null) return { page: { kind: 'none', course: found.details, inProgress: false }, changed: [] };
+  const { standing, changed } = await examStanding(db, exam, viewer.contactId, now);
   const graded = standing.attempts.filter((a) => a.gradedAt !== null);
   const attempt = attemptNumber === null ? graded.at(-1) : graded.find((a) => a.number === attemptNumber);
-  if (!attempt) return attemptNumber === null ? { kind: 'none', course: found.details, inProgress: standing.open !== null } : { kind: 'not-found' };
-  return resultOf(exam, standing, attempt, found.details, locale);
+  if (!attempt) return { page: attemptNumber === null ? { kind: 'none', course: found.details, inProgress: standing.open !== null } : { kind: 'not-found' }, changed };
+  return { page: resultOf(exam, standing, attempt, found.details, locale), changed };
 }
 
 function resultOf(exam: CourseExam, standing: ExamStanding, attempt: ExamStanding['attempts'][number], course: CourseDetails, locale: Locale): ExamResultPage {

@@ -16,6 +16,16 @@ export type Change =
   | { pages: number }
   | { session: { tokenHash: string } | { userId: number } | { iboId: number } };
 
+/**
+ * What a page's loader read, and what reading it changed: a read may write (an exam attempt whose time
+ * is up is graded by the next read), and the page tells the runtime (`tellChanges(Astro.locals.runtime,
+ * changed)`) as an action's kit does.
+ */
+export interface PageRead<P> {
+  page: P;
+  changed: Change[];
+}
+
 /** The runtime's three ways of telling every process (`Runtime.personChanged`, `pagesChanged`, `sessionChanged`). */
 export interface Listeners {
   personChanged(ref: { userId?: number | null; contactId?: number | null }): Promise<void>;
