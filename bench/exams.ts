@@ -38,7 +38,7 @@ import { seed } from '../src/lib/db/seed/seed.server';
 import * as s from '../src/lib/db/schema';
 import { hashToken, newToken } from '../src/lib/identity/session.server';
 import { gradeAttempt } from '../src/lib/exams/exams';
-import { loadExam } from '../src/lib/exams/exams.server';
+import { loadExam } from '../src/lib/exams/exam-source.server';
 import { startBenchServer, treeRssMb } from './server';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];

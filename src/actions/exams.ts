@@ -10,7 +10,9 @@ import { z } from '~/lib/zod';
 import { messages, LOCALES, type Locale } from '~/i18n';
 import { pagesChange } from '~/lib/runtime/changes';
 import { catalogContext } from '~/lib/app.server';
-import { attemptOf, gradedChange, lessonsRemaining, saveAnswer, startAttempt, submitAttempt, type CourseExam, type SaveError } from '~/lib/exams/exams.server';
+import { attemptOf, gradedChange, saveAnswer, startAttempt, submitAttempt, type SaveError } from '~/lib/exams/exams.server';
+import { type CourseExam } from '~/lib/exams/exam-source.server';
+import { lessonsRemaining } from '~/lib/exams/exam-info.server';
 import { examCourse } from '~/lib/exams/pages.server';
 import { normalizeAnswer, rawAnswerSchema } from '~/lib/exams';
 

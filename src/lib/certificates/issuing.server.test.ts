@@ -20,7 +20,8 @@ import { checkCertificateCredential, signCertificate, verifyCredential } from '.
 import { issueAndNotify, type IssueContext } from './mail.server';
 import { loadGeneratePage, loadOwnCertificate, verifyCode } from './pages.server';
 import { jwks, loadOrCreateSigningKey, type SigningKey } from './signing.server';
-import { loadExam, saveAnswer, startAttempt } from '../exams/exams.server';
+import { saveAnswer, startAttempt } from '../exams/exams.server';
+import { loadExam } from '../exams/exam-source.server';
 import { correctOptions } from '../exams/exams';
 import { pagesChange, personChange } from '../runtime/changes';
 

@@ -6,7 +6,7 @@ import { queryRows, type DbHandle } from './client';
 import * as s from './schema';
 import { listCards, loadCatalog, menus } from '~/lib/catalog';
 import { completedCourses, loadViewer, refusal, VISITOR } from '~/lib/access';
-import { loadExam } from '~/lib/exams/exams.server';
+import { loadExam } from '~/lib/exams/exam-source.server';
 import { gradeAttempt } from '~/lib/exams/exams';
 import { completedLessons } from '~/lib/learning/progress.server';
 import { loadMyLearning } from '~/lib/learning/mylearning.server';

@@ -13,7 +13,8 @@ import { openDatabase, type DbHandle } from '../db/client';
 import { migrate } from '../db/migrate';
 import { seed } from '../db/seed/seed.server';
 import { contacts, examAttempts, users } from '../db/schema';
-import { loadExam, startAttempt, submitAttempt, type CourseExam, type GradedAttempt } from './exams.server';
+import { startAttempt, submitAttempt, type GradedAttempt } from './exams.server';
+import { loadExam, type CourseExam } from './exam-source.server';
 
 const pgUp = await postgresAvailable();
 if (!pgUp) console.warn('PostgreSQL not reachable: the exam race test (two processes, one person) is skipped.');

@@ -1,7 +1,6 @@
 /**
- * The exams' reads and writes (product issue "Exams"): a course's exam and question pool, a person's
- * attempts, starting an attempt (atomically: concurrent starts never exceed the attempts allowed and
- * never open two), saving each answer as it is given, and grading — by the learner's submit
+ * A person's exam attempts: their standing, starting an attempt (atomically: concurrent starts never
+ * exceed the attempts allowed and never open two), saving each answer as it is given, and grading — by the learner's submit
  * (idempotent) or by the server once the deadline and its grace have passed, even if the browser never
  * comes back. The rules themselves are in `exams.ts`; the correct options never leave this module
  * except in a grade.
@@ -10,87 +9,23 @@ import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
 import { retryConflicts } from '../db/retry';
 import type { Scheduler } from '../jobs/jobs.server';
-import { evaluations, examAttempts, questionOptions, questions } from '../db/schema';
-import { completedLessons } from '../learning/progress.server';
+import { evaluations, examAttempts } from '../db/schema';
 import { pagesChange, personChange, type Change } from '../runtime/changes';
 import {
   answerWindow,
   attemptsLeft,
-  canStart,
   bestScore,
   drawAttempt,
-  examSettings,
   GRACE_MS,
   gradeAttempt,
   normalizeAnswer,
   passed as passes,
   type AnswerError,
   type DrawnAttempt,
-  type ExamQuestion,
-  type ExamSettings,
   type Grade,
   type Random,
-  type StartDecision,
 } from './exams';
-
-/** A course's exam: its settings (defaults filled, questions cut to the pool) and its question pool. */
-export interface CourseExam {
-  evaluationId: number;
-  courseId: number;
-  settings: ExamSettings;
-  pool: ExamQuestion[];
-}
-
-/** Loads the exam of a course, or `null` when the course has none. */
-export async function loadExam(db: Db, courseId: number): Promise<CourseExam | null> {
-  const [evaluation] = await db.select().from(evaluations).where(eq(evaluations.courseId, courseId));
-  if (!evaluation) return null;
-  const rows = await db
-    .select({ q: questions, o: questionOptions })
-    .from(questions)
-    .innerJoin(questionOptions, eq(questionOptions.questionId, questions.id))
-    .where(eq(questions.evaluationId, evaluation.id))
-    .orderBy(asc(questions.position), asc(questionOptions.position));
-  const pool = new Map<number, ExamQuestion & { options: ExamQuestion['options'][number][] }>();
-  for (const { q, o } of rows) {
-    const question = pool.get(q.id) ?? { id: q.id, kind: q.kind, promptEs: q.promptEs, promptEn: q.promptEn, options: [] };
-    question.options.push({ id: o.id, textEs: o.textEs, textEn: o.textEn, correct: o.isCorrect });
-    pool.set(q.id, question);
-  }
-  const settings = examSettings(
-    { attempts: evaluation.maxAttempts, questions: evaluation.questionCount, minutes: evaluation.minutes, minimumScore: evaluation.passingScore },
-    pool.size,
-  );
-  return { evaluationId: evaluation.id, courseId, settings, pool: [...pool.values()] };
-}
-
-/** Where a course's exam comes from: the database each time, or the runtime's `ExamCache`. */
-export type ExamSource = (courseId: number) => Promise<CourseExam | null>;
-
-/**
- * Each course's exam as loaded once, until the catalogue changes (the runtime clears it when any
- * process says so): starts, pages and every saved answer need the pool, which changes only with the
- * catalogue.
- */
-export class ExamCache {
-  readonly #exams = new Map<number, Promise<CourseExam | null>>();
-  constructor(private readonly db: Db) {}
-  /** The exam of a course (`null`: it has none). */
-  get: ExamSource = (courseId) => {
-    let exam = this.#exams.get(courseId);
-    if (!exam) {
-      exam = loadExam(this.db, courseId);
-      this.#exams.set(courseId, exam);
-      // A failed load is not kept: the next request tries again.
-      exam.catch(() => this.#exams.delete(courseId));
-    }
-    return exam;
-  };
-  /** Forgets every exam (the catalogue changed). */
-  clear(): void {
-    this.#exams.clear();
-  }
-}
+import { loadExam, type CourseExam } from './exam-source.server';
 
 /** One attempt as the exam pages use it (answers as given; grade fields once graded). */
 export interface Attempt {
@@ -444,60 +379,4 @@ export function registerExamGrading(scheduler: Scheduler, db: Db, onGraded: (con
   scheduler.every('exam-grading', intervalMs, async ({ now }) => {
     for (const graded of await gradeOverdue(db, now.getTime())) onGraded(graded.contactId);
   });
-}
-
-/** What `/course-exam-info/{id}` shows a viewer: the exam's numbers, their standing and whether they may start. */
-export interface ExamInfo {
-  exam: CourseExam;
-  /** `null` for someone without a contact (a visitor, an IBO session without a prospect). */
-  standing: ExamStanding | null;
-  lessonsTotal: number;
-  lessonsCompleted: number;
-  decision: StartDecision;
-  /** What reading the standing changed (an attempt whose time was up, graded): the page tells the runtime. */
-  changed: Change[];
-}
-
-/**
- * Loads the exam page's facts for `course` and a viewer: only a learner (a user's own contact) may take
- * an exam; everyone else is told to log in. `null` when the course has no exam.
- */
-export async function loadExamInfo(
-  db: Db,
-  course: CourseLessons,
-  viewer: { kind: string; contactId: number | null },
-  now: number,
-  exams: ExamSource = (id) => loadExam(db, id),
-): Promise<ExamInfo | null> {
-  const exam = await exams(course.id);
-  if (!exam) return null;
-  const lessonsTotal = lessonIdsOf(course).size;
-  const learner = viewer.kind === 'learner' && viewer.contactId !== null;
-  const { standing, changed } = learner ? await examStanding(db, exam, viewer.contactId!, now) : { standing: null, changed: [] };
-  const done = learner ? lessonsTotal - (await lessonsRemaining(db, course, viewer.contactId!)) : 0;
-  const decision = canStart({
-    loggedIn: learner,
-    isLearner: learner,
-    lessonsTotal,
-    lessonsCompleted: done,
-    attemptsUsed: standing?.used ?? 0,
-    attemptsAllowed: exam.settings.attempts,
-    passedAlready: standing?.passed ?? false,
-    openAttempt: standing?.open !== null && standing?.open !== undefined,
-  });
-  return { exam, standing, lessonsTotal, lessonsCompleted: done, decision, changed };
-}
-
-/** A course as the exam checks use it: its lessons. */
-type CourseLessons = { id: number; modules: readonly { lessons: readonly { id: number }[] }[] };
-
-function lessonIdsOf(course: CourseLessons): Set<number> {
-  return new Set(course.modules.flatMap((m) => m.lessons.map((l) => l.id)));
-}
-
-/** How many lessons of `course` the person has not completed (an attempt may start at 0). */
-export async function lessonsRemaining(db: Db, course: CourseLessons, contactId: number): Promise<number> {
-  const lessonIds = lessonIdsOf(course);
-  const done = (await completedLessons(db, contactId, course.id)).filter((id) => lessonIds.has(id)).length;
-  return lessonIds.size - done;
 }

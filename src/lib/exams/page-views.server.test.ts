@@ -16,7 +16,8 @@ import { tellChanges } from '../runtime/changes';
 import type { Runtime } from '../runtime/runtime.server';
 import { testRuntime } from '../testing/runtime';
 import { correctOptions } from './exams';
-import { saveAnswer, startAttempt, type CourseExam } from './exams.server';
+import { saveAnswer, startAttempt } from './exams.server';
+import { type CourseExam } from './exam-source.server';
 import { loadExamResult } from './pages.server';
 
 const [pglite] = await testDatabases();

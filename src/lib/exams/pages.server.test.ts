@@ -11,7 +11,8 @@ import * as s from '../db/schema';
 import { loadViewer, type Identity, type Viewer } from '../access';
 import { courseDetails, loadCatalog, type CatalogSnapshot } from '../catalog';
 import { correctOptions } from './exams';
-import { examStanding, loadExam, saveAnswer, startAttempt, submitAttempt, attemptOf, type CourseExam } from './exams.server';
+import { examStanding, saveAnswer, startAttempt, submitAttempt, attemptOf } from './exams.server';
+import { loadExam, type CourseExam } from './exam-source.server';
 import { loadExamInfoPage, loadExamResult, loadExamRun } from './pages.server';
 import { pagesChange, personChange } from '../runtime/changes';
 

@@ -11,7 +11,9 @@ import { refusal, type Viewer } from '../access';
 import { courseDetails, type CatalogCourse, type CatalogSnapshot, type CourseDetails } from '../catalog';
 import type { Locale } from '~/i18n/locales';
 import type { PageRead } from '../runtime/changes';
-import { examStanding, loadExam, loadExamInfo, type CourseExam, type ExamSource, type ExamStanding } from './exams.server';
+import { examStanding, type ExamStanding } from './exams.server';
+import { loadExam, type CourseExam, type ExamSource } from './exam-source.server';
+import { loadExamInfo } from './exam-info.server';
 import { gradeAttempt, presentAttempt, remainingMs, reviewFor, type ExamSettings, type PresentedQuestion, type QuestionKind, type StartDecision } from './exams';
 
 /** A course whose exam the viewer may know of. */
