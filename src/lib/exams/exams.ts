@@ -29,7 +29,7 @@ export interface ExamSettings {
   minimumScore: number;
 }
 
-/** The settings of an exam nobody configured (product issue). */
+/** The settings of an exam nobody configured: what every exam falls back to. */
 export const DEFAULT_EXAM_SETTINGS: Readonly<ExamSettings> = Object.freeze({ attempts: 3, questions: 10, minutes: 20, minimumScore: 70 });
 
 /** Valid exam settings (what the course editor may save). */
