@@ -129,7 +129,7 @@ describe.each(databases)('exams on $name', ({ create }) => {
     expect(await submitAttempt(handle.db, exam, otherContactId, attempt.id, now)).toBeNull();
     expect(await saveAnswer(handle.db, exam, contactId, attempt.id, attempt.drawn.questionIds[0]!, [1], now + 3000)).toEqual({ ok: false, error: 'closed' });
     // Passed: no new attempt.
-    expect(await startAttempt(handle.db, exam, contactId, now + 4000)).toEqual({ ok: false, error: 'passed' });
+    expect(await startAttempt(handle.db, exam, contactId, now + 4000)).toEqual({ ok: false, error: 'passed', changed: [] });
     const { standing } = await examStanding(handle.db, exam, contactId, now + 5000);
     expect(standing).toMatchObject({ used: 1, passed: true, best: 100, open: null });
   });
@@ -215,6 +215,21 @@ describe.each(databases)('exams on $name', ({ create }) => {
     expect((await examStanding(handle.db, exam, contactId, later)).changed).toEqual([]);
     // Someone else's read grades and tells nothing of this person.
     expect((await examStanding(handle.db, exam, otherContactId, later)).changed).toEqual([]);
+  });
+
+  it('a start that grades an attempt whose time was up says so: a fail before the next attempt, a pass with its refusal', async () => {
+    const now = Date.now() - 4 * exam.settings.minutes * MINUTE;
+    const failing = await startAttempt(handle.db, exam, contactId, now);
+    if (!failing.ok) throw new Error(failing.error);
+    expect(failing.changed).toEqual([]);
+    const late = failing.attempt.deadline + GRACE_MS + 1;
+    const next = await startAttempt(handle.db, exam, contactId, late);
+    expect(next).toMatchObject({ ok: true, resumed: false, changed: [pagesChange(contactId)] });
+    if (!next.ok) throw new Error(next.error);
+    for (const id of next.attempt.drawn.questionIds) await saveAnswer(handle.db, exam, contactId, next.attempt.id, id, correctOptions(exam.pool.find((q) => q.id === id)!), late);
+    const later = next.attempt.deadline + GRACE_MS + 1;
+    expect(await startAttempt(handle.db, exam, contactId, later)).toEqual({ ok: false, error: 'passed', changed: [personChange({ contactId })] });
+    expect(await startAttempt(handle.db, exam, contactId, later)).toEqual({ ok: false, error: 'passed', changed: [] });
   });
 
   it('the exam page says who may start: a learner who completed every lesson, not a visitor, not before the lessons, not after passing', async () => {

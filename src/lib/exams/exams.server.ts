@@ -146,18 +146,24 @@ export async function startAttempt(
   contactId: number,
   now: number,
   random: Random = Math.random,
-): Promise<{ ok: true; attempt: Attempt; resumed: boolean } | { ok: false; error: StartError }> {
-  if (exam.settings.questions === 0) return { ok: false, error: 'no-questions' };
+): Promise<StartOutcome> {
+  if (exam.settings.questions === 0) return { ok: false, error: 'no-questions', changed: [] };
   const first = await retryConflicts(() => startPlainly(db, exam, contactId, now, random));
-  if (first) return { ok: true, attempt: first, resumed: false };
+  if (first) return { ok: true, attempt: first, resumed: false, changed: [] };
   return retryConflicts(() => db.transaction((tx) => startLocked(tx, exam, contactId, now, random)));
 }
+
+/**
+ * What a start did: the attempt (new, or the one in progress resumed) or why none, and in both cases
+ * what grading an attempt whose time was up on the way changed (`changed`, for the caller to tell).
+ */
+export type StartOutcome = ({ ok: true; attempt: Attempt; resumed: boolean } | { ok: false; error: StartError }) & { changed: Change[] };
 
 /** How many times the locking start decides again after losing the insert to a start elsewhere (it then resumes that one). */
 const START_ROUNDS = 3;
 
 /** The start that decides under the person's lock: resume, grade what is overdue, refuse, or insert the next attempt. */
-async function startLocked(tx: Tx, exam: CourseExam, contactId: number, now: number, random: Random): Promise<{ ok: true; attempt: Attempt; resumed: boolean } | { ok: false; error: StartError }> {
+async function startLocked(tx: Tx, exam: CourseExam, contactId: number, now: number, random: Random): Promise<StartOutcome> {
   await tx.execute(sql`select id from contacts where id = ${contactId} for no key update`);
   for (let round = 0; round < START_ROUNDS; round++) {
     // Their attempts are locked too: grading one (below) must not race an answer being saved.
@@ -168,11 +174,17 @@ async function startLocked(tx: Tx, exam: CourseExam, contactId: number, now: num
       .orderBy(asc(examAttempts.attemptNumber))
       .for('update');
     // An attempt whose time is up is graded first (the "next read").
-    for (const [i, row] of rows.entries()) if (overdue(row, now)) rows[i] = (await gradeRow(tx, exam, row, now)).row;
-    if (rows.some((r) => r.passed === true)) return { ok: false, error: 'passed' };
+    const changed: Change[] = [];
+    for (const [i, row] of rows.entries()) {
+      if (!overdue(row, now)) continue;
+      const graded = await gradeRow(tx, exam, row, now);
+      rows[i] = graded.row;
+      if (graded.gradedNow) changed.push(gradedChange(contactId, graded.row.passed === true));
+    }
+    if (rows.some((r) => r.passed === true)) return { ok: false, error: 'passed', changed };
     const open = rows.find((r) => r.submittedAt === null);
-    if (open) return { ok: true, attempt: toAttempt(open), resumed: true };
-    if (rows.length >= exam.settings.attempts) return { ok: false, error: 'no-attempts' };
+    if (open) return { ok: true, attempt: toAttempt(open), resumed: true, changed };
+    if (rows.length >= exam.settings.attempts) return { ok: false, error: 'no-attempts', changed };
     const drawn = drawAttempt(exam.pool, exam.settings, random);
     const [row] = await tx
       .insert(examAttempts)
@@ -189,7 +201,7 @@ async function startLocked(tx: Tx, exam: CourseExam, contactId: number, now: num
       // A one-statement start elsewhere (which takes no lock of the person) inserted first: decide again, seeing it.
       .onConflictDoNothing()
       .returning();
-    if (row) return { ok: true, attempt: toAttempt(row), resumed: false };
+    if (row) return { ok: true, attempt: toAttempt(row), resumed: false, changed };
   }
   // Lost every round (never seen: the round after a loss resumes the winner): PostgreSQL's word for "collided, run it again".
   throw Object.assign(new Error('the attempt start kept colliding with others'), { code: '40001' });
