@@ -12,7 +12,6 @@ import type { Locale } from '~/i18n/locales';
 import { afterEnd, findLesson, formatClock, neighbours, PLAYBACK_RATES, showsExamPanel, trackingEntry, type PlayerView } from '~/lib/learning/player';
 import { format as fill } from '~/i18n/format';
 import { guardStatus } from '~/lib/http/session-guard';
-import { announce } from '~/lib/stores/announcer';
 import { rememberPosition } from '~/lib/stores/tracking';
 import CourseProgress from './player/CourseProgress';
 import ExamPanel from './player/ExamPanel';
@@ -39,7 +38,7 @@ interface Props {
   home: string;
 }
 
-type Status = { kind: 'error' | 'hint'; text: string } | null;
+type Status = { kind: 'error' | 'hint' | 'done'; text: string } | null;
 type Focus = 'heading' | 'video' | null;
 
 export default function LessonPlayer({ view, contactId, userId, locale, t, siteName, home }: Props) {
@@ -47,6 +46,8 @@ export default function LessonPlayer({ view, contactId, userId, locale, t, siteN
   const [currentId, setCurrentId] = useState(view.currentLessonId);
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(() => new Set());
   const [status, setStatus] = useState<Status>(null);
+  /** What a screen reader hears of a lesson change (visible as the new title). */
+  const [spoken, setSpoken] = useState('');
   const [resumedFrom, setResumedFrom] = useState<number | null>(null);
   const [videoFailed, setVideoFailed] = useState(false);
   const [ready, setReady] = useState(false);
@@ -120,7 +121,10 @@ export default function LessonPlayer({ view, contactId, userId, locale, t, siteN
     if (opts.push ?? true) history.pushState({ lessonId }, '', target.lesson.href);
     document.title = `${target.lesson.name} · ${view.name} · ${siteName}`;
     remember(lessonId, opts.autoplay ?? false);
-    announce([opts.intro, fill(t.nowPlayingAnnouncement, { name: target.lesson.name })].filter(Boolean).join(' '));
+    // Said in the player's own lines, in the page's flow: a floating notice would cover the title or the
+    // controls on a phone. A completed lesson is shown; which lesson plays now is only spoken (the title says it).
+    if (opts.intro) setStatus({ kind: 'done', text: opts.intro });
+    setSpoken(fill(t.nowPlayingAnnouncement, { name: target.lesson.name }));
   };
   // Listeners registered once (popstate) call the latest `go`.
   const goRef = useRef(go);
@@ -147,7 +151,7 @@ export default function LessonPlayer({ view, contactId, userId, locale, t, siteN
     if (step.kind === 'next') {
       go(step.lesson.id, { autoplay: true, focus: hadFocus ? 'video' : null, intro, keepStatus: true });
     } else {
-      if (intro) announce(intro);
+      if (intro) setStatus({ kind: 'done', text: intro });
       setExamFocus((n) => n + 1);
     }
   };
@@ -296,8 +300,11 @@ export default function LessonPlayer({ view, contactId, userId, locale, t, siteN
             {t.videoError}
           </p>
         )}
-        <p className={status?.kind === 'error' ? styles.alert : styles.hint} role="status">
+        <p className={styles[status?.kind === 'error' ? 'alert' : status?.kind === 'done' ? 'done' : 'hint']} role="status" data-player-status>
           {status?.text}
+        </p>
+        <p className="sr-only" role="status">
+          {spoken}
         </p>
 
         <div className={styles.lessonInfo}>

@@ -84,6 +84,10 @@ test('a lesson played to the end is ticked by the server and the player moves on
   const second = lessonLink(page, 'Categorías y líneas de negocio');
   await expect(second).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('heading', { level: 2, name: 'Categorías y líneas de negocio' })).toBeVisible();
+  // Said in the player's own line, in the page's flow (a floating notice would cover the title on a phone).
+  await expect(player(page).locator('[data-player-status]')).toHaveText('Lección completada: «¿Qué es la academia?».');
+  await expect(player(page).getByRole('status').filter({ hasText: 'Ahora se reproduce: «Categorías y líneas de negocio».' })).toHaveCount(1);
+  await expect(page.locator('[data-toast]')).not.toHaveClass(/visible/);
   await expect(page.getByRole('progressbar', { name: 'Progreso del curso' })).toHaveAttribute('aria-valuetext', '1 de 5 lecciones, 20 %');
   await expect(page).toHaveTitle(/^Categorías y líneas de negocio · Bienvenida a la academia/);
   const secondId = await player(page).getAttribute('data-lesson-id');

@@ -39,8 +39,8 @@ export const es = {
       next: 'Lección siguiente',
       nextModule: 'Siguiente módulo',
       /** Screen-reader announcements. */
-      nowPlayingAnnouncement: 'Ahora: {name}',
-      completedAnnouncement: 'Lección completada: {name}',
+      nowPlayingAnnouncement: 'Ahora se reproduce: «{name}».',
+      completedAnnouncement: 'Lección completada: «{name}».',
       notCompletedHint: '«{name}» no quedó completada: para completarla, mírala sin saltarte partes (al menos el 90 %).',
       lastVideo: {
         title: 'Llegaste al último video',
@@ -134,8 +134,8 @@ export const en: Shape<typeof es> = {
       previous: 'Previous lesson',
       next: 'Next lesson',
       nextModule: 'Next module',
-      nowPlayingAnnouncement: 'Now: {name}',
-      completedAnnouncement: 'Lesson completed: {name}',
+      nowPlayingAnnouncement: 'Now playing: “{name}”.',
+      completedAnnouncement: 'Lesson completed: “{name}”.',
       notCompletedHint: '“{name}” was not completed: to complete it, watch it without skipping (at least 90 %).',
       lastVideo: {
         title: 'You reached the last video',
