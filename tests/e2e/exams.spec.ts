@@ -79,9 +79,16 @@ test('with JavaScript: answers are saved as given, survive a reload, wait offlin
   await expectNoSeriousViolations(page);
   // The rules page is kept for this learner (seen again, it comes from the page cache)…
   expect((await page.reload())?.headers()['x-page-cache']).toBe('hit');
+  const siteMenus = page.getByRole('navigation', { name: 'Navegación principal' });
+  await expect(siteMenus).toHaveCount(1);
   await page.getByRole('button', { name: 'Empezar el examen' }).click();
   await page.waitForURL(`**/course-exam/${COURSE}`);
   await expect(exam(page)).toHaveAttribute('data-enhanced', 'true');
+  // The exam has the reader's whole attention: the logo alone, no site menus, search, cart or footer.
+  await expect(siteMenus).toHaveCount(0);
+  await expect(page.getByRole('search')).toHaveCount(0);
+  await expect(page.locator('[data-slot="mini-cart"], footer')).toHaveCount(0);
+  await expect(page.locator('.site-header .logo')).toBeVisible();
   // … and shows the attempt just started at once, offering to resume it.
   await page.goto(`/course-exam-info/${COURSE}`);
   await expect(page.getByRole('button', { name: 'Continuar el examen' })).toBeVisible();
