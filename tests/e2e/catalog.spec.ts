@@ -221,12 +221,13 @@ test('home: carousels from the database, the paid list, the first training', asy
   expect(html).toContain('data-course-id="1"');
 });
 
-welcomeTest('the welcome modal greets a new visitor and offers guest and login paths', async ({ page }) => {
+welcomeTest('the welcome modal greets a new visitor and offers guest, login and free-account paths', async ({ page }) => {
   await page.goto('/en/');
   const dialog = page.getByRole('dialog', { name: 'Welcome to the academy' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('link', { name: 'Continue as a guest with an IBO code' })).toHaveAttribute('href', '/en/guest');
   await expect(dialog.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/en/login');
+  await expect(dialog.getByRole('link', { name: 'Create a free account' })).toHaveAttribute('href', '/en/register');
   await dialog.getByRole('button', { name: 'Not now' }).click();
   await expect(dialog).toBeHidden();
   await page.reload();

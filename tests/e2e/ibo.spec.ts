@@ -150,10 +150,13 @@ test('IBO sessions may not open members-only or paid courses, and guests without
   await page.goto('/courses-details/1');
   await expect(page.locator('.next-step')).toHaveAttribute('data-refusal', 'prospect');
   await expect(page.getByRole('link', { name: 'Entrar como invitado' })).toHaveAttribute('href', /\/guest\?next=/);
+  // A visitor may also open free courses with an account of their own, and come back here after.
+  await expect(page.getByRole('link', { name: 'Crear una cuenta gratis' })).toHaveAttribute('href', `/register?next=${encodeURIComponent('/courses-details/1')}`);
   await page.goto('/HORIZONTE01');
   for (const id of [3, 6]) {
     await page.goto(`/courses-details/${id}`);
     await expect(page.locator('.next-step')).toHaveAttribute('data-refusal', 'login');
+    await expect(page.locator('.next-step').getByRole('link', { name: 'Crear una cuenta gratis' })).toHaveAttribute('href', `/register?next=${encodeURIComponent(`/courses-details/${id}`)}`);
   }
 });
 
