@@ -153,7 +153,7 @@ describe('labels and announcements', () => {
     for (const locale of ['es', 'en'] as const) {
       const labels = searchLabels(messages(locale));
       for (const [key, value] of Object.entries(labels)) {
-        for (const text of typeof value === 'string' ? [value] : Object.values(value)) expect(text.trim(), `${locale} ${key}`).not.toBe('');
+        for (const text of typeof value === 'string' ? [value] : Object.values(value as Record<string, string>)) expect(text.trim(), `${locale} ${key}`).not.toBe('');
       }
     }
     expect(searchLabels(messages('en')).label).toBe('Search courses');
