@@ -11,7 +11,7 @@
  * are called by islands only (no page posts them). On the built site (`npm run build`), in this process.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, format, type Locale } from '../src/i18n';
+import { messages, plural, type Locale } from '../src/i18n';
 import { Client } from '../tests/e2e/support/http';
 import { paymentForm } from '../tests/e2e/support/payment';
 import { registrationForm } from '../tests/e2e/support/seed';
@@ -21,7 +21,9 @@ if (!siteBuilt) console.warn('The refusal tests are skipped: they need a build (
 
 const LOCALES = ['es', 'en'] as const;
 /** Small limits, so a few calls use them up (each test sends from its own loopback address). */
-const RATE_LIMITS = 'contactPerAddress=2/600,lookupPerAddress=2/600,couponGuessesPerAccount=1/600';
+const RATE_LIMITS = 'contactPerAddress=2/600,lookupPerAddress=2/600,couponGuessesPerAccount=1/600,loginPerAddress=5/900';
+/** Logins per address allowed above (wrong ones; the right password gives its attempt back). */
+const LOGINS_PER_ADDRESS = 5;
 
 const LEARNER = { email: 'learner@academia.example', password: 'Aprende2026' };
 
@@ -159,7 +161,7 @@ describe.skipIf(!siteBuilt)('refusals: one answer per kind, access level and lan
         const form = paymentForm({ lang: locale, coupon: 'NOPE-REFUSAL-1' });
         const first = await c.post('/_actions/commerce.checkout', { form });
         expect(first.status).toBe(400);
-        const wait = format(messages(locale).commerce.coupon['coupon-limited'], { minutes: 10 });
+        const wait = plural(locale, messages(locale).commerce.coupon['coupon-limited'], 10);
         const rpc = await c.post('/_actions/commerce.checkout', { form: { ...form, coupon: 'NOPE-REFUSAL-2' } });
         expect(rpc.status).toBe(429);
         expect(Number(rpc.headers['retry-after'])).toBeGreaterThan(540);
@@ -168,6 +170,37 @@ describe.skipIf(!siteBuilt)('refusals: one answer per kind, access level and lan
         expect(page.status).toBe(429);
         expect(Number(page.headers['retry-after'])).toBeGreaterThan(540);
         expect(page.body).toContain(wait);
+      });
+    }
+  });
+
+  describe('logins from one address (a classroom behind one router)', () => {
+    const login = (c: Client, form: Record<string, string>) => c.post('/_actions/auth.login', { form });
+
+    it(`40 right passwords in the window all log in, though the address allows ${LOGINS_PER_ADDRESS} attempts`, async () => {
+      const c = open();
+      const accounts = [LEARNER, { email: 'buyer@academia.example', password: 'Compra2026' }];
+      for (let i = 0; i < 40; i++) {
+        const r = await login(c, { ...accounts[i % 2]!, lang: i % 3 === 0 ? 'en' : 'es' });
+        expect(r.status, `login ${i + 1}: ${r.body}`).toBe(200);
+      }
+    });
+
+    for (const locale of LOCALES) {
+      it(`wrong passwords from the address are still refused past the limit, with 429 and the wait in words (${locale})`, async () => {
+        const c = open();
+        // A different unknown account each time, so only the address's limit is in play.
+        const wrong = (i: number) => login(c, { email: `nobody.${locale}.${i}@example.com`, password: 'not-the-password', lang: locale });
+        for (let i = 0; i < LOGINS_PER_ADDRESS - 1; i++) expect((await wrong(i)).status, `wrong password ${i + 1}`).toBe(400);
+        // A right password in between neither refuses nor wipes the wrong ones already counted.
+        expect((await login(c, { ...LEARNER, lang: locale })).status).toBe(200);
+        expect((await wrong(LOGINS_PER_ADDRESS - 1)).status).toBe(400);
+        const refused = await wrong(LOGINS_PER_ADDRESS);
+        expect(refused.status).toBe(429);
+        expect(Number(refused.headers['retry-after'])).toBeGreaterThan(840);
+        expect(actionError(refused.body)).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: plural(locale, messages(locale).identity.login.tooManyAttempts, 15) });
+        // The address is refused, even with the right password, until the window passes.
+        expect((await login(c, { ...LEARNER, lang: locale })).status).toBe(429);
       });
     }
   });

@@ -21,8 +21,9 @@ export const ACTION_RULES = {
   'auth.login': {
     access: 'public',
     limits: [
+      // Both counted up front (so parallel guesses cannot slip past); the right password gives the address
+      // its attempt back (a classroom behind one router is never locked out) and forgives the pair's.
       { name: 'loginPerAddress', per: 'address' },
-      // Counted up front (so parallel guesses cannot slip past) and forgiven after the right password.
       { name: 'loginPerAccountAddress', per: ['input.email', 'address'] },
       // Wrong passwords from every address: never a refusal, only a slower login (counted on a wrong password).
       { name: 'loginPerAccount', per: 'input.email', counted: 'handler' },

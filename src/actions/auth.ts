@@ -69,8 +69,8 @@ function endSession(ctx: ActionAPIContext, db: Db): Promise<Change[]> {
 export const auth = {
   /**
    * Logs in with e-mail and password (a valid e-mail, a password of at least 6 characters). Wrong password, unknown address and a refused
-   * user type get the same message after the same work. Limits: attempts per address, and wrong
-   * passwords per account from one address (429 for that pair only); wrong passwords to an account from
+   * user type get the same message after the same work. Limits: wrong passwords per address (each
+   * attempt counts up front; the right password gives its attempt back), and wrong passwords per account from one address (429 for that pair only); wrong passwords to an account from
    * every address together only slow its logins down, so a stranger cannot lock the owner out.
    */
   login: action('auth.login', {
@@ -79,7 +79,8 @@ export const auth = {
     refusals,
     handler: async ({ email, password, lang, next }, kit) => {
       const { ctx, runtime, limits } = kit;
-      // The pair's attempt was counted up front by the kit (so parallel guesses cannot slip past); it is forgiven on success.
+      // The address's and the pair's attempts were counted up front by the kit (so parallel guesses cannot
+      // slip past); the right password gives them back.
       await holdIfUnderAttack(kit);
       const db = runtime.db;
       const outcome = await authenticate(db, email, password);
@@ -89,6 +90,9 @@ export const auth = {
         throw new ActionError({ code: 'BAD_REQUEST', message: kit.t.identity.login.invalidCredentials });
       }
       await limits.limiter.forgive('loginPerAccountAddress', limits.key('loginPerAccountAddress')).catch(() => undefined);
+      // Only this login's attempt: a classroom behind one router is not locked out by its own logins, and
+      // one known password cannot wipe the wrong guesses made from the same address.
+      await limits.limiter.refund('loginPerAddress', limits.key('loginPerAddress')).catch(() => undefined);
       const changed = await startSession(ctx, db, { kind: 'user', userId: outcome.user.id });
       await attributeReferral(db, ctx.cookies.get(REFERRAL_COOKIE)?.value, outcome.user.id);
       return { user: storedUser(outcome.user), next: afterLogin(next, localePath(lang, paths.home)), changed };

@@ -24,7 +24,7 @@ import { limitedCheckout, lookUpCoupon } from '~/lib/commerce/limits.server';
 /** A refusal as an HTTP error with its sentence (a coupon's names the code). */
 function refusalError(reason: CheckoutRefusal, locale: Locale, couponCode: string | null): ActionError {
   const t = messages(locale).commerce;
-  const message = reason.startsWith('coupon-') && couponCode ? format(t.coupon[reason as keyof typeof t.coupon], { code: couponCode }) : t.refusals[reason];
+  const message = reason.startsWith('coupon-') && couponCode ? format(t.coupon[reason as Exclude<keyof typeof t.coupon, 'coupon-limited'>], { code: couponCode }) : t.refusals[reason];
   return new ActionError({ code: refusalStatus(reason) === 409 ? 'CONFLICT' : 'BAD_REQUEST', message });
 }
 

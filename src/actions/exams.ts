@@ -7,7 +7,7 @@
 import { ActionError } from 'astro:actions';
 import { action, type Kit, type Refusals } from './kit';
 import { z } from '~/lib/zod';
-import { messages, LOCALES, type Locale } from '~/i18n';
+import { messages, plural, LOCALES, type Locale } from '~/i18n';
 import { pagesChange, tellChanges } from '~/lib/runtime/changes';
 import { catalogContext } from '~/lib/app.server';
 import { attemptOf, gradedChange, saveAnswer, startAttempt, submitAttempt, type SaveError } from '~/lib/exams/exams.server';
@@ -74,7 +74,7 @@ export const exams = {
       // The lessons first (the rules page's order); the attempts are checked under the person's lock.
       const remaining = await lessonsRemaining(me.db, found.course, me.contactId);
       if (remaining > 0) {
-        const message = (remaining === 1 ? t.info.reasons.lessonsOne : t.info.reasons.lessonsOther).replace('{remaining}', String(remaining));
+        const message = plural(locale, t.info.reasons.lessons, remaining);
         throw new ActionError({ code: 'FORBIDDEN', message });
       }
       const started = await startAttempt(me.db, exam, me.contactId, Date.now());

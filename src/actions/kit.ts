@@ -18,7 +18,7 @@ import { ActionError, defineAction as astroDefineAction, type ActionAPIContext }
 import type * as z from 'zod/v4/core';
 import { defineAction, DatabaseBusy } from './define';
 import { ruleOf, type ActionName, type ActionRule, ACTION_RULES } from './access';
-import { format, isLocale, messages, type Locale } from '~/i18n';
+import { isLocale, messages, plural, type Locale, type Plural } from '~/i18n';
 import type { Messages } from '~/i18n/types';
 import { accessVerdict, callerOf } from '~/lib/access/policy';
 import { keyPart, limitKey, minutesToWait, type KeyFacts } from '~/lib/http/action-limits';
@@ -87,16 +87,16 @@ export interface Kit<A> {
   ctx: ActionAPIContext;
   /** A 401 with `message` (default: the action's "log in" sentence). */
   unauthorized(message?: string): ActionError;
-  /** A 429 with `sentence` (its `{minutes}` filled in; default: the action's), and Retry-After. */
-  tooMany(retryAfterSeconds: number, sentence?: string): ActionError;
+  /** A 429 with `sentence` (the form for the whole minutes to wait; default: the action's), and Retry-After. */
+  tooMany(retryAfterSeconds: number, sentence?: Plural | string): ActionError;
 }
 
 /** The sentences an action uses instead of the kit's own. */
 export interface Refusals {
   /** 401: what to do to be allowed ("log in to take the exam"). */
   unauthorized?: (t: Messages) => string;
-  /** 429: may hold `{minutes}`. */
-  tooMany?: (t: Messages) => string;
+  /** 429: a sentence, or one that names the minutes to wait (`{ one, other }` with `{count}`). */
+  tooMany?: (t: Messages) => Plural | string;
 }
 
 type InputOf<S> = S extends z.$ZodType ? z.output<S> : FormData;
@@ -146,11 +146,11 @@ export function action<N extends ActionName, TOutput, TAccept extends 'form' | '
     const { runtime, session } = ctx.locals;
     const locale = localeOf(rule, input, ctx);
     const t = messages(locale);
-    const tooMany = (retryAfterSeconds: number, sentence?: string) => {
+    const tooMany = (retryAfterSeconds: number, sentence?: Plural | string) => {
       ctx.locals.retryAfterSeconds = retryAfterSeconds;
       const minutes = minutesToWait(retryAfterSeconds);
-      const text = sentence ?? spec.refusals?.tooMany?.(t) ?? (minutes === 1 ? t.refusals.tooManyOne : t.refusals.tooManyOther);
-      return new ActionError({ code: 'TOO_MANY_REQUESTS', message: format(text, { minutes }) });
+      const text = sentence ?? spec.refusals?.tooMany?.(t) ?? t.refusals.tooMany;
+      return new ActionError({ code: 'TOO_MANY_REQUESTS', message: typeof text === 'string' ? text : plural(locale, text, minutes) });
     };
     const unauthorized = (message?: string) =>
       new ActionError({ code: 'UNAUTHORIZED', message: message ?? spec.refusals?.unauthorized?.(t) ?? (rule.access === 'ibo' ? t.ibo.needsIbo : t.refusals.login) });

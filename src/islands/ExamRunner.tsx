@@ -10,6 +10,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { actions } from 'astro:actions';
 import type { Locale } from '~/i18n/locales';
 import { format } from '~/i18n/format';
+import { plural } from '~/i18n/plural';
 import type { PresentedQuestion } from '~/lib/exams/exams';
 import { actionErrorStatus, guardStatus } from '~/lib/http/session-guard';
 import ExamBar from './exam/ExamBar';
@@ -66,7 +67,7 @@ export default function ExamRunner({ locale, t, courseId, attempt, questions, an
     onSessionLost: () => guardStatus(401, home),
     onAttemptOver: post,
   });
-  const submitter = useExamSubmit({ flush, forget, post, confirmUnanswered: (count) => window.confirm(format(t.confirmUnanswered, { count })) });
+  const submitter = useExamSubmit({ flush, forget, post, confirmUnanswered: (count) => window.confirm(plural(locale, t.confirmUnanswered, count)) });
   const online = useConnectivity({
     onOnline: () =>
       void flush().then(() => {
@@ -113,7 +114,7 @@ export default function ExamRunner({ locale, t, courseId, attempt, questions, an
   };
 
   const oneAtATime = enhanced && view === 'one';
-  const spoken = announced === null ? '' : announced === 1 ? t.minutesLeftOne : format(t.minutesLeftOther, { minutes: announced });
+  const spoken = announced === null ? '' : plural(locale, t.minutesLeft, announced);
 
   return (
     <form ref={formRef} method="post" action={submitAction} className={styles.exam} onSubmit={onSubmit} aria-labelledby="exam-attempt" data-enhanced={enhanced ? 'true' : undefined}>

@@ -72,7 +72,7 @@ export default function HeaderSearch({ locale, labels, action }: Props) {
           setActive(-1);
           setStatus('done');
           setOpen(document.activeElement === inputRef.current);
-          setAnnouncement(resultsAnnouncement(labels, found.length, value));
+          setAnnouncement(resultsAnnouncement(locale, labels, found.length, value));
         },
         () => {
           if (controller.signal.aborted) return;
@@ -166,7 +166,7 @@ export default function HeaderSearch({ locale, labels, action }: Props) {
         ? labels.unavailable
         : status === 'too-short'
           ? labels.minChars
-          : resultsAnnouncement(labels, 0, answered);
+          : resultsAnnouncement(locale, labels, 0, answered);
 
   return (
     <form className={`header-search ${styles.search}`} role="search" action={action} method="get" data-slot="search" onSubmit={onSubmit}>

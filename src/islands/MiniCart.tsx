@@ -14,6 +14,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { actions } from 'astro:actions';
 import { useStore } from '@nanostores/react';
 import type { Locale } from '~/i18n/locales';
+import type { Plural } from '~/i18n/plural';
 import { cartButtonLabel, cartKey, focusAfterRemoval, inCart, type MiniCartSummary } from '~/lib/commerce/mini-cart';
 import type { CartItem } from '~/lib/commerce/cart';
 import { $cart } from '~/lib/stores/cart';
@@ -24,9 +25,8 @@ import '~/styles/mini-cart.css';
 export interface MiniCartText {
   /** The link's name before hydration and without JavaScript. */
   cart: string;
-  /** 'Cart: {count} products'. */
-  button: string;
-  buttonOne: string;
+  /** 'Cart: {count} products', in one and other forms. */
+  button: Plural;
   title: string;
   empty: string;
   remove: string;
@@ -164,7 +164,7 @@ export default function MiniCart({ locale, t, cartHref, children }: Props) {
         className="icon-button cart-link"
         aria-expanded={open}
         aria-controls={PANEL_ID}
-        aria-label={cartButtonLabel(t, count)}
+        aria-label={cartButtonLabel(locale, t, count)}
         onClick={() => setOpen((o) => !o)}
       >
         {children}

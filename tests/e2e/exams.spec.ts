@@ -75,7 +75,7 @@ test('with JavaScript: answers are saved as given, survive a reload, wait offlin
   await expect(card.getByText('Completado', { exact: true })).toHaveCount(0);
   await card.getByRole('link', { name: /^Presentar el examen de / }).click();
   await page.waitForURL(`**/course-exam-info/${COURSE}`);
-  await expect(page.getByText('Intentos: 0 usados de 3; te quedan 3.')).toBeVisible();
+  await expect(page.getByText('Intentos usados: 0 de 3; restantes: 3.')).toBeVisible();
   await expectNoSeriousViolations(page);
   // The rules page is kept for this learner (seen again, it comes from the page cache)…
   expect((await page.reload())?.headers()['x-page-cache']).toBe('hit');
@@ -92,7 +92,7 @@ test('with JavaScript: answers are saved as given, survive a reload, wait offlin
   // … and shows the attempt just started at once, offering to resume it.
   await page.goto(`/course-exam-info/${COURSE}`);
   await expect(page.getByRole('button', { name: 'Continuar el examen' })).toBeVisible();
-  await expect(page.getByText('Intentos: 1 usados de 3; te quedan 2.')).toBeVisible();
+  await expect(page.getByText('Intentos usados: 1 de 3; restantes: 2.')).toBeVisible();
   await page.getByRole('button', { name: 'Continuar el examen' }).click();
   await page.waitForURL(`**/course-exam/${COURSE}`);
   await expect(exam(page)).toHaveAttribute('data-enhanced', 'true');
@@ -156,7 +156,7 @@ test('with JavaScript: answers are saved as given, survive a reload, wait offlin
   // The attempt is over: its address leads back to the rules, which show the score.
   await page.goto(`/course-exam/${COURSE}`);
   await expect(page).toHaveURL(new RegExp(`/course-exam-info/${COURSE}$`));
-  await expect(page.getByText('Intentos: 1 usados de 3; te quedan 2.')).toBeVisible();
+  await expect(page.getByText('Intentos usados: 1 de 3; restantes: 2.')).toBeVisible();
   await page.goto('/mylearning');
   await expect(card.getByText('Examen: no aprobado')).toBeVisible();
   await expect(card.getByText('Te quedan 2 intentos')).toBeVisible();
@@ -232,7 +232,7 @@ test('after passing, every bad request is refused with its status and nothing st
   await someoneElse.context.close();
   // Still one passed attempt and one failed: the rules page says so.
   await page.goto(`/en/course-exam-info/${COURSE}`);
-  await expect(page.getByText('Attempts: 2 used of 3; 1 left.')).toBeVisible();
+  await expect(page.getByText('Attempts used: 2 of 3; left: 1.')).toBeVisible();
   await expect(page.getByText('You already passed this exam!')).toBeVisible();
   await expect(page.getByText('Your best score so far: 100 %.')).toBeVisible();
   // The course is completed now: my learning says so and offers the certificate.

@@ -59,7 +59,10 @@ export const es = {
       'coupon-expired': 'El cupón {code} ya venció.',
       'coupon-spent': 'El cupón {code} ya alcanzó su número máximo de usos.',
       'coupon-not-applicable': 'El cupón {code} no se aplica a este pedido (no alcanza el monto mínimo).',
-      'coupon-limited': 'Probaste demasiados cupones que no existen. Espera {minutes} minutos antes de probar otro.',
+      'coupon-limited': {
+        one: 'Probaste demasiados cupones que no existen. Espera {count} minuto antes de probar otro.',
+        other: 'Probaste demasiados cupones que no existen. Espera {count} minutos antes de probar otro.',
+      },
     },
     refusals: {
       'forged-key': 'Este formulario de pago no es válido o caducó. Recarga la página e inténtalo de nuevo.',
@@ -85,7 +88,10 @@ export const es = {
       abandoned: 'El pago no llegó a completarse y no se cobró nada. Puedes volver a comprarlo cuando quieras.',
       'paid-elsewhere': 'El cobro llegó cuando ya lo habías comprado en otro pedido, así que te devolvimos el importe.',
       login: 'Inicia sesión con tu cuenta para pagar.',
-      tooMany: 'Demasiados pagos rechazados. Espera {minutes} minutos antes de intentarlo de nuevo.',
+      tooMany: {
+        one: 'Demasiados pagos rechazados. Espera {count} minuto antes de intentarlo de nuevo.',
+        other: 'Demasiados pagos rechazados. Espera {count} minutos antes de intentarlo de nuevo.',
+      },
     },
     memberships: {
       heading: 'Tu membresía',
@@ -231,7 +237,10 @@ export const en: Shape<typeof es> = {
       'coupon-expired': 'The coupon {code} has expired.',
       'coupon-spent': 'The coupon {code} has reached its maximum number of uses.',
       'coupon-not-applicable': 'The coupon {code} does not apply to this order (below its minimum amount).',
-      'coupon-limited': 'You tried too many coupons that do not exist. Wait {minutes} minutes before trying another.',
+      'coupon-limited': {
+        one: 'You tried too many coupons that do not exist. Wait {count} minute before trying another.',
+        other: 'You tried too many coupons that do not exist. Wait {count} minutes before trying another.',
+      },
     },
     refusals: {
       'forged-key': 'This payment form is not valid or has expired. Reload the page and try again.',
@@ -257,7 +266,10 @@ export const en: Shape<typeof es> = {
       abandoned: 'The payment was never completed and nothing was charged. You can buy it again whenever you like.',
       'paid-elsewhere': 'The charge arrived after you had already bought this in another order, so the amount was refunded.',
       login: 'Log in with your account to pay.',
-      tooMany: 'Too many refused payments. Wait {minutes} minutes before trying again.',
+      tooMany: {
+        one: 'Too many refused payments. Wait {count} minute before trying again.',
+        other: 'Too many refused payments. Wait {count} minutes before trying again.',
+      },
     },
     memberships: {
       heading: 'Your membership',

@@ -33,7 +33,7 @@ export const es = {
         categories: 'Categorías',
         recent: 'Artículos recientes',
         tags: 'Etiquetas',
-        postCount: '{count} artículos',
+        postCount: { one: '{count} artículo', other: '{count} artículos' },
       },
       post: {
         published: 'Publicado el',
@@ -93,7 +93,7 @@ export const es = {
         ibos: 'IBO y afiliados',
       },
       topicIndex: 'Temas',
-      questionCount: '{count} preguntas',
+      questionCount: { one: '{count} pregunta', other: '{count} preguntas' },
       stillQuestions: '¿No encuentras tu respuesta?',
       contactLead: 'Nuestro equipo te responde en dos días hábiles.',
       contact: 'Escríbenos',
@@ -106,7 +106,7 @@ export const es = {
       breadcrumb: 'Portafolio',
       filterLabel: 'Filtrar por categoría',
       all: 'Todos',
-      showing: '{category}: {count} casos',
+      showing: { one: '{category}: {count} caso', other: '{category}: {count} casos' },
       categories: {
         trips: 'Viajes',
         teams: 'Equipos',
@@ -148,7 +148,7 @@ export const en: Shape<typeof es> = {
         categories: 'Categories',
         recent: 'Recent articles',
         tags: 'Tags',
-        postCount: '{count} articles',
+        postCount: { one: '{count} article', other: '{count} articles' },
       },
       post: {
         published: 'Published on',
@@ -207,7 +207,7 @@ export const en: Shape<typeof es> = {
         ibos: 'IBOs and affiliates',
       },
       topicIndex: 'Topics',
-      questionCount: '{count} questions',
+      questionCount: { one: '{count} question', other: '{count} questions' },
       stillQuestions: 'Can’t find your answer?',
       contactLead: 'Our team replies within two business days.',
       contact: 'Write to us',
@@ -220,7 +220,7 @@ export const en: Shape<typeof es> = {
       breadcrumb: 'Portfolio',
       filterLabel: 'Filter by category',
       all: 'All',
-      showing: '{category}: {count} stories',
+      showing: { one: '{category}: {count} story', other: '{category}: {count} stories' },
       categories: {
         trips: 'Trips',
         teams: 'Teams',

@@ -96,8 +96,7 @@ export const es = {
   refusals: {
     login: 'Inicia sesión para continuar.',
     forbidden: 'Tu cuenta no tiene permiso para hacer esto.',
-    tooManyOne: 'Demasiados intentos. Espera un minuto e inténtalo de nuevo.',
-    tooManyOther: 'Demasiados intentos. Espera {minutes} minutos e inténtalo de nuevo.',
+    tooMany: { one: 'Demasiados intentos. Espera un minuto e inténtalo de nuevo.', other: 'Demasiados intentos. Espera {count} minutos e inténtalo de nuevo.' },
   },
   /** A change sent from another site (CSRF), refused with 403. */
   crossSite: 'Solicitud rechazada: los cambios solo pueden enviarse desde la propia academia.',
@@ -225,8 +224,7 @@ export const en: Shape<typeof es> = {
   refusals: {
     login: 'Log in to continue.',
     forbidden: 'Your account is not allowed to do this.',
-    tooManyOne: 'Too many attempts. Wait a minute and try again.',
-    tooManyOther: 'Too many attempts. Wait {minutes} minutes and try again.',
+    tooMany: { one: 'Too many attempts. Wait a minute and try again.', other: 'Too many attempts. Wait {count} minutes and try again.' },
   },
   crossSite: 'Request refused: changes can only be sent from the academy itself.',
   unreadableBody: 'The request could not be read: send a form or valid JSON.',

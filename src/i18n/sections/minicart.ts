@@ -4,8 +4,7 @@ import type { Shape } from '../types';
 export const es = {
   miniCart: {
     /** The disclosure button's name: how many products the cart holds. */
-    button: 'Carrito: {count} productos',
-    buttonOne: 'Carrito: 1 producto',
+    button: { one: 'Carrito: {count} producto', other: 'Carrito: {count} productos' },
     title: 'Tu carrito',
     empty: 'No hay productos en el carrito',
     remove: 'Quitar',
@@ -19,8 +18,7 @@ export const es = {
 
 export const en: Shape<typeof es> = {
   miniCart: {
-    button: 'Cart: {count} products',
-    buttonOne: 'Cart: 1 product',
+    button: { one: 'Cart: {count} product', other: 'Cart: {count} products' },
     title: 'Your cart',
     empty: 'No products in cart',
     remove: 'Remove',

@@ -8,8 +8,7 @@ export const es = {
     /** Shown while the request is running. */
     searching: 'Buscando…',
     /** Announced to screen readers when suggestions arrive. */
-    resultsOne: '1 curso encontrado. Usa las flechas para recorrerlo.',
-    resultsMany: '{count} cursos encontrados. Usa las flechas para recorrerlos.',
+    results: { one: '{count} curso encontrado. Usa las flechas para recorrerlo.', other: '{count} cursos encontrados. Usa las flechas para recorrerlos.' },
     noResults: 'Ningún curso coincide con «{q}».',
     minChars: 'Escribe al menos 3 caracteres para buscar.',
     unavailable: 'La búsqueda no está disponible ahora. Pulsa Enter para ver todos los resultados.',
@@ -25,8 +24,7 @@ export const en: Shape<typeof es> = {
   search: {
     suggestions: 'Suggested courses',
     searching: 'Searching…',
-    resultsOne: '1 course found. Use the arrow keys to reach it.',
-    resultsMany: '{count} courses found. Use the arrow keys to browse them.',
+    results: { one: '{count} course found. Use the arrow keys to reach it.', other: '{count} courses found. Use the arrow keys to browse them.' },
     noResults: 'No course matches “{q}”.',
     minChars: 'Type at least 3 characters to search.',
     unavailable: 'Search is unavailable right now. Press Enter to see all results.',

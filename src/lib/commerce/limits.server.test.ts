@@ -27,7 +27,7 @@ import { readCoupon } from './orders.server';
 import type { CheckoutOutcome, CheckoutRequest } from './checkout.server';
 import { loadCheckoutPage } from './pages.server';
 import { couponLimitKeys, limitedCheckout, lookUpCoupon, paymentLimitKeys, type Limited } from './limits.server';
-import { format } from '~/i18n';
+import { plural } from '~/i18n';
 import { es } from '~/i18n/es';
 import { en } from '~/i18n/en';
 
@@ -206,7 +206,7 @@ describe.each(databases)('checkout limits on $name', ({ name, create }) => {
     expect(limited.retryAfterSeconds).toBeGreaterThan(3500);
     // The sentence says how long to wait, in both languages.
     const minutes = Math.ceil(limited.retryAfterSeconds! / 60);
-    expect(format(es.commerce.coupon['coupon-limited'], { minutes })).toBe('Probaste demasiados cupones que no existen. Espera 60 minutos antes de probar otro.');
-    expect(format(en.commerce.coupon['coupon-limited'], { minutes })).toBe('You tried too many coupons that do not exist. Wait 60 minutes before trying another.');
+    expect(plural('es', es.commerce.coupon['coupon-limited'], minutes)).toBe('Probaste demasiados cupones que no existen. Espera 60 minutos antes de probar otro.');
+    expect(plural('en', en.commerce.coupon['coupon-limited'], minutes)).toBe('You tried too many coupons that do not exist. Wait 60 minutes before trying another.');
   });
 });

@@ -88,9 +88,10 @@ describe('the island’s rules', () => {
   });
 
   it('names the button with the count', () => {
-    const t = { button: 'Cart: {count} products', buttonOne: 'Cart: 1 product' };
-    expect(cartButtonLabel(t, 0)).toBe('Cart: 0 products');
-    expect(cartButtonLabel(t, 1)).toBe('Cart: 1 product');
-    expect(cartButtonLabel(t, 3)).toBe('Cart: 3 products');
+    const t = { button: { one: 'Cart: {count} product', other: 'Cart: {count} products' } };
+    expect(cartButtonLabel('en', t, 0)).toBe('Cart: 0 products');
+    expect(cartButtonLabel('en', t, 1)).toBe('Cart: 1 product');
+    expect(cartButtonLabel('en', t, 3)).toBe('Cart: 3 products');
+    expect(cartButtonLabel('es', { button: { one: 'Carrito: {count} producto', other: 'Carrito: {count} productos' } }, 1)).toBe('Carrito: 1 producto');
   });
 });

@@ -3,6 +3,7 @@
  * price from the catalogue, never from the cookie) and the small rules the island follows.
  */
 import type { Locale } from '~/i18n';
+import { plural, type Plural } from '~/i18n/plural';
 import { formatPrice, type CatalogSnapshot } from '../catalog/catalog';
 import type { Viewer } from '../access/access';
 import { priceCart, serializeCart, type CartItem } from './cart';
@@ -54,6 +55,6 @@ export function focusAfterRemoval(count: number, removedIndex: number): number |
 }
 
 /** The disclosure button's name for `count` products. */
-export function cartButtonLabel(t: { button: string; buttonOne: string }, count: number): string {
-  return count === 1 ? t.buttonOne : t.button.replace('{count}', String(count));
+export function cartButtonLabel(locale: Locale, t: { button: Plural }, count: number): string {
+  return plural(locale, t.button, count);
 }

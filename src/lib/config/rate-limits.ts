@@ -22,7 +22,7 @@ export const LIMITS = {
   loginPerAccount: { points: 10, durationSeconds: 15 * 60 },
   /** Wrong passwords per account from one address: that pair is refused until the window passes. */
   loginPerAccountAddress: { points: 10, durationSeconds: 15 * 60 },
-  /** Login attempts per address. */
+  /** Login attempts per address; the right password gives its attempt back, so only wrong ones use it up. */
   loginPerAddress: { points: 30, durationSeconds: 15 * 60 },
   /** Invalid IBO codes per address, typed (`ibo.enter`) and in affiliate links (`/{code}`) together. */
   codePerAddress: { points: 20, durationSeconds: 10 * 60 },

@@ -4,6 +4,8 @@
  * ship a validation library to every page.
  */
 import { format } from '~/i18n/format';
+import type { Locale } from '~/i18n/locales';
+import { plural, type Plural } from '~/i18n/plural';
 
 /** Fewest characters a course search query needs before anything is searched. */
 export const MIN_QUERY_LENGTH = 3;
@@ -121,15 +123,14 @@ export interface SearchLabels {
   submit: string;
   suggestions: string;
   searching: string;
-  resultsOne: string;
-  resultsMany: string;
+  results: Plural;
   noResults: string;
   minChars: string;
   unavailable: string;
 }
 
 /** What the polite live region says once suggestions arrive ('3 cursos encontrados…', 'Ningún curso…'). */
-export function resultsAnnouncement(labels: SearchLabels, count: number, rawQuery: string): string {
+export function resultsAnnouncement(locale: Locale, labels: SearchLabels, count: number, rawQuery: string): string {
   if (count === 0) return format(labels.noResults, { q: rawQuery.trim() });
-  return count === 1 ? labels.resultsOne : format(labels.resultsMany, { count });
+  return plural(locale, labels.results, count);
 }

@@ -152,7 +152,9 @@ describe('labels and announcements', () => {
   it('takes every autocomplete text from the catalogue in both languages', () => {
     for (const locale of ['es', 'en'] as const) {
       const labels = searchLabels(messages(locale));
-      for (const [key, text] of Object.entries(labels)) expect(text.trim(), `${locale} ${key}`).not.toBe('');
+      for (const [key, value] of Object.entries(labels)) {
+        for (const text of typeof value === 'string' ? [value] : Object.values(value as Record<string, string>)) expect(text.trim(), `${locale} ${key}`).not.toBe('');
+      }
     }
     expect(searchLabels(messages('en')).label).toBe('Search courses');
   });
@@ -160,9 +162,9 @@ describe('labels and announcements', () => {
   it('says how many courses were found, or that none was', () => {
     const es = searchLabels(messages('es'));
     const en = searchLabels(messages('en'));
-    expect(resultsAnnouncement(es, 3, 'visión')).toBe('3 cursos encontrados. Usa las flechas para recorrerlos.');
-    expect(resultsAnnouncement(en, 1, 'vision')).toBe('1 course found. Use the arrow keys to reach it.');
-    expect(resultsAnnouncement(en, 0, ' zzz ')).toBe('No course matches “zzz”.');
-    expect(resultsAnnouncement(es, 0, 'zzz')).toBe('Ningún curso coincide con «zzz».');
+    expect(resultsAnnouncement('es', es, 3, 'visión')).toBe('3 cursos encontrados. Usa las flechas para recorrerlos.');
+    expect(resultsAnnouncement('en', en, 1, 'vision')).toBe('1 course found. Use the arrow keys to reach it.');
+    expect(resultsAnnouncement('en', en, 0, ' zzz ')).toBe('No course matches “zzz”.');
+    expect(resultsAnnouncement('es', es, 0, 'zzz')).toBe('Ningún curso coincide con «zzz».');
   });
 });
