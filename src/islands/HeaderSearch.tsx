@@ -23,19 +23,21 @@ interface Props {
   labels: SearchLabels;
   /** The full results page the form submits to (`/courses`, `/en/courses`). */
   action: string;
+  /** The term the results page shows, kept in the box there. */
+  initialQuery?: string;
 }
 
 type Status = 'idle' | 'loading' | 'done' | 'error' | 'too-short';
 
 /** Course search box with suggestions after 3 characters; Enter on a suggestion opens the course. */
-export default function HeaderSearch({ locale, labels, action }: Props) {
+export default function HeaderSearch({ locale, labels, action, initialQuery = '' }: Props) {
   const id = useId();
   const inputId = `${id}-q`;
   const listId = `${id}-list`;
   const optionId = (i: number) => `${id}-option-${i}`;
 
   const inputRef = useRef<HTMLInputElement>(null);
-  const [value, setValue] = useState('');
+  const [value, setValue] = useState(initialQuery);
   const [results, setResults] = useState<SearchResult[]>([]);
   /** The query `results` answer (highlighting and messages use it, not what is typed since). */
   const [answered, setAnswered] = useState('');
@@ -43,6 +45,8 @@ export default function HeaderSearch({ locale, labels, action }: Props) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [announcement, setAnnouncement] = useState('');
+  /** The box was edited here (the results page's own term asks for no suggestions until then). */
+  const edited = useRef(false);
 
   // Text typed before hydration stays: adopt it.
   useEffect(() => {
@@ -52,6 +56,7 @@ export default function HeaderSearch({ locale, labels, action }: Props) {
 
   // Debounced request after each change; a newer query aborts the older request.
   useEffect(() => {
+    if (!edited.current && value === initialQuery) return;
     if (!isSearchable(value)) {
       setResults([]);
       setOpen(false);
@@ -88,7 +93,7 @@ export default function HeaderSearch({ locale, labels, action }: Props) {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [value, locale, labels]);
+  }, [value, locale, labels, initialQuery]);
 
   // Keep the active option in view when the list scrolls.
   useEffect(() => {
@@ -194,6 +199,7 @@ export default function HeaderSearch({ locale, labels, action }: Props) {
         enterKeyHint="search"
         value={value}
         onChange={(e) => {
+          edited.current = true;
           setValue(e.target.value);
           setActive(-1);
           if (status === 'too-short') setStatus('idle');

@@ -64,6 +64,8 @@ for (const L of LANGS) {
       await page.getByLabel(L.category).selectOption({ label: L.basic });
       await page.getByRole('button', { name: L.filter }).click();
       await expect(page).toHaveURL(new RegExp(`${L.prefix}/courses\\?category=3$`));
+      // The heading names the filter shown.
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${L.lang === 'es' ? 'Cursos' : 'Courses'}: ${L.basic}`);
       const basic = await listedIds(page);
       expect(basic.length).toBeGreaterThan(0);
       expect(basic.length).toBeLessThan(all.length);

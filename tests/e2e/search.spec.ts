@@ -118,6 +118,9 @@ for (const l of LANGS) {
       await expect(page.getByRole('option').first()).toBeVisible();
       await box.press('Enter');
       await expect(page).toHaveURL(`${l.results}?q=${l.typo.q}`);
+      // The results page keeps the term in the box, and opens no suggestions by itself.
+      await expect(page.getByRole('combobox', { name: l.label })).toHaveValue(l.typo.q);
+      await expect(page.getByRole('listbox')).toHaveCount(0);
     });
 
     test('Escape closes the list, a second Escape clears the box', async ({ page }) => {

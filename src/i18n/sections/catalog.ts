@@ -4,6 +4,7 @@ import type { Shape } from '../types';
 export const es = {
   catalog: {
     coursesTitle: 'Todos los cursos',
+    coursesIn: 'Cursos: {filter}',
     coursesLead: 'Encuentra el curso que necesitas por categoría o línea de negocio.',
     coursesDescription: 'Catálogo de cursos en línea de viajes, emprendimiento, marketing digital y finanzas personales.',
     filterCategory: 'Categoría',
@@ -97,6 +98,7 @@ export const es = {
 export const en: Shape<typeof es> = {
   catalog: {
     coursesTitle: 'All courses',
+    coursesIn: 'Courses: {filter}',
     coursesLead: 'Find the course you need by category or business line.',
     coursesDescription: 'Catalogue of online courses on travel, entrepreneurship, digital marketing and personal finance.',
     filterCategory: 'Category',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { VISITOR, type Viewer } from '../access/access';
 import {
   courseDetails,
+  filterNames,
   formatDuration,
   formatPrice,
   homeSections,
@@ -95,6 +96,17 @@ describe('parseFilter', () => {
     for (const bad of ['category=99', 'category=abc', 'business=1e3', "category=3'--", 'category=-3', `category=${'9'.repeat(40)}`]) {
       expect(parseFilter(snapshot, new URLSearchParams(bad)).unknown, bad).toBe(true);
     }
+  });
+});
+
+describe('filterNames', () => {
+  const categories = [{ id: 1, name: 'Introductorio' }, { id: 3, name: 'Básico' }];
+  const businesses = [{ id: 2, name: 'Viajes' }];
+  it('names the active category and business line, in that order, and nothing for no filter or an unknown id', () => {
+    expect(filterNames({ categoryId: 3, businessId: 2 }, categories, businesses)).toEqual(['Básico', 'Viajes']);
+    expect(filterNames({ categoryId: null, businessId: 2 }, categories, businesses)).toEqual(['Viajes']);
+    expect(filterNames({ categoryId: null, businessId: null }, categories, businesses)).toEqual([]);
+    expect(filterNames({ categoryId: 99, businessId: null }, categories, businesses)).toEqual([]);
   });
 });
 

@@ -122,6 +122,12 @@ export function parseFilter(s: CatalogSnapshot, params: URLSearchParams): { filt
   return { filter: { categoryId: cat.id, businessId: biz.id }, unknown: cat.bad || biz.bad };
 }
 
+/** The names of the active filter's category and business line, in that order (for the catalogue's heading). */
+export function filterNames(filter: CourseFilter, categories: readonly MenuItem[], businesses: readonly MenuItem[]): string[] {
+  const name = (items: readonly MenuItem[], id: number | null) => (id === null ? undefined : items.find((i) => i.id === id)?.name);
+  return [name(categories, filter.categoryId), name(businesses, filter.businessId)].filter((n): n is string => n !== undefined);
+}
+
 /** The home page's lists (introductory; basic and intermediate; paid; the first training). */
 export interface HomeSections {
   introductory: CourseCardData[];
