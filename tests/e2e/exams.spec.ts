@@ -61,10 +61,10 @@ test('the rules page tells a visitor to log in, and a learner with lessons left 
   await page.goto(`/en/course-exam-info/${COURSE}`);
   await expect(page.getByText('Log in with your learner account to take the exam.')).toBeVisible();
   await expect(page.getByText(`Questions: ${courses.find((c) => c.id === COURSE)!.exam.questionCount},`)).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Start the exam' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Start the exam' })).toHaveCount(0);
   await logIn(page, LEARNER, `/course-exam-info/${COURSE}`);
   await expect(page.getByText(/Primero completa todas las lecciones del curso: te faltan? \d+\./)).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Empezar el examen' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Empezar el examen' })).toHaveCount(0);
 });
 
 test('with JavaScript: answers are saved as given, survive a reload, wait offline and reach another device; a failed submit hides the right answers', async ({ page, browser, baseURL }) => {
@@ -81,7 +81,16 @@ test('with JavaScript: answers are saved as given, survive a reload, wait offlin
   expect((await page.reload())?.headers()['x-page-cache']).toBe('hit');
   const siteMenus = page.getByRole('navigation', { name: 'Navegación principal' });
   await expect(siteMenus).toHaveCount(1);
-  await page.getByRole('button', { name: 'Empezar el examen' }).click();
+  // Starting uses an attempt: it is confirmed first, and Cancel starts nothing.
+  await page.getByRole('link', { name: 'Empezar el examen' }).click();
+  const confirm = page.getByRole('dialog', { name: '¿Empezar el examen?' });
+  await expect(confirm.getByText('Empezar usa el intento 1 de 3. El reloj (15 minutos) empieza ahora')).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await confirm.getByRole('link', { name: 'Cancelar' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText('Intentos usados: 0 de 3; restantes: 3.')).toBeVisible();
+  await page.getByRole('link', { name: 'Empezar el examen' }).click();
+  await confirm.getByRole('button', { name: 'Sí, empezar el intento 1' }).click();
   await page.waitForURL(`**/course-exam/${COURSE}`);
   await expect(exam(page)).toHaveAttribute('data-enhanced', 'true');
   // The exam has the reader's whole attention: the logo alone, no site menus, search, cart or footer.
@@ -170,6 +179,15 @@ test('without JavaScript at 360 px: one attempt for twenty simultaneous starts, 
   const context = await noScript(browser, baseURL!);
   const page = await context.newPage();
   await logIn(page, READY, `/course-exam-info/${COURSE}`);
+  // Without JavaScript the confirmation is the rules page asked for again; Cancel goes back and starts nothing.
+  await page.getByRole('link', { name: 'Empezar el examen' }).click();
+  await expect(page).toHaveURL(`/course-exam-info/${COURSE}?confirm=1`);
+  await expect(page.getByRole('heading', { name: '¿Empezar el examen?' })).toBeVisible();
+  await page.getByRole('link', { name: 'Cancelar' }).click();
+  await expect(page.getByText('Intentos usados: 1 de 3; restantes: 2.')).toBeVisible();
+  await page.getByRole('link', { name: 'Empezar el examen' }).click();
+  await page.getByRole('button', { name: 'Sí, empezar el intento 2' }).click();
+  await page.waitForURL(`**/course-exam/${COURSE}`);
   const origin = { origin: baseURL! };
   const starts = await Promise.all(Array.from({ length: 20 }, () => context.request.post('/_actions/exams.start', { headers: origin, form: { course: String(COURSE), lang: 'es' } })));
   expect(starts.map((r) => r.status())).toEqual(Array(20).fill(200));
