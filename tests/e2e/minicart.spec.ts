@@ -40,6 +40,8 @@ test('a buy button updates the badge and the panel; the panel removes a product 
   await panel.getByRole('link', { name: 'Ir a pagar' }).click();
   await expect(page).toHaveURL(/\/purchase$/);
   await expect(page.locator('[data-cart-total]')).toHaveText('$19.99');
+  // The currency is named where the total is.
+  await expect(page.getByRole('rowheader', { name: 'Total (USD)' })).toBeVisible();
 });
 
 test('keyboard: Enter opens, Tab reaches the panel, Escape closes and gives focus back (en)', async ({ page }) => {
