@@ -6,7 +6,7 @@
  * used up its idempotency key (declined card, reused form), it asks the server for a new one, so the
  * buyer can try another card. The card number and CVV are never sent anywhere but the action.
  */
-import { useState, type ChangeEvent, type SubmitEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { actions, isInputError } from 'astro:actions';
 import { format, type Locale } from '~/i18n';
 import {
@@ -15,6 +15,8 @@ import {
   checkoutErrorText,
   monthLabel,
   normalizeCardNumber,
+  groupCardNumber,
+  caretAfterDigits,
   validateCheckoutForm,
   CHECKOUT_FIELDS,
   CHECKOUT_LIMITS,
@@ -88,6 +90,16 @@ export default function CheckoutForm(props: Props) {
   const [message, setMessage] = useState<string | null>(initial.message);
 
   const digits = normalizeCardNumber(form.values.cardNumber ?? '') ?? '';
+  const cardNumberControl = form.control('cardNumber');
+  const cardNumberInput = useRef<HTMLInputElement | null>(null);
+  /** Where the caret goes once the regrouped number is on screen (before the next key is read). */
+  const cardNumberCaret = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const input = cardNumberInput.current;
+    const at = cardNumberCaret.current;
+    cardNumberCaret.current = null;
+    if (input && at !== null && document.activeElement === input) input.setSelectionRange(at, at);
+  });
   const brand = cardBrand(digits);
 
   const errorText = (f: CheckoutField): string | undefined => {
@@ -171,7 +183,19 @@ export default function CheckoutForm(props: Props) {
           maxLength={30}
           spellCheck={false}
           required
-          {...form.control('cardNumber')}
+          {...cardNumberControl}
+          ref={(element) => {
+            cardNumberControl.ref(element);
+            cardNumberInput.current = element;
+          }}
+          onChange={(e) => {
+            // Grouped as printed on the card while typed; the caret stays after the same digit.
+            const input = e.currentTarget;
+            const digitsBefore = input.value.slice(0, input.selectionStart ?? input.value.length).replace(/[^0-9]/g, '').length;
+            const grouped = groupCardNumber(input.value);
+            cardNumberCaret.current = caretAfterDigits(grouped, digitsBefore);
+            form.update('cardNumber', { cardNumber: grouped });
+          }}
           {...described(ids('cardNumber'), true, errorText('cardNumber'))}
         />
         <span className="card-brand" aria-live="polite" data-brand={digits.length > 0 && brand !== 'unknown' ? brand : undefined}>

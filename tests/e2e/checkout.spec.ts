@@ -74,7 +74,17 @@ test('a declined card in English says why and keeps the cart; another card then 
   await page.getByRole('button', { name: 'Pay $19.99' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Your bank declined the payment. Try another card.' })).toBeVisible();
   expect(JSON.parse(decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'cart')!.value))).toEqual([{ kind: 'course', id: 6 }]);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  // The number groups as typed, as printed on the card, and the caret stays where the person types.
+  const number = page.getByLabel('Card number');
+  await number.fill('');
+  await number.pressSequentially('424242424242424');
+  await expect(number).toHaveValue('4242 4242 4242 424');
+  await number.press('ArrowLeft');
+  await number.press('ArrowLeft');
+  await number.pressSequentially('9');
+  await expect(number).toHaveValue('4242 4242 4242 4924');
+  await number.fill('4242424242424242');
+  await expect(number).toHaveValue('4242 4242 4242 4242');
   await page.getByLabel('CVV', { exact: true }).fill('123');
   await page.getByRole('button', { name: 'Pay $19.99' }).click();
   await page.waitForURL(/\/en\/myshopping-detail\/\d+\?paid=1$/);

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  caretAfterDigits,
+  groupCardNumber,
   birthYears,
   BIRTH_YEAR_COUNT,
   cardBrand,
@@ -91,6 +93,31 @@ describe('card numbers', () => {
   });
 
   it('masks a number for receipts', () => expect(maskedCard('4242')).toBe('•••• 4242'));
+});
+
+describe('card numbers as typed', () => {
+  it('group as printed on the card, whatever spacing was typed', () => {
+    expect(groupCardNumber('4242424242424242')).toBe('4242 4242 4242 4242');
+    expect(groupCardNumber('4242-4242 42424242')).toBe('4242 4242 4242 4242');
+    expect(groupCardNumber('424242')).toBe('4242 42');
+    expect(groupCardNumber('378282246310005')).toBe('3782 822463 10005');
+    expect(groupCardNumber('4242424242424242123')).toBe('4242 4242 4242 4242 123');
+    expect(groupCardNumber('42424242424242421234567')).toBe('4242 4242 4242 4242 123 4567');
+    expect(groupCardNumber('')).toBe('');
+    expect(groupCardNumber('4242 abc')).toBe('4242 abc');
+  });
+
+  it('keep the caret after the same digit once regrouped', () => {
+    expect(caretAfterDigits('4242 4242 4', 9)).toBe(11);
+    expect(caretAfterDigits('4242 4242 4', 4)).toBe(4);
+    expect(caretAfterDigits('4242 4242 4', 0)).toBe(0);
+    expect(caretAfterDigits('3782 822463', 5)).toBe(6);
+    expect(caretAfterDigits('4242', 9)).toBe(4);
+  });
+
+  it('never change the digits themselves', () => {
+    fc.assert(fc.property(fc.stringMatching(/^[0-9 -]{0,30}$/), (typed) => normalizeCardNumber(groupCardNumber(typed)) === normalizeCardNumber(typed)));
+  });
 });
 
 describe('the form lists', () => {

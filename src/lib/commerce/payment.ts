@@ -29,6 +29,36 @@ export function normalizeCardNumber(raw: string): string | null {
   return /^[0-9]*$/.test(digits) ? digits : null;
 }
 
+/**
+ * A card number as typed, grouped as printed on the card: American Express 4-6-5, every other brand in
+ * fours (a 19th digit alone); digits past what a card holds stay, in one last group, for the check to
+ * refuse. Anything but digits, spaces and dashes leaves it as typed (the check then says what is wrong).
+ */
+export function groupCardNumber(raw: string): string {
+  const digits = normalizeCardNumber(raw);
+  if (digits === null) return raw;
+  const sizes = cardBrand(digits) === 'amex' ? [4, 6, 5] : [4, 4, 4, 4, 3];
+  const groups: string[] = [];
+  let at = 0;
+  for (const size of sizes) {
+    if (at >= digits.length) break;
+    groups.push(digits.slice(at, at + size));
+    at += size;
+  }
+  if (at < digits.length) groups.push(digits.slice(at));
+  return groups.join(' ');
+}
+
+/** Where the caret goes in `grouped` so that `digitsBefore` digits stay before it (after regrouping). */
+export function caretAfterDigits(grouped: string, digitsBefore: number): number {
+  if (digitsBefore <= 0) return 0;
+  let seen = 0;
+  for (let i = 0; i < grouped.length; i++) {
+    if (/[0-9]/.test(grouped[i]!) && ++seen === digitsBefore) return i + 1;
+  }
+  return grouped.length;
+}
+
 /** The Luhn (mod 10) check of a string of digits. */
 export function luhnValid(digits: string): boolean {
   if (!/^[0-9]+$/.test(digits)) return false;
