@@ -1,0 +1,67 @@
+/** Seeds commerce: payment form lists, demo coupons and the demo purchases with their payments and access. */
+import { inArray, sql } from 'drizzle-orm';
+import * as s from '../schema';
+import * as catalogue from './catalogue';
+import * as people from './people';
+import { priceToCents } from '../../commerce/money';
+import { buildPaymentPayload } from '../../commerce/payload';
+import { excluded, type Tx } from './seed-kit.server';
+
+/** Writes the identification types, coupons and demo orders of the accounts in `userId` (by email). */
+export async function seedCommerce(tx: Tx, userId: Map<string, number>) {
+  // Payment form lists and demo coupons (a coupon's uses are real orders': re-seeding keeps them).
+  await tx
+    .insert(s.identificationTypes)
+    .values(catalogue.identificationTypes.map((t, i) => ({ id: t.id, nameEs: t.name.es, nameEn: t.name.en, position: i })))
+    .onConflictDoUpdate({ target: s.identificationTypes.id, set: excluded(s.identificationTypes, ['nameEs', 'nameEn', 'position']) });
+  await tx
+    .insert(s.coupons)
+    .values(people.coupons.map((c) => ({ code: c.code, kind: c.kind, percent: c.percent ?? null, amountCents: c.amountCents ?? null, expiresAt: c.expiresAt, maxUses: c.maxUses, uses: c.uses, minimumTotalCents: c.minimumTotalCents })))
+    .onConflictDoNothing();
+
+  // Demo purchases: real paid orders (one per product, days apart) with their payment attempt and the
+  // access they granted, as a checkout with the sandbox's approved test card would have left them.
+  const day = 24 * 3_600_000;
+  for (const o of people.demoOrders) {
+    const uid = userId.get(o.email)!;
+    const course = o.kind === 'course' ? catalogue.courses.find((c) => c.id === o.productId)! : null;
+    const book = o.kind === 'book' ? catalogue.books.find((b) => b.id === o.productId)! : null;
+    const product = course ? { id: course.id, code: course.code, title: course.name, price: course.price } : { id: book!.id, code: book!.code, title: book!.title, price: book!.price };
+    const cents = priceToCents(product.price);
+    const at = new Date(Date.now() - o.daysAgo * day);
+    const [order] = await tx
+      .insert(s.orders)
+      .values({
+        userId: uid,
+        status: 'paid',
+        subtotalCents: cents,
+        discountCents: 0,
+        totalCents: cents,
+        language: 'es',
+        // Courses keep the key earlier seeds gave them, so re-seeding finds their orders.
+        idempotencyKey: o.kind === 'course' ? `seed:${o.email}:${o.productId}` : `seed:${o.email}:${o.kind}-${o.productId}`,
+        cardBrand: 'visa',
+        cardLast4: '4242',
+        cardExpiryMonth: 12,
+        cardExpiryYear: 2030,
+        createdAt: at,
+        paidAt: at,
+      })
+      .onConflictDoNothing()
+      .returning({ id: s.orders.id });
+    if (!order) continue;
+    await tx.insert(s.orderItems).values({ orderId: order.id, productKind: o.kind, productId: product.id, productCode: product.code, titleEs: product.title.es, titleEn: product.title.en, priceCents: cents });
+    const payload = buildPaymentPayload({ lines: [{ kind: o.kind, productCode: product.code, cents }], language: 'es', token: `tok_sandbox_a_visa_4242_122030_seed-${order.id}` });
+    await tx.insert(s.paymentAttempts).values({ orderId: order.id, attemptNumber: 1, gateway: 'sandbox', idempotencyKey: `order-${order.id}-attempt-1`, chargeId: `ch_sandbox_seed-${order.id}`, status: 'approved', amountCents: cents, payload, createdAt: at, finishedAt: at });
+    // A course's order grants its purchase access; a book's is owned through the paid order itself.
+    if (o.kind === 'course') {
+      await tx
+        .insert(s.purchaseAccess)
+        .values({ userId: uid, courseId: product.id, orderId: order.id, grantedAt: at })
+        .onConflictDoUpdate({ target: [s.purchaseAccess.userId, s.purchaseAccess.courseId], set: { orderId: order.id } });
+    }
+  }
+  // The single order earlier versions of the seed wrote for all of the buyer's courses: replaced by the ones above.
+  const legacy = await tx.select({ id: s.orders.id }).from(s.orders).where(sql`${s.orders.idempotencyKey} like 'seed:%' and ${s.orders.idempotencyKey} not like 'seed:%:%'`);
+  if (legacy.length > 0) await tx.delete(s.orders).where(inArray(s.orders.id, legacy.map((l) => l.id)));
+}
