@@ -204,6 +204,12 @@ test('checkout and order pages fit a 360 px screen @mobile', async ({ page }) =>
   await page.goto('/en/purchase-detail?coupon=AGOTADO');
   await expect(page.getByText('The coupon AGOTADO has reached its maximum number of uses.')).toBeVisible();
   await fits();
+  // On a phone the summary, with the coupon's message, comes before the payment form.
+  const summaryTop = (await page.getByRole('heading', { name: 'Order summary' }).boundingBox())!.y;
+  const couponTop = (await page.getByText('The coupon AGOTADO has reached its maximum number of uses.').boundingBox())!.y;
+  const paymentTop = (await page.getByRole('heading', { name: 'Payment details' }).boundingBox())!.y;
+  expect(summaryTop).toBeLessThan(paymentTop);
+  expect(couponTop).toBeLessThan(paymentTop);
   await expect(page.locator('form[data-enhanced="true"]')).toBeVisible();
   await fillPayment(page, 'en', '4242 4242 4242 4242');
   await page.getByRole('button', { name: 'Pay $19.99' }).click();
