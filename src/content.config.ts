@@ -11,6 +11,11 @@ const privacy = defineCollection({
   schema: z.object({ title: z.string(), description: z.string(), updated: z.coerce.date() }),
 });
 
+const terms = defineCollection({
+  loader: glob({ pattern: '*.md', base: './src/content/terms' }),
+  schema: z.object({ title: z.string(), description: z.string(), updated: z.coerce.date() }),
+});
+
 const about = defineCollection({
   loader: glob({ pattern: '*.md', base: './src/content/about' }),
   schema: z.object({
@@ -80,4 +85,4 @@ const portfolio = defineCollection({
   }),
 });
 
-export const collections = { privacy, about, testimonials, blog, events, faq, portfolio };
+export const collections = { privacy, terms, about, testimonials, blog, events, faq, portfolio };

@@ -51,6 +51,8 @@ interface Props {
   identificationTypes: { id: number; name: string }[];
   countries: { code: string; name: string }[];
   privacyHref: string;
+  /** The terms of purchase in the page's language (opened in a new tab so the form keeps what was typed). */
+  termsHref: string;
   /** The embedded sandbox takes the payment: say which test cards to use. */
   sandbox: boolean;
   initial: CheckoutFormInitial;
@@ -231,7 +233,17 @@ export default function CheckoutForm(props: Props) {
           {...described(accepts, false, errorText('acceptsTerms'))}
         />
         <label htmlFor={accepts.control}>
-          {t.checkout.acceptsTerms} <a href={props.privacyHref}>{t.checkout.privacy}</a>
+          {t.checkout.acceptsLead}{' '}
+          <a href={props.termsHref} target="_blank" rel="noopener">
+            {t.checkout.terms}
+            <span className="sr-only"> {t.checkout.newTab}</span>
+          </a>{' '}
+          {t.checkout.acceptsJoin}{' '}
+          <a href={props.privacyHref} target="_blank" rel="noopener">
+            {t.checkout.privacy}
+            <span className="sr-only"> {t.checkout.newTab}</span>
+          </a>
+          .
         </label>
         {errorText('acceptsTerms') && (
           <p className="field-error" id={accepts.error}>

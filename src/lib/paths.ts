@@ -30,6 +30,8 @@ export const paths = {
   aboutUs: '/about-us',
   contactUs: '/contact-us',
   privacy: '/privacity',
+  /** Terms of purchase and use. */
+  terms: '/terms',
   courses: '/courses',
   course: (id: number) => `/courses-details/${id}`,
   coursesInCategory: (categoryId: number) => `/courses?category=${categoryId}`,
@@ -134,6 +136,7 @@ export const PUBLIC_PAGES: readonly string[] = [
   paths.contactVariant(1),
   paths.contactVariant(2),
   paths.privacy,
+  paths.terms,
   paths.events,
   paths.faq(1),
   paths.faq(2),

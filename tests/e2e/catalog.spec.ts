@@ -258,7 +258,7 @@ test('books, plans and membership pages show the database content in both langua
 
 test('every route of this part answers 200 in both languages, with title, description, canonical, Open Graph and hreflang', async ({ request }) => {
   // The head is the server's HTML: read it as a crawler does, without rendering 46 pages.
-  const routes = ['/', '/index-2', '/index-3', '/courses', '/courses-details/1', '/books', '/plans', '/membership', '/about-us', '/contact-us', '/contact-1', '/contact-2', '/privacity', '/event', '/events-details', '/faq-1', '/faq-2', '/portfolio', '/blog-classic-grid', '/blog-classic-sidebar', '/blog-list-sidebar', '/blog-standard-sidebar', '/blog-details'];
+  const routes = ['/', '/index-2', '/index-3', '/courses', '/courses-details/1', '/books', '/plans', '/membership', '/about-us', '/contact-us', '/contact-1', '/contact-2', '/privacity', '/terms', '/event', '/events-details', '/faq-1', '/faq-2', '/portfolio', '/blog-classic-grid', '/blog-classic-sidebar', '/blog-list-sidebar', '/blog-standard-sidebar', '/blog-details'];
   for (const route of routes) {
     for (const prefix of ['', '/en']) {
       const url = prefix + (route === '/' && prefix ? '/' : route);
@@ -279,6 +279,7 @@ test('sitemap.xml lists pages and visible courses in both languages; robots.txt 
   const xml = await (await request.get('/sitemap.xml')).text();
   expect(xml).toContain('/en/courses-details/1</loc>');
   expect(xml).toContain('/privacity</loc>');
+  expect(xml).toContain('/terms</loc>');
   expect(xml).not.toContain('/courses-details/10<');
   expect(xml).not.toContain('/courses-details/12<');
   const robots = await (await request.get('/robots.txt')).text();

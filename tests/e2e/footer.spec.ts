@@ -10,6 +10,7 @@ const LANGS = [
     companyLinks: [
       ['Sobre nosotros', '/about-us'],
       ['Política de privacidad', '/privacity'],
+      ['Términos de compra', '/terms'],
       ['Contáctanos', '/contact-us'],
     ],
     courses: 'Cursos',
@@ -26,6 +27,7 @@ const LANGS = [
     companyLinks: [
       ['About us', '/en/about-us'],
       ['Privacy policy', '/en/privacity'],
+      ['Terms of purchase', '/en/terms'],
       ['Contact us', '/en/contact-us'],
     ],
     courses: 'Courses',

@@ -45,6 +45,7 @@ export const es = {
     company: 'Compañía',
     about: 'Sobre nosotros',
     privacy: 'Política de privacidad',
+    terms: 'Términos de compra',
     contact: 'Contáctanos',
     courses: 'Cursos',
     mostWanted: 'Curso más buscado',
@@ -78,6 +79,10 @@ export const es = {
     breadcrumbHome: 'Inicio',
     breadcrumbCurrent: 'Privacidad',
     contents: 'Contenido',
+  },
+  terms: {
+    bannerTitle: 'Términos de compra y uso',
+    breadcrumbCurrent: 'Términos',
   },
   about: {
     breadcrumbCurrent: 'Sobre nosotros',
@@ -174,6 +179,7 @@ export const en: Shape<typeof es> = {
     company: 'Company',
     about: 'About us',
     privacy: 'Privacy policy',
+    terms: 'Terms of purchase',
     contact: 'Contact us',
     courses: 'Courses',
     mostWanted: 'Most wanted course',
@@ -207,6 +213,10 @@ export const en: Shape<typeof es> = {
     breadcrumbHome: 'Home',
     breadcrumbCurrent: 'Privacy',
     contents: 'Contents',
+  },
+  terms: {
+    bannerTitle: 'Términos de compra y uso',
+    breadcrumbCurrent: 'Terms',
   },
   about: {
     breadcrumbCurrent: 'About us',

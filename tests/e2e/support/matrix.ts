@@ -283,7 +283,7 @@ export function matrix(): Row[] {
     player(id, paths).flatMap((p, i) => page(p, expect, { covers: '/course-tracking/[...path]', note }, i === 0 ? ['es', 'en'] : ['es']));
   const rows: Row[] = [
     /* pages everybody may see */
-    ...['/', '/index-2', '/index-3', '/about-us', '/books', '/plans', '/membership', '/contact-us', '/contact-1', '/contact-2', '/privacity', '/event', '/events-details', '/faq-1', '/faq-2', '/portfolio', '/blog-classic-grid', '/blog-classic-sidebar', '/blog-list-sidebar', '/blog-standard-sidebar', '/blog-details', '/login', '/register', '/forgot-password', '/guest', '/purchase'].flatMap((p) => publicPage(p)),
+    ...['/', '/index-2', '/index-3', '/about-us', '/books', '/plans', '/membership', '/contact-us', '/contact-1', '/contact-2', '/privacity', '/terms', '/event', '/events-details', '/faq-1', '/faq-2', '/portfolio', '/blog-classic-grid', '/blog-classic-sidebar', '/blog-list-sidebar', '/blog-standard-sidebar', '/blog-details', '/login', '/register', '/forgot-password', '/guest', '/purchase'].flatMap((p) => publicPage(p)),
     ...publicPage(`/blog-details/${BLOG}`, '/blog-details/[slug]'),
     ...page('/blog-details/no-such-post', per('404'), { covers: '/blog-details/[slug]', note: 'unknown' }),
     ...publicPage(`/events-details/${EVENT}`, '/events-details/[slug]'),
