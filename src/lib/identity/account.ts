@@ -215,6 +215,8 @@ export function profileFormSchema(now?: Date) {
     }, ALWAYS);
 }
 export type ProfileForm = z.output<ReturnType<typeof profileFormSchema>>;
+/** The profile form as the server checks it. */
+export const profileSchema = profileFormSchema();
 
 /** Asking for a password-reset link: the account's e-mail. */
 export const forgotFormSchema = z.object({ email, lang });
