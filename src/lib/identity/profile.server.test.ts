@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '~/lib/db';
-import { users } from '~/lib/db/schema';
+import { contacts, users } from '~/lib/db/schema';
 import { testDatabases } from '~/lib/db/testing';
 import { profileFormSchema, validate } from './account';
 import { updateProfile } from './profile.server';
@@ -44,7 +44,8 @@ describe.each(databases)('updating a profile on $name', ({ create }) => {
     const [me, other] = await db.select().from(users).orderBy(users.id).limit(2);
     const form = profileFormSchema().parse({ ...valid, name: 'Renombrada' });
     const outcome = await updateProfile(db, me!.id, form);
-    expect(outcome).toEqual({ status: 'ok', changed: [{ session: { userId: me!.id } }] });
+    const [contact] = await db.select({ id: contacts.id }).from(contacts).where(eq(contacts.userId, me!.id));
+    expect(outcome).toEqual({ status: 'ok', changed: [{ session: { userId: me!.id } }, { pages: contact!.id }] });
     const [mine] = await db.select().from(users).where(eq(users.id, me!.id));
     expect(mine).toMatchObject({ firstName: 'Renombrada', lastName: 'Quintero', gender: 'female', birthDate: `${year}-11-03` });
     const [theirs] = await db.select().from(users).where(eq(users.id, other!.id));

@@ -4,15 +4,15 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { users } from '../db/schema';
-import { sessionChange, type Change } from '../runtime/changes';
+import { contacts, users } from '../db/schema';
+import { pagesChange, sessionChange, type Change } from '../runtime/changes';
 import { birthDateOf, type ProfileForm } from './account';
 
 export type ProfileUpdate = { status: 'ok'; changed: Change[] } | { status: 'unknownUser'; changed: Change[] };
 
 /**
  * Stores a valid profile form on user `userId`. Its sessions are told (the header shows the new name
- * on the next page of every process).
+ * on the next page of every process), and so are the pages kept for its contact (the profile page).
  */
 export async function updateProfile(db: Db, userId: number, form: ProfileForm): Promise<ProfileUpdate> {
   const updated = await db
@@ -21,5 +21,6 @@ export async function updateProfile(db: Db, userId: number, form: ProfileForm): 
     .where(eq(users.id, userId))
     .returning({ id: users.id });
   if (updated.length === 0) return { status: 'unknownUser', changed: [] };
-  return { status: 'ok', changed: [sessionChange({ userId })] };
+  const own = await db.select({ id: contacts.id }).from(contacts).where(eq(contacts.userId, userId));
+  return { status: 'ok', changed: [sessionChange({ userId }), ...own.map((c) => pagesChange(c.id))] };
 }
