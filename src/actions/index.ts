@@ -12,6 +12,7 @@ import { ActionError } from 'astro:actions';
 import { action } from './kit';
 import { contactFormSchema, contactTypeExists, submitContactMessage } from '~/lib/contact';
 import { inputError } from './input-error';
+import { account } from './account';
 import { auth } from './auth';
 import { cart } from './cart';
 import { certificates } from './certificates';
@@ -20,6 +21,7 @@ import { ibo } from './ibo';
 import { exams } from './exams';
 
 export const server = {
+  account,
   auth,
   cart,
   certificates,

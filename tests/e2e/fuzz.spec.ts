@@ -399,6 +399,10 @@ test(`GET the exam pages: ${RUNS} hostile course ids and attempt numbers — 200
       },
     },
   );
+  // The values the registration stored: a body that passes saves the same profile again.
+  actionFuzz('account.updateProfile', 138, () => ({ name: 'Fuzz', lastName: 'Registro', gender: 'other', birthDay: '1', birthMonth: '1', birthYear: '1990', lang: 'en' }), {
+    setup: async (c) => void (await newLearner(c, 'perfil')),
+  });
   actionFuzz('commerce.newKey', 135, () => ({ lang: 'en' }), { accept: 'json', setup: async (c) => void (await newLearner(c, 'clave')) });
   actionFuzz('commerce.cancelMembership', 137, () => ({ membership: '1', lang: 'en' }), { setup: async (c) => void (await newLearner(c, 'baja')) });
 }

@@ -95,6 +95,11 @@ export const es = {
       memberSince: 'Miembro desde',
       notGiven: 'Sin indicar',
       changePassword: 'Cambiar la contraseña',
+      edit: 'Editar tu perfil',
+      editLead: 'Tu nombre y apellido son los que llevarán tus próximos certificados.',
+      save: 'Guardar los cambios',
+      saving: 'Guardando…',
+      updated: 'Tu perfil se ha actualizado',
     },
     myLearning: {
       title: 'Mi aprendizaje',
@@ -204,6 +209,11 @@ export const en: Shape<typeof es> = {
       memberSince: 'Member since',
       notGiven: 'Not given',
       changePassword: 'Change your password',
+      edit: 'Edit your profile',
+      editLead: 'Your first and last name are the ones your next certificates will carry.',
+      save: 'Save changes',
+      saving: 'Saving…',
+      updated: 'Your profile has been updated',
     },
     myLearning: {
       title: 'My learning',

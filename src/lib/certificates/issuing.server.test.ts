@@ -24,6 +24,8 @@ import { saveAnswer, startAttempt } from '../exams/exams.server';
 import { loadExam } from '../exams/exam-source.server';
 import { correctOptions } from '../exams/exams';
 import { pagesChange, personChange } from '../runtime/changes';
+import { profileFormSchema } from '../identity/account';
+import { updateProfile } from '../identity/profile.server';
 
 const databases = await testDatabases();
 const COURSE = 2;
@@ -135,6 +137,32 @@ describe.each(databases)('stored certificates on $name', ({ create }) => {
     expect(second).toEqual({ ok: true, certificate: first.certificate, created: false, changed: [] });
     await handle.db.update(users).set({ firstName: 'Laura' }).where(eq(users.email, 'learner@academia.example'));
     expect(await certificateCount(handle.db, COURSE)).toBe(1);
+  });
+
+  it('a certificate keeps the name it was issued with after the profile changes; the next one carries the new name', async () => {
+    await completeLessons(learner);
+    await passExam(learner);
+    const before = await issueCertificate(handle.db, learner, COURSE, now);
+    if (!before.ok) throw new Error(before.reason);
+    const [me] = await handle.db.select().from(users).where(eq(users.email, 'learner@academia.example'));
+    const profile = profileFormSchema().parse({ name: 'Lorena', lastName: 'Ibáñez', gender: 'female', birthDay: '2', birthMonth: '3', birthYear: String(new Date().getFullYear() - 30) });
+    try {
+      expect((await updateProfile(handle.db, me!.id, profile)).status).toBe('ok');
+      expect(await findCertificate(handle.db, learner, COURSE)).toMatchObject({ holderName: 'Laura Méndez' });
+      const catalog = await loadCatalog(handle.db);
+      const sign = (c: Parameters<typeof signCertificate>[0], course: CatalogCourse) => signCertificate(c, { signingKey: key, origin: ORIGIN, locale: 'es', course, issuerName: 'Academia' });
+      const verified = await verifyCode(handle.db, catalog, before.certificate.code, jwks([key.publicJwk]), sign);
+      expect(verified).toMatchObject({ status: 'valid', signatureChecked: true, certificate: { holderName: 'Laura Méndez' } });
+      const kept = (await findCertificate(handle.db, learner, COURSE))!.credential!;
+      expect(await verifyCredential(kept, jwks([key.publicJwk]))).toMatchObject({ ok: true, credential: { credentialSubject: { name: 'Laura Méndez' } } });
+      // A course without an exam, completed after the change: its certificate has the new name.
+      const other = catalog.byId.get(1)!;
+      await handle.db.delete(evaluations).where(eq(evaluations.courseId, other.id));
+      await completeLessons(learner, other);
+      expect(await issueCertificate(handle.db, learner, other.id, now)).toMatchObject({ ok: true, created: true, certificate: { holderName: 'Lorena Ibáñez' } });
+    } finally {
+      await handle.db.update(users).set({ firstName: me!.firstName, lastName: me!.lastName, gender: me!.gender, birthDate: me!.birthDate }).where(eq(users.id, me!.id));
+    }
   });
 
   it('twenty simultaneous issues store one certificate and all return it', async () => {

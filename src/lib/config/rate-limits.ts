@@ -1,6 +1,6 @@
 /**
  * The academy's rate limits (login, IBO code checks, prospect look-ups and confirmations, password
- * resets, sign-ups, contact messages, refused payments, coupon guesses) with their defaults, and the
+ * resets, sign-ups, contact messages, refused payments, coupon guesses, profile changes) with their defaults, and the
  * `RATE_LIMITS` setting that changes them. The configuration owns them because `RATE_LIMITS` is checked
  * against their names at start; where each is counted is the rate limiter's (`http/rate-limit.ts`).
  * Pure.
@@ -53,6 +53,8 @@ export const LIMITS = {
    */
   couponGuessesPerAccount: { points: 10, durationSeconds: 60 * 60 },
   couponGuessesPerAddress: { points: 30, durationSeconds: 60 * 60 },
+  /** Profile changes per account (name, gender, birth date). */
+  profileUpdatesPerAccount: { points: 30, durationSeconds: 60 * 60 },
 } as const satisfies Record<string, LimitSpec>;
 
 export type LimitName = keyof typeof LIMITS;

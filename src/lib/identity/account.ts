@@ -187,6 +187,37 @@ export function birthDateOf(form: Pick<RegisterForm, 'birthYear' | 'birthMonth' 
   return `${String(form.birthYear).padStart(4, '0')}-${pad(form.birthMonth)}-${pad(form.birthDay)}`;
 }
 
+/** The fields of the profile form, in page order. */
+export const PROFILE_FIELDS = ['name', 'lastName', 'gender', 'birthDate'] as const;
+export type ProfileField = (typeof PROFILE_FIELDS)[number];
+
+/**
+ * The profile form: name and last name (the certificate's name), gender and birth date, under the
+ * very rules of registration. `now` fixes which birth years are offered (unset: the day of each check).
+ */
+export function profileFormSchema(now?: Date) {
+  const isOffered = (year: number) => birthYearOptions(now ?? new Date()).includes(year);
+  return z
+    .object({
+      name: line(ACCOUNT_LIMITS.name),
+      lastName: line(ACCOUNT_LIMITS.lastName),
+      gender: given(z.enum(GENDERS, { error: (issue) => (issue.input === '' ? 'required' : 'invalidOption') })),
+      birthDay: numberChoice((n) => n >= 1 && n <= 31),
+      birthMonth: numberChoice((n) => n >= 1 && n <= 12),
+      birthYear: numberChoice(isOffered),
+      lang,
+    })
+    .superRefine((form, ctx) => {
+      const [y, m, d] = [form.birthYear, form.birthMonth, form.birthDay];
+      if (typeof y === 'number' && typeof m === 'number' && typeof d === 'number' && isOffered(y) && !isRealDate(y, m, d)) {
+        ctx.addIssue({ code: 'custom', path: ['birthDate'], message: 'invalidDate', input: `${y}-${m}-${d}` });
+      }
+    }, ALWAYS);
+}
+export type ProfileForm = z.output<ReturnType<typeof profileFormSchema>>;
+/** The profile form as the server checks it. */
+export const profileSchema = profileFormSchema();
+
 /** Asking for a password-reset link: the account's e-mail. */
 export const forgotFormSchema = z.object({ email, lang });
 export type ForgotForm = z.output<typeof forgotFormSchema>;

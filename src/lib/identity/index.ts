@@ -30,3 +30,4 @@ export {
 } from './ibo.server';
 export * from './account';
 export { authenticate, registerAccount, createPasswordReset, resetTokenUsable, resetPassword, loadProfile, type Profile, type LoginOutcome, type RegisterOutcome, type ResetOutcome, type ResetRequest } from './account.server';
+export { updateProfile, type ProfileUpdate } from './profile.server';

@@ -464,6 +464,8 @@ export function matrix(): Row[] {
     media('DELETE', `/media/resource/${VIDEO.free}/captions/es.vtt`, 'any other method', per('405')),
 
     /* actions */
+    // A profile change checks its input first, whoever asks; a valid one is the profile journey's (it renames).
+    action('account.updateProfile', 'an unknown gender', per('400'), { form: { name: 'Matriz', lastName: 'Perfil', gender: 'robot', birthDay: '1', birthMonth: '1', birthYear: '1990', lang: 'en' } }, { beforeAccess: true }),
     action('auth.verify', 'who am I', per('200', { visitors: '401' }), {}, {
       check: (role, seen) => {
         if (seen.status !== 200) return undefined;
