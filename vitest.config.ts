@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { SlowFirstSequencer } from './vitest.sequencer';
 
 export default defineConfig({
   resolve: { alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) } },
@@ -17,5 +18,7 @@ export default defineConfig({
     // Nothing is shared by design: every test builds its own runtime and database copy, and no test
     // mocks a module.
     isolate: false,
+    // The slowest files first, so that the run does not end waiting on one of them (`vitest.sequencer.ts`).
+    sequence: { sequencer: SlowFirstSequencer },
   },
 });
