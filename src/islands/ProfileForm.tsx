@@ -7,9 +7,10 @@
 import { useState, type SubmitEvent } from 'react';
 import { actions, isInputError } from 'astro:actions';
 import type { Locale } from '~/i18n/locales';
-import { accountErrorText, accountErrorsFromFields, profileFormSchema, validate, GENDERS, PROFILE_FIELDS, type AccountErrors, type IdentityMessages, type ProfileField } from '~/lib/identity/account';
+import { accountErrorText, accountErrorsFromFields, profileFormSchema, validate, PROFILE_FIELDS, type AccountErrors, type IdentityMessages, type ProfileField } from '~/lib/identity/account';
 import type { FormErrorCode, FormMessages } from '~/lib/forms/forms';
-import { described, Field, fieldIds, useCheckedForm } from './forms/form-kit';
+import { fieldIds, useCheckedForm } from './forms/form-kit';
+import { BIRTH_INPUTS, GenderAndBirthFields, NameFields } from './forms/PersonFields';
 import '~/styles/forms.css';
 
 /** The texts the form shows. */
@@ -31,8 +32,6 @@ interface Props {
   initial: { values: ProfileValues; errors: AccountErrors<ProfileField>; message: string | null };
 }
 
-const DAYS = Array.from({ length: 31 }, (_, i) => i + 1);
-const BIRTH_INPUTS = new Set<string>(['birthDay', 'birthMonth', 'birthYear']);
 const PREFIX = 'profile';
 
 export default function ProfileForm({ locale, t, action, done, years, months, initial }: Props) {
@@ -80,26 +79,7 @@ export default function ProfileForm({ locale, t, action, done, years, months, in
     const code = form.errors[f];
     return code ? accountErrorText(t, f, code) : undefined;
   };
-  const text = (f: 'name' | 'lastName', autoComplete: string) => (
-    <Field ids={ids(f)} label={t.fields[f]} error={error(f)}>
-      <input id={ids(f).control} type="text" autoComplete={autoComplete} required {...form.control(f)} {...described(ids(f), false, error(f))} />
-    </Field>
-  );
-  const birthError = error('birthDate');
-  const birth = ids('birthDate');
-  const select = (input: 'birthDay' | 'birthMonth' | 'birthYear', options: { value: string; label: string }[], autoComplete: string, placeholder: string) => (
-    <div className="field">
-      <label htmlFor={ids(input).control}>{t.fields[input]}</label>
-      <select id={ids(input).control} data-field="birthDate" autoComplete={autoComplete} required {...form.control(input)} {...described(birth, false, birthError)}>
-        <option value="">{placeholder}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
+  const person = { ids, control: form.control, error, t };
 
   return (
     <form className="account-form" aria-label={t.profile.edit} method="post" action={action} noValidate onSubmit={submit} aria-busy={busy || undefined} data-enhanced={form.enhanced ? 'true' : undefined}>
@@ -107,33 +87,8 @@ export default function ProfileForm({ locale, t, action, done, years, months, in
       <div id={statusId} className="form-status" role="alert" tabIndex={-1}>
         {message && <p className="form-status-error">{message}</p>}
       </div>
-      <div className="field-row">
-        {text('name', 'given-name')}
-        {text('lastName', 'family-name')}
-      </div>
-      <Field ids={ids('gender')} label={t.fields.gender} error={error('gender')}>
-        <select id={ids('gender').control} autoComplete="sex" required {...form.control('gender')} {...described(ids('gender'), false, error('gender'))}>
-          <option value="">{t.register.choose}</option>
-          {GENDERS.map((g) => (
-            <option key={g} value={g}>
-              {t.register.genders[g]}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <fieldset className="field-group">
-        <legend>{t.fields.birthDate}</legend>
-        <div className="field-row field-row-date">
-          {select('birthDay', DAYS.map((d) => ({ value: String(d), label: String(d) })), 'bday-day', '—')}
-          {select('birthMonth', months.map((m, i) => ({ value: String(i + 1), label: m })), 'bday-month', t.register.choose)}
-          {select('birthYear', years.map((y) => ({ value: String(y), label: String(y) })), 'bday-year', '—')}
-        </div>
-        {birthError && (
-          <p className="field-error" id={birth.error}>
-            {birthError}
-          </p>
-        )}
-      </fieldset>
+      <NameFields {...person} />
+      <GenderAndBirthFields {...person} years={years} months={months} />
       <button type="submit" className="button" disabled={busy}>
         {busy ? t.profile.saving : t.profile.save}
       </button>

@@ -12,7 +12,6 @@ import {
   accountErrorsFromFields,
   registerFormSchema,
   validate,
-  GENDERS,
   REGISTER_FIELDS,
   type AccountErrors,
   type IdentityMessages,
@@ -21,6 +20,7 @@ import {
 import type { FormErrorCode, FormMessages } from '~/lib/forms/forms';
 import { syncIdentity } from '~/lib/stores/identity';
 import { described, Field, fieldIds, useCheckedForm } from './forms/form-kit';
+import { BIRTH_INPUTS, GenderAndBirthFields, NameFields } from './forms/PersonFields';
 import '~/styles/forms.css';
 
 /** The texts the form shows. */
@@ -51,8 +51,6 @@ interface Props {
   initial: RegisterFormInitial;
 }
 
-const DAYS = Array.from({ length: 31 }, (_, i) => i + 1);
-const BIRTH_INPUTS = new Set<string>(['birthDay', 'birthMonth', 'birthYear']);
 
 export default function RegisterForm({ locale, t, action, next, years, months, idPrefix = 'register', initial }: Props) {
   const ids = (field: string) => fieldIds(idPrefix, field);
@@ -104,12 +102,8 @@ export default function RegisterForm({ locale, t, action, next, years, months, i
     const code = form.errors[f];
     return code ? accountErrorText(t, f, code) : undefined;
   };
+  const person = { ids, control: form.control, error, t };
 
-  const text = (f: 'name' | 'lastName', autoComplete: string) => (
-    <Field ids={ids(f)} label={t.fields[f]} error={error(f)}>
-      <input id={ids(f).control} type="text" autoComplete={autoComplete} required {...form.control(f)} {...described(ids(f), false, error(f))} />
-    </Field>
-  );
   const email = (f: 'email' | 'confirmEmail') => (
     <Field ids={ids(f)} label={t.fields[f]} error={error(f)}>
       <input id={ids(f).control} type="email" autoComplete="email" inputMode="email" spellCheck={false} required {...form.control(f)} {...described(ids(f), false, error(f))} />
@@ -120,21 +114,6 @@ export default function RegisterForm({ locale, t, action, next, years, months, i
       <input id={ids(f).control} type="password" autoComplete="new-password" required {...form.control(f)} {...described(ids(f), f === 'password', error(f))} />
     </Field>
   );
-  const birthError = error('birthDate');
-  const birth = ids('birthDate');
-  const select = (input: 'birthDay' | 'birthMonth' | 'birthYear', options: { value: string; label: string }[], autoComplete: string, placeholder: string) => (
-    <div className="field">
-      <label htmlFor={ids(input).control}>{t.fields[input]}</label>
-      <select id={ids(input).control} data-field="birthDate" autoComplete={autoComplete} required {...form.control(input)} {...described(birth, false, birthError)}>
-        <option value="">{placeholder}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
 
   return (
     <form className="account-form" aria-label={t.register.title} method="post" action={action} noValidate onSubmit={submit} aria-busy={busy || undefined} data-enhanced={form.enhanced ? 'true' : undefined}>
@@ -143,38 +122,12 @@ export default function RegisterForm({ locale, t, action, next, years, months, i
       <div id={statusId} className="form-status" role="alert" tabIndex={-1}>
         {message && <p className="form-status-error">{message}</p>}
       </div>
-      <div className="field-row">
-        {text('name', 'given-name')}
-        {text('lastName', 'family-name')}
-      </div>
+      <NameFields {...person} />
       <div className="field-row">
         {email('email')}
         {email('confirmEmail')}
       </div>
-      <Field ids={ids('gender')} label={t.fields.gender} error={error('gender')}>
-        <select id={ids('gender').control} autoComplete="sex" required {...form.control('gender')} {...described(ids('gender'), false, error('gender'))}>
-          <option value="">{t.register.choose}</option>
-          {GENDERS.map((g) => (
-            <option key={g} value={g}>
-              {t.register.genders[g]}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <fieldset className="field-group">
-        <legend>{t.fields.birthDate}</legend>
-        <div className="field-row field-row-date">
-          {/* Day and year are narrow: a dash says "nothing chosen" where "Choose…" would not fit. */}
-          {select('birthDay', DAYS.map((d) => ({ value: String(d), label: String(d) })), 'bday-day', '—')}
-          {select('birthMonth', months.map((m, i) => ({ value: String(i + 1), label: m })), 'bday-month', t.register.choose)}
-          {select('birthYear', years.map((y) => ({ value: String(y), label: String(y) })), 'bday-year', '—')}
-        </div>
-        {birthError && (
-          <p className="field-error" id={birth.error}>
-            {birthError}
-          </p>
-        )}
-      </fieldset>
+      <GenderAndBirthFields {...person} years={years} months={months} />
       <div className="field-row">
         {password('password')}
         {password('confirmPassword')}
