@@ -52,6 +52,8 @@ test('buys a course with the approved test card in Spanish, with a coupon: order
   await page.waitForURL(/\/myshopping-detail\/\d+\?paid=1$/);
   await expect(page.getByRole('status').filter({ hasText: '¡Pago recibido!' })).toBeVisible();
   await expect(page.getByText('Visa terminada en 4242')).toBeVisible();
+  // The course bought is one click away.
+  await expect(page.getByRole('link', { name: /^Empezar el curso / })).toHaveAttribute('href', '/course-tracking/6');
   const number = (await page.getByRole('heading', { level: 1 }).textContent())!.replace('Pedido ', '').trim();
   expect(number).toMatch(/^A-\d{6}$/);
   // The cart is empty, and the course is open.

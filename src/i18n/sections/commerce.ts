@@ -131,6 +131,8 @@ export const es = {
     detail: {
       title: 'Pedido {number}',
       description: 'El detalle de uno de tus pedidos y su recibo.',
+      startCourse: 'Empezar el curso',
+      startCourseLabel: 'Empezar el curso {course}',
       paid: '¡Pago recibido! Gracias por tu compra. Te enviamos el recibo por correo.',
       date: 'Fecha',
       paidAt: 'Pagado el',
@@ -312,6 +314,8 @@ export const en: Shape<typeof es> = {
     detail: {
       title: 'Order {number}',
       description: 'One of your orders in full, with its receipt.',
+      startCourse: 'Start the course',
+      startCourseLabel: 'Start the course {course}',
       paid: 'Payment received! Thank you for your purchase. We e-mailed you the receipt.',
       date: 'Date',
       paidAt: 'Paid on',

@@ -91,6 +91,18 @@ export const es = {
       examResumeOf: 'Continuar el examen de {course}',
       certificateOf: 'Ver el certificado de {course}',
       progressOf: 'Progreso de {course}',
+      /** A completed course whose certificate opened other courses (they required it). */
+      unlocked: 'Tu certificado te abrió:',
+      /** The home page's row of courses in progress, for a logged-in learner. */
+      continueTitle: 'Continúa aprendiendo',
+      nextLesson: 'Siguiente: {name}',
+      continueCourse: 'Continuar {course}',
+      /** The course page of a learner who started it. */
+      yourProgress: 'Tu avance',
+      lessonDone: 'Completada',
+      lessonsDone: 'Ya viste todas las lecciones de este curso.',
+      courseCompleted: 'Completaste este curso.',
+      continueNext: 'Continuar el curso',
     },
     /** Answers of the progress endpoint (`/api/tracking`) when it cannot store an event. */
     trackingErrors: {
@@ -182,6 +194,15 @@ export const en: Shape<typeof es> = {
       examResumeOf: 'Continue the exam of {course}',
       certificateOf: 'See the certificate of {course}',
       progressOf: 'Progress of {course}',
+      unlocked: 'Your certificate unlocked:',
+      continueTitle: 'Continue learning',
+      nextLesson: 'Next: {name}',
+      continueCourse: 'Continue {course}',
+      yourProgress: 'Your progress',
+      lessonDone: 'Completed',
+      lessonsDone: 'You have watched every lesson of this course.',
+      courseCompleted: 'You have completed this course.',
+      continueNext: 'Continue the course',
     },
     trackingErrors: {
       invalid: 'The progress sent is not valid.',

@@ -3,7 +3,7 @@ export { progressInCourse, progressByCourse, completedLessons, passedExams, exam
 export * from './player';
 export { loadPlayer, type PlayerPage } from './player.server';
 export * from './mylearning';
-export { loadMyLearning } from './mylearning.server';
+export { loadCourseStanding, loadMyLearning } from './mylearning.server';
 export * from './tracking';
 export { authorizeTracking, type Tracked, type TrackedCourse, type TrackingAuth } from './tracking-access.server';
 export { TrackingWriter, MAX_STATEMENTS_PER_CHUNK, type TrackingRow, type StoredProgress, type WriterOptions, type WriterStats } from './tracking-writer.server';

@@ -109,4 +109,31 @@ describe('my learning', () => {
     // Passed is passed, even if lessons were added to the course since.
     expect(card(started, exam('passed', 90, 1))).toMatchObject({ completed: false, after: { kind: 'certificate' } });
   });
+
+  it('names the next lesson to watch (the first not completed, in the course’s order) and the lessons done', () => {
+    const [c] = myLearningCourses(input({ progress: new Map([[1, [p(101, 1, true), p(103, 2, true), p(102, 3)]]]), locale: 'en' }));
+    expect(c).toMatchObject({ nextLesson: { id: 102, name: 'Lesson 2', href: '/en/course-tracking/1/first/lesson-2/102' }, inProgress: true, unlocks: [] });
+    expect(c!.completedLessonIds.sort()).toEqual([101, 103]);
+    const [done] = myLearningCourses(input({ progress: all }));
+    expect(done).toMatchObject({ nextLesson: null, inProgress: false });
+  });
+
+  it('a bought course not started yet is not in progress; a started one stays in progress until completed', () => {
+    const list = myLearningCourses(input({ viewer: learner([6]), progress: new Map([[1, [p(101, 1)]]]) }));
+    expect(list.map((c) => [c.id, c.inProgress])).toEqual([
+      [1, true],
+      [6, false],
+    ]);
+    const [awaitingExam] = myLearningCourses(input({ progress: all, exams: exam('not-taken') }));
+    expect(awaitingExam!.inProgress).toBe(true);
+  });
+
+  it('a completed course names the visible courses that required it (what its certificate unlocked)', () => {
+    const withNext = [course(1), course(32, { prerequisiteCourseId: 1 }), course(33, { prerequisiteCourseId: 1, isTest: true })];
+    const next = { courses: withNext, byId: new Map(withNext.map((c) => [c.id, c])), categories: catalog.categories } as unknown as MyLearningInput['catalog'];
+    const [passed] = myLearningCourses(input({ catalog: next, progress: all, exams: exam('passed', 100, 2), locale: 'en' }));
+    expect(passed!.unlocks).toEqual([{ id: 32, name: 'Course 32', href: '/en/courses-details/32' }]);
+    const [failed] = myLearningCourses(input({ catalog: next, progress: all, exams: exam('failed', 40, 2) }));
+    expect(failed!.unlocks).toEqual([]);
+  });
 });

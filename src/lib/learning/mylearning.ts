@@ -10,7 +10,7 @@ import { localePath, paths } from '~/lib/paths';
 import { isListed, type Viewer } from '../access';
 import { courseCompleted, type ExamSummary } from '../exams/exams';
 import { pick, type CatalogSnapshot } from '../catalog';
-import { courseProgress, placeOf, type CourseProgress, type LessonProgress } from './learning';
+import { courseProgress, lessonsInOrder, placeOf, type CourseProgress, type LessonProgress } from './learning';
 
 /** One course card of "my learning". */
 export interface MyLearningCourse {
@@ -36,6 +36,14 @@ export interface MyLearningCourse {
   after: { kind: 'exam' | 'exam-resume' | 'certificate'; href: string } | null;
   /** When the person last watched it (ms since epoch), for the order of the list. */
   lastActivity: number | null;
+  /** The first lesson in the course's order not completed yet (`null` once every lesson is). */
+  nextLesson: { id: number; name: string; href: string } | null;
+  /** The lessons completed, for the ticks of the course's outline. */
+  completedLessonIds: number[];
+  /** Started and not completed: what the home page's "Continue learning" row lists. */
+  inProgress: boolean;
+  /** Once completed: the visible courses that needed this one first (what its certificate unlocked). */
+  unlocks: { id: number; name: string; href: string }[];
 }
 
 /** What `myLearningCourses` needs. */
@@ -62,10 +70,8 @@ export function myLearningCourses({ catalog, viewer, progress, exams, locale }: 
     const mine = progress.get(course.id) ?? [];
     const inCourse = mine.filter((p) => placeOf(course, p.lessonId) !== null);
     const latest = inCourse.length ? inCourse.reduce((a, b) => (b.updatedAt > a.updatedAt ? b : a)) : null;
-    const done = courseProgress(
-      course,
-      inCourse.filter((p) => p.completed).map((p) => p.lessonId),
-    );
+    const completedLessonIds = inCourse.filter((p) => p.completed).map((p) => p.lessonId);
+    const done = courseProgress(course, completedLessonIds);
     let lastLesson: MyLearningCourse['lastLesson'] = null;
     if (latest) {
       const module = course.modules.find((m) => m.lessons.some((l) => l.id === latest.lessonId))!;
@@ -79,6 +85,21 @@ export function myLearningCourses({ catalog, viewer, progress, exams, locale }: 
     if (exam?.status === 'passed') after = { kind: 'certificate', href: href(paths.courseGenerate(course.id)) };
     else if (exam && lessonsDone && exam.status !== 'out-of-attempts') after = { kind: exam.status === 'in-progress' ? 'exam-resume' : 'exam', href: href(paths.courseExamInfo(course.id)) };
     const category = catalog.categories.find((c) => c.id === course.categoryId);
+    const completed = courseCompleted({ lessonsTotal: done.total, lessonsCompleted: done.completed, hasExam: exam !== null, examPassed: exam?.status === 'passed' });
+    const finished = new Set(completedLessonIds);
+    const next = lessonsInOrder(course).find((p) => !finished.has(p.lessonId));
+    let nextLesson: MyLearningCourse['nextLesson'] = null;
+    if (next) {
+      const module = course.modules.find((m) => m.id === next.moduleId)!;
+      const lesson = module.lessons.find((l) => l.id === next.lessonId)!;
+      const name = pick(lesson, 'name', locale);
+      nextLesson = { id: lesson.id, name, href: href(paths.courseTrackingLesson(course.id, pick(module, 'name', locale), name, lesson.id)) };
+    }
+    const unlocks = completed
+      ? catalog.courses
+          .filter((c) => c.prerequisiteCourseId === course.id && isListed(c, viewer))
+          .map((c) => ({ id: c.id, name: pick(c, 'name', locale), href: href(paths.course(c.id)) }))
+      : [];
     cards.push({
       id: course.id,
       name: pick(course, 'name', locale),
@@ -90,9 +111,13 @@ export function myLearningCourses({ catalog, viewer, progress, exams, locale }: 
       playerHref: href(paths.courseTracking(course.id)),
       courseHref: href(paths.course(course.id)),
       exam,
-      completed: courseCompleted({ lessonsTotal: done.total, lessonsCompleted: done.completed, hasExam: exam !== null, examPassed: exam?.status === 'passed' }),
+      completed,
       after,
       lastActivity: latest?.updatedAt ?? null,
+      nextLesson,
+      completedLessonIds,
+      inProgress: latest !== null && !completed,
+      unlocks,
     });
   }
   // Stable sort: courses not started keep the catalogue's order after the started ones.
