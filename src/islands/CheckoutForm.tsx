@@ -6,7 +6,7 @@
  * used up its idempotency key (declined card, reused form), it asks the server for a new one, so the
  * buyer can try another card. The card number and CVV are never sent anywhere but the action.
  */
-import { useLayoutEffect, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { actions, isInputError } from 'astro:actions';
 import { format, type Locale } from '~/i18n';
 import {
@@ -20,6 +20,8 @@ import {
   validateCheckoutForm,
   CHECKOUT_FIELDS,
   CHECKOUT_LIMITS,
+  COUPON_CHANGED_EVENT,
+  type CouponChanged,
   EXPIRY_MONTHS,
   type CheckoutErrors,
   type CheckoutField,
@@ -66,6 +68,13 @@ const KEY_SPENT = new Set([400, 402, 409]);
 export default function CheckoutForm(props: Props) {
   const { locale, t, initial } = props;
   const [key, setKey] = useState(props.idempotencyKey);
+  // The summary applies a coupon in place: what this form posts and the total it shows follow it.
+  const [applied, setApplied] = useState<CouponChanged>({ coupon: props.coupon, total: props.total });
+  useEffect(() => {
+    const follow = (e: Event) => setApplied((e as CustomEvent<CouponChanged>).detail);
+    window.addEventListener(COUPON_CHANGED_EVENT, follow);
+    return () => window.removeEventListener(COUPON_CHANGED_EVENT, follow);
+  }, []);
   const form = useCheckedForm<CheckoutField, FormErrorCode>({
     order: CHECKOUT_FIELDS,
     initialValues: {
@@ -170,7 +179,7 @@ export default function CheckoutForm(props: Props) {
     >
       <input type="hidden" name="lang" value={locale} />
       <input type="hidden" name="idempotencyKey" value={key} />
-      {props.coupon && <input type="hidden" name="coupon" value={props.coupon} />}
+      {applied.coupon && <input type="hidden" name="coupon" value={applied.coupon} />}
       <div id={STATUS_ID} className="form-status" role="alert" tabIndex={-1}>
         {message && <p className="form-status-error">{message}</p>}
       </div>
@@ -253,7 +262,7 @@ export default function CheckoutForm(props: Props) {
       </div>
       <p className="form-note">{t.checkout.secure}</p>
       <button type="submit" className="button" disabled={busy}>
-        {busy ? t.checkout.paying : format(t.checkout.pay, { total: props.total })}
+        {busy ? t.checkout.paying : format(t.checkout.pay, { total: applied.total })}
       </button>
     </form>
   );

@@ -42,12 +42,20 @@ async function fillPayment(page: Page, lang: 'es' | 'en', card: string): Promise
 
 test('buys a course with the approved test card in Spanish, with a coupon: order page, receipt PDF and e-mail, my shopping', async ({ page }) => {
   await newBuyer(page, 'es');
-  await page.goto('/purchase-detail?coupon=bienvenida10');
-  await expect(page.getByText('Cupón BIENVENIDA10 aplicado: ahorras $2.00.')).toBeVisible();
-  await expect(page.locator('[data-checkout-total]')).toHaveText('$17.99');
+  await page.goto('/purchase-detail');
   await expect(page.locator('form[data-enhanced="true"]')).toBeVisible();
   await fillPayment(page, 'es', '4242 4242 4242 4242');
   await expect(page.getByText('Tarjeta Visa')).toBeVisible();
+  // A coupon applied after the card is typed: the summary changes in place, the payment form keeps everything.
+  await page.getByLabel('Cupón de descuento').fill('bienvenida10');
+  await page.getByRole('button', { name: 'Aplicar' }).click();
+  await expect(page.getByText('Cupón BIENVENIDA10 aplicado: ahorras $2.00.')).toBeVisible();
+  await expect(page.locator('[data-checkout-total]')).toHaveText('$17.99');
+  await expect(page).toHaveURL(/\/purchase-detail\?coupon=bienvenida10$/);
+  await expect(page.getByLabel('Número de tarjeta')).toHaveValue('4242 4242 4242 4242');
+  await expect(page.getByLabel('CVV', { exact: true })).toHaveValue('123');
+  await expect(page.getByLabel('Nombre del titular')).toHaveValue('Ana Pérez');
+  await expect(page.getByLabel('Acepto los términos')).toBeChecked();
   await page.getByRole('button', { name: 'Pagar $17.99' }).click();
   await page.waitForURL(/\/myshopping-detail\/\d+\?paid=1$/);
   await expect(page.getByRole('status').filter({ hasText: '¡Pago recibido!' })).toBeVisible();
@@ -203,6 +211,12 @@ test('checkout and order pages fit a 360 px screen @mobile', async ({ page }) =>
   await page.setViewportSize({ width: 360, height: 780 });
   await newBuyer(page, 'movil');
   const fits = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  // The cart page, in both languages (the English one once scrolled sideways).
+  for (const cart of ['/purchase', '/en/purchase']) {
+    await page.goto(cart);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await fits();
+  }
   await page.goto('/en/purchase-detail?coupon=AGOTADO');
   await expect(page.getByText('The coupon AGOTADO has reached its maximum number of uses.')).toBeVisible();
   await fits();

@@ -177,6 +177,16 @@ export function cardNumberError(raw: string): 'required' | 'cardDigits' | 'cardB
 export const CHECKOUT_LIMITS = { cardholderName: 60, identificationNumber: 20 } as const;
 
 /** The form's fields, in page order (the first invalid one gets the focus). */
+/**
+ * Told on the checkout page when a coupon was applied or removed in place (the summary swapped without
+ * a reload): the payment form takes the coupon it posts and the total its button shows from it.
+ */
+export const COUPON_CHANGED_EVENT = 'checkout:coupon';
+export interface CouponChanged {
+  coupon: string | null;
+  total: string;
+}
+
 export const CHECKOUT_FIELDS = [
   'cardholderName',
   'cardNumber',
