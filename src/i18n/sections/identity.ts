@@ -18,6 +18,7 @@ export const es = {
       birthMonth: 'Mes',
       birthYear: 'Año',
       confirmPassword: 'Confirmar contraseña',
+      currentPassword: 'Contraseña actual',
     },
     login: {
       title: 'Iniciar sesión',
@@ -82,6 +83,7 @@ export const es = {
     menu: {
       account: 'Menú de la cuenta de {name}',
       profile: 'Mi perfil',
+      security: 'Seguridad de la cuenta',
       ibo: 'Sesión IBO de {company}',
       code: 'Código: {code}',
       closeSession: 'Cerrar sesión',
@@ -132,6 +134,7 @@ export const en: Shape<typeof es> = {
       birthMonth: 'Month',
       birthYear: 'Year',
       confirmPassword: 'Confirm password',
+      currentPassword: 'Current password',
     },
     login: {
       title: 'Log in',
@@ -196,6 +199,7 @@ export const en: Shape<typeof es> = {
     menu: {
       account: 'Account menu of {name}',
       profile: 'My profile',
+      security: 'Account security',
       ibo: 'IBO session of {company}',
       code: 'Code: {code}',
       closeSession: 'Close session',
