@@ -120,7 +120,7 @@ export async function createVerification(db: Db, userId: number, now = new Date(
 /** Is the account's address confirmed? */
 export async function emailVerified(db: Db, userId: number): Promise<boolean> {
   const [row] = await db.select({ at: users.emailVerifiedAt }).from(users).where(eq(users.id, userId)).limit(1);
-  return row?.at != null;
+  return row !== undefined && row.at !== null;
 }
 
 /** Does an account other than `userId` hold `email` (case-insensitive)? */
