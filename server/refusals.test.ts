@@ -13,6 +13,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, plural, type Locale } from '../src/i18n';
 import { Client } from '../tests/e2e/support/http';
+import { linkToken } from '../tests/e2e/support/outbox';
 import { paymentForm } from '../tests/e2e/support/payment';
 import { registrationForm } from '../tests/e2e/support/seed';
 import { siteBuilt, startBuiltSite, type BuiltSite } from './built-site.testing';
@@ -66,8 +67,12 @@ describe.skipIf(!siteBuilt)('refusals: one answer per kind, access level and lan
   /** A new account of its own, logged in (its per-account limits are its own). */
   const newLearner = async () => {
     const c = open();
-    const r = await c.post('/_actions/auth.register', { form: { ...registrationForm(`refusal.${next}.${Date.now()}@example.com`), lang: 'es' } });
+    const email = `refusal.${next}.${Date.now()}@example.com`;
+    const r = await c.post('/_actions/auth.register', { form: { ...registrationForm(email), lang: 'es' } });
     expect(r.status, r.body).toBe(200);
+    // Purchases wait for a confirmed address: the link mailed at sign-up, opened as its owner would.
+    const confirmed = await c.post('/_actions/account.confirmEmail', { form: { token: await linkToken(built.runtime.config.dataDir, email), lang: 'es' } });
+    expect(confirmed.status, confirmed.body).toBe(200);
     return c;
   };
   /** A paid course in the cart, so the checkout page shows its form. */

@@ -19,6 +19,13 @@ export interface ActionRule {
 
 export const ACTION_RULES = {
   'account.updateProfile': { access: 'learner', limits: [{ name: 'profileUpdatesPerAccount', per: 'user' }], locale: 'lang' },
+  'account.changePassword': { access: 'learner', limits: [{ name: 'passwordChangesPerAccount', per: 'user' }], locale: 'lang' },
+  'account.changeEmail': { access: 'learner', limits: [{ name: 'emailChangesPerAccount', per: 'user' }], locale: 'lang' },
+  'account.endSession': { access: 'learner', limits: [{ name: 'sessionEndsPerAccount', per: 'user' }], locale: 'lang' },
+  'account.endOtherSessions': { access: 'learner', limits: [{ name: 'sessionEndsPerAccount', per: 'user' }], locale: 'lang' },
+  'account.resendVerification': { access: 'learner', limits: [{ name: 'verificationMailsPerAccount', per: 'user' }], locale: 'lang' },
+  // The link is opened in whatever browser the mail is read in: no session needed, the token decides.
+  'account.confirmEmail': { access: 'public', limits: [{ name: 'emailLinksPerAddress', per: 'address' }], locale: 'lang' },
   'auth.login': {
     access: 'public',
     limits: [

@@ -1,13 +1,55 @@
 /**
- * The logged-in person's own account: changing their profile (name, gender, birth date). A thin call
- * into `src/lib/identity`; the profile form posts here with or without JavaScript. Access, limits and
- * language are declared in `access.ts`.
+ * The logged-in person's own account: their profile (name, gender, birth date) and its security (the
+ * password, the e-mail address, the open sessions), and the confirmation of an address by its e-mailed
+ * link. Thin calls into `src/lib/identity`; the forms post here with or without JavaScript. Access,
+ * limits and language are declared in `access.ts`.
  */
+import { ActionError, type ActionAPIContext } from 'astro:actions';
 import { action, type Refusals } from './kit';
-import { profileSchema, updateProfile } from '~/lib/identity';
+import { format, plural } from '~/i18n';
+import type { Messages } from '~/i18n/types';
+import { SESSION_COOKIE } from '~/lib/http/page-cache';
+import {
+  changeEmailSchema,
+  changePassword,
+  changePasswordSchema,
+  CHANGE_TTL_HOURS,
+  createVerification,
+  emailChangeMail,
+  emailChangeNotice,
+  emailTokenSchema,
+  endOtherSessions,
+  endOwnSession,
+  langOnlySchema,
+  openEmailLink,
+  profileSchema,
+  requestEmailChange,
+  sessionIdSchema,
+  updateProfile,
+  verificationMail,
+  type EmailLink,
+} from '~/lib/identity';
+import type { Locale } from '~/i18n/locales';
+import type { Runtime } from '~/lib/runtime/runtime.server';
+import { localePath, paths } from '~/lib/paths';
 
 /** The 429: "too many attempts, wait N minutes". */
 const refusals: Refusals = { tooMany: (t) => t.identity.login.tooManyAttempts };
+
+/** Sends a mail in the background; a failure is logged (the link can be asked for again). */
+function sendLater(ctx: ActionAPIContext, runtime: Runtime, mail: Parameters<Runtime['mailer']['send']>[0], what: string): void {
+  void runtime.mailer.send(mail).catch((err: unknown) => ctx.logger.error(`${what} not sent: ${(err as Error).message}`));
+}
+
+/** The absolute URL of an e-mail link (the site's public origin, never a Host header a stranger chose). */
+export function emailLinkUrl(ctx: ActionAPIContext, runtime: Runtime, locale: Locale, token: string): string {
+  return new URL(localePath(locale, paths.confirmEmail(token)), runtime.siteOrigin(ctx.url)).href;
+}
+
+/** Sends the link that confirms the account's address (after sign-up, or asked for again). */
+export function sendVerification(ctx: ActionAPIContext, runtime: Runtime, locale: Locale, t: Messages, link: EmailLink): void {
+  sendLater(ctx, runtime, verificationMail({ name: link.name, email: link.to }, emailLinkUrl(ctx, runtime, locale, link.token), t.security.mail), 'address confirmation mail');
+}
 
 export const account = {
   /**
@@ -23,6 +65,107 @@ export const account = {
       const outcome = await updateProfile(runtime.db, person.userId, form);
       if (outcome.status !== 'ok') throw unauthorized();
       return { updated: true as const, changed: outcome.changed };
+    },
+  }),
+
+  /**
+   * Changes the password when the current one is right (400 with a sentence otherwise; every attempt
+   * counts against `passwordChangesPerAccount`). Every other session of the person ends, on every
+   * process; this one stays.
+   */
+  changePassword: action('account.changePassword', {
+    accept: 'form',
+    input: changePasswordSchema,
+    refusals,
+    handler: async (form, { runtime, person, t, unauthorized }) => {
+      const outcome = await changePassword(runtime.db, person.userId, person.session.tokenHash, form.currentPassword, form.password);
+      if (outcome.status === 'gone') throw unauthorized();
+      if (outcome.status === 'wrongPassword') throw new ActionError({ code: 'BAD_REQUEST', message: t.security.password.wrongPassword });
+      return { message: t.security.password.changed, changed: outcome.changed };
+    },
+  }),
+
+  /**
+   * Asks to move the account to another address: a single-use link goes to the new address, a notice
+   * to the current one; nothing changes until the link is opened. A wrong current password: 400; an
+   * address another account holds: 409 `emailTaken` (what registration says, no more).
+   */
+  changeEmail: action('account.changeEmail', {
+    accept: 'form',
+    input: changeEmailSchema,
+    refusals,
+    handler: async (form, { ctx, runtime, person, locale, t, unauthorized }) => {
+      const outcome = await requestEmailChange(runtime.db, person.userId, form.currentPassword, form.email);
+      if (outcome.status === 'gone') throw unauthorized();
+      if (outcome.status === 'wrongPassword') throw new ActionError({ code: 'BAD_REQUEST', message: t.security.password.wrongPassword });
+      if (outcome.status === 'same') throw new ActionError({ code: 'BAD_REQUEST', message: t.security.email.same });
+      if (outcome.status === 'taken') throw new ActionError({ code: 'CONFLICT', message: 'emailTaken' });
+      const { link } = outcome;
+      sendLater(ctx, runtime, emailChangeMail({ name: link.name, email: link.to }, emailLinkUrl(ctx, runtime, locale, link.token), t.security.mail), 'address change link');
+      sendLater(ctx, runtime, emailChangeNotice({ name: link.name, email: link.current }, link.to, t.security.mail), 'address change notice');
+      return { message: format(t.security.email.sent, { email: link.to, hours: CHANGE_TTL_HOURS }) };
+    },
+  }),
+
+  /**
+   * Logs out one of the person's sessions, named by its id on the security page. Someone else's (or an
+   * unknown) id: 404 with a sentence, nothing ended. Logging out this very session clears its cookie.
+   */
+  endSession: action('account.endSession', {
+    accept: 'form',
+    input: sessionIdSchema,
+    refusals,
+    handler: async ({ session }, { ctx, runtime, person, t }) => {
+      const outcome = await endOwnSession(runtime.db, person.userId, session, person.session.tokenHash);
+      if (outcome.status === 'notFound') throw new ActionError({ code: 'NOT_FOUND', message: t.security.sessions.notFound });
+      if (outcome.current) {
+        ctx.cookies.delete(SESSION_COOKIE, { path: '/' });
+        ctx.locals.session = null;
+        ctx.locals.identity = null;
+      }
+      return { message: t.security.sessions.ended, current: outcome.current, changed: outcome.changed };
+    },
+  }),
+
+  /** Logs out every session of the person but this one. */
+  endOtherSessions: action('account.endOtherSessions', {
+    accept: 'form',
+    input: langOnlySchema,
+    refusals,
+    handler: async (_form, { runtime, person, locale, t }) => {
+      const outcome = await endOtherSessions(runtime.db, person.userId, person.session.tokenHash);
+      return { message: plural(locale, t.security.sessions.endedOthers, outcome.ended), ended: outcome.ended, changed: outcome.changed };
+    },
+  }),
+
+  /** Sends the link that confirms the account's address again (an address already confirmed: says so, sends nothing). */
+  resendVerification: action('account.resendVerification', {
+    accept: 'form',
+    input: langOnlySchema,
+    refusals,
+    handler: async (_form, { ctx, runtime, person, locale, t }) => {
+      const link = await createVerification(runtime.db, person.userId);
+      if (!link) return { message: t.security.verify.already, sent: false };
+      sendVerification(ctx, runtime, locale, t, link);
+      return { message: format(t.security.verify.resent, { email: link.to }), sent: true };
+    },
+  }),
+
+  /**
+   * Opens an e-mailed link: confirms the address, or moves the account to its new one. A reused,
+   * expired or unknown link: 400 with a sentence, nothing changed; a new address another account took
+   * meanwhile: 409, nothing changed.
+   */
+  confirmEmail: action('account.confirmEmail', {
+    accept: 'form',
+    input: emailTokenSchema,
+    refusals,
+    handler: async ({ token }, { runtime, t }) => {
+      const outcome = await openEmailLink(runtime.db, token);
+      if (outcome.status === 'invalid') throw new ActionError({ code: 'BAD_REQUEST', message: t.security.verify.invalidLink });
+      if (outcome.status === 'taken') throw new ActionError({ code: 'CONFLICT', message: t.security.verify.taken });
+      const message = outcome.status === 'verified' ? t.security.verify.verified : format(t.security.verify.changed, { email: outcome.email });
+      return { message, status: outcome.status, changed: outcome.changed };
     },
   }),
 };

@@ -7,7 +7,8 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ActionError, type ActionAPIContext } from 'astro:actions';
-import { action, type Kit, type Refusals } from './kit';
+import { action, clientAddress, type Kit, type Refusals } from './kit';
+import { sendVerification } from './account';
 import { format } from '~/i18n';
 import type { Db } from '~/lib/db';
 import { SESSION_COOKIE } from '~/lib/http/page-cache';
@@ -19,6 +20,7 @@ import {
   authenticate,
   createPasswordReset,
   createSession,
+  createVerification,
   destroySession,
   forgotFormSchema,
   loginFormSchema,
@@ -56,7 +58,9 @@ async function holdIfUnderAttack(kit: Kit<'public'>): Promise<void> {
 /** Replaces whatever session the browser had (no session fixation) with a new one; the old one is the change. */
 async function startSession(ctx: ActionAPIContext, db: Db, start: SessionStart): Promise<Change[]> {
   const ended = await endSession(ctx, db);
-  const { token, expiresAt } = await createSession(db, start);
+  // Where it was opened from, for the person's list of sessions (a device label, a masked address).
+  const origin = { userAgent: ctx.request.headers.get('user-agent'), address: clientAddress(ctx) };
+  const { token, expiresAt } = await createSession(db, start, new Date(), origin);
   ctx.cookies.set(SESSION_COOKIE, token, sessionCookieOptions(ctx.url.protocol === 'https:', expiresAt));
   return ended;
 }
@@ -113,16 +117,22 @@ export const auth = {
     },
   }),
 
-  /** Creates an account (every rule of `registerSchema`) and logs it in. An address in use is a field error. */
+  /**
+   * Creates an account (every rule of `registerSchema`) and logs it in; the link that confirms its
+   * address is mailed. An address in use is a field error.
+   */
   register: action('auth.register', {
     accept: 'form',
     input: registerSchema,
     refusals,
-    handler: async (form, { ctx, runtime }) => {
+    handler: async (form, { ctx, runtime, locale, t }) => {
       const db = runtime.db;
       const outcome = await registerAccount(db, form);
       if (outcome.status === 'emailTaken') throw new ActionError({ code: 'CONFLICT', message: 'emailTaken' });
       const changed = await startSession(ctx, db, { kind: 'user', userId: outcome.user.id });
+      // The account works at once; purchases and certificates wait for the address to be confirmed.
+      const link = await createVerification(db, outcome.user.id);
+      if (link) sendVerification(ctx, runtime, locale, t, link);
       await attributeReferral(db, ctx.cookies.get(REFERRAL_COOKIE)?.value, outcome.user.id);
       return { user: storedUser(outcome.user), next: afterLogin(form.next, localePath(form.lang, paths.home)), changed };
     },

@@ -8,6 +8,7 @@ import { z } from '~/lib/zod';
 import { LOCALES } from '~/i18n';
 import { catalogContext } from '~/lib/app.server';
 import { isListed } from '~/lib/access';
+import { emailVerified } from '~/lib/identity';
 import { personChange, tellChanges } from '~/lib/runtime/changes';
 
 export const certificates = {
@@ -32,6 +33,8 @@ export const certificates = {
       const { db, catalog, viewer } = await catalogContext(ctx.locals);
       const course = catalog.byId.get(courseId);
       if (!course || !isListed(course, viewer)) throw new ActionError({ code: 'NOT_FOUND', message: t.errors.unknownCourse });
+      // A certificate carries the person's address: it waits until they confirmed it.
+      if (!(await emailVerified(db, person.userId))) throw new ActionError({ code: 'FORBIDDEN', message: messages.security.verify.needed });
       // Loaded on first use: the PDF and QR libraries it brings are not needed by any other form.
       const { issueAndNotify } = await import('~/lib/certificates/mail.server');
       const outcome = await issueAndNotify(

@@ -16,6 +16,7 @@ import { buyerOf, ownOrder, readCoupon } from '~/lib/commerce/orders.server';
 import { cancelMembership } from '~/lib/commerce/memberships.server';
 import { identificationTypeExists } from '~/lib/commerce/pages.server';
 import { REFERRAL_COOKIE } from '~/lib/identity/referral';
+import { emailVerified } from '~/lib/identity';
 import { localePath, paths } from '~/lib/paths';
 import { catalogContext } from '~/lib/app.server';
 import { inputError } from './input-error';
@@ -75,6 +76,8 @@ export const commerce = {
       const checked = validateCheckoutForm(fields, new Date());
       if (!checked.success) throw inputError(Object.entries(checked.errors).map(([field, code]) => ({ path: [field], message: code })));
       if (!(await identificationTypeExists(runtime.db, checked.data.identificationType))) throw inputError([{ path: ['identificationType'], message: 'invalidOption' }]);
+      // Nothing is bought from an address its owner has not confirmed (the receipt and the access go there).
+      if (!(await emailVerified(runtime.db, userId))) throw new ActionError({ code: 'FORBIDDEN', message: messages.security.verify.needed });
       const couponCode = couponCodeOf(fields.coupon);
       if (couponCode === undefined) throw refusalError('coupon-unknown', locale, null);
 

@@ -8,6 +8,7 @@ import * as content from './sections/content';
 import * as core from './sections/core';
 import * as ibo from './sections/ibo';
 import * as identity from './sections/identity';
+import * as security from './sections/security';
 import * as search from './sections/search';
 import * as learning from './sections/learning';
 import * as media from './sections/media';
@@ -15,4 +16,4 @@ import * as exams from './sections/exams';
 import * as forms from './sections/forms';
 import * as minicart from './sections/minicart';
 
-export const en: Messages = { ...core.en, ...catalog.en, ...contact.en, ...content.en, ...search.en, ...identity.en, ...ibo.en, ...learning.en, ...media.en, ...exams.en, ...certificates.en, ...minicart.en, ...commerce.en, ...forms.en };
+export const en: Messages = { ...core.en, ...catalog.en, ...contact.en, ...content.en, ...search.en, ...identity.en, ...security.en, ...ibo.en, ...learning.en, ...media.en, ...exams.en, ...certificates.en, ...minicart.en, ...commerce.en, ...forms.en };

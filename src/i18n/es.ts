@@ -11,6 +11,7 @@ import * as content from './sections/content';
 import * as core from './sections/core';
 import * as ibo from './sections/ibo';
 import * as identity from './sections/identity';
+import * as security from './sections/security';
 import * as search from './sections/search';
 import * as learning from './sections/learning';
 import * as media from './sections/media';
@@ -18,4 +19,4 @@ import * as exams from './sections/exams';
 import * as forms from './sections/forms';
 import * as minicart from './sections/minicart';
 
-export const es = { ...core.es, ...catalog.es, ...contact.es, ...content.es, ...search.es, ...identity.es, ...ibo.es, ...learning.es, ...media.es, ...exams.es, ...certificates.es, ...minicart.es, ...commerce.es, ...forms.es } as const;
+export const es = { ...core.es, ...catalog.es, ...contact.es, ...content.es, ...search.es, ...identity.es, ...security.es, ...ibo.es, ...learning.es, ...media.es, ...exams.es, ...certificates.es, ...minicart.es, ...commerce.es, ...forms.es } as const;

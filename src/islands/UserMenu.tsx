@@ -24,6 +24,7 @@ export interface UserMenuText {
   myShopping: string;
   logout: string;
   profile: string;
+  security: string;
   /** 'Account menu of {name}'. */
   account: string;
   /** 'IBO session of {company}'. */
@@ -36,7 +37,7 @@ export interface UserMenuText {
 interface Props {
   locale: Locale;
   t: UserMenuText;
-  hrefs: { login: string; myLearning: string; myShopping: string; profile: string; home: string };
+  hrefs: { login: string; myLearning: string; myShopping: string; profile: string; security: string; home: string };
   /** Where the log-out form posts without JavaScript. */
   logoutAction: string;
   /** What the server knows of the session, or `null` on a prerendered page. */
@@ -160,6 +161,9 @@ export default function UserMenu({ locale, t, hrefs, logoutAction, session, chil
             </li>
             <li>
               <a href={hrefs.profile}>{t.profile}</a>
+            </li>
+            <li>
+              <a href={hrefs.security}>{t.security}</a>
             </li>
             <li>{logoutForm(t.logout)}</li>
           </ul>

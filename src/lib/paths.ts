@@ -53,6 +53,10 @@ export const paths = {
   /** A bought book's PDF, generated for its owner (`lang`: the page's language). */
   bookDownload: (bookId: number, lang: string) => `/book-download/${bookId}?lang=${encodeURIComponent(lang)}`,
   profile: '/profile',
+  /** The account's security: password, e-mail address, open sessions. */
+  profileSecurity: '/profile/security',
+  /** Opens an e-mailed link that confirms an address (after sign-up, or a change of address). */
+  confirmEmail: (token: string) => `/confirm-email?token=${encodeURIComponent(token)}`,
   indexVariant: (n: 2 | 3) => `/index-${n}`,
   events: '/event',
   eventDetails: (slug?: string) => (slug ? `/events-details/${slug}` : '/events-details'),

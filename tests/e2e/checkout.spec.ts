@@ -5,7 +5,7 @@
  * cart), refused payments and unknown coupon codes limited (429 in words, with Retry-After), the form
  * without JavaScript (a Luhn failure answered 400 in words, then paid with a 303), and the pages at 360 px.
  */
-import { expect, outboxMail, test, type Page } from './fixtures';
+import { confirmAddress, expect, outboxMail, test, type Page } from './fixtures';
 import { registrationForm } from './support/seed';
 import { paymentForm } from './support/payment';
 
@@ -16,6 +16,8 @@ const NEXT_YEAR = String(new Date().getUTCFullYear() + 1);
 async function newBuyer(page: Page, tag: string): Promise<string> {
   const email = `compra.${tag}.${RUN}@example.com`;
   expect((await page.request.post('/_actions/auth.register', { form: registrationForm(email, 'Compra') })).status()).toBe(200);
+  // Purchases wait for a confirmed address: the link mailed at sign-up, as the buyer would open it.
+  await confirmAddress(page.request, email);
   expect((await page.request.post('/_actions/cart.add', { form: { kind: 'course', id: '6', lang: 'es' } })).status()).toBe(200);
   return email;
 }
@@ -185,6 +187,7 @@ test.describe('without JavaScript', () => {
   test('a membership bought with the form is active with its next renewal on my shopping, and cancelling it keeps access until the period ends', async ({ page }) => {
     const email = `socia.${RUN}@example.com`;
     expect((await page.request.post('/_actions/auth.register', { form: registrationForm(email, 'Socia') })).status()).toBe(200);
+    await confirmAddress(page.request, email);
     expect((await page.request.post('/_actions/cart.add', { form: { kind: 'plan', id: '1', lang: 'es' } })).status()).toBe(200);
     await page.goto('/purchase-detail');
     await fillPayment(page, 'es', '4242 4242 4242 4242');

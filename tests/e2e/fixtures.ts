@@ -29,11 +29,11 @@ export { expect } from '@playwright/test';
 export type { Page } from '@playwright/test';
 
 /**
- * The text of an outbox message containing `needle`, from the test server's data folder (without
+ * The text of an outbox message containing `needle` (and every one of `alsoContaining`), from the test server's data folder (without
  * SMTP_URL, mail is written there as `.eml` files). Quoted-printable soft line breaks are undone so
  * a token or a link is never split.
  */
-export async function outboxMail(needle: string): Promise<string | undefined> {
+export async function outboxMail(needle: string, ...alsoContaining: string[]): Promise<string | undefined> {
   const roots = process.env.E2E_DATA_DIR
     ? [process.env.E2E_DATA_DIR]
     : (await readdir(tmpdir())).filter((d) => d.startsWith('academy-e2e-')).map((d) => join(tmpdir(), d));
@@ -42,7 +42,7 @@ export async function outboxMail(needle: string): Promise<string | undefined> {
     for (const f of await readdir(dir).catch(() => [] as string[])) {
       if (!f.endsWith('.eml')) continue;
       const text = (await readFile(join(dir, f), 'utf8')).replace(/=\r?\n/g, '');
-      if (text.includes(needle)) return text;
+      if (text.includes(needle) && alsoContaining.every((n) => text.includes(n))) return text;
     }
   }
   return undefined;
@@ -142,4 +142,24 @@ export function useOwnServer(env: Record<string, string> = {}): () => OwnServer 
     if (!server) throw new Error('the own server is not started yet');
     return server;
   };
+}
+
+/**
+ * The token of the link that confirms `email`'s address (sent at sign-up), from the outbox: waits for
+ * the mail. The text is undone from quoted-printable (`=3D`), so the token reads whole.
+ */
+export async function confirmationToken(email: string): Promise<string> {
+  const find = async () => {
+    const mail = await outboxMail(email, 'confirm-email?token');
+    return mail ? /confirm-email\?token(?:=3D|=)([A-Za-z0-9_-]+)/.exec(mail)?.[1] : undefined;
+  };
+  await baseExpect.poll(find, { timeout: 10_000, message: `no confirmation mail for ${email}` }).toBeTruthy();
+  return (await find())!;
+}
+
+/** Confirms a registered account's address through the link mailed at sign-up (as its owner would). */
+export async function confirmAddress(request: { post: (url: string, opts: { form: Record<string, string> }) => Promise<{ status(): number; text(): Promise<string> }> }, email: string): Promise<void> {
+  const token = await confirmationToken(email);
+  const r = await request.post('/_actions/account.confirmEmail', { form: { token, lang: 'en' } });
+  baseExpect(r.status(), await r.text()).toBe(200);
 }

@@ -14,7 +14,7 @@
  */
 import fc from 'fast-check';
 import Stripe from 'stripe';
-import { expect, outboxMail, test, useOwnServer } from './fixtures';
+import { confirmationToken, expect, outboxMail, test, useOwnServer } from './fixtures';
 import { Client, loopback, type Answer } from './support/http';
 import { asForm, asJson, asMultipart, EVERY_FIELD, everyField, hostileJsonText, hostileString, hostileValue, mutated, problemOf, Tally, urlPart, type Hostile } from './support/hostile';
 import { playerLessons, startPosition } from './support/player';
@@ -59,6 +59,12 @@ async function newLearner(c: Client, tag: string): Promise<{ email: string; pass
   const r = await c.post('/_actions/auth.register', { form: registerBase(email) });
   expect(r.status, r.body.slice(0, 300)).toBe(200);
   return { email, password };
+}
+
+/** Confirms a new learner's address with the link mailed at sign-up (purchases and certificates wait for it). */
+async function confirmed(c: Client, email: string): Promise<void> {
+  const r = await c.post('/_actions/account.confirmEmail', { form: { token: await confirmationToken(email), lang: 'en' } });
+  expect(r.status, r.body.slice(0, 300)).toBe(200);
 }
 
 const registerBase = (email: string) => registrationForm(email, 'Fuzz', 'Fuzz2026x');
@@ -359,7 +365,7 @@ test(`GET the exam pages: ${RUNS} hostile course ids and attempt numbers — 200
   actionFuzz('certificates.issue', 131, () => ({ course: '2', lang: 'en' }), {
     // A new learner, who completed nothing: every issue is refused, whatever the body.
     setup: async (c) => {
-      await newLearner(c, 'certificado');
+      await confirmed(c, (await newLearner(c, 'certificado')).email);
       learner = c;
     },
     extra: (a) => expect(a.status, a.body.slice(0, 200)).not.toBe(200),
@@ -382,7 +388,7 @@ test(`GET the exam pages: ${RUNS} hostile course ids and attempt numbers — 200
     () => paymentForm({ cardholderName: 'Fuzz Pago', coupon: 'BIENVENIDA10', price: '0.01' }),
     {
       setup: async (c) => {
-        await newLearner(c, 'pago');
+        await confirmed(c, (await newLearner(c, 'pago')).email);
         c.cookies.set('cart', cartOf6);
         buyer = c;
       },
@@ -402,6 +408,37 @@ test(`GET the exam pages: ${RUNS} hostile course ids and attempt numbers — 200
   // The values the registration stored: a body that passes saves the same profile again.
   actionFuzz('account.updateProfile', 138, () => ({ name: 'Fuzz', lastName: 'Registro', gender: 'other', birthDay: '1', birthMonth: '1', birthYear: '1990', lang: 'en' }), {
     setup: async (c) => void (await newLearner(c, 'perfil')),
+  });
+  // The account's security: a hostile body never changes the password or the address (the current
+  // password is wrong in every run), and never ends a session that is not the fuzzer's own.
+  {
+    let own: { c: Client; email: string; password: string } | undefined;
+    actionFuzz('account.changePassword', 142, () => ({ currentPassword: 'NoEsLaMia1', password: 'Nueva2026x', confirmPassword: 'Nueva2026x', lang: 'en' }), {
+      setup: async (c) => void (own = { c, ...(await newLearner(c, 'clave-nueva')) }),
+      extra: (a) => expect(a.status, a.body.slice(0, 200)).not.toBe(200),
+      // The password is still the one registered: logging in with it works.
+      finally: async () => {
+        expect((await own!.c.post('/_actions/auth.login', { form: { email: own!.email, password: own!.password, lang: 'en' } })).status).toBe(200);
+      },
+    });
+  }
+  actionFuzz('account.changeEmail', 143, (i) => ({ email: `fuzz.nuevo.${RUN}.${i}@example.com`, currentPassword: 'NoEsLaMia1', lang: 'en' }), {
+    setup: async (c) => void (await newLearner(c, 'correo-nuevo')),
+    extra: (a) => expect(a.status, a.body.slice(0, 200)).not.toBe(200),
+  });
+  actionFuzz('account.endSession', 144, () => ({ session: '0123456789abcdef01234567', lang: 'en' }), {
+    setup: async (c) => void (await newLearner(c, 'sesiones')),
+    // No session has that id: nothing ends, the fuzzer stays logged in.
+    extra: async (a, _b, _ch, _i, c) => {
+      expect(a.status, a.body.slice(0, 200)).not.toBe(200);
+      expect((await c.post('/_actions/auth.verify', { json: {} })).status).toBe(200);
+    },
+  });
+  actionFuzz('account.endOtherSessions', 145, () => ({ lang: 'en' }), { setup: async (c) => void (await newLearner(c, 'otras')) });
+  actionFuzz('account.resendVerification', 146, () => ({ lang: 'en' }), { setup: async (c) => void (await newLearner(c, 'reenviar')), runs: 20 });
+  actionFuzz('account.confirmEmail', 147, () => ({ token: 'forged-token-forged-token-forged-token-0001', lang: 'en' }), {
+    // No such link: every answer is a refusal.
+    extra: (a) => expect(a.status, a.body.slice(0, 200)).not.toBe(200),
   });
   actionFuzz('commerce.newKey', 135, () => ({ lang: 'en' }), { accept: 'json', setup: async (c) => void (await newLearner(c, 'clave')) });
   actionFuzz('commerce.cancelMembership', 137, () => ({ membership: '1', lang: 'en' }), { setup: async (c) => void (await newLearner(c, 'baja')) });

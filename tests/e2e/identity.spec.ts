@@ -517,8 +517,8 @@ for (const l of LANGS) {
       await form.getByRole('button', { name: l.forgotSubmit }).click();
       await expect(form.getByRole('status')).toHaveText(l.sent);
 
-      await expect.poll(() => outboxMail(account.email), { timeout: 10_000 }).toBeTruthy();
-      const mail = decodeQuotedPrintable((await outboxMail(account.email))!);
+      await expect.poll(() => outboxMail(account.email, 'reset-password'), { timeout: 10_000 }).toBeTruthy();
+      const mail = decodeQuotedPrintable((await outboxMail(account.email, 'reset-password'))!);
       if (l.locale === 'en') expect(mail).toContain(`Subject: ${l.mailSubject}`);
       expect(mail).toContain('Nora');
       const link = /(http:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(mail)?.[1];

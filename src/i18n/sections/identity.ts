@@ -18,6 +18,7 @@ export const es = {
       birthMonth: 'Mes',
       birthYear: 'Año',
       confirmPassword: 'Confirmar contraseña',
+      currentPassword: 'Contraseña actual',
     },
     login: {
       title: 'Iniciar sesión',
@@ -82,6 +83,7 @@ export const es = {
     menu: {
       account: 'Menú de la cuenta de {name}',
       profile: 'Mi perfil',
+      security: 'Seguridad de la cuenta',
       ibo: 'Sesión IBO de {company}',
       code: 'Código: {code}',
       closeSession: 'Cerrar sesión',
@@ -94,7 +96,6 @@ export const es = {
       birthDate: 'Fecha de nacimiento',
       memberSince: 'Miembro desde',
       notGiven: 'Sin indicar',
-      changePassword: 'Cambiar la contraseña',
       edit: 'Editar tu perfil',
       editLead: 'Tu nombre y apellido son los que llevarán tus próximos certificados.',
       save: 'Guardar los cambios',
@@ -132,6 +133,7 @@ export const en: Shape<typeof es> = {
       birthMonth: 'Month',
       birthYear: 'Year',
       confirmPassword: 'Confirm password',
+      currentPassword: 'Current password',
     },
     login: {
       title: 'Log in',
@@ -196,6 +198,7 @@ export const en: Shape<typeof es> = {
     menu: {
       account: 'Account menu of {name}',
       profile: 'My profile',
+      security: 'Account security',
       ibo: 'IBO session of {company}',
       code: 'Code: {code}',
       closeSession: 'Close session',
@@ -208,7 +211,6 @@ export const en: Shape<typeof es> = {
       birthDate: 'Birth date',
       memberSince: 'Member since',
       notGiven: 'Not given',
-      changePassword: 'Change your password',
       edit: 'Edit your profile',
       editLead: 'Your first and last name are the ones your next certificates will carry.',
       save: 'Save changes',

@@ -55,6 +55,16 @@ export const LIMITS = {
   couponGuessesPerAddress: { points: 30, durationSeconds: 60 * 60 },
   /** Profile changes per account (name, gender, birth date). */
   profileUpdatesPerAccount: { points: 30, durationSeconds: 60 * 60 },
+  /** Password changes per account, wrong current passwords included: guessing the current one from a stolen session stops here. */
+  passwordChangesPerAccount: { points: 10, durationSeconds: 15 * 60 },
+  /** Requests to move an account to another address (each sends two e-mails). */
+  emailChangesPerAccount: { points: 5, durationSeconds: 60 * 60 },
+  /** Confirmation links sent again per account. */
+  verificationMailsPerAccount: { points: 5, durationSeconds: 60 * 60 },
+  /** E-mail links opened per address (a guessed token finds nothing, but guessing is still bounded). */
+  emailLinksPerAddress: { points: 30, durationSeconds: 60 * 60 },
+  /** Sessions logged out from the security page per account. */
+  sessionEndsPerAccount: { points: 60, durationSeconds: 60 * 60 },
 } as const satisfies Record<string, LimitSpec>;
 
 export type LimitName = keyof typeof LIMITS;

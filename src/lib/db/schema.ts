@@ -198,6 +198,8 @@ export const users = pgTable(
     createdBy: integer(),
     /** The IBO a referral link attributed this sign-up to (last touch before registering). */
     referredByIboId: integer().references((): any => ibos.id),
+    /** When the person opened the link that confirmed their address (null: not confirmed yet). */
+    emailVerifiedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_email_uq').on(sql`lower(${t.email})`)],
@@ -254,6 +256,10 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     lastSeenAt: createdAt(),
+    /** The browser's User-Agent when the session started (shown as a short device label), at most 300 characters. */
+    userAgent: text(),
+    /** The client's address when the session started (shown masked). */
+    address: text(),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
@@ -288,6 +294,26 @@ export const passwordResets = pgTable(
     usedAt: timestamp({ withTimezone: true }),
   },
   (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+
+/**
+ * A single-use e-mail link: `verify` confirms the account's address, `change` moves the account to
+ * `email` (the new address the link was sent to). Only the SHA-256 of its token is stored.
+ */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    tokenHash: text().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text({ enum: ['verify', 'change'] }).notNull(),
+    email: text().notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('email_tokens_user_idx').on(t.userId)],
 );
 
 /* ───────────── learning ───────────── */

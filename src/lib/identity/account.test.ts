@@ -325,9 +325,11 @@ describe('the reset e-mail', () => {
 describe('what the browser may know of a session', () => {
   const base = { tokenHash: 'h', identity: { kind: 'visitor' as const, userId: null, contactId: null }, user: null, ibo: null, prospect: null };
   it('says who the session is, without ids or secrets', () => {
-    const user = { id: 1, firstName: 'Laura', lastName: 'Méndez', email: 'l@example.com', imageUrl: '/a.webp', userType: 1 };
+    const user = { id: 1, firstName: 'Laura', lastName: 'Méndez', email: 'l@example.com', imageUrl: '/a.webp', userType: 1, emailVerified: true };
     expect(sessionSummary(null)).toEqual({ kind: 'none' });
     expect(sessionSummary({ ...base, user })).toEqual({ kind: 'user', user: { name: 'Laura', lastName: 'Méndez', email: 'l@example.com', imageUrl: '/a.webp', userType: 1 } });
+    // An address not confirmed yet is said (the banner is a personal part of kept pages).
+    expect(sessionSummary({ ...base, user: { ...user, emailVerified: false } })).toEqual({ kind: 'user', user: { name: 'Laura', lastName: 'Méndez', email: 'l@example.com', imageUrl: '/a.webp', userType: 1 }, unconfirmed: true });
     const ibo = { id: 7, code: 'HORIZONTE01', companyName: 'Viajes Horizonte S.A.S.', imageUrl: null };
     const prospect = { id: 9, firstName: 'P', lastName: 'Q', email: 'p@example.com' };
     expect(sessionSummary({ ...base, ibo, prospect })).toEqual({ kind: 'ibo', ibo: { companyName: 'Viajes Horizonte S.A.S.', code: 'HORIZONTE01', imageUrl: null }, contact: prospect });

@@ -21,7 +21,7 @@ import { localePath, paths, safeNext, splitLocale } from '~/lib/paths';
 export type IdentityMessages = Messages['identity'];
 
 /** Longest values (name 32, email 60, password 32). */
-export const ACCOUNT_LIMITS = { name: 32, lastName: 32, email: 60, confirmEmail: 60, password: 32, confirmPassword: 32 } as const;
+export const ACCOUNT_LIMITS = { name: 32, lastName: 32, email: 60, confirmEmail: 60, password: 32, confirmPassword: 32, currentPassword: 32 } as const;
 /** Shortest password (at least 6 characters at login; registration asks the same, or the account could never log in). */
 export const PASSWORD_MIN = 6;
 /** Registration offers 81 birth years, the first one 18 years ago. */
@@ -38,13 +38,19 @@ export const LOGIN_FIELDS = ['email', 'password'] as const;
 export const REGISTER_FIELDS = ['name', 'lastName', 'email', 'confirmEmail', 'gender', 'birthDate', 'password', 'confirmPassword'] as const;
 export const FORGOT_FIELDS = ['email'] as const;
 export const RESET_FIELDS = ['password', 'confirmPassword'] as const;
+/** Changing the password from the account's security page. */
+export const CHANGE_PASSWORD_FIELDS = ['currentPassword', 'password', 'confirmPassword'] as const;
+/** Changing the account's e-mail address (the current password proves it is the owner). */
+export const CHANGE_EMAIL_FIELDS = ['email', 'currentPassword'] as const;
 
 export type LoginField = (typeof LOGIN_FIELDS)[number];
 export type RegisterField = (typeof REGISTER_FIELDS)[number];
 export type ForgotField = (typeof FORGOT_FIELDS)[number];
 export type ResetField = (typeof RESET_FIELDS)[number];
+export type ChangePasswordField = (typeof CHANGE_PASSWORD_FIELDS)[number];
+export type ChangeEmailField = (typeof CHANGE_EMAIL_FIELDS)[number];
 /** Any field of any account form (each has a label in `identity.fields`). */
-export type AccountField = LoginField | RegisterField | ForgotField | ResetField;
+export type AccountField = LoginField | RegisterField | ForgotField | ResetField | ChangePasswordField | ChangeEmailField;
 
 /** The first error of each field that has one. */
 export type AccountErrors<F extends AccountField = AccountField> = FieldErrors<F, FormErrorCode>;
@@ -240,6 +246,23 @@ export const resetFormSchema = z
   }, ALWAYS);
 export type ResetForm = z.output<typeof resetFormSchema>;
 
+/** The current password, as typed (checked against the stored one, never against the rules of a new one). */
+const currentPassword = given(formText({ error: 'required' }).min(1, 'required').max(ACCOUNT_LIMITS.currentPassword, 'tooLong'));
+
+/** Changing the password: the current one, then the new one (the registration's rules) twice. */
+export const changePasswordSchema = z
+  .object({ currentPassword, password, confirmPassword: confirmation, lang })
+  .superRefine((form, ctx) => {
+    if (typeof form.password === 'string' && typeof form.confirmPassword === 'string' && form.confirmPassword !== '' && form.password !== form.confirmPassword) {
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'passwordMismatch', input: form.confirmPassword });
+    }
+  }, ALWAYS);
+export type ChangePasswordForm = z.output<typeof changePasswordSchema>;
+
+/** Changing the e-mail address: the new address (the registration's rules) and the current password. */
+export const changeEmailSchema = z.object({ email, currentPassword, lang });
+export type ChangeEmailForm = z.output<typeof changeEmailSchema>;
+
 /* ───────────── errors ───────────── */
 
 const FIELD_OF_KEY: Record<string, AccountField> = {
@@ -255,6 +278,7 @@ const FIELD_OF_KEY: Record<string, AccountField> = {
   birthMonth: 'birthDate',
   birthYear: 'birthDate',
   confirmPassword: 'confirmPassword',
+  currentPassword: 'currentPassword',
 };
 
 /** The first error code of each field, from zod issues. */
@@ -341,7 +365,8 @@ export function storedUser(user: { firstName: string; lastName: string; email: s
 
 /** What the browser may know of a server session (user, or IBO and prospect), or that there is none. */
 export function sessionSummary(session: SessionInfo | null): SessionSummary {
-  if (session?.user) return { kind: 'user', user: storedUser(session.user) };
+  // An address not confirmed yet is part of the summary: the page's personal parts (the banner) differ.
+  if (session?.user) return session.user.emailVerified === false ? { kind: 'user', user: storedUser(session.user), unconfirmed: true } : { kind: 'user', user: storedUser(session.user) };
   if (session?.ibo) {
     const { companyName, code, imageUrl } = session.ibo;
     return { kind: 'ibo', ibo: { companyName: displayName(companyName), code, imageUrl }, contact: session.prospect };

@@ -13,6 +13,7 @@ export {
   SESSION_TTL_MS,
   type SessionInfo,
   type SessionStart,
+  type SessionOrigin,
 } from './session.server';
 export * from './ibo';
 export {
@@ -31,3 +32,19 @@ export {
 export * from './account';
 export { authenticate, registerAccount, createPasswordReset, resetTokenUsable, resetPassword, loadProfile, type Profile, type LoginOutcome, type RegisterOutcome, type ResetOutcome, type ResetRequest } from './account.server';
 export { updateProfile, type ProfileUpdate } from './profile.server';
+export * from './security';
+export {
+  changePassword,
+  listSessions,
+  endOwnSession,
+  endOtherSessions,
+  createVerification,
+  emailVerified,
+  requestEmailChange,
+  emailTokenUsable,
+  openEmailLink,
+  sessionPublicId,
+  type SessionRow,
+  type EmailLink,
+  type LinkOutcome,
+} from './security.server';

@@ -11,6 +11,7 @@ import { contacts, ibos, sessions, users, USER_TYPE, type User } from '../db/sch
 import type { Identity } from '../access/access.server';
 import { isOwnProspect, type ContactAccount } from './ibo';
 import { sessionChange, type Change } from '../runtime/changes';
+import { keptUserAgent } from './security';
 
 /** How long a session lasts without use. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -30,8 +31,14 @@ export function hashToken(token: string): string {
 /** What starts a session: a logged-in user, or an IBO code (optionally with a prospect already chosen). */
 export type SessionStart = { kind: 'user'; userId: number } | { kind: 'ibo'; iboId: number; contactId?: number | null };
 
+/** Where a session was opened from: the browser's User-Agent and the client's address (shown on the security page). */
+export interface SessionOrigin {
+  userAgent?: string | null;
+  address?: string | null;
+}
+
 /** Creates a session and returns the token for the cookie. */
-export async function createSession(db: Db, start: SessionStart, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
+export async function createSession(db: Db, start: SessionStart, now = new Date(), origin: SessionOrigin = {}): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
   await db.insert(sessions).values({
@@ -43,6 +50,8 @@ export async function createSession(db: Db, start: SessionStart, now = new Date(
     createdAt: now,
     lastSeenAt: now,
     expiresAt,
+    userAgent: keptUserAgent(origin.userAgent),
+    address: origin.address && origin.address !== 'unknown' ? origin.address.slice(0, 64) : null,
   });
   return { token, expiresAt };
 }
@@ -51,7 +60,8 @@ export async function createSession(db: Db, start: SessionStart, now = new Date(
 export interface SessionInfo {
   tokenHash: string;
   identity: Identity;
-  user: { id: number; firstName: string; lastName: string; email: string; imageUrl: string | null; userType: number } | null;
+  /** `emailVerified`: the person opened the link that confirms their address (purchases and certificates wait for it). */
+  user: { id: number; firstName: string; lastName: string; email: string; imageUrl: string | null; userType: number; emailVerified: boolean } | null;
   ibo: { id: number; code: string; companyName: string; imageUrl: string | null } | null;
   prospect: { id: number; firstName: string; lastName: string; email: string } | null;
 }
@@ -105,7 +115,7 @@ export async function readSession(db: Db, token: string | undefined, now = new D
     return {
       tokenHash,
       identity: { kind: 'learner', userId: user.id, contactId: row.ownContactId },
-      user: { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email, imageUrl: user.imageUrl, userType: user.userType },
+      user: { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email, imageUrl: user.imageUrl, userType: user.userType, emailVerified: user.emailVerifiedAt !== null },
       ibo: null,
       prospect: null,
     };

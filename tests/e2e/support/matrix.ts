@@ -296,6 +296,8 @@ export function matrix(): Row[] {
     ...page('/500', per('500'), { covers: '/500' }),
     ...page('/reset-password', per('400'), { covers: '/reset-password', note: 'no token' }),
     ...page('/reset-password?token=forged', per('410'), { covers: '/reset-password', note: 'forged token' }),
+    ...page('/confirm-email', per('400'), { covers: '/confirm-email', note: 'no token' }),
+    ...page('/confirm-email?token=forged', per('410'), { covers: '/confirm-email', note: 'forged token' }),
 
     /* course pages: buyers-only courses and the test course answer as if they did not exist */
     ...page(`/courses-details/${COURSE.free}`, per('200'), { covers: '/courses-details/[id]', note: 'free' }),
@@ -321,6 +323,7 @@ export function matrix(): Row[] {
     /* personal pages */
     ...personal('/mylearning'),
     ...personal('/profile'),
+    ...personal('/profile/security'),
     ...page('/myshopping', (l) => per('200', { visitors: loginRedirect(l, '/myshopping'), ibo: loginRedirect(l, '/myshopping') }), {
       covers: '/myshopping',
       check: (role, seen) => (seen.status === 200 ? shows(courseNames(COURSE.buyers), ['buyer'])(role, seen) : undefined),
@@ -501,6 +504,17 @@ export function matrix(): Row[] {
     // The input's schema answers first, whoever asks.
     action('certificates.issue', 'not a course id', per('400'), { form: { course: 'abc', lang: 'en' } }, { beforeAccess: true }),
 
+    /* the account's security: each refusal leaves the account as it was */
+    action('account.changePassword', 'a wrong current password', per('400'), { form: { currentPassword: 'NoEsLaMia1', password: 'Matriz2026x', confirmPassword: 'Matriz2026x', lang: 'en' } }),
+    action('account.changePassword', 'new passwords that differ', per('400'), { form: { currentPassword: 'NoEsLaMia1', password: 'Matriz2026x', confirmPassword: 'Matriz2026y', lang: 'en' } }, { beforeAccess: true }),
+    action('account.changeEmail', 'a wrong current password', per('400'), { form: { email: `matriz.nuevo.${RUN}@example.com`, currentPassword: 'NoEsLaMia1', lang: 'en' } }),
+    action('account.changeEmail', 'not an address', per('400'), { form: { email: 'no-es-un-correo', currentPassword: 'NoEsLaMia1', lang: 'en' } }, { beforeAccess: true }),
+    action('account.endSession', "someone else's session id", per('404'), { form: { session: '0123456789abcdef01234567', lang: 'en' } }),
+    // Ending the other sessions of a seeded account would log out journeys running beside the matrix: only the refused roles run it.
+    action('account.endOtherSessions', 'without a learner', per('200'), { form: { lang: 'en' } }, { only: ['anonymous', 'refused', 'guest', 'prospect'] }),
+    // The seeded accounts are confirmed: asking again sends nothing and says so.
+    action('account.resendVerification', 'an account already confirmed', per('200'), { form: { lang: 'en' } }),
+    action('account.confirmEmail', 'a forged link', per('400'), { form: { token: 'forged-token', lang: 'en' } }),
     action('commerce.checkout', 'a forged idempotency key', per('400'), { form: { ...checkoutForm, idempotencyKey: FORGED_CHECKOUT_KEY } }),
     action('commerce.checkout', 'a card failing Luhn', per('400'), { form: { ...checkoutForm, cardNumber: '4242 4242 4242 4241' } }),
     action('commerce.newKey', 'a key for the checkout', per('200'), { json: { lang: 'en' } }),
