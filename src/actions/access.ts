@@ -19,6 +19,7 @@ export interface ActionRule {
 
 export const ACTION_RULES = {
   'account.updateProfile': { access: 'learner', limits: [{ name: 'profileUpdatesPerAccount', per: 'user' }], locale: 'lang' },
+  'account.setPhoto': { access: 'learner', limits: [{ name: 'photoUploadsPerAccount', per: 'user' }], locale: 'lang' },
   'auth.login': {
     access: 'public',
     limits: [

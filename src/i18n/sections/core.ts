@@ -106,6 +106,7 @@ export const es = {
   /** A change sent from another site (CSRF), refused with 403. */
   crossSite: 'Solicitud rechazada: los cambios solo pueden enviarse desde la propia academia.',
   unreadableBody: 'No pudimos leer la solicitud: envía un formulario o un JSON válido.',
+  bodyTooLarge: 'Lo que enviaste es demasiado grande: una foto puede pesar como mucho 5 MB.',
   /** A request addressed to a host name the academy does not answer to (HTTP 421). */
   unknownHost: 'Dirección desconocida: esta academia no responde a ese nombre de host.',
   metricsToken: 'Las métricas piden el token de METRICS_TOKEN en la cabecera Authorization: Bearer.',
@@ -238,6 +239,7 @@ export const en: Shape<typeof es> = {
   },
   crossSite: 'Request refused: changes can only be sent from the academy itself.',
   unreadableBody: 'The request could not be read: send a form or valid JSON.',
+  bodyTooLarge: 'What you sent is too large: a photo may be at most 5 MB.',
   unknownHost: 'Unknown address: this academy does not answer to that host name.',
   metricsToken: 'The metrics need the METRICS_TOKEN token in an Authorization: Bearer header.',
   serverError: {

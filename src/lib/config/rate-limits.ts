@@ -55,6 +55,8 @@ export const LIMITS = {
   couponGuessesPerAddress: { points: 30, durationSeconds: 60 * 60 },
   /** Profile changes per account (name, gender, birth date). */
   profileUpdatesPerAccount: { points: 30, durationSeconds: 60 * 60 },
+  /** Profile photos sent per account (each one is decoded and re-encoded by the server). */
+  photoUploadsPerAccount: { points: 20, durationSeconds: 60 * 60 },
 } as const satisfies Record<string, LimitSpec>;
 
 export type LimitName = keyof typeof LIMITS;

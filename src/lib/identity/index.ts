@@ -31,3 +31,5 @@ export {
 export * from './account';
 export { authenticate, registerAccount, createPasswordReset, resetTokenUsable, resetPassword, loadProfile, type Profile, type LoginOutcome, type RegisterOutcome, type ResetOutcome, type ResetRequest } from './account.server';
 export { updateProfile, type ProfileUpdate } from './profile.server';
+export * from './photo';
+export { savePhoto, readPhoto, reencodePhoto, photoFolder, type PhotoOutcome } from './photo.server';
