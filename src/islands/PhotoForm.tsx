@@ -53,7 +53,7 @@ export default function PhotoForm({ locale, t, action, message: initial }: Props
   }
 
   return (
-    <form className="account-form photo-form" aria-label={t.title} method="post" action={action} encType="multipart/form-data" onSubmit={submit} aria-busy={busy || undefined}>
+    <form className="photo-form" aria-label={t.title} method="post" action={action} encType="multipart/form-data" onSubmit={submit} aria-busy={busy || undefined}>
       <input type="hidden" name="lang" value={locale} />
       <Field ids={ids} label={t.choose} error={message ?? undefined}>
         <input id={ids.control} type="file" name="photo" accept={PHOTO_ACCEPT} required onChange={choose} {...described(ids, false, message ?? undefined)} />

@@ -400,8 +400,13 @@ test(`GET the exam pages: ${RUNS} hostile course ids and attempt numbers — 200
     },
   );
   // The values the registration stored: a body that passes saves the same profile again.
-  actionFuzz('account.updateProfile', 138, () => ({ name: 'Fuzz', lastName: 'Registro', gender: 'other', birthDay: '1', birthMonth: '1', birthYear: '1990', lang: 'en' }), {
+  actionFuzz('account.updateProfile', 138, () => ({ name: 'Fuzz', lastName: 'Registro', gender: 'other', birthDay: '1', birthMonth: '1', birthYear: '1990', language: 'es', lang: 'en' }), {
     setup: async (c) => void (await newLearner(c, 'perfil')),
+  });
+  // The photo field as text, empty, NUL or 100 KB: never a file, so a 4xx and the account keeps no photo.
+  actionFuzz('account.setPhoto', 151, () => ({ photo: 'foto', lang: 'en' }), {
+    setup: async (c) => void (await newLearner(c, 'foto')),
+    extra: (a) => expect([400, 413, 415, 429], `status ${a.status}`).toContain(a.status),
   });
   actionFuzz('commerce.newKey', 135, () => ({ lang: 'en' }), { accept: 'json', setup: async (c) => void (await newLearner(c, 'clave')) });
   actionFuzz('commerce.cancelMembership', 137, () => ({ membership: '1', lang: 'en' }), { setup: async (c) => void (await newLearner(c, 'baja')) });

@@ -89,6 +89,12 @@ export const es = {
     testimonials: 'Testimonios',
     ourStory: 'Nuestra historia',
   },
+  cookieNotice: {
+    label: 'Aviso de cookies',
+    text: 'Usamos solo las cookies necesarias para que el sitio funcione (tu sesión, tu carrito y el enlace de tu IBO); no hay cookies de publicidad ni de terceros.',
+    link: 'Qué cookies y para qué',
+    dismiss: 'Entendido',
+  },
   notFound: {
     title: 'Página no encontrada',
     code: '404',
@@ -223,6 +229,12 @@ export const en: Shape<typeof es> = {
     breadcrumbCurrent: 'About us',
     testimonials: 'Testimonials',
     ourStory: 'Our story',
+  },
+  cookieNotice: {
+    label: 'Cookie notice',
+    text: 'We only use the cookies the site needs to work (your session, your cart and your IBO link); there are no advertising or third-party cookies.',
+    link: 'Which cookies and why',
+    dismiss: 'Got it',
   },
   notFound: {
     title: 'Page not found',
