@@ -152,7 +152,7 @@ test.describe('preferred language', () => {
 
 test.describe('cookie notice', () => {
   for (const l of [
-    { prefix: '', text: 'Usamos solo las cookies necesarias', close: 'Entendido', link: 'Qué cookies y para qué' },
+    { prefix: '', text: 'Solo usamos las cookies necesarias', close: 'Entendido', link: 'Qué cookies y para qué' },
     { prefix: '/en', text: 'We only use the cookies the site needs', close: 'Got it', link: 'Which cookies and why' },
   ]) {
     test(`shown once (${l.prefix || 'es'}) and closed for good with JavaScript`, async ({ browser }) => {

@@ -91,7 +91,7 @@ export const es = {
   },
   cookieNotice: {
     label: 'Aviso de cookies',
-    text: 'Usamos solo las cookies necesarias para que el sitio funcione (tu sesión, tu carrito y el enlace de tu IBO); no hay cookies de publicidad ni de terceros.',
+    text: 'Solo usamos las cookies necesarias para que el sitio funcione; ninguna es de publicidad ni de terceros.',
     link: 'Qué cookies y para qué',
     dismiss: 'Entendido',
   },
@@ -232,7 +232,7 @@ export const en: Shape<typeof es> = {
   },
   cookieNotice: {
     label: 'Cookie notice',
-    text: 'We only use the cookies the site needs to work (your session, your cart and your IBO link); there are no advertising or third-party cookies.',
+    text: 'We only use the cookies the site needs to work; none is for advertising or third parties.',
     link: 'Which cookies and why',
     dismiss: 'Got it',
   },
