@@ -23,6 +23,9 @@ export default defineConfig({
     // Cross-site changes are refused by our middleware for every method and body type (not only forms),
     // with the message in the visitor's language; Astro's own form-only check would answer first, in English.
     checkOrigin: false,
+    // The largest action request read (a profile photo of at most 5 MB and its form; `src/lib/identity/photo.ts`):
+    // a longer body is refused by its Content-Length, or as soon as that many bytes arrived, never read whole.
+    actionBodySizeLimit: 5 * 1024 * 1024 + 64 * 1024,
     // Lets Astro read X-Forwarded-Proto (the request's scheme, hence Secure cookies) and X-Forwarded-For.
     // Our server (server/app.ts) decides whether those headers are believed: without TRUST_PROXY it
     // removes them before Astro runs, and it refuses any Host that is not allowed.

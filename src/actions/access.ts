@@ -26,6 +26,7 @@ export const ACTION_RULES = {
   'account.resendVerification': { access: 'learner', limits: [{ name: 'verificationMailsPerAccount', per: 'user' }], locale: 'lang' },
   // The link is opened in whatever browser the mail is read in: no session needed, the token decides.
   'account.confirmEmail': { access: 'public', limits: [{ name: 'emailLinksPerAddress', per: 'address' }], locale: 'lang' },
+  'account.setPhoto': { access: 'learner', limits: [{ name: 'photoUploadsPerAccount', per: 'user' }], locale: 'lang' },
   'auth.login': {
     access: 'public',
     limits: [

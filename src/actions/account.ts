@@ -6,7 +6,7 @@
  */
 import { ActionError, type ActionAPIContext } from 'astro:actions';
 import { action, type Refusals } from './kit';
-import { format, plural } from '~/i18n';
+import { DEFAULT_LOCALE, format, LOCALES, plural } from '~/i18n';
 import type { Messages } from '~/i18n/types';
 import { SESSION_COOKIE } from '~/lib/http/page-cache';
 import {
@@ -22,16 +22,26 @@ import {
   endOwnSession,
   langOnlySchema,
   openEmailLink,
+  photoRefusalStatus,
   profileSchema,
   requestEmailChange,
+  savePhoto,
   sessionIdSchema,
   updateProfile,
   verificationMail,
   type EmailLink,
+  type PhotoRefusal,
 } from '~/lib/identity';
 import type { Locale } from '~/i18n/locales';
 import type { Runtime } from '~/lib/runtime/runtime.server';
 import { localePath, paths } from '~/lib/paths';
+import { z } from '~/lib/zod';
+
+/** The action error of a refused photo: 413 (too large), 415 (not JPEG, PNG or WebP) or 400, with its sentence. */
+function photoError(reason: PhotoRefusal, message: string): ActionError {
+  const status = photoRefusalStatus(reason);
+  return new ActionError({ code: status === 413 ? 'CONTENT_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_REQUEST', message });
+}
 
 /** The 429: "too many attempts, wait N minutes". */
 const refusals: Refusals = { tooMany: (t) => t.identity.login.tooManyAttempts };
@@ -166,6 +176,24 @@ export const account = {
       if (outcome.status === 'taken') throw new ActionError({ code: 'CONFLICT', message: t.security.verify.taken });
       const message = outcome.status === 'verified' ? t.security.verify.verified : format(t.security.verify.changed, { email: outcome.email });
       return { message, status: outcome.status, changed: outcome.changed };
+    },
+  }),
+
+  /**
+   * Keeps a new profile photo (a multipart form, with or without JavaScript): the file's bytes must be
+   * JPEG, PNG or WebP of at most `PHOTO_MAX_BYTES` and `PHOTO_MAX_PIXELS`; the server keeps its own
+   * square WebP of it. A refusal is a sentence with 400, 413 or 415 and nothing is stored.
+   */
+  setPhoto: action('account.setPhoto', {
+    accept: 'form',
+    input: z.object({ photo: z.unknown(), lang: z.enum(LOCALES).catch(DEFAULT_LOCALE) }),
+    refusals,
+    handler: async ({ photo }, { runtime, person, t, unauthorized }) => {
+      const file = photo instanceof File ? { size: photo.size, bytes: new Uint8Array(await photo.arrayBuffer()) } : null;
+      const outcome = await savePhoto(runtime.db, runtime.config.dataDir, person.userId, file ?? { size: 0, bytes: new Uint8Array() });
+      if (outcome.status === 'unknownUser') throw unauthorized();
+      if (outcome.status === 'refused') throw photoError(outcome.reason, t.identity.photo.errors[outcome.reason]);
+      return { imageUrl: outcome.imageUrl, changed: outcome.changed };
     },
   }),
 };

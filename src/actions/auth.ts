@@ -9,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ActionError, type ActionAPIContext } from 'astro:actions';
 import { action, clientAddress, type Kit, type Refusals } from './kit';
 import { sendVerification } from './account';
-import { format } from '~/i18n';
+import { format, messages } from '~/i18n';
 import type { Db } from '~/lib/db';
 import { SESSION_COOKIE } from '~/lib/http/page-cache';
 import { loginDelayMs } from '~/lib/http/rate-limit';
@@ -36,6 +36,7 @@ import {
   type SessionStart,
 } from '~/lib/identity';
 import { REFERRAL_COOKIE } from '~/lib/identity/referral';
+import { inPreferredLanguage, mailLocale } from '~/lib/identity/account';
 import { localePath, paths } from '~/lib/paths';
 import { z } from '~/lib/zod';
 
@@ -99,7 +100,9 @@ export const auth = {
       await limits.limiter.refund('loginPerAddress', limits.key('loginPerAddress')).catch(() => undefined);
       const changed = await startSession(ctx, db, { kind: 'user', userId: outcome.user.id });
       await attributeReferral(db, ctx.cookies.get(REFERRAL_COOKIE)?.value, outcome.user.id);
-      return { user: storedUser(outcome.user), next: afterLogin(next, localePath(lang, paths.home)), changed };
+      // In the language the person chose in their profile (the browser remembers it too: `language`).
+      const language = outcome.user.locale ?? null;
+      return { user: storedUser(outcome.user), next: inPreferredLanguage(afterLogin(next, localePath(lang, paths.home)), language), language, changed };
     },
   }),
 
@@ -150,8 +153,10 @@ export const auth = {
       const reset = await createPasswordReset(runtime.db, email);
       if (reset) {
         // The site's public origin: `PUBLIC_URL`, or an allowed host; never a Host header a stranger chose.
-        const link = new URL(localePath(lang, paths.resetPassword(reset.token)), runtime.siteOrigin(ctx.url)).href;
-        const mail = passwordResetMail({ name: reset.user.firstName, email: reset.user.email }, link, t.identity.reset.mail);
+        // In the language the person chose in their profile, else the page's.
+        const mailLang = mailLocale(reset.user.locale, lang);
+        const link = new URL(localePath(mailLang, paths.resetPassword(reset.token)), runtime.siteOrigin(ctx.url)).href;
+        const mail = passwordResetMail({ name: reset.user.firstName, email: reset.user.email }, link, messages(mailLang).identity.reset.mail);
         void runtime.mailer.send(mail).catch((err: unknown) => ctx.logger.error(`password reset mail for user #${reset.user.id} not sent: ${(err as Error).message}`));
       }
       return { message: format(t.identity.forgot.sent, { email, minutes: RESET_TTL_MINUTES }) };

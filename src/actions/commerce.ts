@@ -17,6 +17,7 @@ import { cancelMembership } from '~/lib/commerce/memberships.server';
 import { identificationTypeExists } from '~/lib/commerce/pages.server';
 import { REFERRAL_COOKIE } from '~/lib/identity/referral';
 import { emailVerified } from '~/lib/identity';
+import { mailLocale } from '~/lib/identity/account';
 import { localePath, paths } from '~/lib/paths';
 import { catalogContext } from '~/lib/app.server';
 import { inputError } from './input-error';
@@ -30,11 +31,13 @@ function refusalError(reason: CheckoutRefusal, locale: Locale, couponCode: strin
 }
 
 /** E-mails the receipt of a paid order; a failure is logged (the order stays paid, the receipt stays downloadable). */
-async function mailReceipt(ctx: ActionAPIContext, orderId: number, userId: number, locale: Locale): Promise<void> {
+async function mailReceipt(ctx: ActionAPIContext, orderId: number, userId: number, pageLocale: Locale): Promise<void> {
   const { runtime } = ctx.locals;
   try {
     const [order, buyer] = await Promise.all([ownOrder(runtime.db, userId, orderId), buyerOf(runtime.db, userId)]);
     if (!order || !buyer) return;
+    // In the language the buyer chose in their profile, else the checkout page's.
+    const locale = mailLocale(buyer.locale, pageLocale);
     const t = messages(locale);
     const facts = receiptFacts(order, buyer, locale, t.commerce, t.meta.siteName);
     // Loaded on first use: the PDF library is not needed by any other form.

@@ -72,6 +72,14 @@ export default function LoginForm({ locale, t, action, next, iboHref, forgotHref
       const { data, error } = await actions.auth.login(new FormData(event.currentTarget));
       if (!error) {
         syncIdentity({ kind: 'user', user: data.user });
+        // The language chosen in the profile: the page boot keeps the person in it from now on.
+        if (data.language) {
+          try {
+            localStorage.setItem('language', data.language);
+          } catch {
+            /* storage unavailable: the address already carries the language */
+          }
+        }
         location.assign(data.next);
         return;
       }

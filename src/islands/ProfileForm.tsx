@@ -9,7 +9,8 @@ import { actions, isInputError } from 'astro:actions';
 import type { Locale } from '~/i18n/locales';
 import { accountErrorText, accountErrorsFromFields, profileFormSchema, validate, PROFILE_FIELDS, type AccountErrors, type IdentityMessages, type ProfileField } from '~/lib/identity/account';
 import type { FormErrorCode, FormMessages } from '~/lib/forms/forms';
-import { fieldIds, useCheckedForm } from './forms/form-kit';
+import { described, Field, fieldIds, useCheckedForm } from './forms/form-kit';
+import { LOCALES } from '~/i18n/locales';
 import { BIRTH_INPUTS, GenderAndBirthFields, NameFields } from './forms/PersonFields';
 import '~/styles/forms.css';
 
@@ -17,7 +18,7 @@ import '~/styles/forms.css';
 export type ProfileFormText = Pick<IdentityMessages, 'fields' | 'profile'> & { register: Pick<IdentityMessages['register'], 'choose' | 'genders'>; forms: FormMessages };
 
 /** The inputs of the form (the birth date is three selects). */
-export const PROFILE_INPUTS = ['name', 'lastName', 'gender', 'birthDay', 'birthMonth', 'birthYear'] as const;
+export const PROFILE_INPUTS = ['name', 'lastName', 'gender', 'birthDay', 'birthMonth', 'birthYear', 'language'] as const;
 export type ProfileValues = Partial<Record<(typeof PROFILE_INPUTS)[number], string>>;
 
 interface Props {
@@ -89,6 +90,15 @@ export default function ProfileForm({ locale, t, action, done, years, months, in
       </div>
       <NameFields {...person} />
       <GenderAndBirthFields {...person} years={years} months={months} />
+      <Field ids={ids('language')} label={t.fields.language} hint={t.profile.languageHint} error={error('language')}>
+        <select id={ids('language').control} required {...form.control('language')} {...described(ids('language'), true, error('language'))}>
+          {LOCALES.map((l) => (
+            <option key={l} value={l} lang={l}>
+              {t.profile.languages[l]}
+            </option>
+          ))}
+        </select>
+      </Field>
       <button type="submit" className="button" disabled={busy}>
         {busy ? t.profile.saving : t.profile.save}
       </button>

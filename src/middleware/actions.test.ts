@@ -14,7 +14,7 @@ class FakeActionError extends Error {
   }
 }
 class FakeDatabaseBusy extends FakeActionError {}
-const STATUS: Record<string, number> = { BAD_REQUEST: 400, TOO_MANY_REQUESTS: 429, INTERNAL_SERVER_ERROR: 500, UNSUPPORTED_MEDIA_TYPE: 415 };
+const STATUS: Record<string, number> = { BAD_REQUEST: 400, TOO_MANY_REQUESTS: 429, INTERNAL_SERVER_ERROR: 500, UNSUPPORTED_MEDIA_TYPE: 415, CONTENT_TOO_LARGE: 413 };
 
 type Outcome = { data?: unknown; error?: FakeActionError } | (() => never);
 
@@ -80,6 +80,17 @@ describe('actions step', () => {
     const unreadable = (await actions(astroWith({ data: 1 }).astro)(posted('/en/_actions/cart.add', '{not json').ctx, fakeNext()))!;
     expect(unreadable.status).toBe(400);
     expect(await unreadable.json()).toMatchObject({ message: messages('en').unreadableBody });
+  });
+
+  it("says in words that a body was too large (Astro's own refusal, by its length), and keeps an action's own sentence", async () => {
+    const tooLarge = new FakeActionError({ code: 'CONTENT_TOO_LARGE', message: 'Request body exceeds 5308416 bytes' });
+    const r = (await actions(astroWith({ error: tooLarge }).astro)(posted('/en/_actions/cart.add').ctx, fakeNext()))!;
+    expect(r.status).toBe(413);
+    expect(await r.json()).toMatchObject({ message: messages('en').bodyTooLarge });
+    const own = new FakeActionError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: messages('es').identity.photo.errors.notImage });
+    const kept = (await actions(astroWith({ error: own }).astro)(posted().ctx, fakeNext()))!;
+    expect(kept.status).toBe(415);
+    expect(await kept.json()).toMatchObject({ message: messages('es').identity.photo.errors.notImage });
   });
 
   it("hands a form's result to the page it renders, and leaves reads alone", async () => {

@@ -54,7 +54,11 @@ async function runAction(astro: AstroActions, ctx: APIContext, input: Request | 
       result = await action.handler();
       // Astro turns anything an action throws, other than an ActionError, into this code.
       if (result.error?.code === 'INTERNAL_SERVER_ERROR' || result.error instanceof DatabaseBusy) failure = result.error;
-      else if (result.error?.code === 'UNSUPPORTED_MEDIA_TYPE') {
+      else if (result.error?.code === 'CONTENT_TOO_LARGE' && /^Request body exceeds/.test(result.error.message)) {
+        // Astro refused the body by its size (`security.actionBodySizeLimit`) before reading it: say so in words.
+        result = { data: undefined, error: new ActionError({ code: 'CONTENT_TOO_LARGE', message: messages(answerLanguage(ctx)).bodyTooLarge }) };
+      } else if (result.error?.code === 'UNSUPPORTED_MEDIA_TYPE' && (!result.error.message || /^This action only accepts/.test(result.error.message))) {
+        // Astro's own (English, or none); a refused photo's sentence is already the person's language.
         result = { data: undefined, error: new ActionError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: messages(answerLanguage(ctx)).unreadableBody }) };
       }
     } catch (err) {

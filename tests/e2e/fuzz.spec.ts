@@ -406,7 +406,7 @@ test(`GET the exam pages: ${RUNS} hostile course ids and attempt numbers — 200
     },
   );
   // The values the registration stored: a body that passes saves the same profile again.
-  actionFuzz('account.updateProfile', 138, () => ({ name: 'Fuzz', lastName: 'Registro', gender: 'other', birthDay: '1', birthMonth: '1', birthYear: '1990', lang: 'en' }), {
+  actionFuzz('account.updateProfile', 138, () => ({ name: 'Fuzz', lastName: 'Registro', gender: 'other', birthDay: '1', birthMonth: '1', birthYear: '1990', language: 'es', lang: 'en' }), {
     setup: async (c) => void (await newLearner(c, 'perfil')),
   });
   // The account's security: a hostile body never changes the password or the address (the current
@@ -439,6 +439,11 @@ test(`GET the exam pages: ${RUNS} hostile course ids and attempt numbers — 200
   actionFuzz('account.confirmEmail', 147, () => ({ token: 'forged-token-forged-token-forged-token-0001', lang: 'en' }), {
     // No such link: every answer is a refusal.
     extra: (a) => expect(a.status, a.body.slice(0, 200)).not.toBe(200),
+  });
+  // The photo field as text, empty, NUL or 100 KB: never a file, so a 4xx and the account keeps no photo.
+  actionFuzz('account.setPhoto', 151, () => ({ photo: 'foto', lang: 'en' }), {
+    setup: async (c) => void (await newLearner(c, 'foto')),
+    extra: (a) => expect([400, 413, 415, 429], `status ${a.status}`).toContain(a.status),
   });
   actionFuzz('commerce.newKey', 135, () => ({ lang: 'en' }), { accept: 'json', setup: async (c) => void (await newLearner(c, 'clave')) });
   actionFuzz('commerce.cancelMembership', 137, () => ({ membership: '1', lang: 'en' }), { setup: async (c) => void (await newLearner(c, 'baja')) });

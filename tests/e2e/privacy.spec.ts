@@ -8,10 +8,12 @@ const LANGS = [
     home: '/',
     breadcrumbNav: 'Ruta de navegación',
     breadcrumbHome: 'Inicio',
+    heading: 'Política de privacidad',
     breadcrumbCurrent: 'Privacidad',
     contents: 'Contenido',
     sections: [
       'Consideraciones generales',
+      'Cookies',
       'Objetivo',
       'Definiciones',
       'Principios',
@@ -48,10 +50,12 @@ const LANGS = [
     home: '/en/',
     breadcrumbNav: 'Breadcrumb',
     breadcrumbHome: 'Home',
+    heading: 'Privacy policy',
     breadcrumbCurrent: 'Privacy',
     contents: 'Contents',
     sections: [
       'General considerations',
+      'Cookies',
       'Objective',
       'Definitions',
       'Principles',
@@ -86,15 +90,17 @@ const LANGS = [
 
 for (const l of LANGS) {
   test.describe(`privacy policy (${l.locale})`, () => {
-    test(`banner, breadcrumb, the nine sections in order and the policy's facts at ${l.url}`, async ({ page }) => {
+    test(`banner, breadcrumb, the ten sections in order and the policy's facts at ${l.url}`, async ({ page }) => {
       const response = await page.goto(l.url);
       expect(response?.status()).toBe(200);
       await expect(page.locator('html')).toHaveAttribute('lang', l.locale);
 
       const h1 = page.getByRole('heading', { level: 1 });
       await expect(h1).toHaveCount(1);
-      await expect(h1).toHaveText('Política de privacidad');
-      if (l.locale === 'en') await expect(h1).toHaveAttribute('lang', 'es');
+      // The heading in the page's language; the English page keeps the Spanish banner words as its subtitle.
+      await expect(h1).toHaveText(l.heading);
+      await expect(h1).not.toHaveAttribute('lang', /./);
+      if (l.locale === 'en') await expect(page.locator('.page-banner .subtitle[lang="es"]')).toHaveText('Política de privacidad');
       const crumbs = page.getByRole('navigation', { name: l.breadcrumbNav });
       await expect(crumbs.getByRole('listitem')).toHaveText([l.breadcrumbHome, l.breadcrumbCurrent]);
       await expect(crumbs.getByRole('link', { name: l.breadcrumbHome, exact: true })).toHaveAttribute('href', l.home);

@@ -70,7 +70,7 @@ test.describe('without JavaScript', () => {
 });
 
 test('only a logged-in learner may change a profile, and only their own', async ({ page, playwright, baseURL }) => {
-  const valid = { name: 'Intrusa', lastName: 'Nadie', gender: 'other', birthDay: '1', birthMonth: '1', birthYear: '1990', lang: 'en' };
+  const valid = { name: 'Intrusa', lastName: 'Nadie', gender: 'other', birthDay: '1', birthMonth: '1', birthYear: '1990', language: 'es', lang: 'en' };
   const visitor = await playwright.request.newContext({ baseURL: baseURL! });
   const anonymous = await visitor.post('/_actions/account.updateProfile', { headers: { origin: baseURL! }, form: valid });
   expect(anonymous.status()).toBe(401);

@@ -89,6 +89,12 @@ export const es = {
     testimonials: 'Testimonios',
     ourStory: 'Nuestra historia',
   },
+  cookieNotice: {
+    label: 'Aviso de cookies',
+    text: 'Solo usamos las cookies necesarias para que el sitio funcione; ninguna es de publicidad ni de terceros.',
+    link: 'Qué cookies y para qué',
+    dismiss: 'Entendido',
+  },
   notFound: {
     title: 'Página no encontrada',
     code: '404',
@@ -106,6 +112,7 @@ export const es = {
   /** A change sent from another site (CSRF), refused with 403. */
   crossSite: 'Solicitud rechazada: los cambios solo pueden enviarse desde la propia academia.',
   unreadableBody: 'No pudimos leer la solicitud: envía un formulario o un JSON válido.',
+  bodyTooLarge: 'Lo que enviaste es demasiado grande: una foto puede pesar como mucho 5 MB.',
   /** A request addressed to a host name the academy does not answer to (HTTP 421). */
   unknownHost: 'Dirección desconocida: esta academia no responde a ese nombre de host.',
   metricsToken: 'Las métricas piden el token de METRICS_TOKEN en la cabecera Authorization: Bearer.',
@@ -223,6 +230,12 @@ export const en: Shape<typeof es> = {
     testimonials: 'Testimonials',
     ourStory: 'Our story',
   },
+  cookieNotice: {
+    label: 'Cookie notice',
+    text: 'We only use the cookies the site needs to work; none is for advertising or third parties.',
+    link: 'Which cookies and why',
+    dismiss: 'Got it',
+  },
   notFound: {
     title: 'Page not found',
     code: '404',
@@ -238,6 +251,7 @@ export const en: Shape<typeof es> = {
   },
   crossSite: 'Request refused: changes can only be sent from the academy itself.',
   unreadableBody: 'The request could not be read: send a form or valid JSON.',
+  bodyTooLarge: 'What you sent is too large: a photo may be at most 5 MB.',
   unknownHost: 'Unknown address: this academy does not answer to that host name.',
   metricsToken: 'The metrics need the METRICS_TOKEN token in an Authorization: Bearer header.',
   serverError: {

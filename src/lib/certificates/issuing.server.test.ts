@@ -145,7 +145,7 @@ describe.each(databases)('stored certificates on $name', ({ create }) => {
     const before = await issueCertificate(handle.db, learner, COURSE, now);
     if (!before.ok) throw new Error(before.reason);
     const [me] = await handle.db.select().from(users).where(eq(users.email, 'learner@academia.example'));
-    const profile = profileFormSchema().parse({ name: 'Lorena', lastName: 'Ibáñez', gender: 'female', birthDay: '2', birthMonth: '3', birthYear: String(new Date().getFullYear() - 30) });
+    const profile = profileFormSchema().parse({ name: 'Lorena', lastName: 'Ibáñez', gender: 'female', birthDay: '2', birthMonth: '3', birthYear: String(new Date().getFullYear() - 30), language: 'es' });
     try {
       expect((await updateProfile(handle.db, me!.id, profile)).status).toBe('ok');
       expect(await findCertificate(handle.db, learner, COURSE)).toMatchObject({ holderName: 'Laura Méndez' });

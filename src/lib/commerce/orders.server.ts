@@ -58,7 +58,7 @@ export async function ownOrder(db: Db, userId: number, orderId: number | null): 
 }
 
 /** A person's e-mail and name, for the receipt. */
-export async function buyerOf(db: Db, userId: number): Promise<{ email: string; name: string } | null> {
-  const [u] = await db.select({ email: users.email, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, userId));
-  return u ? { email: u.email, name: `${u.firstName} ${u.lastName}`.trim() } : null;
+export async function buyerOf(db: Db, userId: number): Promise<{ email: string; name: string; locale: 'es' | 'en' | null } | null> {
+  const [u] = await db.select({ email: users.email, firstName: users.firstName, lastName: users.lastName, locale: users.locale }).from(users).where(eq(users.id, userId));
+  return u ? { email: u.email, name: `${u.firstName} ${u.lastName}`.trim(), locale: u.locale } : null;
 }

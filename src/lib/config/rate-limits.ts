@@ -65,6 +65,8 @@ export const LIMITS = {
   emailLinksPerAddress: { points: 30, durationSeconds: 60 * 60 },
   /** Sessions logged out from the security page per account. */
   sessionEndsPerAccount: { points: 60, durationSeconds: 60 * 60 },
+  /** Profile photos sent per account (each one is decoded and re-encoded by the server). */
+  photoUploadsPerAccount: { points: 20, durationSeconds: 60 * 60 },
 } as const satisfies Record<string, LimitSpec>;
 
 export type LimitName = keyof typeof LIMITS;

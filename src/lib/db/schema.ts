@@ -193,6 +193,8 @@ export const users = pgTable(
     userType: smallint().notNull().default(USER_TYPE.learner),
     gender: text(),
     birthDate: date(),
+    /** The language the person chose for the mails we send them and the site after login; null: not chosen (the page's). */
+    locale: text({ enum: ['es', 'en'] }),
     /** The user who created this one (an IBO's user for prospects; `mainUserId`). */
     mainUserId: integer().references((): any => users.id),
     createdBy: integer(),

@@ -12,6 +12,7 @@ import { contacts, passwordResets, sessions, users, USER_TYPE, type User } from 
 import { birthDateOf, MAX_TOKEN_LENGTH, RESET_TTL_MINUTES, type RegisterForm } from './account';
 import { hashPassword, verifyPassword } from './password';
 import { hashToken, newToken } from './session.server';
+import type { Locale } from '~/i18n/locales';
 import { sessionChange, type Change } from '../runtime/changes';
 
 /** A hash of a password nobody knows, checked when there is no real hash, so every answer costs the same. */
@@ -97,7 +98,8 @@ export async function registerAccount(db: Db, form: RegisterForm): Promise<Regis
 /** Who a reset link is for, when the request names a real account that may log in. */
 export interface ResetRequest {
   token: string;
-  user: { id: number; firstName: string; email: string };
+  /** `locale`: the language the person chose for our mails (null: not chosen). */
+  user: { id: number; firstName: string; email: string; locale: Locale | null };
   expiresAt: Date;
 }
 
@@ -111,7 +113,7 @@ export async function createPasswordReset(db: Db, email: string, now = new Date(
   const token = newToken();
   const expiresAt = new Date(now.getTime() + RESET_TTL_MINUTES * 60_000);
   await db.insert(passwordResets).values({ tokenHash: hashToken(token), userId: user.id, createdAt: now, expiresAt });
-  return { token, user: { id: user.id, firstName: user.firstName, email: user.email }, expiresAt };
+  return { token, user: { id: user.id, firstName: user.firstName, email: user.email, locale: user.locale ?? null }, expiresAt };
 }
 
 /** True while a reset token is unused and unexpired (the reset page asks before showing its form). */
@@ -164,6 +166,7 @@ export interface Profile {
   imageUrl: string | null;
   gender: string | null;
   birthDate: string | null;
+  locale: 'es' | 'en' | null;
   createdAt: Date;
 }
 
@@ -177,6 +180,7 @@ export async function loadProfile(db: Db, userId: number): Promise<Profile | nul
       imageUrl: users.imageUrl,
       gender: users.gender,
       birthDate: users.birthDate,
+      locale: users.locale,
       createdAt: users.createdAt,
     })
     .from(users)

@@ -17,6 +17,8 @@ import {
   registerFormSchema,
   resetFormSchema,
   afterLogin,
+  inPreferredLanguage,
+  mailLocale,
   sessionSummary,
   storedUser,
   validate,
@@ -342,5 +344,21 @@ describe('month names', () => {
     expect(monthNames('es')[11]).toBe('Diciembre');
     expect(monthNames('en')[3]).toBe('April');
     expect(monthNames('en')).toHaveLength(12);
+  });
+});
+
+describe('the preferred language', () => {
+  it("chooses the language of a mail: the profile's, else the page's", () => {
+    expect(mailLocale('en', 'es')).toBe('en');
+    expect(mailLocale('es', 'en')).toBe('es');
+    expect(mailLocale(null, 'en')).toBe('en');
+    expect(mailLocale('fr', 'es')).toBe('es');
+  });
+
+  it('sends a person to the page after login in their language, keeping its query', () => {
+    expect(inPreferredLanguage('/mylearning', 'en')).toBe('/en/mylearning');
+    expect(inPreferredLanguage('/en/courses?category=2#top', 'es')).toBe('/courses?category=2#top');
+    expect(inPreferredLanguage('/', 'en')).toBe('/en/');
+    expect(inPreferredLanguage('/en/profile', null)).toBe('/en/profile');
   });
 });

@@ -50,7 +50,7 @@ export type ResetField = (typeof RESET_FIELDS)[number];
 export type ChangePasswordField = (typeof CHANGE_PASSWORD_FIELDS)[number];
 export type ChangeEmailField = (typeof CHANGE_EMAIL_FIELDS)[number];
 /** Any field of any account form (each has a label in `identity.fields`). */
-export type AccountField = LoginField | RegisterField | ForgotField | ResetField | ChangePasswordField | ChangeEmailField;
+export type AccountField = LoginField | RegisterField | ForgotField | ResetField | ChangePasswordField | ChangeEmailField | ProfileField;
 
 /** The first error of each field that has one. */
 export type AccountErrors<F extends AccountField = AccountField> = FieldErrors<F, FormErrorCode>;
@@ -194,11 +194,11 @@ export function birthDateOf(form: Pick<RegisterForm, 'birthYear' | 'birthMonth' 
 }
 
 /** The fields of the profile form, in page order. */
-export const PROFILE_FIELDS = ['name', 'lastName', 'gender', 'birthDate'] as const;
+export const PROFILE_FIELDS = ['name', 'lastName', 'gender', 'birthDate', 'language'] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 
 /**
- * The profile form: name and last name (the certificate's name), gender and birth date, under the
+ * The profile form: name and last name (the certificate's name), gender, birth date and preferred language, under the
  * very rules of registration. `now` fixes which birth years are offered (unset: the day of each check).
  */
 export function profileFormSchema(now?: Date) {
@@ -211,6 +211,8 @@ export function profileFormSchema(now?: Date) {
       birthDay: numberChoice((n) => n >= 1 && n <= 31),
       birthMonth: numberChoice((n) => n >= 1 && n <= 12),
       birthYear: numberChoice(isOffered),
+      /** The preferred language: the mails we send and the site after login. */
+      language: given(z.enum(LOCALES, { error: (issue) => (issue.input === '' ? 'required' : 'invalidOption') })),
       lang,
     })
     .superRefine((form, ctx) => {
@@ -279,6 +281,7 @@ const FIELD_OF_KEY: Record<string, AccountField> = {
   birthYear: 'birthDate',
   confirmPassword: 'confirmPassword',
   currentPassword: 'currentPassword',
+  language: 'language',
 };
 
 /** The first error code of each field, from zod issues. */
@@ -314,6 +317,11 @@ export function minutesFrom(seconds: number): number {
   return Math.max(1, Math.ceil(seconds / 60));
 }
 
+/** The language of a mail to a person: the one they chose in their profile, else the page's they acted from. */
+export function mailLocale(preferred: string | null | undefined, page: Locale): Locale {
+  return preferred === 'es' || preferred === 'en' ? preferred : page;
+}
+
 /* ───────────── navigation ───────────── */
 
 /** Pages that need a logged-in user: a visitor without one is sent to the login page. */
@@ -342,6 +350,16 @@ export function afterLogin(next: unknown, fallback: string): string {
   const url = new URL(path, 'http://academy.invalid');
   if (url.searchParams.has('_action') || NOT_AFTER_LOGIN.has(splitLocale(url.pathname).path)) return fallback;
   return path;
+}
+
+/**
+ * `target` (a path of this site, with its query) in the language the person chose in their profile:
+ * after logging in they land in their language. Unchanged when they chose none.
+ */
+export function inPreferredLanguage(target: string, preferred: string | null | undefined): string {
+  if (preferred !== 'es' && preferred !== 'en') return target;
+  const url = new URL(target, 'http://academy.invalid');
+  return localePath(preferred, splitLocale(url.pathname).path) + url.search + url.hash;
 }
 
 /** The login page in `locale`, remembering where to come back to. */

@@ -48,3 +48,5 @@ export {
   type EmailLink,
   type LinkOutcome,
 } from './security.server';
+export * from './photo';
+export { savePhoto, readPhoto, reencodePhoto, photoFolder, type PhotoOutcome } from './photo.server';

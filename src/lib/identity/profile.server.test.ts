@@ -8,7 +8,7 @@ import { updateProfile } from './profile.server';
 
 const databases = await testDatabases();
 const year = String(new Date().getFullYear() - 40);
-const valid = { name: 'Nora', lastName: 'Quintero', gender: 'female', birthDay: '3', birthMonth: '11', birthYear: year };
+const valid = { name: 'Nora', lastName: 'Quintero', gender: 'female', birthDay: '3', birthMonth: '11', birthYear: year, language: 'en' };
 
 describe('profile form', () => {
   it('accepts the registration rules and tidies the names', () => {
@@ -23,6 +23,8 @@ describe('profile form', () => {
     ['100 KB', { name: 'x'.repeat(100_000) }, 'name'],
     ['an unknown gender', { gender: 'robot' }, 'gender'],
     ['31 April', { birthDay: '31', birthMonth: '4' }, 'birthDate'],
+    ['an unknown language', { language: 'fr' }, 'language'],
+    ['no language', { language: '' }, 'language'],
   ])('refuses %s with a field error', (_, patch, field) => {
     const result = validate(profileFormSchema(), { ...valid, ...patch });
     expect(result.success).toBe(false);
@@ -47,7 +49,7 @@ describe.each(databases)('updating a profile on $name', ({ create }) => {
     const [contact] = await db.select({ id: contacts.id }).from(contacts).where(eq(contacts.userId, me!.id));
     expect(outcome).toEqual({ status: 'ok', changed: [{ session: { userId: me!.id } }, { pages: contact!.id }] });
     const [mine] = await db.select().from(users).where(eq(users.id, me!.id));
-    expect(mine).toMatchObject({ firstName: 'Renombrada', lastName: 'Quintero', gender: 'female', birthDate: `${year}-11-03` });
+    expect(mine).toMatchObject({ firstName: 'Renombrada', lastName: 'Quintero', gender: 'female', birthDate: `${year}-11-03`, locale: 'en' });
     const [theirs] = await db.select().from(users).where(eq(users.id, other!.id));
     expect(theirs).toEqual(other);
   });

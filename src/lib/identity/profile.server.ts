@@ -17,7 +17,7 @@ export type ProfileUpdate = { status: 'ok'; changed: Change[] } | { status: 'unk
 export async function updateProfile(db: Db, userId: number, form: ProfileForm): Promise<ProfileUpdate> {
   const updated = await db
     .update(users)
-    .set({ firstName: form.name, lastName: form.lastName, gender: form.gender, birthDate: birthDateOf(form) })
+    .set({ firstName: form.name, lastName: form.lastName, gender: form.gender, birthDate: birthDateOf(form), locale: form.language })
     .where(eq(users.id, userId))
     .returning({ id: users.id });
   if (updated.length === 0) return { status: 'unknownUser', changed: [] };

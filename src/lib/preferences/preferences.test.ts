@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { boot, bootScript, type BootWindow } from './preferences';
+import { NOTICE_COOKIE, NOTICE_SEEN, noticeSeen } from '../http/site-cookies';
 
-function fakeWindow(opts: { lang: 'es' | 'en'; storage?: Record<string, string>; readyState?: string }) {
+function fakeWindow(opts: { lang: 'es' | 'en'; storage?: Record<string, string>; readyState?: string; cookie?: string }) {
   const store = new Map(Object.entries(opts.storage ?? {}));
   const hidden = [{ hidden: true }, { hidden: true }];
   const listeners: (() => void)[] = [];
@@ -13,6 +14,7 @@ function fakeWindow(opts: { lang: 'es' | 'en'; storage?: Record<string, string>;
     },
     document: {
       documentElement: { lang: opts.lang, className: '' },
+      cookie: opts.cookie ?? '',
       querySelector: (sel) => {
         const m = /hreflang="(\w+)"/.exec(sel);
         const href = m?.[1] === 'en' ? '/en/about-us' : m?.[1] === 'es' ? '/about-us' : null;
@@ -116,5 +118,21 @@ describe('bootScript', () => {
       throw new Error('denied');
     };
     expect(() => boot(w)).not.toThrow();
+  });
+});
+
+describe('boot: the cookie notice', () => {
+  it.each([
+    [`${NOTICE_COOKIE}=${NOTICE_SEEN}`, true],
+    [`cart=%5B%5D; ${NOTICE_COOKIE}=${NOTICE_SEEN}`, true],
+    [`${NOTICE_COOKIE}=${NOTICE_SEEN}; cart=x`, true],
+    ['', false],
+    [`${NOTICE_COOKIE}=no`, false],
+    [`x${NOTICE_COOKIE}=${NOTICE_SEEN}`, false],
+  ])('marks the page when the notice was closed (%j → %s), as the server reads it', (cookie, seen) => {
+    const f = fakeWindow({ lang: 'es', cookie });
+    boot(f.w);
+    expect(f.w.document.documentElement.className.split(' ').includes('notice-seen')).toBe(seen);
+    expect(noticeSeen(cookie)).toBe(seen);
   });
 });

@@ -9,6 +9,7 @@ export interface BootWindow {
   localStorage: Pick<Storage, 'getItem' | 'removeItem'>;
   document: {
     documentElement: { lang: string; className: string };
+    cookie: string;
     querySelector(selector: string): { getAttribute(name: string): string | null } | null;
     querySelectorAll(selector: string): ArrayLike<{ hidden: boolean }>;
     addEventListener(type: 'DOMContentLoaded', cb: () => void): void;
@@ -21,12 +22,19 @@ export interface BootWindow {
  * 1. Removes the stored `tracking` value unless it is a JSON list.
  * 2. Sends a visitor whose stored `language` differs from the page's to the same page in that
  *    language (`es` is Spanish, any other stored value English).
- * 3. Marks the page as scripted (`html.js`) before it paints.
+ * 3. Marks the page as scripted (`html.js`) before it paints, and `html.notice-seen` when the cookie
+ *    notice was closed (the `notice=seen` cookie of `lib/http/site-cookies.ts`): the notice is in every
+ *    page's HTML (pages are kept for everyone alike) and hidden here, before it paints.
  * 4. Reveals elements marked `data-needs-contact` when a `contact` value is stored (footer sign-up).
  */
 export function boot(w: BootWindow): void {
   // Scripts run: styles may now collapse what scripts can open (the mobile menu) without a layout shift.
   w.document.documentElement.className += ' js';
+  try {
+    if (/(?:^|;\s*)notice=seen(?:;|$)/.test(w.document.cookie)) w.document.documentElement.className += ' notice-seen';
+  } catch {
+    /* cookies may be unreadable (a sandboxed frame): the notice stays, closable */
+  }
   try {
     const ls = w.localStorage;
     const tracking = ls.getItem('tracking');

@@ -433,6 +433,39 @@ export function matrix(): Row[] {
     },
     { label: 'GET /credentials/issuer.json', kind: 'endpoint', covers: 'GET /credentials/issuer.json', expect: per('200'), http: { method: 'GET', path: '/credentials/issuer.json' }, check: (_r, seen) => (seen.body.includes('"Profile"') ? undefined : 'is not an issuer profile') },
     { label: 'GET /api/tracking', kind: 'endpoint', covers: 'GET /api/tracking', expect: per('404'), http: { method: 'GET', path: '/api/tracking' } },
+    // Profile photos go to their owner only: someone else's (user 1's) is not found, the same as a name that is not one of ours.
+    ...['/profile/photo/1-0123456789abcdef0123.webp', '/profile/photo/..%2F..%2Fpglite.webp', '/profile/photo/x.svg'].flatMap((path): Row[] =>
+      (['GET', 'HEAD'] as const).map((method) => ({
+        label: `${method} ${path} (not the reader's photo)`,
+        kind: 'endpoint',
+        covers: `${method} /profile/photo/[name]`,
+        // The login redirect answers a HEAD (not a GET) with 303, as every other method.
+        expect: per('404', { visitors: loginRedirect('es', path).replace(/^302/, method === 'GET' ? '302' : '303'), ibo: loginRedirect('es', path).replace(/^302/, method === 'GET' ? '302' : '303') }),
+        http: { method, path },
+      })),
+    ),
+    // The cookie notice: closing it without JavaScript sets `notice` and goes back to a path of this site only.
+    {
+      label: 'POST /cookie-notice (back to /courses)',
+      kind: 'endpoint',
+      covers: 'POST /cookie-notice',
+      expect: per('303 → /courses'),
+      http: { method: 'POST', path: '/cookie-notice', form: { back: '/courses' } },
+      check: (_r, seen) => (seen.setCookies.some((c) => /^notice=seen;/.test(c)) ? undefined : 'should set notice=seen'),
+    },
+    { label: 'POST /cookie-notice (back to another site)', kind: 'endpoint', covers: 'POST /cookie-notice', expect: per('303 → /'), http: { method: 'POST', path: '/cookie-notice', form: { back: '//evil.example/x' } } },
+    { label: 'POST /cookie-notice (from another site)', kind: 'endpoint', covers: 'POST /cookie-notice', expect: per('403'), http: { method: 'POST', path: '/cookie-notice', form: { back: '/' }, headers: CROSS_SITE } },
+    { label: 'GET /cookie-notice', kind: 'endpoint', covers: 'GET /cookie-notice', expect: per('405'), http: { method: 'GET', path: '/cookie-notice' } },
+    {
+      // Empty, or (once the role's POST row above set `notice`) the one rule that hides the notice.
+      label: 'GET /cookie-notice.css',
+      kind: 'endpoint',
+      covers: 'GET /cookie-notice.css',
+      expect: per('200'),
+      http: { method: 'GET', path: '/cookie-notice.css' },
+      check: (_r, seen) =>
+        ['', '.cookie-notice{display:none}\n'].includes(seen.body) && seen.headers['content-type']?.startsWith('text/css') && seen.headers['cache-control']?.startsWith('private') ? undefined : 'should be a private stylesheet hiding the notice or nothing',
+    },
     // Stripe's webhook is off on the test server (no STRIPE_WEBHOOK_SECRET): nobody reaches it. Signed,
     // forged and replayed events on a server with Stripe configured: fuzz.spec.ts and stripe.server.test.ts.
     { label: 'POST /api/stripe/webhook (unsigned; Stripe not configured)', kind: 'endpoint', covers: 'POST /api/stripe/webhook', expect: per('404'), http: { method: 'POST', path: '/api/stripe/webhook', json: { id: 'evt_1', type: 'payment_intent.succeeded' } } },
@@ -468,6 +501,8 @@ export function matrix(): Row[] {
 
     /* actions */
     // A profile change checks its input first, whoever asks; a valid one is the profile journey's (it renames).
+    // A photo is checked after the access: a form without a file is refused in words.
+    action('account.setPhoto', 'no file', per('400'), { form: { photo: 'not a file', lang: 'en' } }),
     action('account.updateProfile', 'an unknown gender', per('400'), { form: { name: 'Matriz', lastName: 'Perfil', gender: 'robot', birthDay: '1', birthMonth: '1', birthYear: '1990', lang: 'en' } }, { beforeAccess: true }),
     action('auth.verify', 'who am I', per('200', { visitors: '401' }), {}, {
       check: (role, seen) => {

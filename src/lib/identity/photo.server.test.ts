@@ -1,0 +1,122 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { deflateSync } from 'node:zlib';
+import sharp from 'sharp';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbHandle } from '~/lib/db';
+import { users } from '~/lib/db/schema';
+import { testDatabases } from '~/lib/db/testing';
+import { PHOTO_MAX_BYTES, PHOTO_SIDE, photoUrl } from './photo';
+import { photoFolder, readPhoto, savePhoto } from './photo.server';
+
+const databases = await testDatabases();
+
+function crc32(buf: Buffer): number {
+  let c = ~0;
+  for (const byte of buf) {
+    c ^= byte;
+    for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
+  }
+  return ~c >>> 0;
+}
+function chunk(type: string, data: Buffer): Buffer {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([len, body, crc]);
+}
+/** A PNG that says it is `side`×`side` pixels in a few hundred bytes: decoding it would need gigabytes. */
+function imageBomb(side: number): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(side, 0);
+  ihdr.writeUInt32BE(side, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(1024))), chunk('IEND', Buffer.alloc(0))]);
+}
+const file = (b: Uint8Array) => ({ size: b.length, bytes: b });
+
+describe.each(databases)('keeping a profile photo on $name', ({ create }) => {
+  let handle: DbHandle;
+  let dataDir: string;
+  let userId: number;
+  let goodJpeg: Buffer;
+  beforeAll(async () => {
+    handle = await create({ seed: true });
+    dataDir = await mkdtemp(join(tmpdir(), 'photos-'));
+    const [row] = await handle.db.select({ id: users.id }).from(users).where(eq(users.email, 'learner@academia.example'));
+    userId = row!.id;
+    // A wide picture: red on the left, blue in the middle, green on the right.
+    const third = (r: number, g: number, b: number) => sharp({ create: { width: 300, height: 600, channels: 3, background: { r, g, b } } }).png().toBuffer();
+    goodJpeg = await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 0, g: 0, b: 0 } } })
+      .composite([
+        { input: await third(255, 0, 0), left: 0, top: 0 },
+        { input: await third(0, 0, 255), left: 300, top: 0 },
+        { input: await third(0, 255, 0), left: 600, top: 0 },
+      ])
+      .jpeg()
+      .toBuffer();
+  });
+  afterAll(async () => {
+    await handle.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const stored = async () => (await handle.db.select({ imageUrl: users.imageUrl }).from(users).where(eq(users.id, userId)))[0]!.imageUrl;
+  const files = async () => readdir(photoFolder(dataDir)).catch(() => [] as string[]);
+
+  it.each([
+    ['a PDF renamed .jpg', Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\n%%EOF'), 'notImage'],
+    ['an SVG with a script', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>'), 'notImage'],
+    ['a GIF', Buffer.from('GIF89a\u0001\u0000\u0001\u0000\u0000\u0000\u0000;'), 'notImage'],
+    ['an image bomb (100 000 × 100 000 pixels)', imageBomb(100_000), 'tooManyPixels'],
+    ['a JPEG that is only its first bytes', Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46]), 'unreadable'],
+    ['nothing', Buffer.alloc(0), 'missing'],
+  ])('refuses %s and stores nothing', async (_, bytes, reason) => {
+    const before = await stored();
+    expect(await savePhoto(handle.db, dataDir, userId, file(bytes))).toEqual({ status: 'refused', reason });
+    expect(await stored()).toBe(before);
+    expect(await files()).toEqual([]);
+  });
+
+  it('refuses a 20 MB file by its size, without decoding it', async () => {
+    const outcome = await savePhoto(handle.db, dataDir, userId, { size: 20 * 1024 * 1024, bytes: goodJpeg });
+    expect(outcome).toEqual({ status: 'refused', reason: 'tooLarge' });
+    expect(PHOTO_MAX_BYTES).toBeLessThan(20 * 1024 * 1024);
+    expect(await files()).toEqual([]);
+  });
+
+  it('keeps its own square WebP of a good photo (the centre of it), names it on the account and tells the sessions', async () => {
+    const outcome = await savePhoto(handle.db, dataDir, userId, file(goodJpeg));
+    if (outcome.status !== 'ok') throw new Error(`refused: ${JSON.stringify(outcome)}`);
+    expect(outcome.changed).toContainEqual({ session: { userId } });
+    expect(await stored()).toBe(outcome.imageUrl);
+    const name = outcome.imageUrl.split('/').pop()!;
+    expect(outcome.imageUrl).toBe(photoUrl(name));
+    const kept = (await readPhoto(dataDir, name))!;
+    expect(Buffer.compare(kept, goodJpeg)).not.toBe(0);
+    const meta = await sharp(kept).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: PHOTO_SIDE, height: PHOTO_SIDE });
+    // The centre third was blue: the square is blue in its middle.
+    const { data } = await sharp(kept).extract({ left: PHOTO_SIDE / 2, top: PHOTO_SIDE / 2, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true });
+    expect(data[2]).toBeGreaterThan(200);
+    expect(data[0]).toBeLessThan(60);
+    expect(kept.length).toBeLessThan(20_000);
+
+    // A new photo replaces the file of the old one.
+    const png = await sharp({ create: { width: 400, height: 400, channels: 4, background: { r: 10, g: 200, b: 10, alpha: 1 } } }).png().toBuffer();
+    const again = await savePhoto(handle.db, dataDir, userId, file(png));
+    if (again.status !== 'ok') throw new Error('refused');
+    expect(await files()).toEqual([again.imageUrl.split('/').pop()]);
+  });
+
+  it('answers an unknown user without keeping a file', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'photos-'));
+    const outcome = await savePhoto(handle.db, dir, 2_000_000_000, file(goodJpeg));
+    expect(outcome).toEqual({ status: 'unknownUser' });
+    await rm(dir, { recursive: true, force: true });
+  });
+});

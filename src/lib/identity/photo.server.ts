@@ -1,0 +1,71 @@
+/**
+ * Keeping and reading profile photos. A photo accepted by `photo.ts`'s rules is decoded by sharp with
+ * a pixel limit, turned upright, centre-cropped to a square and re-encoded as WebP: the bytes kept
+ * (and ever served) are ours, never the upload. Files live in `<data folder>/photos`, written under a
+ * temporary name and renamed (a reader never sees half a file); the user's `imageUrl` names the new
+ * one, and the one it replaces is removed.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { contacts, users } from '../db/schema';
+import { pagesChange, sessionChange, type Change } from '../runtime/changes';
+import { keptPhotoName, PHOTO_MAX_PIXELS, PHOTO_SIDE, photoName, photoRefusal, photoUrl, type PhotoRefusal } from './photo';
+
+/** The folder of kept photos inside the data folder. */
+export function photoFolder(dataDir: string): string {
+  return join(dataDir, 'photos');
+}
+
+/** The square WebP the server keeps of an accepted photo, or why it cannot be made (too many pixels, not decodable). */
+export async function reencodePhoto(bytes: Uint8Array): Promise<{ ok: true; webp: Buffer } | { ok: false; reason: PhotoRefusal }> {
+  try {
+    const webp = await sharp(bytes, { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'error', animated: false })
+      .rotate()
+      .resize(PHOTO_SIDE, PHOTO_SIDE, { fit: 'cover', position: 'centre' })
+      .webp({ quality: 80 })
+      .toBuffer();
+    return { ok: true, webp };
+  } catch (err) {
+    return { ok: false, reason: /pixel limit/i.test((err as Error).message) ? 'tooManyPixels' : 'unreadable' };
+  }
+}
+
+export type PhotoOutcome = { status: 'ok'; imageUrl: string; changed: Change[] } | { status: 'refused'; reason: PhotoRefusal } | { status: 'unknownUser' };
+
+/**
+ * Keeps `file` as user `userId`'s photo. A refused file leaves nothing behind (no file, no change to
+ * the account). The user's sessions are told (the header shows the new photo on the next page).
+ */
+export async function savePhoto(db: Db, dataDir: string, userId: number, file: { size: number; bytes: Uint8Array }): Promise<PhotoOutcome> {
+  const refused = photoRefusal(file);
+  if (refused) return { status: 'refused', reason: refused };
+  const made = await reencodePhoto(file.bytes);
+  if (!made.ok) return { status: 'refused', reason: made.reason };
+  const [before] = await db.select({ imageUrl: users.imageUrl }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!before) return { status: 'unknownUser' };
+  const name = photoName(userId, createHash('sha256').update(made.webp).digest('hex'));
+  const folder = photoFolder(dataDir);
+  await mkdir(folder, { recursive: true });
+  const temporary = join(folder, `.${name}.${randomBytes(6).toString('hex')}.tmp`);
+  await writeFile(temporary, made.webp);
+  await rename(temporary, join(folder, name));
+  const imageUrl = photoUrl(name);
+  await db.update(users).set({ imageUrl }).where(eq(users.id, userId));
+  const old = keptPhotoName(before.imageUrl);
+  if (old && old !== name) await rm(join(folder, old), { force: true });
+  const own = await db.select({ id: contacts.id }).from(contacts).where(eq(contacts.userId, userId));
+  return { status: 'ok', imageUrl, changed: [sessionChange({ userId }), ...own.map((c) => pagesChange(c.id))] };
+}
+
+/** The bytes of kept photo `name` (already checked by `parsePhotoName`), or `null` when there is no such file. */
+export async function readPhoto(dataDir: string, name: string): Promise<Buffer | null> {
+  try {
+    return await readFile(join(photoFolder(dataDir), name));
+  } catch {
+    return null;
+  }
+}
