@@ -19,6 +19,8 @@ export interface ActionRule {
 
 export const ACTION_RULES = {
   'account.updateProfile': { access: 'learner', limits: [{ name: 'profileUpdatesPerAccount', per: 'user' }], locale: 'lang' },
+  'privacy.requestExport': { access: 'learner', limits: [{ name: 'dataExportsPerAccount', per: 'user' }], locale: 'lang' },
+  'privacy.requestDeletion': { access: 'learner', limits: [{ name: 'deletionRequestsPerAccount', per: 'user' }], locale: 'lang' },
   'auth.login': {
     access: 'public',
     limits: [

@@ -35,6 +35,7 @@ import {
 } from '~/lib/identity';
 import { REFERRAL_COOKIE } from '~/lib/identity/referral';
 import { localePath, paths } from '~/lib/paths';
+import { cancelDeletion } from '~/lib/privacy';
 import { z } from '~/lib/zod';
 
 /** Every account action's 429: "too many attempts, wait N minutes". */
@@ -95,6 +96,8 @@ export const auth = {
       await limits.limiter.refund('loginPerAddress', limits.key('loginPerAddress')).catch(() => undefined);
       const changed = await startSession(ctx, db, { kind: 'user', userId: outcome.user.id });
       await attributeReferral(db, ctx.cookies.get(REFERRAL_COOKIE)?.value, outcome.user.id);
+      // Logging in within the 14 days cancels a pending account deletion; "My data" tells the person so.
+      if (await cancelDeletion(db, outcome.user.id)) return { user: storedUser(outcome.user), next: localePath(lang, paths.myDataDeletionCancelled), changed };
       return { user: storedUser(outcome.user), next: afterLogin(next, localePath(lang, paths.home)), changed };
     },
   }),
