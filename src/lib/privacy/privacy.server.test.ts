@@ -17,31 +17,12 @@ import { authenticate } from '../identity/account.server';
 import { createSession } from '../identity/session.server';
 import { auditEvents } from '../db/schema';
 import { LEASE_MS } from '../jobs/jobs';
+import { DEMO_LEARNER_ARCHIVE } from './archive.testing';
 import { auditOf, cancelDeletion, exportFile, exportForDownload, pendingDeletion, requestDeletion, requestExport, userRef, zipNames } from './index';
 
 const databases = await testDatabases();
 const DAY = 86_400_000;
 
-/** The archive of the demo learner (no orders, certificates or exam attempts of her own in the seed). */
-export const DEMO_LEARNER_ARCHIVE = [
-  'README.txt',
-  'profile.json',
-  'profile.csv',
-  'lesson-progress.json',
-  'lesson-progress.csv',
-  'exam-attempts.json',
-  'exam-attempts.csv',
-  'certificates.json',
-  'certificates.csv',
-  'orders.json',
-  'orders.csv',
-  'order-items.json',
-  'order-items.csv',
-  'prospects.json',
-  'prospects.csv',
-  'consents.json',
-  'consents.csv',
-];
 
 describe.each(databases)('my data on $name', ({ create }) => {
   let handle: DbHandle;
