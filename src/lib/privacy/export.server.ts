@@ -23,7 +23,7 @@ import { ordersOf } from '../commerce/orders.server';
 import { receiptFacts } from '../commerce/receipt';
 import { receiptPdf } from '../commerce/receipt.server';
 import type { MailMessage, MailReceipt } from '../mail/mail';
-import { localePath, paths } from '../paths';
+import { paths } from '../paths';
 import { recordAudit, userRef } from './audit.server';
 import { linkTokenHash, type ExportLinks } from './links.server';
 import { archiveEntries, EXPORT_JOB, exportExpiry, exportJobKey, exportLinkState, type ArchiveContent, type ExportLinkState } from './privacy';
@@ -216,7 +216,8 @@ export async function runExport(deps: ExportJobDeps, payload: unknown, step: Ste
   const [user] = await deps.db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, ready!.userId));
   if (!ready?.expiresAt || !user) return;
   const t = messages(locale).myData.mail;
-  const link = new URL(`${localePath(locale, paths.myDataDownload(deps.links.token(exportId)))}`, origin).href;
+  // An endpoint has no English copy of its path: the link names its language, as receipts do.
+  const link = new URL(`${paths.myDataDownload(deps.links.token(exportId))}?lang=${locale}`, origin).href;
   const expires = `${new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(ready.expiresAt)} UTC`;
   await deps.send({ to: user.email, subject: t.subject, text: format(t.text, { name: user.firstName, link, expires }), messageId: `<data-export-${exportId}@academy.invalid>` });
   await step('mail-sent');
