@@ -7,8 +7,8 @@ export const es = {
     description: 'Descarga tus datos o elimina tu cuenta.',
     /** The link on the profile page. */
     link: 'Mis datos: descargarlos o eliminar la cuenta',
-    lead: 'Estos son tus derechos sobre los datos que la academia guarda de ti (lee la política de privacidad).',
-    privacy: 'Política de privacidad',
+    lead: 'Aquí ejerces tus derechos sobre los datos que la academia guarda de ti.',
+    privacy: 'Lee la política de privacidad',
     exportTitle: 'Descargar mis datos',
     exportLead:
       'Preparamos un archivo ZIP con tu perfil, tu progreso en las lecciones, tus intentos de examen, tus certificados (con sus PDF), tus pedidos (con sus recibos), los registros de prospecto a los que estás vinculado y tus consentimientos, en JSON y CSV. Te enviamos por correo un enlace válido durante {days} días.',
@@ -49,8 +49,8 @@ export const en: Shape<typeof es> = {
     title: 'My data',
     description: 'Download your data or delete your account.',
     link: 'My data: download it or delete the account',
-    lead: 'These are your rights over the data the academy keeps about you (read the privacy policy).',
-    privacy: 'Privacy policy',
+    lead: 'Here you exercise your rights over the data the academy keeps about you.',
+    privacy: 'Read the privacy policy',
     exportTitle: 'Download my data',
     exportLead:
       'We prepare a ZIP archive with your profile, your lesson progress, your exam attempts, your certificates (with their PDFs), your orders (with their receipts), the prospect records you are linked to and your consents, in JSON and CSV. We e-mail you a link valid for {days} days.',
