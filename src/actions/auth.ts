@@ -38,6 +38,7 @@ import {
 import { REFERRAL_COOKIE } from '~/lib/identity/referral';
 import { inPreferredLanguage, mailLocale } from '~/lib/identity/account';
 import { localePath, paths } from '~/lib/paths';
+import { cancelDeletion } from '~/lib/privacy';
 import { z } from '~/lib/zod';
 
 /** Every account action's 429: "too many attempts, wait N minutes". */
@@ -102,6 +103,8 @@ export const auth = {
       await attributeReferral(db, ctx.cookies.get(REFERRAL_COOKIE)?.value, outcome.user.id);
       // In the language the person chose in their profile (the browser remembers it too: `language`).
       const language = outcome.user.locale ?? null;
+      // Logging in within the 14 days cancels a pending account deletion; "My data" tells the person so.
+      if (await cancelDeletion(db, outcome.user.id)) return { user: storedUser(outcome.user), next: inPreferredLanguage(localePath(lang, paths.myDataDeletionCancelled), language), language, changed };
       return { user: storedUser(outcome.user), next: inPreferredLanguage(afterLogin(next, localePath(lang, paths.home)), language), language, changed };
     },
   }),

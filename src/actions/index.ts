@@ -19,6 +19,7 @@ import { certificates } from './certificates';
 import { commerce } from './commerce';
 import { ibo } from './ibo';
 import { exams } from './exams';
+import { privacy } from './privacy';
 
 export const server = {
   account,
@@ -28,6 +29,7 @@ export const server = {
   commerce,
   ibo,
   exams,
+  privacy,
   contact: {
     /**
      * The contact form: 400 with field codes for bad input (nothing stored), 429 once an address has

@@ -57,6 +57,11 @@ export const paths = {
   profileSecurity: '/profile/security',
   /** Opens an e-mailed link that confirms an address (after sign-up, or a change of address). */
   confirmEmail: (token: string) => `/confirm-email?token=${encodeURIComponent(token)}`,
+  /** My data: download an archive of one's data, or delete the account (`deletionCancelled`: the notice after a login cancelled a deletion). */
+  myData: '/my-data',
+  myDataDeletionCancelled: '/my-data?deletionCancelled=1',
+  /** An archive of one's data (the link mailed when it is ready; only its owner's session downloads it). */
+  myDataDownload: (token: string) => `/my-data/download/${encodeURIComponent(token)}`,
   indexVariant: (n: 2 | 3) => `/index-${n}`,
   events: '/event',
   eventDetails: (slug?: string) => (slug ? `/events-details/${slug}` : '/events-details'),

@@ -447,14 +447,20 @@ test(`GET the exam pages: ${RUNS} hostile course ids and attempt numbers — 200
   });
   actionFuzz('commerce.newKey', 135, () => ({ lang: 'en' }), { accept: 'json', setup: async (c) => void (await newLearner(c, 'clave')) });
   actionFuzz('commerce.cancelMembership', 137, () => ({ membership: '1', lang: 'en' }), { setup: async (c) => void (await newLearner(c, 'baja')) });
+  // Never the learner's password: whatever the body, nothing is scheduled (400, or 429 past the limit).
+  actionFuzz('privacy.requestDeletion', 143, () => ({ password: 'NotTheirs2026', lang: 'en' }), {
+    setup: async (c) => void (await newLearner(c, 'borrar')),
+    extra: (a) => expect(a.status, a.body.slice(0, 200)).not.toBe(200),
+  });
+  actionFuzz('privacy.requestExport', 144, () => ({ lang: 'en' }), { setup: async (c) => void (await newLearner(c, 'archivo')) });
 }
 
-test(`order pages, receipts and book downloads: hostile and foreign order and book ids — the not-found page (or the login page), never a 5xx`, async ({ baseURL }) => {
+test(`order pages, receipts, book downloads and data archives: hostile and foreign order and book ids, forged archive links — the not-found page (or the login page), never a 5xx`, async ({ baseURL }) => {
   const c = new Client(baseURL!, loopback(136));
   try {
     await newLearner(c, 'pedido');
     for (const id of ['1', '2', '3', '0', '-1', '2147483648', '99999999999999999999', '1e3', '0x2', 'abc', '%00', '%F0%9F%92%A5', 'A'.repeat(2000)]) {
-      for (const path of [`/myshopping-detail/${id}`, `/en/myshopping-detail/${id}`, `/myshopping-detail/${id}/receipt.pdf`, `/myshopping-detail/${id}/receipt.pdf?lang=%00`, `/book-download/${id}`, `/book-download/${id}?lang=%00`]) {
+      for (const path of [`/myshopping-detail/${id}`, `/en/myshopping-detail/${id}`, `/myshopping-detail/${id}/receipt.pdf`, `/myshopping-detail/${id}/receipt.pdf?lang=%00`, `/book-download/${id}`, `/book-download/${id}?lang=%00`, `/my-data/download/${id}`, `/my-data/download/${id}?lang=%00`]) {
         const a = await c.get(path);
         expect([404, 400, 414], `${path} → ${a.status}`).toContain(a.status);
         expectClean(a, { path });

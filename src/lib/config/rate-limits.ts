@@ -1,6 +1,6 @@
 /**
  * The academy's rate limits (login, IBO code checks, prospect look-ups and confirmations, password
- * resets, sign-ups, contact messages, refused payments, coupon guesses, profile changes) with their defaults, and the
+ * resets, sign-ups, contact messages, refused payments, coupon guesses, profile changes, data archives, deletion requests) with their defaults, and the
  * `RATE_LIMITS` setting that changes them. The configuration owns them because `RATE_LIMITS` is checked
  * against their names at start; where each is counted is the rate limiter's (`http/rate-limit.ts`).
  * Pure.
@@ -67,6 +67,10 @@ export const LIMITS = {
   sessionEndsPerAccount: { points: 60, durationSeconds: 60 * 60 },
   /** Profile photos sent per account (each one is decoded and re-encoded by the server). */
   photoUploadsPerAccount: { points: 20, durationSeconds: 60 * 60 },
+  /** Archives of one's own data asked for per account (each is a background job building a zip). */
+  dataExportsPerAccount: { points: 3, durationSeconds: 24 * 60 * 60 },
+  /** Account deletion requests per account (each checks the password: a cap on guessing it). */
+  deletionRequestsPerAccount: { points: 5, durationSeconds: 15 * 60 },
 } as const satisfies Record<string, LimitSpec>;
 
 export type LimitName = keyof typeof LIMITS;

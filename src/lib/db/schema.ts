@@ -831,3 +831,54 @@ export const rateLimits = pgTable(
   },
   (t) => [index('rate_limits_expire_idx').on(t.expire)],
 );
+
+/* ───────────── a person's data: archives and the audit trail ───────────── */
+
+/**
+ * An archive of a person's own data, asked for from "My data": built by a background job into the data
+ * folder and mailed as a link valid for a week. Only the SHA-256 of the link's token is stored.
+ */
+export const dataExports = pgTable(
+  'data_exports',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull().unique(),
+    /** The language of the archive's mail (the page it was asked from). */
+    locale: text({ enum: ['es', 'en'] })
+      .notNull()
+      .default('es'),
+    requestedAt: createdAt(),
+    /** When the archive was written (its file is `<dataDir>/exports/<id>.zip`). */
+    readyAt: timestamp({ withTimezone: true }),
+    /** When its link was mailed; the link works until `expiresAt`. */
+    mailedAt: timestamp({ withTimezone: true }),
+    expiresAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('data_exports_user_idx').on(t.userId)],
+);
+export type DataExport = typeof dataExports.$inferSelect;
+
+/**
+ * What was done, by whom, to what, and when: never personal data (no names, e-mails or free text),
+ * only references (`user:7`), an action name and facts (counts, dates, states) before and after.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: serial().primaryKey(),
+    at: createdAt(),
+    /** `privacy.export.requested`, `privacy.deletion.scheduled` … */
+    action: text().notNull(),
+    /** Who did it: `user:7`, `staff:3`, `job`. */
+    actor: text().notNull(),
+    /** What it was done to: `user:7`, `order:12`, or an opaque reference. */
+    subject: text().notNull(),
+    before: jsonb().$type<Record<string, unknown>>(),
+    after: jsonb().$type<Record<string, unknown>>(),
+  },
+  (t) => [index('audit_events_subject_idx').on(t.subject, t.at), index('audit_events_at_idx').on(t.at)],
+);
+export type AuditEvent = typeof auditEvents.$inferSelect;

@@ -118,6 +118,10 @@ const ALWAYS = { when: () => true };
 
 /** Login: email required and valid, password required with at least 6 characters. */
 export const loginFormSchema = z.object({ email, password, lang, next });
+/** The current password asked again before something serious (deleting the account): required, at most 32. */
+export const currentPasswordSchema = z.object({ password: confirmation, lang });
+/** Only the page's language (an action with nothing else to send). */
+export const langOnlySchema = z.object({ lang });
 export type LoginForm = z.output<typeof loginFormSchema>;
 
 /** The birth years registration offers: 81 of them, newest first, starting 18 years before `now`. */
@@ -325,7 +329,7 @@ export function mailLocale(preferred: string | null | undefined, page: Locale): 
 /* ───────────── navigation ───────────── */
 
 /** Pages that need a logged-in user: a visitor without one is sent to the login page. */
-export const PROTECTED_PATHS: readonly string[] = [paths.myLearning, paths.myShopping, paths.profile, '/myshopping-detail', paths.purchaseDetail, '/course-exam', '/course-result', '/course-generate', '/course-certificate', '/book-download'];
+export const PROTECTED_PATHS: readonly string[] = [paths.myLearning, paths.myShopping, paths.profile, paths.myData, '/myshopping-detail', paths.purchaseDetail, '/course-exam', '/course-result', '/course-generate', '/course-certificate', '/book-download'];
 
 /** True when a locale-free path is a protected page or lies under one. */
 export function isProtectedPath(path: string): boolean {

@@ -6,7 +6,7 @@
  * one, and the one it replaces is removed.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
@@ -68,4 +68,11 @@ export async function readPhoto(dataDir: string, name: string): Promise<Buffer |
   } catch {
     return null;
   }
+}
+
+/** Removes every photo file of user `userId` (a deleted account): safe to run again, nothing left is no error. */
+export async function removePhotos(dataDir: string, userId: number): Promise<void> {
+  const folder = photoFolder(dataDir);
+  const names = await readdir(folder).catch(() => [] as string[]);
+  await Promise.all(names.filter((n) => n.startsWith(`${userId}-`)).map((n) => rm(join(folder, n), { force: true })));
 }

@@ -36,9 +36,6 @@ export const emailTokenSchema = z.object({ token: z.string().trim().min(1).max(M
 /** One session of the list, named by its public id (never its token or the token's hash). */
 export const sessionIdSchema = z.object({ session: z.string().regex(/^[0-9a-f]{24}$/), lang });
 
-/** A form with nothing but its language (log out everywhere else, send the link again). */
-export const langOnlySchema = z.object({ lang });
-
 /* ───────────── sessions as shown ───────────── */
 
 const BROWSERS: [RegExp, string][] = [

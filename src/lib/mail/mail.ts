@@ -14,6 +14,8 @@ export interface MailMessage {
   html?: string;
   /** Where answers go (the visitor who wrote through the contact form, for instance). */
   replyTo?: string | { name: string; address: string };
+  /** The Message-ID (`<…@…>`): the same one on a message sent again after a crash lets mail servers keep one. */
+  messageId?: string;
   /** Files sent with it (a receipt's PDF). */
   attachments?: MailAttachment[];
 }

@@ -25,6 +25,7 @@ import { createMailer, type Mailer } from '../mail/mail.server';
 import { Tracker } from '../learning/tracking.server';
 import { createBus, type Bus } from '../bus';
 import { createScheduler, registerSessionPurge, type Scheduler } from '../jobs';
+import { ExportLinks, registerPrivacyJobs } from '../privacy';
 import { registerExamGrading } from '../exams/exams.server';
 import { ExamCache } from '../exams/exam-source.server';
 import { registerMembershipRenewals } from '../commerce/memberships.server';
@@ -68,6 +69,8 @@ export interface Runtime {
   readonly signingKey: SigningKey;
   /** Who moves the money: Stripe when `STRIPE_SECRET_KEY` is set, the embedded sandbox otherwise. */
   readonly gateway: PaymentGateway;
+  /** The tokens of "My data" archive links (derived from the signing key: the same in every process). */
+  readonly exportLinks: ExportLinks;
   /** Places and pays orders through `gateway` (one flight per checkout in this process). */
   readonly checkout: CheckoutService;
   /** This process's name in logs and job claims. */
@@ -151,6 +154,7 @@ export async function createRuntime(config: AppConfig, parts: RuntimeParts = {})
   const gateway =
     parts.gateway ??
     (config.stripe.secretKey ? (await import('../commerce/stripe.server')).paymentGateway(config.stripe) : new SandboxGateway({ ledger: new DatabaseSandboxLedger(db), latencyMs: config.sandboxLatencyMs }));
+  const exportLinks = await ExportLinks.fromSigningKey(signingKey.privateKey);
   const checkout = new CheckoutService({ db, gateway, keys: await CheckoutKeys.fromSigningKey(signingKey.privateKey), logger: logger.child({ part: 'checkout' }) });
 
   // Other processes' changes (and, after a lost connection, everything: `resync`).
@@ -185,6 +189,16 @@ export async function createRuntime(config: AppConfig, parts: RuntimeParts = {})
   registerMembershipRenewals(scheduler, db, gateway, (userId) => runtime.personChanged({ userId }), logger.child({ part: 'memberships' }));
   // Payment attempts a crash left unanswered are settled with the gateway's word (no order stays pending).
   registerPaymentReconciler(scheduler, db, gateway, (userId) => runtime.personChanged({ userId }), logger.child({ part: 'payments' }));
+  // "My data": archives mailed as links, and account deletions when their 14 days are over.
+  registerPrivacyJobs(scheduler, {
+    db,
+    dataDir: config.dataDir,
+    links: exportLinks,
+    send: (message) => mailer.send(message),
+    sessionChanged: (ref) => runtime.sessionChanged(ref),
+    personChanged: (ref) => runtime.personChanged(ref),
+    catalogChanged: () => runtime.catalogChanged(),
+  });
   if (parts.schedule !== false) scheduler.start();
 
   let closing: Promise<void> | null = null;
@@ -211,6 +225,7 @@ export async function createRuntime(config: AppConfig, parts: RuntimeParts = {})
     signingKey,
     gateway,
     checkout,
+    exportLinks,
     workerId,
     siteOrigin: (url) => publicOrigin(config.origin, { host: url.host, protocol: url.protocol === 'https:' ? 'https:' : 'http:' }),
     catalogChanged: () => bus.publish('catalog', {}),

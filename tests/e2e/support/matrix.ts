@@ -324,6 +324,7 @@ export function matrix(): Row[] {
     ...personal('/mylearning'),
     ...personal('/profile'),
     ...personal('/profile/security'),
+    ...personal('/my-data'),
     ...page('/myshopping', (l) => per('200', { visitors: loginRedirect(l, '/myshopping'), ibo: loginRedirect(l, '/myshopping') }), {
       covers: '/myshopping',
       check: (role, seen) => (seen.status === 200 ? shows(courseNames(COURSE.buyers), ['buyer'])(role, seen) : undefined),
@@ -404,6 +405,8 @@ export function matrix(): Row[] {
       const path = `/myshopping-detail/${id}/receipt.pdf?lang=en`;
       return { label: `GET ${path} (the buyer's order)`, kind: 'endpoint', covers: 'GET /myshopping-detail/[id]/receipt.pdf', expect: per('404', { buyer: '200', visitors: loginRedirect('es', path), ibo: loginRedirect('es', path) }), http: { method: 'GET', path } };
     }),
+    // An archive link: a forged token (or someone else's, which reads the same) is nobody's archive.
+    { label: 'GET /my-data/download/forged (not an archive link)', kind: 'endpoint', covers: 'GET /my-data/download/[token]', expect: per('404', { visitors: loginRedirect('es', '/my-data/download/forged'), ibo: loginRedirect('es', '/my-data/download/forged') }), http: { method: 'GET', path: '/my-data/download/forged' } },
     { label: 'GET /myshopping-detail/abc/receipt.pdf (not an order id)', kind: 'endpoint', covers: 'GET /myshopping-detail/[id]/receipt.pdf', expect: per('404', { visitors: loginRedirect('es', '/myshopping-detail/abc/receipt.pdf'), ibo: loginRedirect('es', '/myshopping-detail/abc/receipt.pdf') }), http: { method: 'GET', path: '/myshopping-detail/abc/receipt.pdf' } },
     // The demo buyer bought book 1 (a paid order of its own); nobody bought book 2.
     ...([1, 2] as const).map((id): Row => {
@@ -555,6 +558,10 @@ export function matrix(): Row[] {
     action('commerce.newKey', 'a key for the checkout', per('200'), { json: { lang: 'en' } }),
     // Nobody's membership 1 but its holder's (the seed has none): a person cancels only their own.
     action('commerce.cancelMembership', 'a membership that is not theirs', per('404'), { form: { membership: '1', lang: 'en' } }),
+    // My data: a deletion needs the person's own password (nothing is scheduled without it); an archive is the caller's own.
+    action('privacy.requestDeletion', 'a wrong password', per('400'), { form: { password: 'NotTheirs2026', lang: 'en' } }),
+    action('privacy.requestDeletion', 'no password', per('400'), { form: { password: '', lang: 'en' } }, { beforeAccess: true }),
+    action('privacy.requestExport', 'an archive of their own data', per('200'), { form: { lang: 'en' } }),
 
     /* every declared action refuses another site (CSRF), whatever the session, before its access is checked */
     ...Object.keys(ACTION_RULES).map((name) =>
