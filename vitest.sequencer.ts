@@ -12,6 +12,7 @@ export const SLOW_FILES = [
   'src/lib/backup/backup.server.test.ts',
   'server/cli.test.ts',
   'server/faults.test.ts',
+  'server/privacy-faults.test.ts',
   'server/payments-faults.test.ts',
   'server/shutdown.test.ts',
   'src/lib/commerce/limits.server.test.ts',

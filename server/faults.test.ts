@@ -229,5 +229,5 @@ describe.each(databases)('kill -9 under tracking load on $name', ({ make, up }) 
     } finally {
       await target.drop();
     }
-  }, 60_000);
+  }, 150_000);
 });

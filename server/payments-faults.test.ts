@@ -101,7 +101,7 @@ async function prepare(target: Target): Promise<Buyer[]> {
     const db = handle.db;
     const users = await db
       .insert(s.users)
-      .values(Array.from({ length: BUYERS + MEMBERS }, (_, i) => ({ email: `crash${i}@faults.example`, firstName: 'Crash', lastName: String(i) })))
+      .values(Array.from({ length: BUYERS + MEMBERS }, (_, i) => ({ email: `crash${i}@faults.example`, firstName: 'Crash', lastName: String(i), emailVerifiedAt: new Date() })))
       .returning({ id: s.users.id });
     const contacts = await db
       .insert(s.contacts)

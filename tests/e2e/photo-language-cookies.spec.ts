@@ -133,7 +133,7 @@ test.describe('preferred language', () => {
     const asked = await v.request.post('/_actions/auth.requestReset', { headers: { origin: baseURL! }, form: { email, lang: 'es' } });
     expect(asked.status()).toBe(200);
     let mail: string | undefined;
-    await expect.poll(async () => (mail = await outboxMail(email)), { timeout: 15_000 }).toBeTruthy();
+    await expect.poll(async () => (mail = await outboxMail(email, 'reset-password')), { timeout: 15_000 }).toBeTruthy();
     expect(mail).toContain('/en/reset-password?token=');
     expect(mail).toContain('Choose a new password');
     expect(mail).not.toContain('Elige una nueva contrase');
