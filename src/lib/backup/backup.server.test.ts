@@ -24,6 +24,8 @@ import { certificateCredential } from '../certificates/certificates.server';
 import { checkCertificateCredential, signCertificate } from '../certificates/credentials.server';
 import { jwks, loadOrCreateSigningKey, type SigningKey } from '../certificates/signing.server';
 import { signingKeyFile } from '../runtime/runtime.server';
+import { photoFolder, savePhoto } from '../identity/photo.server';
+import sharp from 'sharp';
 import { restoreBackup, takeBackup } from './backup.server';
 
 const folders: string[] = [];
@@ -76,17 +78,24 @@ describe('backup and restore of the embedded database', () => {
     const key = await loadOrCreateSigningKey(signingKeyFile(source), undefined);
     const before = await openDatabase({ databaseUrl: null, dataDir: source });
     const { jwt } = await signFirstCertificate(before.db, key);
+    // A profile photo in DATA_DIR (the server's own re-encoded file) travels with the database.
+    const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#0a7' } }).png().toBuffer();
+    const saved = await savePhoto(before.db, source, 1, { size: png.length, bytes: png });
+    expect(saved.status).toBe('ok');
+    const [photo] = readdirSync(photoFolder(source));
     const rows = await rowsOf(before.db);
     await before.close();
 
     const report = await takeBackup(pgliteConfig(source), `${folder('backups')}/`);
     expect(report.file).toMatch(/academy-pglite-\d{8}-\d{6}\.tar\.gz$/);
     expect(report.lines.join('\n')).toContain(`certificate signing key included (kid ${key.kid})`);
+    expect(report.lines.join('\n')).toContain('1 profile photo included');
 
     const target = join(folder('restored'), 'data');
     const restored = await restoreBackup(pgliteConfig(target), report.file);
     expect(restored.lines.join('\n')).toContain('embedded database restored into');
     expect(keyIn(target)).toBe(keyIn(source));
+    expect(readFileSync(join(photoFolder(target), photo!))).toEqual(readFileSync(join(photoFolder(source), photo!)));
     const after = await openDatabase({ databaseUrl: null, dataDir: target });
     try {
       expect(await rowsOf(after.db)).toEqual(rows);

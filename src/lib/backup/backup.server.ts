@@ -14,7 +14,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, mkdtemp, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import pg from 'pg';
@@ -23,6 +23,7 @@ import { openDatabase, queryRows } from '../db/client';
 import { holdDataFolder, snapshotFromOwner } from '../db/data-folder';
 import { loadOrCreateSigningKey } from '../certificates/signing.server';
 import { signingKeyFile } from '../runtime/runtime.server';
+import { photoFolder } from '../identity/photo.server';
 import { sql } from 'drizzle-orm';
 import { archiveName, asideStamp, BACKUP_FORMAT, BACKUP_VERSION, MEMBERS, parseManifest, sameSigningKey, type Manifest } from './backup';
 
@@ -62,7 +63,10 @@ export async function takeBackup(config: AppConfig, out: string, now = new Date(
     await writeFile(join(staging, MEMBERS.manifest), JSON.stringify(manifest, null, 2) + '\n', { mode: 0o600 });
     if (key.json !== null) await writeFile(join(staging, MEMBERS.key), key.json, { mode: 0o600 });
     lines.push(key.line);
-    const members = [MEMBERS.manifest, database === 'pglite' ? MEMBERS.pglite : MEMBERS.postgres, ...(key.json !== null ? [MEMBERS.key] : [])];
+    // The profile photos live in DATA_DIR whichever the database: they go in the archive too.
+    const photos = await copyPhotos(photoFolder(config.dataDir), join(staging, MEMBERS.photos));
+    if (photos > 0) lines.push(`${photos} profile photo${photos === 1 ? '' : 's'} included`);
+    const members = [MEMBERS.manifest, database === 'pglite' ? MEMBERS.pglite : MEMBERS.postgres, ...(key.json !== null ? [MEMBERS.key] : []), ...(photos > 0 ? [MEMBERS.photos] : [])];
     const partial = `${file}.partial-${randomBytes(4).toString('hex')}`;
     try {
       await run('tar', ['-czf', partial, '-C', staging, ...members]);
@@ -146,6 +150,8 @@ export async function restoreBackup(config: AppConfig, file: string, opts: { for
         ? await restorePglite(config.dataDir, join(staging, MEMBERS.pglite), force, stamp)
         : await restorePostgres(config.databaseUrl!, join(staging, MEMBERS.postgres), force, staging);
     lines.push(...(await key.apply(stamp)));
+    const photos = await copyPhotos(join(staging, MEMBERS.photos), photoFolder(config.dataDir));
+    if (photos > 0) lines.push(`${photos} profile photo${photos === 1 ? '' : 's'} restored to ${resolve(photoFolder(config.dataDir))}`);
     return { file: archive, database: manifest.database, lines };
   } finally {
     await rm(staging, { recursive: true, force: true });
@@ -303,4 +309,20 @@ function run(command: string, args: string[], env: Record<string, string> = {}):
       reject(new ConfigError(`${command} failed: ${last.replace(/^\S+:\s*/, '')}`));
     });
   });
+}
+
+/**
+ * Copies the profile photos of folder `from` into `to` (each file written aside, then renamed in place);
+ * returns how many. A missing `from` is no photo, not an error.
+ */
+async function copyPhotos(from: string, to: string): Promise<number> {
+  const names = (await readdir(from).catch(() => [] as string[])).filter((n) => !n.startsWith('.'));
+  if (names.length === 0) return 0;
+  await mkdir(to, { recursive: true });
+  for (const name of names) {
+    const temp = join(to, `.${name}.${randomBytes(4).toString('hex')}.tmp`);
+    await copyFile(join(from, name), temp);
+    await rename(temp, join(to, name));
+  }
+  return names.length;
 }

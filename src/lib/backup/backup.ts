@@ -2,7 +2,8 @@
  * What a backup archive holds and how it is named. An archive is a gzipped tar of three files:
  * `manifest.json` (below), the database (`pglite.tar`, a copy of the embedded database's folder, or
  * `database.pgdump`, PostgreSQL's `pg_dump` custom format) and `certificate-signing-key.json` (the key
- * certificates are signed with, unless it lived in CERTIFICATE_SIGNING_KEY when the backup was taken).
+ * certificates are signed with, unless it lived in CERTIFICATE_SIGNING_KEY when the backup was taken),
+ * and the folder `photos/` (the profile photos of DATA_DIR, when there are any).
  */
 
 /** The manifest's `format`: what says a file is one of these archives. */
@@ -10,7 +11,7 @@ export const BACKUP_FORMAT = 'academy-backup';
 export const BACKUP_VERSION = 1;
 
 /** The archive's members. */
-export const MEMBERS = { manifest: 'manifest.json', pglite: 'pglite.tar', postgres: 'database.pgdump', key: 'certificate-signing-key.json' } as const;
+export const MEMBERS = { manifest: 'manifest.json', pglite: 'pglite.tar', postgres: 'database.pgdump', key: 'certificate-signing-key.json', photos: 'photos' } as const;
 
 /** Where the certificate signing key of a backup is. */
 export type KeySource =
