@@ -1,6 +1,6 @@
 /**
  * `npm test`: every quality gate, stopping at the first failure:
- * find Chromium → build → typecheck (astro check), lint, Vitest and Playwright side by side.
+ * find Chromium → typecheck (astro check), lint and build side by side → Vitest and Playwright side by side.
  * Ends with one summary line "N passed, N failed, N skipped".
  *
  * Side by side because neither keeps both cores busy alone (a journey waits on its browser, a test on its
@@ -103,11 +103,10 @@ try {
   process.exit(1);
 }
 console.log(`Chromium: ${chrome}`);
-// The suites need the build, not the checks: the build runs first, then the type check and the lint run
-// beside the suites (the type check alone took longer than the build, and the suites waited for it).
-step('build', 'npm', ['run', 'build', '--silent']);
+// The build does not read what the checks read: it runs beside them (the suites below need it). The
+// checks stay out of the suites' way: beside them, on 2 cores, they slowed every suite's timed limits.
+await together([...checks, { title: 'build', cmd: 'npm', args: ['run', 'build', '--silent'] }]);
 await together([
-  ...checks,
   { title: 'unit and integration tests (vitest)', cmd: bin('vitest'), args: ['run', '--reporter=default', '--reporter=json', '--outputFile.json=reports/vitest.json'] },
   { title: 'browser journeys (playwright)', cmd: bin('playwright'), args: ['test'], env: { CHROME_PATH: chrome }, stream: true },
 ]);

@@ -170,7 +170,8 @@ describe.skipIf(!built)('signals (needs `npm run build` first)', () => {
     expect(s.output()).toContain(`academy: ${signal} received`);
     expect(s.output()).toContain('academy: stopped');
     await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
-  });
+    // The first start migrates and seeds a new database: on a loaded 2-core machine that alone may take a minute.
+  }, 180_000);
 });
 
 const pgUp = await postgresAvailable();
@@ -211,7 +212,7 @@ describe.skipIf(!built || !pgUp)('WEB_CONCURRENCY workers on PostgreSQL (needs `
       if (s && s.child.exitCode === null) for (const pid of [...childPids(s.child.pid!), s.child.pid!]) process.kill(pid, 'SIGKILL');
       await database.drop();
     }
-  }, 90_000);
+  }, 180_000);
 });
 
 /** `/healthz` over a connection of its own (a kept-alive one may lead to a worker that is gone). */
