@@ -82,6 +82,8 @@ test.describe('profile photo', () => {
       await newLearner(page, baseURL!);
       await page.goto('/en/profile');
       const upload = await photoJpeg();
+      // A file chosen before the form hydrates would never reach its preview: wait for every island.
+      if (js) await page.waitForFunction(() => [...document.querySelectorAll('astro-island')].every((island) => !island.hasAttribute('ssr')));
       await page.getByLabel('Choose a photo').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: upload });
       if (js) await expect(page.locator('.photo-preview img')).toBeVisible();
       await page.getByRole('button', { name: 'Save the photo' }).click();
