@@ -46,6 +46,8 @@ export default defineConfig({
       DATABASE_URL: '',
       // Access lines of every request would drown the report; warnings and errors still show.
       LOG_LEVEL: 'warn',
+      // Cheap password hashes (2^10): the journeys register and log in hundreds of times.
+      PASSWORD_HASH_COST: '10',
       // Every journey comes from one address: per-address limits are raised so they do not trip each
       // other. Per-account, per-session and per-(account, address) limits keep their defaults, and
       // journeys prove them; the raised per-address defaults are proven on servers of their own.

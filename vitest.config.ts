@@ -2,6 +2,11 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { SlowFirstSequencer } from './vitest.sequencer';
 
+// New password hashes in the suites cost 2^10 instead of 2^15 (a hundredth of a second instead of a
+// tenth): hundreds of accounts are registered, seeded and logged in here. Test processes and the servers
+// they start inherit it; tests of the cost itself name theirs.
+process.env.PASSWORD_HASH_COST ??= '10';
+
 export default defineConfig({
   resolve: { alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {

@@ -25,7 +25,7 @@ try {
     if (command === 'reset') await dropEverything(handle.db);
     await migrate(handle);
     if (command === 'seed' || command === 'reset' || (command === 'prepare' && (await isEmpty(handle.db)))) {
-      const s = await seed(handle.db, resolve(root, config.mediaDir));
+      const s = await seed(handle.db, resolve(root, config.mediaDir), config.passwordHashCost);
       console.log(`academy: seeded ${s.courses} courses, ${s.lessons} lessons, ${s.questions} questions, ${s.users} accounts, ${s.ibos} IBOs into ${handle.kind} ${handle.where}`);
     } else {
       console.log(`academy: ${handle.kind} ${handle.where} is up to date`);

@@ -56,7 +56,7 @@ export async function prepareDatabase(config = readConfig()) {
     await whilePreparing(config.databaseUrl, async () => {
       await migrate(handle);
       if (await isEmpty(handle.db)) {
-        const s = await seed(handle.db, resolve(root, config.mediaDir));
+        const s = await seed(handle.db, resolve(root, config.mediaDir), config.passwordHashCost);
         console.log(`academy: seeded the demo catalogue (${s.courses} courses, ${s.lessons} lessons, ${s.users} demo accounts)`);
       }
     });

@@ -12,12 +12,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { openDatabase, type DbHandle } from '../src/lib/db/client';
-import { migrate } from '../src/lib/db/migrate';
-import { seed } from '../src/lib/db/seed/seed.server';
 import { createPostgresDatabase, postgresAvailable, preparedDataFolder } from '../src/lib/db/testing';
 import * as s from '../src/lib/db/schema';
 import { hashToken, newToken } from '../src/lib/identity/session.server';
@@ -145,12 +143,8 @@ async function pglite(): Promise<Target> {
 }
 
 async function postgres(): Promise<Target> {
-  const database = await createPostgresDatabase({ prefix: 'academy_payfaults' });
+  const database = await createPostgresDatabase({ prefix: 'academy_payfaults', from: 'seeded' });
   const dataDir = mkdtempSync(join(tmpdir(), 'academy-payfaults-pg-'));
-  const prepared = await openDatabase({ databaseUrl: database.url, dataDir });
-  await migrate(prepared);
-  await seed(prepared.db, resolve('media'));
-  await prepared.close();
   return {
     env: { DATABASE_URL: database.url, DATA_DIR: dataDir, WEB_CONCURRENCY: '2' },
     open: () => openDatabase({ databaseUrl: database.url, dataDir }),

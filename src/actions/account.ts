@@ -88,7 +88,7 @@ export const account = {
     input: changePasswordSchema,
     refusals,
     handler: async (form, { runtime, person, t, unauthorized }) => {
-      const outcome = await changePassword(runtime.db, person.userId, person.session.tokenHash, form.currentPassword, form.password);
+      const outcome = await changePassword(runtime.db, person.userId, person.session.tokenHash, form.currentPassword, form.password, new Date(), runtime.config.passwordHashCost);
       if (outcome.status === 'gone') throw unauthorized();
       if (outcome.status === 'wrongPassword') throw new ActionError({ code: 'BAD_REQUEST', message: t.security.password.wrongPassword });
       return { message: t.security.password.changed, changed: outcome.changed };

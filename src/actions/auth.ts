@@ -89,7 +89,7 @@ export const auth = {
       // slip past); the right password gives them back.
       await holdIfUnderAttack(kit);
       const db = runtime.db;
-      const outcome = await authenticate(db, email, password);
+      const outcome = await authenticate(db, email, password, runtime.config.passwordHashCost);
       if (outcome.status !== 'ok') {
         // The count behind the wait: a wrong password against the account from every address (never a refusal).
         await limits.limiter.hit('loginPerAccount', limits.key('loginPerAccount')).catch(() => undefined);
@@ -133,7 +133,7 @@ export const auth = {
     refusals,
     handler: async (form, { ctx, runtime, locale, t }) => {
       const db = runtime.db;
-      const outcome = await registerAccount(db, form);
+      const outcome = await registerAccount(db, form, runtime.config.passwordHashCost);
       if (outcome.status === 'emailTaken') throw new ActionError({ code: 'CONFLICT', message: 'emailTaken' });
       const changed = await startSession(ctx, db, { kind: 'user', userId: outcome.user.id });
       // The account works at once; purchases and certificates wait for the address to be confirmed.
@@ -172,7 +172,7 @@ export const auth = {
     input: resetFormSchema,
     refusals,
     handler: async ({ token, password, lang }, { ctx, runtime, t }) => {
-      const outcome = await resetPassword(runtime.db, token, password);
+      const outcome = await resetPassword(runtime.db, token, password, new Date(), runtime.config.passwordHashCost);
       if (outcome.status !== 'ok') throw new ActionError({ code: 'BAD_REQUEST', message: t.identity.reset.invalidLink });
       // This browser's session, if any, ended with the others (the outcome's change tells every process).
       ctx.cookies.delete(SESSION_COOKIE, { path: '/' });

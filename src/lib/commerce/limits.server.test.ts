@@ -8,12 +8,11 @@
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createPostgresDatabase, testDatabases } from '../db/testing';
 import { openDatabase, type DbHandle } from '../db/client';
-import { migrate } from '../db/migrate';
 import { seed } from '../db/seed/seed.server';
 import * as s from '../db/schema';
 import { loadCatalog, type CatalogSnapshot } from '../catalog';
@@ -62,11 +61,9 @@ async function processesOn(name: 'pglite' | 'postgres', create: (opts: { seed: b
   let drop: () => Promise<void> = () => Promise.resolve();
   if (name === 'pglite') handles.push(await create({ seed: true }));
   else {
-    const made = await createPostgresDatabase({ prefix: 'academy_checkout_limits' });
+    const made = await createPostgresDatabase({ prefix: 'academy_checkout_limits', from: 'seeded' });
     drop = made.drop;
     for (let i = 0; i < 2; i++) handles.push(await openDatabase({ databaseUrl: made.url, dataDir: 'unused' }));
-    await migrate(handles[0]!);
-    await seed(handles[0]!.db, resolve('media'));
   }
   // One data folder: every process signs checkout keys with the same key, as workers of one academy do.
   const dataDir = mkdtempSync(join(tmpdir(), 'academy-limits-'));

@@ -147,6 +147,14 @@ describe('sandbox latency', () => {
   });
 });
 
+describe('password hash cost', () => {
+  it('reads the cost of new password hashes (2^15 by default), 10 to 20', () => {
+    expect(readConfig({}).passwordHashCost).toBe(15);
+    expect(readConfig({ PASSWORD_HASH_COST: ' 12 ' }).passwordHashCost).toBe(12);
+    for (const bad of ['9', '21', '1.5', 'high']) expect(() => readConfig({ PASSWORD_HASH_COST: bad })).toThrow(/PASSWORD_HASH_COST must be a whole number from 10 to 20/);
+  });
+});
+
 describe('metrics settings', () => {
   it('keeps the metrics off unless METRICS_TOKEN or METRICS_PORT is set; the port listens on this machine only by default', () => {
     expect(readConfig({}).metrics).toEqual({ token: null, port: null, host: '127.0.0.1' });

@@ -25,6 +25,7 @@ import {
   readMailTimeout,
   readMetricsPort,
   readMetricsToken,
+  readPasswordHashCost,
   readPort,
   readPreparing,
   readPublicUrl,
@@ -113,6 +114,8 @@ export interface AppConfig {
   certificateSigningKey: string | null;
   /** `STRIPE_SECRET_KEY`, `STRIPE_WEBHOOK_SECRET`: payments go through Stripe when the key is set, else the embedded sandbox. */
   stripe: StripeSettings;
+  /** `PASSWORD_HASH_COST`: log2 of scrypt's N for new password hashes (15; stored hashes keep theirs). */
+  passwordHashCost: number;
   /** `SANDBOX_LATENCY_MS`: how long each charge of the embedded sandbox takes, as a network would (0 by default). */
   sandboxLatencyMs: number;
   /** `METRICS_TOKEN`, `METRICS_PORT`, `METRICS_HOST`: where `/metrics` is answered (nowhere when neither is set). */
@@ -166,6 +169,7 @@ const envSchema = z
     STRIPE_SECRET_KEY: variable(readStripeSecretKey),
     STRIPE_WEBHOOK_SECRET: variable(readStripeWebhookSecret),
     SANDBOX_LATENCY_MS: variable(readSandboxLatency),
+    PASSWORD_HASH_COST: variable(readPasswordHashCost),
     METRICS_TOKEN: variable(readMetricsToken),
     METRICS_PORT: variable(readMetricsPort),
     METRICS_HOST: text('127.0.0.1'),
@@ -200,6 +204,7 @@ const envSchema = z
       certificateSigningKey: e.CERTIFICATE_SIGNING_KEY,
       stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET },
       sandboxLatencyMs: e.SANDBOX_LATENCY_MS,
+      passwordHashCost: e.PASSWORD_HASH_COST,
       metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
     };
   });

@@ -190,6 +190,22 @@ export function readStripeWebhookSecret(raw: string | undefined): string | null 
   return raw.trim();
 }
 
+/** The scrypt cost new password hashes get by default: N = 2^15 (about 0.1 s of one core each). */
+export const DEFAULT_PASSWORD_HASH_COST = 15;
+
+/**
+ * Reads `PASSWORD_HASH_COST`: log2 of scrypt's N for new password hashes, 10 to 20 (15 by default).
+ * Hashes already stored keep the cost they were made with. Lower only where speed matters more than
+ * guessing resistance (the test suites use 10).
+ */
+export function readPasswordHashCost(raw: string | undefined): number {
+  const text = raw?.trim() ?? '';
+  if (text === '') return DEFAULT_PASSWORD_HASH_COST;
+  const cost = Number(text);
+  if (!/^\d+$/.test(text) || cost < 10 || cost > 20) throw new ConfigError('PASSWORD_HASH_COST must be a whole number from 10 to 20 (log2 of the scrypt cost of new password hashes; 15 by default), or unset.');
+  return cost;
+}
+
 /** Reads `SANDBOX_LATENCY_MS`: a whole number of milliseconds up to a minute (demos, load and crash tests). */
 export function readSandboxLatency(raw: string | undefined): number {
   const text = raw?.trim() ?? '';

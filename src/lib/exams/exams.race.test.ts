@@ -10,8 +10,6 @@ import { and, eq, isNull } from 'drizzle-orm';
 import pg from 'pg';
 import { createPostgresDatabase, postgresAvailable } from '../db/testing';
 import { openDatabase, type DbHandle } from '../db/client';
-import { migrate } from '../db/migrate';
-import { seed } from '../db/seed/seed.server';
 import { contacts, examAttempts, users } from '../db/schema';
 import { startAttempt, submitAttempt, type GradedAttempt } from './exams.server';
 import { loadExam, type CourseExam } from './exam-source.server';
@@ -29,10 +27,8 @@ describe.skipIf(!pgUp)('one person’s exam from two processes on PostgreSQL', (
   let contactId: number;
 
   beforeAll(async () => {
-    database = await createPostgresDatabase({ prefix: 'academy_exam_race' });
+    database = await createPostgresDatabase({ prefix: 'academy_exam_race', from: 'seeded' });
     a = await openDatabase({ databaseUrl: database.url, dataDir: 'unused' });
-    await migrate(a);
-    await seed(a.db, 'media');
     b = await openDatabase({ databaseUrl: database.url, dataDir: 'unused' });
     const loaded = (await loadExam(a.db, 1))!;
     // Attempts enough for every round: each round submits one and starts the next.

@@ -8,7 +8,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createPostgresDatabase, testDatabases } from '../db/testing';
 import { openDatabase, type DbHandle } from '../db/client';
-import { migrate } from '../db/migrate';
 import { rateLimits } from '../db/schema';
 import { closedPort } from '../testing/tcp-proxy';
 import { createRateLimiter, purgeExpiredRateLimits, type RateLimiter } from './rate-limit.server';
@@ -32,9 +31,8 @@ async function twoProcesses(name: 'pglite' | 'postgres', create: () => Promise<D
     const handle = await create();
     return { handles: [handle, handle], close: () => handle.close() };
   }
-  const made = await createPostgresDatabase({ prefix: 'academy_limits' });
+  const made = await createPostgresDatabase({ prefix: 'academy_limits', from: 'migrated' });
   const first = await openDatabase({ databaseUrl: made.url, dataDir: 'unused' });
-  await migrate(first);
   const second = await openDatabase({ databaseUrl: made.url, dataDir: 'unused' });
   return {
     handles: [first, second],

@@ -10,16 +10,27 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { contacts, passwordResets, sessions, users, USER_TYPE, type User } from '../db/schema';
 import { birthDateOf, MAX_TOKEN_LENGTH, RESET_TTL_MINUTES, type RegisterForm } from './account';
-import { hashPassword, verifyPassword } from './password';
+import { DEFAULT_COST, hashPassword, verifyPassword } from './password';
 import { hashToken, newToken } from './session.server';
 import type { Locale } from '~/i18n/locales';
 import { sessionChange, type Change } from '../runtime/changes';
 
-/** A hash of a password nobody knows, checked when there is no real hash, so every answer costs the same. */
-let decoy: Promise<string> | undefined;
-const decoyHash = () => (decoy ??= hashPassword(newToken()));
+/**
+ * A hash of a password nobody knows, at the cost new hashes get, checked when there is no real hash, so
+ * every answer costs the same. One per cost (a process uses one).
+ */
+const decoys = new Map<number, Promise<string>>();
+function decoyHash(cost: number): Promise<string> {
+  let decoy = decoys.get(cost);
+  if (!decoy) {
+    decoy = hashPassword(newToken(), cost);
+    decoy.catch(() => decoys.delete(cost));
+    decoys.set(cost, decoy);
+  }
+  return decoy;
+}
 // Made at start, so even the first unknown address costs no more than a known one.
-void decoyHash().catch(() => (decoy = undefined));
+void decoyHash(DEFAULT_COST).catch(() => undefined);
 
 /** The user row of an e-mail address (case-insensitive), if any. */
 async function userByEmail(db: Db, email: string): Promise<User | undefined> {
@@ -39,10 +50,14 @@ function mayLogIn(user: User | undefined): user is User & { passwordHash: string
 /** The outcome of a login attempt. */
 export type LoginOutcome = { status: 'ok'; user: User } | { status: 'invalid' };
 
-/** Checks an e-mail and password. Always runs one scrypt verification, whatever the account's state. */
-export async function authenticate(db: Db, email: string, password: string): Promise<LoginOutcome> {
+/**
+ * Checks an e-mail and password. Always runs one scrypt verification, whatever the account's state; an
+ * unknown address is checked against a decoy made at `hashCost` (the cost new hashes get, as the
+ * accounts' are).
+ */
+export async function authenticate(db: Db, email: string, password: string, hashCost = DEFAULT_COST): Promise<LoginOutcome> {
   const user = await userByEmail(db, email);
-  const matches = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
+  const matches = await verifyPassword(password, user?.passwordHash ?? (await decoyHash(hashCost)));
   return matches && mayLogIn(user) ? { status: 'ok', user } : { status: 'invalid' };
 }
 
@@ -56,8 +71,8 @@ export type RegisterOutcome = { status: 'ok'; user: User } | { status: 'emailTak
  * account, and an unclaimed prospect contact with the address becomes its contact, so what the
  * person did as a prospect follows them.
  */
-export async function registerAccount(db: Db, form: RegisterForm): Promise<RegisterOutcome> {
-  const passwordHash = await hashPassword(form.password);
+export async function registerAccount(db: Db, form: RegisterForm, hashCost = DEFAULT_COST): Promise<RegisterOutcome> {
+  const passwordHash = await hashPassword(form.password, hashCost);
   const values = {
     email: form.email,
     passwordHash,
@@ -135,9 +150,9 @@ export type ResetOutcome = { status: 'ok'; userId: number; changed: Change[] } |
  * update (so two uses at once end with one success), every other open link of the account is spent
  * too, and every session of the account ends (whoever knew the old password is logged out).
  */
-export async function resetPassword(db: Db, token: string, password: string, now = new Date()): Promise<ResetOutcome> {
+export async function resetPassword(db: Db, token: string, password: string, now = new Date(), hashCost = DEFAULT_COST): Promise<ResetOutcome> {
   if (!token || token.length > MAX_TOKEN_LENGTH) return { status: 'invalid' };
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, hashCost);
   return db.transaction(async (tx) => {
     const [spent] = await tx
       .update(passwordResets)

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { testDatabases } from '../db/testing';
+import { testDatabases, testHashCost } from '../db/testing';
 import type { DbHandle } from '../db/client';
 import * as s from '../db/schema';
 import { LIMITS } from '../http/rate-limit';
@@ -201,7 +201,7 @@ describe.each(databases)('identity on $name', ({ create }) => {
         password: 'Clave2026',
         confirmPassword: 'Clave2026',
       });
-      expect((await registerAccount(handle.db, form)).status).toBe('ok');
+      expect((await registerAccount(handle.db, form, testHashCost)).status).toBe('ok');
       // The session bound before the sign-up no longer reads the contact either.
       expect((await readSession(handle.db, mundo.token))?.identity.contactId).toBeNull();
       const again = await iboSession();

@@ -10,6 +10,13 @@ describe('password hashing', () => {
     expect(await verifyPassword('aprende2026', hash)).toBe(false);
   });
 
+  it('makes new hashes at the cost it is given, and checks each at the cost stored with it', async () => {
+    const cheap = await hashPassword('Aprende2026', 10);
+    expect(cheap).toMatch(/^scrypt\$1024\$8\$1\$/);
+    expect(await verifyPassword('Aprende2026', cheap)).toBe(true);
+    expect(await verifyPassword('Aprende2027', cheap)).toBe(false);
+  });
+
   it('salts every hash', async () => {
     expect(await hashPassword('same')).not.toBe(await hashPassword('same'));
   });

@@ -1,10 +1,13 @@
 /**
  * Password hashing with scrypt (memory-hard, from node:crypto). Stored form:
  * `scrypt$<N>$<r>$<p>$<salt b64>$<hash b64>`, so parameters can be raised later without breaking old hashes.
+ * New hashes take N = 2^`cost` (`PASSWORD_HASH_COST`, 15 by default: the runtime's config passes it);
+ * a check uses the N stored with the hash.
  */
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-const N = 2 ** 15;
+/** log2 of N when the caller names no cost (the default of `PASSWORD_HASH_COST`). */
+export const DEFAULT_COST = 15;
 const R = 8;
 const P = 1;
 const KEYLEN = 32;
@@ -15,8 +18,9 @@ function scrypt(password: string, salt: Buffer, keylen: number, opts: ScryptOpti
   });
 }
 
-/** Hashes a password for storage. */
-export async function hashPassword(password: string): Promise<string> {
+/** Hashes a password for storage, at N = 2^`cost`. */
+export async function hashPassword(password: string, cost = DEFAULT_COST): Promise<string> {
+  const N = 2 ** cost;
   const salt = randomBytes(16);
   const key = await scrypt(password, salt, KEYLEN, { N, r: R, p: P, maxmem: 64 * 1024 * 1024 });
   return ['scrypt', N, R, P, salt.toString('base64'), key.toString('base64')].join('$');

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '~/lib/db';
 import { contacts, emailTokens, sessions, users } from '~/lib/db/schema';
-import { testDatabases } from '~/lib/db/testing';
+import { testDatabases, testHashCost } from '~/lib/db/testing';
 import { registerSchema } from './account';
 import { authenticate, registerAccount } from './account.server';
 import {
@@ -37,7 +37,7 @@ describe.each(databases)('account security on $name', ({ create }) => {
   async function person(password = 'Vieja2026') {
     const email = `seguridad.${n++}.${Date.now()}@example.com`;
     const form = registerSchema.parse({ name: 'Nora', lastName: 'Quintero', email, confirmEmail: email, gender: 'female', birthDay: '3', birthMonth: '11', birthYear: year, password, confirmPassword: password, lang: 'es' });
-    const outcome = await registerAccount(db(), form);
+    const outcome = await registerAccount(db(), form, testHashCost);
     if (outcome.status !== 'ok') throw new Error('not registered');
     const userId = outcome.user.id;
     const mine = await createSession(db(), { kind: 'user', userId }, new Date(), { userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/127.0', address: '203.0.113.57' });
@@ -50,18 +50,18 @@ describe.each(databases)('account security on $name', ({ create }) => {
     it('ends every other session of the person, keeps this one, and tells every process', async () => {
       const p = await person();
       const stranger = await person();
-      const outcome = await changePassword(db(), p.userId, p.mine, p.password, 'Nueva2026');
+      const outcome = await changePassword(db(), p.userId, p.mine, p.password, 'Nueva2026', new Date(), testHashCost);
       expect(outcome).toEqual({ status: 'ok', changed: [{ session: { userId: p.userId } }] });
       expect(await sessionsOf(p.userId)).toEqual([p.mine]);
       expect(await sessionsOf(stranger.userId)).toHaveLength(2);
-      expect((await authenticate(db(), p.email, 'Nueva2026')).status).toBe('ok');
-      expect((await authenticate(db(), p.email, p.password)).status).toBe('invalid');
+      expect((await authenticate(db(), p.email, 'Nueva2026', testHashCost)).status).toBe('ok');
+      expect((await authenticate(db(), p.email, p.password, testHashCost)).status).toBe('invalid');
     });
 
     it('refuses a wrong current password and changes nothing', async () => {
       const p = await person();
       const [before] = await db().select().from(users).where(eq(users.id, p.userId));
-      expect(await changePassword(db(), p.userId, p.mine, 'NoEsLaMia1', 'Nueva2026')).toEqual({ status: 'wrongPassword' });
+      expect(await changePassword(db(), p.userId, p.mine, 'NoEsLaMia1', 'Nueva2026', new Date(), testHashCost)).toEqual({ status: 'wrongPassword' });
       const [after] = await db().select().from(users).where(eq(users.id, p.userId));
       expect(after).toEqual(before);
       expect(await sessionsOf(p.userId)).toHaveLength(2);
@@ -149,7 +149,7 @@ describe.each(databases)('account security on $name', ({ create }) => {
       expect(user).toMatchObject({ email: to, emailVerifiedAt: expect.any(Date) });
       const [contact] = await db().select({ email: contacts.email }).from(contacts).where(eq(contacts.userId, p.userId));
       expect(contact!.email).toBe(to);
-      expect((await authenticate(db(), to, p.password)).status).toBe('ok');
+      expect((await authenticate(db(), to, p.password, testHashCost)).status).toBe('ok');
       expect(await openEmailLink(db(), asked.link.token)).toEqual({ status: 'invalid' });
     });
 
@@ -169,7 +169,7 @@ describe.each(databases)('account security on $name', ({ create }) => {
       const asked = await requestEmailChange(db(), p.userId, p.password, to);
       if (asked.status !== 'ok') throw new Error(asked.status);
       const rival = registerSchema.parse({ name: 'Rival', lastName: 'Rival', email: to, confirmEmail: to, gender: 'other', birthDay: '1', birthMonth: '1', birthYear: year, password: 'Rival2026', confirmPassword: 'Rival2026', lang: 'es' });
-      expect((await registerAccount(db(), rival)).status).toBe('ok');
+      expect((await registerAccount(db(), rival, testHashCost)).status).toBe('ok');
       expect(await openEmailLink(db(), asked.link.token)).toEqual({ status: 'taken' });
       expect((await db().select({ email: users.email }).from(users).where(eq(users.id, p.userId)))[0]!.email).toBe(p.email);
 

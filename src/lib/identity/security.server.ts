@@ -12,7 +12,7 @@ import type { Db } from '../db/client';
 import { contacts, emailTokens, passwordResets, sessions, users, USER_TYPE } from '../db/schema';
 import { personChange, sessionChange, type Change } from '../runtime/changes';
 import { MAX_TOKEN_LENGTH } from './account';
-import { hashPassword, verifyPassword } from './password';
+import { DEFAULT_COST, hashPassword, verifyPassword } from './password';
 import { emailTokenTtlMs, type EmailTokenPurpose } from './security';
 import { hashToken, newToken } from './session.server';
 
@@ -35,11 +35,11 @@ export type PasswordChange = { status: 'ok'; changed: Change[] } | { status: 'wr
  * Sets a new password when `current` is the account's password. Every other session of the account
  * ends and every open reset link is spent; the session `keepTokenHash` (the one asking) stays.
  */
-export async function changePassword(db: Db, userId: number, keepTokenHash: string, current: string, next: string, now = new Date()): Promise<PasswordChange> {
+export async function changePassword(db: Db, userId: number, keepTokenHash: string, current: string, next: string, now = new Date(), hashCost = DEFAULT_COST): Promise<PasswordChange> {
   const user = await loginUser(db, userId);
   if (!user) return { status: 'gone' };
   if (!(await verifyPassword(current, user.passwordHash))) return { status: 'wrongPassword' };
-  const passwordHash = await hashPassword(next);
+  const passwordHash = await hashPassword(next, hashCost);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
     await tx.update(passwordResets).set({ usedAt: now }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));

@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createPostgresDatabase, postgresAvailable } from '../db/testing';
 import { openDatabase, type DbHandle } from '../db/client';
-import { migrate } from '../db/migrate';
 import * as s from '../db/schema';
 import { createSession, destroySession, hashToken } from './session.server';
 import { testRuntime } from '../testing/runtime';
@@ -33,14 +32,13 @@ describe.skipIf(missing.length > 0)('a log out with the bus (Redis) down', () =>
   let userId: number;
 
   beforeAll(async () => {
-    database = await createPostgresDatabase({ prefix: 'academy_revocation' });
+    database = await createPostgresDatabase({ prefix: 'academy_revocation', from: 'migrated' });
     const redis = new URL(redisUrl);
     proxy = await startTcpProxy({ host: redis.hostname, port: Number(redis.port || 6379) });
     const viaProxy = `redis://127.0.0.1:${proxy.port}`;
     for (let i = 0; i < 2; i++) {
       const handle = await openDatabase({ databaseUrl: database.url, dataDir: 'unused' });
       handles.push(handle);
-      if (i === 0) await migrate(handle);
       runtimes.push(await testRuntime(handle, { env: { DATABASE_URL: database.url, REDIS_URL: viaProxy } }));
     }
     [a, b] = runtimes as [Runtime, Runtime];

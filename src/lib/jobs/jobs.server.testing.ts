@@ -2,14 +2,11 @@
  * Shared set-up of the scheduler tests on their real databases (embedded PGlite always, the local
  * PostgreSQL when it answers): peers standing for processes, a settable clock, a capturing logger.
  */
-import { resolve } from 'node:path';
 import { Writable } from 'node:stream';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, vi } from 'vitest';
 import { openDatabase, type Db, type DbHandle } from '../db/client';
-import { migrate } from '../db/migrate';
 import { jobRuns, jobs, sessions } from '../db/schema';
-import { seed } from '../db/seed/seed.server';
 import { createPostgresDatabase, type TestDatabase } from '../db/testing';
 import { createLogger } from '../http/log.server';
 
@@ -39,7 +36,7 @@ export async function openPeers(kind: TestDatabase, count: number, opts: { seed?
     const handle = await kind.create(opts);
     return { dbs: Array.from({ length: count }, () => handle.db), close: () => handle.close() };
   }
-  const made = await createPostgresDatabase();
+  const made = await createPostgresDatabase({ from: opts.seed ? 'seeded' : 'migrated' });
   const handles: DbHandle[] = [];
   const close = async () => {
     await Promise.all(handles.map((h) => h.close()));
@@ -47,8 +44,6 @@ export async function openPeers(kind: TestDatabase, count: number, opts: { seed?
   };
   try {
     for (let i = 0; i < count; i++) handles.push(await openDatabase({ databaseUrl: made.url, dataDir: 'unused' }));
-    await migrate(handles[0]!);
-    if (opts.seed) await seed(handles[0]!.db, resolve('media'));
   } catch (err) {
     await close();
     throw err;

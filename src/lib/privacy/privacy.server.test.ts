@@ -10,7 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../db/client';
 import * as s from '../db/schema';
-import { testDatabases } from '../db/testing';
+import { testDatabases, testHashCost } from '../db/testing';
 import { testRuntime } from '../testing/runtime';
 import type { Runtime } from '../runtime/runtime.server';
 import { authenticate } from '../identity/account.server';
@@ -106,7 +106,7 @@ describe.each(databases)('my data on $name', ({ create }) => {
     expect(await cancelDeletion(handle.db, learner)).toBe(false);
     // Nothing ran at the old date.
     expect((await runtime.scheduler.runDue(new Date(now.getTime() + 15 * DAY))).jobs).toBe(0);
-    expect((await authenticate(handle.db, 'ready@academia.example', 'Examen2026')).status).toBe('ok');
+    expect((await authenticate(handle.db, 'ready@academia.example', 'Examen2026', testHashCost)).status).toBe('ok');
     const trail = await auditOf(handle.db, userRef(learner));
     expect(trail.map((e) => e.action)).toEqual(['privacy.deletion.scheduled', 'privacy.deletion.cancelled']);
   });
@@ -132,7 +132,7 @@ describe.each(databases)('my data on $name', ({ create }) => {
     expect(g).toMatchObject({ firstName: '', lastName: '', passwordHash: null, gender: null, birthDate: null, imageUrl: null });
     expect(g!.email).toBe(`deleted-user-${graduate}@deleted.invalid`);
     expect(photosOf(graduate)).toEqual([]);
-    expect((await authenticate(handle.db, 'graduate@academia.example', 'Gradua2026')).status).toBe('invalid');
+    expect((await authenticate(handle.db, 'graduate@academia.example', 'Gradua2026', testHashCost)).status).toBe('invalid');
     expect(await handle.db.select().from(s.sessions).where(eq(s.sessions.userId, graduate))).toEqual([]);
     const [contact] = await handle.db.select().from(s.contacts).where(eq(s.contacts.userId, graduate));
     expect(contact).toMatchObject({ firstName: '', lastName: '' });

@@ -19,6 +19,6 @@ export interface TestRuntimeOptions extends Omit<RuntimeParts, 'database'> {
 
 export async function testRuntime(database: DbHandle, opts: TestRuntimeOptions = {}): Promise<Runtime> {
   const dataDir = mkdtempSync(join(tmpdir(), 'academy-runtime-'));
-  const config: AppConfig = { ...readConfig({ DATA_DIR: dataDir, ...opts.env }), ...opts.config };
+  const config: AppConfig = { ...readConfig({ DATA_DIR: dataDir, PASSWORD_HASH_COST: process.env.PASSWORD_HASH_COST, ...opts.env }), ...opts.config };
   return createRuntime(config, { logger: createLogger('silent'), schedule: false, ...opts, database });
 }

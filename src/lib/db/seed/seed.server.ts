@@ -9,7 +9,7 @@ import type { Db } from '../client';
 import * as s from '../schema';
 import * as catalogue from './catalogue';
 import * as people from './people';
-import { hashPassword } from '../../identity/password';
+import { DEFAULT_COST, hashPassword } from '../../identity/password';
 import { seedCourses } from './seed-courses.server';
 import { seedExams } from './seed-exams.server';
 import { seedProducts } from './seed-products.server';
@@ -32,10 +32,13 @@ export interface SeedSummary {
   ibos: number;
 }
 
-/** Seeds everything in one transaction. `mediaDir` holds the demo videos, captions and documents. */
-export async function seed(db: Db, mediaDir: string): Promise<SeedSummary> {
+/**
+ * Seeds everything in one transaction. `mediaDir` holds the demo videos, captions and documents; the
+ * demo accounts' passwords are hashed at `hashCost` (`PASSWORD_HASH_COST`).
+ */
+export async function seed(db: Db, mediaDir: string, hashCost = DEFAULT_COST): Promise<SeedSummary> {
   const hashes = new Map<string, string>();
-  for (const u of people.users) hashes.set(u.email, await hashPassword(u.password));
+  for (const u of people.users) hashes.set(u.email, await hashPassword(u.password, hashCost));
   const durations = JSON.parse(readFileSync(join(mediaDir, 'durations.json'), 'utf8')) as Record<string, number>;
 
   return db.transaction(async (tx) => {
