@@ -20,7 +20,7 @@ import sharp from 'sharp';
 import { auditEvents } from '../db/schema';
 import { LEASE_MS } from '../jobs/jobs';
 import { DEMO_LEARNER_ARCHIVE } from './archive.testing';
-import { auditOf, cancelDeletion, exportFile, exportForDownload, pendingDeletion, requestDeletion, requestExport, userRef, zipNames } from './index';
+import { auditOf, cancelDeletion, collectArchive, exportFile, exportForDownload, pendingDeletion, requestDeletion, requestExport, userRef, zipNames } from './index';
 
 const databases = await testDatabases();
 const DAY = 86_400_000;
@@ -76,6 +76,13 @@ describe.each(databases)('my data on $name', ({ create }) => {
     expect(await exportForDownload(handle.db, runtime.config.dataDir, `${token}x`, learner)).toEqual({ state: 'missing' });
     // Seven days later: expired.
     expect((await exportForDownload(handle.db, runtime.config.dataDir, token, learner, new Date(Date.now() + 7 * DAY + 60_000))).state).toBe('expired');
+  });
+
+  it('puts the whole profile in the archive, the preferred language too', async () => {
+    const learner = await idOf('learner@academia.example');
+    await handle.db.update(s.users).set({ locale: 'en', gender: 'F' }).where(eq(s.users.id, learner));
+    const content = await collectArchive(handle.db, learner, { locale: 'es', origin: 'https://academy.example' });
+    expect(content!.tables.profile).toEqual([expect.objectContaining({ email: 'learner@academia.example', gender: 'F', preferredLanguage: 'en' })]);
   });
 
   it('puts certificates with their PDFs and orders with their receipts in the archive', async () => {
