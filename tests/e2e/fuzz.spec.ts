@@ -533,6 +533,8 @@ test(`forms posted to pages (?_action=): ${RUNS} hostile forms and a NUL in ever
     ['/en/course-generate?course=2&_action=certificates.issue', { course: '2', lang: 'en' }],
     ['/en/myshopping?_action=commerce.cancelMembership', { membership: '1', lang: 'en' }],
     ['/en/purchase-detail?_action=commerce.checkout', paymentForm({ cardholderName: 'Fuzz' })],
+    // The coupon's Apply button without JavaScript: the page itself, posted with an intent.
+    ['/en/purchase-detail', { ...paymentForm({ cardholderName: 'Fuzz' }), intent: 'apply-coupon', couponCode: 'BIENVENIDA10' }],
   ];
   try {
     await property(
