@@ -6,8 +6,7 @@
  */
 import { ActionError, type ActionAPIContext } from 'astro:actions';
 import { action, type Refusals } from './kit';
-import { DEFAULT_LOCALE, format, LOCALES, plural } from '~/i18n';
-import type { Messages } from '~/i18n/types';
+import { DEFAULT_LOCALE, format, LOCALES, messages, plural } from '~/i18n';
 import { SESSION_COOKIE } from '~/lib/http/page-cache';
 import {
   changeEmailSchema,
@@ -17,6 +16,7 @@ import {
   createVerification,
   emailChangeMail,
   emailChangeNotice,
+  mailLocale,
   emailTokenSchema,
   endOtherSessions,
   endOwnSession,
@@ -56,9 +56,10 @@ export function emailLinkUrl(ctx: ActionAPIContext, runtime: Runtime, locale: Lo
   return new URL(localePath(locale, paths.confirmEmail(token)), runtime.siteOrigin(ctx.url)).href;
 }
 
-/** Sends the link that confirms the account's address (after sign-up, or asked for again). */
-export function sendVerification(ctx: ActionAPIContext, runtime: Runtime, locale: Locale, t: Messages, link: EmailLink): void {
-  sendLater(ctx, runtime, verificationMail({ name: link.name, email: link.to }, emailLinkUrl(ctx, runtime, locale, link.token), t.security.mail), 'address confirmation mail');
+/** Sends the link that confirms the account's address (after sign-up, or asked for again), in the person's preferred language, else `locale` (the page's). */
+export function sendVerification(ctx: ActionAPIContext, runtime: Runtime, locale: Locale, link: EmailLink): void {
+  const lang = mailLocale(link.locale, locale);
+  sendLater(ctx, runtime, verificationMail({ name: link.name, email: link.to }, emailLinkUrl(ctx, runtime, lang, link.token), messages(lang).security.mail), 'address confirmation mail');
 }
 
 export const account = {
@@ -111,8 +112,11 @@ export const account = {
       if (outcome.status === 'same') throw new ActionError({ code: 'BAD_REQUEST', message: t.security.email.same });
       if (outcome.status === 'taken') throw new ActionError({ code: 'CONFLICT', message: 'emailTaken' });
       const { link } = outcome;
-      sendLater(ctx, runtime, emailChangeMail({ name: link.name, email: link.to }, emailLinkUrl(ctx, runtime, locale, link.token), t.security.mail), 'address change link');
-      sendLater(ctx, runtime, emailChangeNotice({ name: link.name, email: link.current }, link.to, t.security.mail), 'address change notice');
+      // Both in the language the person chose in their profile, else the page's.
+      const lang = mailLocale(link.locale, locale);
+      const mails = messages(lang).security.mail;
+      sendLater(ctx, runtime, emailChangeMail({ name: link.name, email: link.to }, emailLinkUrl(ctx, runtime, lang, link.token), mails), 'address change link');
+      sendLater(ctx, runtime, emailChangeNotice({ name: link.name, email: link.current }, link.to, mails), 'address change notice');
       return { message: format(t.security.email.sent, { email: link.to, hours: CHANGE_TTL_HOURS }) };
     },
   }),
@@ -156,7 +160,7 @@ export const account = {
     handler: async (_form, { ctx, runtime, person, locale, t }) => {
       const link = await createVerification(runtime.db, person.userId);
       if (!link) return { message: t.security.verify.already, sent: false };
-      sendVerification(ctx, runtime, locale, t, link);
+      sendVerification(ctx, runtime, locale, link);
       return { message: format(t.security.verify.resent, { email: link.to }), sent: true };
     },
   }),

@@ -1,7 +1,7 @@
 /**
  * The profile photo, the preferred language and the cookie notice, as a person meets them: uploads
  * with and without JavaScript, every bad file refused in words with a 4xx and nothing kept, the photo
- * re-encoded and shown in the header; a chosen language used for the mails and after logging in; the
+ * re-encoded and shown in the header; a chosen language used for the mails (reset, address confirmation and change) and after logging in; the
  * notice in both languages, closed for good with or without JavaScript without changing the shared page
  * HTML, and its list of cookies the very cookies a journey through the site receives.
  */
@@ -117,7 +117,7 @@ test.describe('profile photo', () => {
 });
 
 test.describe('preferred language', () => {
-  test('chosen on the Spanish profile: the reset mail comes in it, and logging in lands in it', async ({ browser, baseURL }) => {
+  test('chosen on the Spanish profile: the address and reset mails come in it, and logging in lands in it', async ({ browser, baseURL }) => {
     const context = await browser.newContext();
     const page = await context.newPage();
     const { email, password } = await newLearner(page, baseURL!);
@@ -126,6 +126,18 @@ test.describe('preferred language', () => {
     await page.getByRole('button', { name: 'Guardar los cambios' }).click();
     await expect(page.locator('p.saved')).toHaveText('Tu perfil se ha actualizado');
     await expect(page.locator('dl')).toContainText('English');
+    // Asked for from Spanish pages, the confirmation link, the address change link and its notice come in English too.
+    const headers = { origin: baseURL! };
+    expect((await page.request.post('/_actions/account.resendVerification', { headers, form: { lang: 'es' } })).status()).toBe(200);
+    const moved = `movida.${unique()}@example.com`;
+    expect((await page.request.post('/_actions/account.changeEmail', { headers, form: { email: moved, currentPassword: password, lang: 'es' } })).status()).toBe(200);
+    for (const [to, words] of [
+      [email, ['Confirm your e-mail address', '/en/confirm-email']],
+      [moved, ['Confirm your new e-mail address', '/en/confirm-email']],
+      [email, ['Someone with access to your account asked to change its address']],
+    ] as const) {
+      await expect.poll(async () => (await outboxMail(to, ...words)) !== undefined, { timeout: 15_000, message: `${to}: ${words[0]}` }).toBe(true);
+    }
     await context.close();
 
     // The reset link asked for on the Spanish page is mailed in English, to the English page.
