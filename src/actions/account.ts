@@ -22,8 +22,10 @@ import {
   endOwnSession,
   langOnlySchema,
   openEmailLink,
+  parseCrop,
   photoRefusalStatus,
   profileSchema,
+  removePhoto,
   requestEmailChange,
   savePhoto,
   sessionIdSchema,
@@ -190,14 +192,32 @@ export const account = {
    */
   setPhoto: action('account.setPhoto', {
     accept: 'form',
-    input: z.object({ photo: z.unknown(), lang: z.enum(LOCALES).catch(DEFAULT_LOCALE) }),
+    input: z.object({ photo: z.unknown(), cropX: z.unknown(), cropY: z.unknown(), cropSize: z.unknown(), lang: z.enum(LOCALES).catch(DEFAULT_LOCALE) }),
     refusals,
-    handler: async ({ photo }, { runtime, person, t, unauthorized }) => {
+    handler: async ({ photo, cropX, cropY, cropSize }, { runtime, person, t, unauthorized }) => {
+      // The square chosen in the browser (none without JavaScript: the centre), checked against the real picture.
+      const crop = parseCrop(cropX, cropY, cropSize);
+      if (crop === 'invalid') throw photoError('badCrop', t.identity.photo.errors.badCrop);
       const file = photo instanceof File ? { size: photo.size, bytes: new Uint8Array(await photo.arrayBuffer()) } : null;
-      const outcome = await savePhoto(runtime.db, runtime.config.dataDir, person.userId, file ?? { size: 0, bytes: new Uint8Array() });
+      const outcome = await savePhoto(runtime.db, runtime.config.dataDir, person.userId, file ?? { size: 0, bytes: new Uint8Array() }, crop);
       if (outcome.status === 'unknownUser') throw unauthorized();
       if (outcome.status === 'refused') throw photoError(outcome.reason, t.identity.photo.errors[outcome.reason]);
       return { imageUrl: outcome.imageUrl, changed: outcome.changed };
+    },
+  }),
+
+  /**
+   * Removes the caller's photo (the file and the account's link to it); the header and menu show their
+   * initials. Nothing to remove answers the same (`removed: false`). A plain form, without JavaScript too.
+   */
+  removePhoto: action('account.removePhoto', {
+    accept: 'form',
+    input: langOnlySchema,
+    refusals,
+    handler: async (_form, { runtime, person, t, unauthorized }) => {
+      const outcome = await removePhoto(runtime.db, runtime.config.dataDir, person.userId);
+      if (outcome.status === 'unknownUser') throw unauthorized();
+      return { removed: outcome.removed, message: t.identity.photo.removed, changed: outcome.changed };
     },
   }),
 };
