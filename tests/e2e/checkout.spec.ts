@@ -59,7 +59,19 @@ test('buys a course with the approved test card in Spanish, with a coupon: order
   await expect(page.getByLabel('CVV', { exact: true })).toHaveValue('123');
   await expect(page.getByLabel('Nombre del titular')).toHaveValue('Ana Pérez');
   await expect(page.getByLabel('Acepto los términos')).toBeChecked();
-  await page.getByRole('button', { name: 'Pagar $17.99' }).click();
+  // Removed in place too, and applied again: the form still holds the card.
+  await page.getByRole('button', { name: 'Quitar el cupón' }).click();
+  await expect(page.locator('[data-checkout-total]')).toHaveText('$19.99');
+  await expect(page.getByRole('button', { name: 'Pagar $19.99' })).toBeVisible();
+  await expect(page.getByLabel('Número de tarjeta')).toHaveValue('4242 4242 4242 4242');
+  await page.getByLabel('Cupón de descuento').fill('bienvenida10');
+  await page.getByLabel('Cupón de descuento').press('Enter');
+  await expect(page.locator('[data-checkout-total]')).toHaveText('$17.99');
+  await expect(page).toHaveURL(/\/purchase-detail\?coupon=bienvenida10$/);
+  await expect(page.getByLabel('CVV', { exact: true })).toHaveValue('123');
+  await expect(page.getByRole('button', { name: 'Pagar $17.99' })).toBeVisible();
+  // Enter in a payment field pays (the form's first button is the coupon's Apply, which would not).
+  await page.getByLabel('Número de identificación').press('Enter');
   await page.waitForURL(/\/myshopping-detail\/\d+\?paid=1$/);
   await expect(page.getByRole('status').filter({ hasText: '¡Pago recibido!' })).toBeVisible();
   await expect(page.getByText('Visa terminada en 4242')).toBeVisible();
