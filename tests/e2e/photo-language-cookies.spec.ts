@@ -7,7 +7,7 @@
  */
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
-import { expect, outboxMail, test, type Page } from './fixtures';
+import { expect, expectNoSeriousViolations, outboxMail, test, type Page } from './fixtures';
 
 let n = 0;
 const unique = () => `${Date.now()}.${process.pid}.${++n}.${Math.floor(Math.random() * 1e6)}`;
@@ -143,6 +143,7 @@ test.describe('profile photo crop and removal', () => {
     await page.getByLabel('Choose a photo').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: upload });
     const frame = page.getByRole('group', { name: 'Photo crop' });
     await expect(frame).toBeVisible();
+    await expectNoSeriousViolations(page, '.photo-form');
     const field = (name: string) => page.locator(`input[name="${name}"]`);
     // It starts as the largest square in the centre.
     await expect(field('cropX')).toHaveValue('200');
