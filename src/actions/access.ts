@@ -27,6 +27,7 @@ export const ACTION_RULES = {
   // The link is opened in whatever browser the mail is read in: no session needed, the token decides.
   'account.confirmEmail': { access: 'public', limits: [{ name: 'emailLinksPerAddress', per: 'address' }], locale: 'lang' },
   'account.setPhoto': { access: 'learner', limits: [{ name: 'photoUploadsPerAccount', per: 'user' }], locale: 'lang' },
+  'account.removePhoto': { access: 'learner', limits: [{ name: 'photoRemovalsPerAccount', per: 'user' }], locale: 'lang' },
   'privacy.requestExport': { access: 'learner', limits: [{ name: 'dataExportsPerAccount', per: 'user' }], locale: 'lang' },
   'privacy.requestDeletion': { access: 'learner', limits: [{ name: 'deletionRequestsPerAccount', per: 'user' }], locale: 'lang' },
   'auth.login': {

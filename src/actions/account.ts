@@ -6,8 +6,7 @@
  */
 import { ActionError, type ActionAPIContext } from 'astro:actions';
 import { action, type Refusals } from './kit';
-import { DEFAULT_LOCALE, format, LOCALES, plural } from '~/i18n';
-import type { Messages } from '~/i18n/types';
+import { DEFAULT_LOCALE, format, LOCALES, messages, plural } from '~/i18n';
 import { SESSION_COOKIE } from '~/lib/http/page-cache';
 import {
   changeEmailSchema,
@@ -17,13 +16,16 @@ import {
   createVerification,
   emailChangeMail,
   emailChangeNotice,
+  mailLocale,
   emailTokenSchema,
   endOtherSessions,
   endOwnSession,
   langOnlySchema,
   openEmailLink,
+  parseCrop,
   photoRefusalStatus,
   profileSchema,
+  removePhoto,
   requestEmailChange,
   savePhoto,
   sessionIdSchema,
@@ -56,9 +58,10 @@ export function emailLinkUrl(ctx: ActionAPIContext, runtime: Runtime, locale: Lo
   return new URL(localePath(locale, paths.confirmEmail(token)), runtime.siteOrigin(ctx.url)).href;
 }
 
-/** Sends the link that confirms the account's address (after sign-up, or asked for again). */
-export function sendVerification(ctx: ActionAPIContext, runtime: Runtime, locale: Locale, t: Messages, link: EmailLink): void {
-  sendLater(ctx, runtime, verificationMail({ name: link.name, email: link.to }, emailLinkUrl(ctx, runtime, locale, link.token), t.security.mail), 'address confirmation mail');
+/** Sends the link that confirms the account's address (after sign-up, or asked for again), in the person's preferred language, else `locale` (the page's). */
+export function sendVerification(ctx: ActionAPIContext, runtime: Runtime, locale: Locale, link: EmailLink): void {
+  const lang = mailLocale(link.locale, locale);
+  sendLater(ctx, runtime, verificationMail({ name: link.name, email: link.to }, emailLinkUrl(ctx, runtime, lang, link.token), messages(lang).security.mail), 'address confirmation mail');
 }
 
 export const account = {
@@ -111,8 +114,11 @@ export const account = {
       if (outcome.status === 'same') throw new ActionError({ code: 'BAD_REQUEST', message: t.security.email.same });
       if (outcome.status === 'taken') throw new ActionError({ code: 'CONFLICT', message: 'emailTaken' });
       const { link } = outcome;
-      sendLater(ctx, runtime, emailChangeMail({ name: link.name, email: link.to }, emailLinkUrl(ctx, runtime, locale, link.token), t.security.mail), 'address change link');
-      sendLater(ctx, runtime, emailChangeNotice({ name: link.name, email: link.current }, link.to, t.security.mail), 'address change notice');
+      // Both in the language the person chose in their profile, else the page's.
+      const lang = mailLocale(link.locale, locale);
+      const mails = messages(lang).security.mail;
+      sendLater(ctx, runtime, emailChangeMail({ name: link.name, email: link.to }, emailLinkUrl(ctx, runtime, lang, link.token), mails), 'address change link');
+      sendLater(ctx, runtime, emailChangeNotice({ name: link.name, email: link.current }, link.to, mails), 'address change notice');
       return { message: format(t.security.email.sent, { email: link.to, hours: CHANGE_TTL_HOURS }) };
     },
   }),
@@ -156,7 +162,7 @@ export const account = {
     handler: async (_form, { ctx, runtime, person, locale, t }) => {
       const link = await createVerification(runtime.db, person.userId);
       if (!link) return { message: t.security.verify.already, sent: false };
-      sendVerification(ctx, runtime, locale, t, link);
+      sendVerification(ctx, runtime, locale, link);
       return { message: format(t.security.verify.resent, { email: link.to }), sent: true };
     },
   }),
@@ -186,14 +192,32 @@ export const account = {
    */
   setPhoto: action('account.setPhoto', {
     accept: 'form',
-    input: z.object({ photo: z.unknown(), lang: z.enum(LOCALES).catch(DEFAULT_LOCALE) }),
+    input: z.object({ photo: z.unknown(), cropX: z.unknown(), cropY: z.unknown(), cropSize: z.unknown(), lang: z.enum(LOCALES).catch(DEFAULT_LOCALE) }),
     refusals,
-    handler: async ({ photo }, { runtime, person, t, unauthorized }) => {
+    handler: async ({ photo, cropX, cropY, cropSize }, { runtime, person, t, unauthorized }) => {
+      // The square chosen in the browser (none without JavaScript: the centre), checked against the real picture.
+      const crop = parseCrop(cropX, cropY, cropSize);
+      if (crop === 'invalid') throw photoError('badCrop', t.identity.photo.errors.badCrop);
       const file = photo instanceof File ? { size: photo.size, bytes: new Uint8Array(await photo.arrayBuffer()) } : null;
-      const outcome = await savePhoto(runtime.db, runtime.config.dataDir, person.userId, file ?? { size: 0, bytes: new Uint8Array() });
+      const outcome = await savePhoto(runtime.db, runtime.config.dataDir, person.userId, file ?? { size: 0, bytes: new Uint8Array() }, crop);
       if (outcome.status === 'unknownUser') throw unauthorized();
       if (outcome.status === 'refused') throw photoError(outcome.reason, t.identity.photo.errors[outcome.reason]);
       return { imageUrl: outcome.imageUrl, changed: outcome.changed };
+    },
+  }),
+
+  /**
+   * Removes the caller's photo (the file and the account's link to it); the header and menu show their
+   * initials. Nothing to remove answers the same (`removed: false`). A plain form, without JavaScript too.
+   */
+  removePhoto: action('account.removePhoto', {
+    accept: 'form',
+    input: langOnlySchema,
+    refusals,
+    handler: async (_form, { runtime, person, t, unauthorized }) => {
+      const outcome = await removePhoto(runtime.db, runtime.config.dataDir, person.userId);
+      if (outcome.status === 'unknownUser') throw unauthorized();
+      return { removed: outcome.removed, message: t.identity.photo.removed, changed: outcome.changed };
     },
   }),
 };

@@ -131,14 +131,14 @@ export const auth = {
     accept: 'form',
     input: registerSchema,
     refusals,
-    handler: async (form, { ctx, runtime, locale, t }) => {
+    handler: async (form, { ctx, runtime, locale }) => {
       const db = runtime.db;
       const outcome = await registerAccount(db, form, runtime.config.passwordHashCost);
       if (outcome.status === 'emailTaken') throw new ActionError({ code: 'CONFLICT', message: 'emailTaken' });
       const changed = await startSession(ctx, db, { kind: 'user', userId: outcome.user.id });
       // The account works at once; purchases and certificates wait for the address to be confirmed.
       const link = await createVerification(db, outcome.user.id);
-      if (link) sendVerification(ctx, runtime, locale, t, link);
+      if (link) sendVerification(ctx, runtime, locale, link);
       await attributeReferral(db, ctx.cookies.get(REFERRAL_COOKIE)?.value, outcome.user.id);
       return { user: storedUser(outcome.user), next: afterLogin(form.next, localePath(form.lang, paths.home)), changed };
     },

@@ -5,7 +5,7 @@
 import { ActionError } from 'astro:actions';
 import { action } from './kit';
 import { z } from '~/lib/zod';
-import { LOCALES } from '~/i18n';
+import { LOCALES, messages as messagesIn } from '~/i18n';
 import { catalogContext } from '~/lib/app.server';
 import { isListed } from '~/lib/access';
 import { emailVerified } from '~/lib/identity';
@@ -23,7 +23,7 @@ export const certificates = {
     refusals: { unauthorized: (t) => t.certificates.errors.login },
     input: z.object({
       course: z.coerce.number().int().positive().max(2_147_483_647),
-      /** The page's language: messages, links and the e-mail in it. */
+      /** The page's language: messages and links in it, and the e-mail unless the learner chose a language in their profile. */
       lang: z.enum(LOCALES).default('es'),
     }),
     handler: async ({ course: courseId, lang }, { ctx, runtime, person, t: messages, unauthorized }) => {
@@ -46,7 +46,7 @@ export const certificates = {
           locale: lang,
           course,
           issuerName: messages.meta.siteName,
-          mailTexts: t.mail,
+          mailTexts: (l) => messagesIn(l).certificates.mail,
           onMailError: (err) => runtime.logger.error({ err }, `certificate e-mail for contact #${contactId} not sent`),
         },
         contactId,

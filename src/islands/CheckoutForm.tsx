@@ -20,6 +20,7 @@ import {
   validateCheckoutForm,
   CHECKOUT_FIELDS,
   CHECKOUT_LIMITS,
+  CHECKOUT_FORM_ID,
   COUPON_CHANGED_EVENT,
   type CouponChanged,
   EXPIRY_MONTHS,
@@ -32,7 +33,7 @@ import { $cart } from '~/lib/stores/cart';
 import { described, Field, fieldIds, useCheckedForm } from './forms/form-kit';
 import '~/styles/forms.css';
 
-/** What the server rendered after a post without JavaScript: each field's error, the refusal's sentence, the typed values it may show again (never the card number or CVV). */
+/** What the server rendered after a post without JavaScript: each field's error, the refusal's sentence, the typed values it may show again (after a refused payment never the card number or CVV; after applying a coupon all of them). */
 export interface CheckoutFormInitial {
   errors: CheckoutErrors;
   message: string | null;
@@ -168,6 +169,7 @@ export default function CheckoutForm(props: Props) {
 
   return (
     <form
+      id={CHECKOUT_FORM_ID}
       className="account-form checkout-form"
       aria-label={t.checkout.payment}
       method="post"

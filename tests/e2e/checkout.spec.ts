@@ -3,7 +3,8 @@
  * test card in Spanish with a coupon (the brand shown as typed, the order's page, its receipt PDF and
  * e-mail, my shopping), a declined card in English (why, the cart kept, another card paying the same
  * cart), refused payments and unknown coupon codes limited (429 in words, with Retry-After), the form
- * without JavaScript (a Luhn failure answered 400 in words, then paid with a 303), and the pages at 360 px.
+ * without JavaScript (a Luhn failure answered 400 in words, then paid with a 303; a coupon applied, or
+ * refused, with every field kept), and the pages at 360 px.
  */
 import { confirmAddress, expect, outboxMail, test, type Page } from './fixtures';
 import { registrationForm } from './support/seed';
@@ -58,7 +59,19 @@ test('buys a course with the approved test card in Spanish, with a coupon: order
   await expect(page.getByLabel('CVV', { exact: true })).toHaveValue('123');
   await expect(page.getByLabel('Nombre del titular')).toHaveValue('Ana Pérez');
   await expect(page.getByLabel('Acepto los términos')).toBeChecked();
-  await page.getByRole('button', { name: 'Pagar $17.99' }).click();
+  // Removed in place too, and applied again: the form still holds the card.
+  await page.getByRole('button', { name: 'Quitar el cupón' }).click();
+  await expect(page.locator('[data-checkout-total]')).toHaveText('$19.99');
+  await expect(page.getByRole('button', { name: 'Pagar $19.99' })).toBeVisible();
+  await expect(page.getByLabel('Número de tarjeta')).toHaveValue('4242 4242 4242 4242');
+  await page.getByLabel('Cupón de descuento').fill('bienvenida10');
+  await page.getByLabel('Cupón de descuento').press('Enter');
+  await expect(page.locator('[data-checkout-total]')).toHaveText('$17.99');
+  await expect(page).toHaveURL(/\/purchase-detail\?coupon=bienvenida10$/);
+  await expect(page.getByLabel('CVV', { exact: true })).toHaveValue('123');
+  await expect(page.getByRole('button', { name: 'Pagar $17.99' })).toBeVisible();
+  // Enter in a payment field pays (the form's first button is the coupon's Apply, which would not).
+  await page.getByLabel('Número de identificación').press('Enter');
   await page.waitForURL(/\/myshopping-detail\/\d+\?paid=1$/);
   await expect(page.getByRole('status').filter({ hasText: '¡Pago recibido!' })).toBeVisible();
   await expect(page.getByText('Visa terminada en 4242')).toBeVisible();
@@ -138,16 +151,23 @@ for (const lang of ['es', 'en'] as const) {
   test(`coupon guesses (${lang}): ten unknown codes are answered "does not exist", then every look-up is told to wait (429, Retry-After); a real code does not count`, async ({ page, baseURL }) => {
     const t = COUPON_GUESSES[lang];
     await newBuyer(page, `cupones-${lang}`);
-    const summary = async (code: string) => {
-      const r = await page.request.get(`${t.prefix}/purchase-detail?coupon=${code}`);
+    // Looked up by the address (the link of the coupon's message), or by the form's Apply button without JavaScript.
+    let posts = 0;
+    const summary = async (code: string, by: 'get' | 'post' = 'get') => {
+      if (by === 'post') posts++;
+      const r =
+        by === 'get'
+          ? await page.request.get(`${t.prefix}/purchase-detail?coupon=${code}`)
+          : await page.request.post(`${t.prefix}/purchase-detail`, { headers: { origin: baseURL! }, form: { ...paymentForm({ lang }), intent: 'apply-coupon', couponCode: code } });
       const message = /<p id="coupon-message"[^>]*>([^<]*)<\/p>/.exec(await r.text())?.[1] ?? '';
       return { status: r.status(), message, retryAfter: r.headers()['retry-after'] };
     };
     for (let i = 0; i < 3; i++) expect((await summary('bienvenida10')).status).toBe(200);
-    for (let i = 0; i < 10; i++) expect(await summary(`NOEXISTE${i}`), `guess ${i + 1}`).toMatchObject({ status: 200, message: t.unknown(`NOEXISTE${i}`) });
+    for (let i = 0; i < 10; i++) expect(await summary(`NOEXISTE${i}`, i % 2 ? 'post' : 'get'), `guess ${i + 1}`).toMatchObject({ status: 200, message: t.unknown(`NOEXISTE${i}`) });
+    expect(posts).toBe(5);
     // Past the limit, the real code too is not looked up: its answer would tell a guesser it exists.
-    for (const code of ['NOEXISTE10', 'BIENVENIDA10']) {
-      const stopped = await summary(code);
+    for (const [code, by] of [['NOEXISTE10', 'get'], ['BIENVENIDA10', 'get'], ['NOEXISTE11', 'post']] as const) {
+      const stopped = await summary(code, by);
       expect(stopped.status, code).toBe(429);
       expect(stopped.message).toMatch(t.limited);
       expect(Number(stopped.retryAfter)).toBeGreaterThan(3500);
@@ -182,6 +202,47 @@ test.describe('without JavaScript', () => {
     expect(paid.status()).toBe(303);
     await expect(page).toHaveURL(/\/myshopping-detail\/\d+\?paid=1$/);
     await expect(page.getByText('¡Pago recibido!')).toBeVisible();
+  });
+
+  test('applying a coupon (and an unknown one) brings the page back priced with every field still typed; nothing is paid until Pay', async ({ page }) => {
+    await newBuyer(page, 'nojs-cupon');
+    await page.goto('/purchase-detail');
+    await fillPayment(page, 'es', '4242 4242 4242 4242');
+    const kept = async () => {
+      await expect(page.getByLabel('Nombre del titular')).toHaveValue('Ana Pérez');
+      await expect(page.getByLabel('Número de tarjeta')).toHaveValue('4242 4242 4242 4242');
+      await expect(page.getByLabel('CVV', { exact: true })).toHaveValue('123');
+      await expect(page.getByLabel('Mes de vencimiento')).toHaveValue('12');
+      await expect(page.getByLabel('Año de vencimiento')).toHaveValue(NEXT_YEAR);
+      await expect(page.getByLabel('Año de nacimiento')).toHaveValue('1990');
+      await expect(page.getByLabel('País')).toHaveValue('US');
+      await expect(page.getByLabel('Tipo de identificación')).toHaveValue('1');
+      await expect(page.getByLabel('Número de identificación')).toHaveValue('AB123');
+      await expect(page.getByLabel('Acepto los términos')).toBeChecked();
+    };
+    const apply = async (code: string) => {
+      await page.getByLabel('Cupón de descuento').fill(code);
+      const [answer] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), page.getByRole('button', { name: 'Aplicar' }).click()]);
+      expect(answer.status()).toBe(200);
+      // What was typed (the card too) is in this answer: no cache may keep it.
+      expect(answer.headers()['cache-control']).toContain('no-store');
+    };
+    await apply('BIENVENIDA10');
+    await expect(page.getByText('Cupón BIENVENIDA10 aplicado: ahorras $2.00.')).toBeVisible();
+    await expect(page.locator('[data-checkout-total]')).toHaveText('$17.99');
+    await kept();
+    // A code that does not exist says so, and keeps the form too (the discount is gone).
+    await apply('NOEXISTE');
+    await expect(page.getByText('El cupón NOEXISTE no existe.')).toBeVisible();
+    await expect(page.locator('[data-checkout-total]')).toHaveText('$19.99');
+    await kept();
+    // Nothing was charged: the cart is still there, and paying with the coupon back takes $17.99.
+    await apply('BIENVENIDA10');
+    await kept();
+    const [paid] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), page.getByRole('button', { name: 'Pagar $17.99' }).click()]);
+    expect(paid.status()).toBe(303);
+    await expect(page).toHaveURL(/\/myshopping-detail\/\d+\?paid=1$/);
+    await expect(page.getByText('$17.99').first()).toBeVisible();
   });
 
   test('a membership bought with the form is active with its next renewal on my shopping, and cancelling it keeps access until the period ends', async ({ page }) => {

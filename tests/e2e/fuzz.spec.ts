@@ -441,10 +441,12 @@ test(`GET the exam pages: ${RUNS} hostile course ids and attempt numbers — 200
     extra: (a) => expect(a.status, a.body.slice(0, 200)).not.toBe(200),
   });
   // The photo field as text, empty, NUL or 100 KB: never a file, so a 4xx and the account keeps no photo.
-  actionFuzz('account.setPhoto', 151, () => ({ photo: 'foto', lang: 'en' }), {
+  actionFuzz('account.setPhoto', 151, () => ({ photo: 'foto', cropX: '0', cropY: '0', cropSize: '64', lang: 'en' }), {
     setup: async (c) => void (await newLearner(c, 'foto')),
     extra: (a) => expect([400, 413, 415, 429], `status ${a.status}`).toContain(a.status),
   });
+  // A new learner has no photo to remove: whatever the body, nothing of theirs changes.
+  actionFuzz('account.removePhoto', 152, () => ({ lang: 'en' }), { setup: async (c) => void (await newLearner(c, 'sin-foto')) });
   actionFuzz('commerce.newKey', 135, () => ({ lang: 'en' }), { accept: 'json', setup: async (c) => void (await newLearner(c, 'clave')) });
   actionFuzz('commerce.cancelMembership', 137, () => ({ membership: '1', lang: 'en' }), { setup: async (c) => void (await newLearner(c, 'baja')) });
   // Never the learner's password: whatever the body, nothing is scheduled (400, or 429 past the limit).
@@ -533,6 +535,8 @@ test(`forms posted to pages (?_action=): ${RUNS} hostile forms and a NUL in ever
     ['/en/course-generate?course=2&_action=certificates.issue', { course: '2', lang: 'en' }],
     ['/en/myshopping?_action=commerce.cancelMembership', { membership: '1', lang: 'en' }],
     ['/en/purchase-detail?_action=commerce.checkout', paymentForm({ cardholderName: 'Fuzz' })],
+    // The coupon's Apply button without JavaScript: the page itself, posted with an intent.
+    ['/en/purchase-detail', { ...paymentForm({ cardholderName: 'Fuzz' }), intent: 'apply-coupon', couponCode: 'BIENVENIDA10' }],
   ];
   try {
     await property(

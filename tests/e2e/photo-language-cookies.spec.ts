@@ -1,13 +1,13 @@
 /**
  * The profile photo, the preferred language and the cookie notice, as a person meets them: uploads
  * with and without JavaScript, every bad file refused in words with a 4xx and nothing kept, the photo
- * re-encoded and shown in the header; a chosen language used for the mails and after logging in; the
+ * re-encoded and shown in the header; a chosen language used for the mails (reset, address confirmation and change) and after logging in; the
  * notice in both languages, closed for good with or without JavaScript without changing the shared page
  * HTML, and its list of cookies the very cookies a journey through the site receives.
  */
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
-import { expect, outboxMail, test, type Page } from './fixtures';
+import { expect, expectNoSeriousViolations, outboxMail, test, type Page } from './fixtures';
 
 let n = 0;
 const unique = () => `${Date.now()}.${process.pid}.${++n}.${Math.floor(Math.random() * 1e6)}`;
@@ -67,6 +67,16 @@ test.describe('profile photo', () => {
         expect(await r.text(), `${bad.what} (${locale})`).toContain(bad[locale]);
       }
     }
+    // A good photo with a square that does not fit inside it: refused in words, nothing kept.
+    for (const [locale, words] of [['es', 'El recorte no cabe en la foto'], ['en', 'The crop does not fit inside the photo']] as const) {
+      const prefix = locale === 'en' ? '/en' : '';
+      const r = await page.request.post(`${prefix}/profile?_action=account.setPhoto`, {
+        headers: { origin: baseURL! },
+        multipart: { lang: locale, cropX: '500', cropY: '0', cropSize: '400', photo: { name: 'me.jpg', mimeType: 'image/jpeg', buffer: await photoJpeg() } },
+      });
+      expect(r.status(), locale).toBe(400);
+      expect(await r.text()).toContain(words);
+    }
     // The RPC answers the same way.
     const rpc = await page.request.post('/_actions/account.setPhoto', { headers: { origin: baseURL! }, multipart: { lang: 'en', photo: BAD[1].file() } });
     expect(rpc.status()).toBe(415);
@@ -116,8 +126,64 @@ test.describe('profile photo', () => {
   }
 });
 
+test.describe('profile photo crop and removal', () => {
+  test('the square moved by keyboard and pointer is the one kept; removing the photo brings the initials back', async ({ page, baseURL }) => {
+    await newLearner(page, baseURL!);
+    await page.goto('/en/profile');
+    await page.waitForFunction(() => [...document.querySelectorAll('astro-island')].every((island) => !island.hasAttribute('ssr')));
+    // Red on the left half, blue on the right: 800 × 400.
+    const half = (r: number, b: number) => sharp({ create: { width: 400, height: 400, channels: 3, background: { r, g: 0, b } } }).png().toBuffer();
+    const upload = await sharp({ create: { width: 800, height: 400, channels: 3, background: { r: 0, g: 0, b: 0 } } })
+      .composite([
+        { input: await half(230, 0), left: 0, top: 0 },
+        { input: await half(0, 230), left: 400, top: 0 },
+      ])
+      .jpeg({ quality: 92 })
+      .toBuffer();
+    await page.getByLabel('Choose a photo').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: upload });
+    const frame = page.getByRole('group', { name: 'Photo crop' });
+    await expect(frame).toBeVisible();
+    await expectNoSeriousViolations(page, '.photo-form');
+    const field = (name: string) => page.locator(`input[name="${name}"]`);
+    // It starts as the largest square in the centre.
+    await expect(field('cropX')).toHaveValue('200');
+    await expect(field('cropSize')).toHaveValue('400');
+    // The keyboard: right as far as it goes (the blue half).
+    await frame.focus();
+    for (let i = 0; i < 12; i++) await frame.press('ArrowRight');
+    await expect(field('cropX')).toHaveValue('400');
+    // The pointer: dragged all the way left (the red half), then made smaller with "-" around its centre.
+    const box = (await frame.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x - 900, box.y + box.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await expect(field('cropX')).toHaveValue('0');
+    for (let i = 0; i < 10; i++) await frame.press('-');
+    await expect(field('cropSize')).toHaveValue('200');
+    await expect(page.getByText('A square of 200 pixels, 100 from the left edge and 100 from the top.')).toBeAttached();
+    await page.getByRole('button', { name: 'Save the photo' }).click();
+    await expect(page).toHaveURL(/\/en\/profile\?photo=1$/);
+    const src = (await page.locator('.profile img').getAttribute('src'))!;
+    const kept = await (await page.request.get(src)).body();
+    const { data } = await sharp(kept).extract({ left: 128, top: 128, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true });
+    expect(data[0]).toBeGreaterThan(180);
+    expect(data[2]).toBeLessThan(80);
+
+    // Removed: no photo on the profile nor in the header, the initials instead, and the file is gone.
+    await page.getByRole('button', { name: 'Remove the photo' }).click();
+    await expect(page).toHaveURL(/\/en\/profile\?photo=removed$/);
+    await expect(page.getByText('Your photo was removed: the menu shows your initials.')).toBeVisible();
+    await expect(page.locator('.profile img')).toHaveCount(0);
+    await expect(page.locator('.profile .initials')).toHaveText('NQ');
+    await expect(page.getByRole('button', { name: 'Remove the photo' })).toHaveCount(0);
+    await expect(page.locator('header img.avatar')).toHaveCount(0);
+    expect((await page.request.get(src)).status()).toBe(404);
+  });
+});
+
 test.describe('preferred language', () => {
-  test('chosen on the Spanish profile: the reset mail comes in it, and logging in lands in it', async ({ browser, baseURL }) => {
+  test('chosen on the Spanish profile: the address and reset mails come in it, and logging in lands in it', async ({ browser, baseURL }) => {
     const context = await browser.newContext();
     const page = await context.newPage();
     const { email, password } = await newLearner(page, baseURL!);
@@ -126,6 +192,18 @@ test.describe('preferred language', () => {
     await page.getByRole('button', { name: 'Guardar los cambios' }).click();
     await expect(page.locator('p.saved')).toHaveText('Tu perfil se ha actualizado');
     await expect(page.locator('dl')).toContainText('English');
+    // Asked for from Spanish pages, the confirmation link, the address change link and its notice come in English too.
+    const headers = { origin: baseURL! };
+    expect((await page.request.post('/_actions/account.resendVerification', { headers, form: { lang: 'es' } })).status()).toBe(200);
+    const moved = `movida.${unique()}@example.com`;
+    expect((await page.request.post('/_actions/account.changeEmail', { headers, form: { email: moved, currentPassword: password, lang: 'es' } })).status()).toBe(200);
+    for (const [to, words] of [
+      [email, ['Confirm your e-mail address', '/en/confirm-email']],
+      [moved, ['Confirm your new e-mail address', '/en/confirm-email']],
+      [email, ['Someone with access to your account asked to change its address']],
+    ] as const) {
+      await expect.poll(async () => (await outboxMail(to, ...words)) !== undefined, { timeout: 15_000, message: `${to}: ${words[0]}` }).toBe(true);
+    }
     await context.close();
 
     // The reset link asked for on the Spanish page is mailed in English, to the English page.

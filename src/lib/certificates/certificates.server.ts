@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import type { Locale } from '~/i18n/locales';
 import { certificates, contacts, courses, subtopics, topics, users, type Certificate } from '../db/schema';
 import { displayName } from '../forms/characters';
 import { examStanding } from '../exams/exams.server';
@@ -46,21 +47,25 @@ export async function hasCompletedCourse(db: Db, contactId: number, courseId: nu
   return { completed, changed };
 }
 
-/** The person a certificate names: their account's name and e-mail when they have one, else the contact's. */
-export async function holderOf(db: Db, contactId: number): Promise<{ name: string; email: string } | null> {
+/**
+ * The person a certificate names: their account's name and e-mail when they have one, else the
+ * contact's; `locale` is the language they chose for our mails in their profile (null: none chosen).
+ */
+export async function holderOf(db: Db, contactId: number): Promise<{ name: string; email: string; locale: Locale | null } | null> {
   if (!isRowId(contactId)) return null;
   const [row] = await db
     .select({
       first: sql<string>`coalesce(${users.firstName}, ${contacts.firstName})`,
       last: sql<string>`coalesce(${users.lastName}, ${contacts.lastName})`,
       email: sql<string>`coalesce(${users.email}, ${contacts.email})`,
+      locale: users.locale,
     })
     .from(contacts)
     .leftJoin(users, eq(users.id, contacts.userId))
     .where(eq(contacts.id, contactId));
   if (!row) return null;
   // Shown on the certificate, its page and the public verify page: no format or control characters.
-  return { name: displayName(`${row.first} ${row.last}`).replace(/\s+/g, ' ').trim(), email: row.email };
+  return { name: displayName(`${row.first} ${row.last}`).replace(/\s+/g, ' ').trim(), email: row.email, locale: row.locale ?? null };
 }
 
 /**

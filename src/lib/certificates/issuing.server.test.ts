@@ -73,7 +73,7 @@ describe.each(databases)('stored certificates on $name', ({ create }) => {
     locale: 'es',
     course: course as CertifiedCourse,
     issuerName: 'Academia',
-    mailTexts: es.certificates.mail,
+    mailTexts: (l) => (l === 'en' ? en : es).certificates.mail,
     ...over,
   });
 
@@ -249,10 +249,12 @@ describe.each(databases)('stored certificates on $name', ({ create }) => {
   });
 
   it('e-mails the certificate and verification links once, when the certificate is issued; a failed e-mail keeps it', async () => {
+    // Laura chose no language for our mails: the one she asks in (English) is the mail's.
+    await handle.db.update(users).set({ locale: null }).where(eq(users.email, 'learner@academia.example'));
     await completeLessons(learner);
     await passExam(learner);
     const sent: MailMessage[] = [];
-    const first = await issueAndNotify(context(sent, { locale: 'en', mailTexts: en.certificates.mail }), learner, COURSE, now);
+    const first = await issueAndNotify(context(sent, { locale: 'en' }), learner, COURSE, now);
     expect(first).toMatchObject({ ok: true, created: true, mailed: true });
     if (!first.ok) return;
     expect(sent).toHaveLength(1);
@@ -278,8 +280,31 @@ describe.each(databases)('stored certificates on $name', ({ create }) => {
     expect(await findCertificate(handle.db, buyer, COURSE)).not.toBeNull();
   });
 
+  it('e-mails the certificate in the language the learner chose in their profile, else the one they asked in', async () => {
+    await handle.db.update(users).set({ locale: 'en' }).where(eq(users.email, 'learner@academia.example'));
+    await handle.db.update(users).set({ locale: 'es' }).where(eq(users.email, 'buyer@academia.example'));
+    try {
+      const sent: MailMessage[] = [];
+      for (const contact of [learner, buyer]) {
+        await completeLessons(contact);
+        await passExam(contact);
+      }
+      // Laura chose English and asks from a Spanish page; Tomás chose Spanish and asks from an English one.
+      const english = await issueAndNotify(context(sent, { locale: 'es' }), learner, COURSE, now);
+      const spanish = await issueAndNotify(context(sent, { locale: 'en' }), buyer, COURSE, now);
+      if (!english.ok || !spanish.ok) throw new Error('not issued');
+      expect(sent.map((m) => m.subject)).toEqual([`Your certificate for “${course.nameEn}”`, `Tu certificado del curso «${course.nameEs}»`]);
+      expect(sent[0]!.text).toContain(`${ORIGIN}/en/verify/${english.certificate.code}`);
+      expect(sent[1]!.text).toContain(`${ORIGIN}/verify/${spanish.certificate.code}`);
+      expect(sent[1]!.text).not.toContain('/en/');
+    } finally {
+      await handle.db.update(users).set({ locale: null }).where(eq(users.email, 'learner@academia.example'));
+      await handle.db.update(users).set({ locale: null }).where(eq(users.email, 'buyer@academia.example'));
+    }
+  });
+
   it("names the holder by their account (name and e-mail)", async () => {
-    expect(await holderOf(handle.db, learner)).toEqual({ name: 'Laura Méndez', email: 'learner@academia.example' });
+    expect(await holderOf(handle.db, learner)).toEqual({ name: 'Laura Méndez', email: 'learner@academia.example', locale: null });
     expect(await holderOf(handle.db, 2_000_000_000)).toBeNull();
     expect(await holderOf(handle.db, -5)).toBeNull();
   });
@@ -288,7 +313,7 @@ describe.each(databases)('stored certificates on $name', ({ create }) => {
     const email = 'learner@academia.example';
     await handle.db.update(users).set({ firstName: 'Laura\u202e', lastName: '\u200bMéndez\u2069' }).where(eq(users.email, email));
     try {
-      expect(await holderOf(handle.db, learner)).toEqual({ name: 'Laura Méndez', email });
+      expect(await holderOf(handle.db, learner)).toEqual({ name: 'Laura Méndez', email, locale: null });
     } finally {
       await handle.db.update(users).set({ firstName: 'Laura', lastName: 'Méndez' }).where(eq(users.email, email));
     }

@@ -1,10 +1,12 @@
 /**
  * Issuing a certificate on the learner's request: issued once, its signed credential kept, and the
- * learner e-mailed the certificate's link and its verification link.
+ * learner e-mailed the certificate's link and its verification link, in the language they chose in
+ * their profile (else the one they asked in).
  */
 import type { Db } from '../db/client';
 import type { Locale } from '~/i18n/locales';
 import type { SendMail } from '../mail/mail';
+import { mailLocale } from '../identity/account';
 import { certificateMail, certificateUrls, type CertificateMailTexts, type CertifiedCourse } from './certificates';
 import { certificateCredential, holderOf, issueCertificate, type IssueOutcome } from './certificates.server';
 import { signCertificate } from './credentials.server';
@@ -18,10 +20,12 @@ export interface IssueContext {
   send: SendMail;
   /** The site's public origin, for the absolute links. */
   origin: string;
+  /** The language the learner asked in: the credential's, and the e-mail's unless they chose one. */
   locale: Locale;
   course: CertifiedCourse;
   issuerName: string;
-  mailTexts: CertificateMailTexts;
+  /** The e-mail's words in a language. */
+  mailTexts: (locale: Locale) => CertificateMailTexts;
   /** Told when the e-mail could not be sent (the certificate stays issued). */
   onMailError?: (err: unknown) => void;
 }
@@ -38,11 +42,12 @@ export async function issueAndNotify(ctx: IssueContext, contactId: number, cours
   if (!outcome.created) return outcome;
   const holder = await holderOf(ctx.db, contactId);
   if (!holder) return { ...outcome, mailed: false };
-  const urls = certificateUrls(ctx.origin, courseId, outcome.certificate.code, ctx.locale);
+  const locale = mailLocale(holder.locale, ctx.locale);
+  const urls = certificateUrls(ctx.origin, courseId, outcome.certificate.code, locale);
   const mail = certificateMail(
     { name: outcome.certificate.holderName, email: holder.email },
-    { courseName: ctx.locale === 'en' ? ctx.course.nameEn : ctx.course.nameEs, code: outcome.certificate.code, certificateUrl: urls.certificate, verifyUrl: urls.verify },
-    ctx.mailTexts,
+    { courseName: locale === 'en' ? ctx.course.nameEn : ctx.course.nameEs, code: outcome.certificate.code, certificateUrl: urls.certificate, verifyUrl: urls.verify },
+    ctx.mailTexts(locale),
   );
   try {
     await ctx.send(mail);

@@ -187,6 +187,22 @@ export interface CouponChanged {
   total: string;
 }
 
+/**
+ * The payment form's id: the summary's coupon field and its buttons belong to that form (the `form`
+ * attribute), so applying a coupon without JavaScript posts what was typed with it.
+ */
+export const CHECKOUT_FORM_ID = 'checkout-form';
+/** The name of the coupon field as typed (the form's `coupon` is the one applied, which pays). */
+export const COUPON_FIELD = 'couponCode';
+/** What a no-JavaScript post asks of the checkout page instead of paying: apply the typed coupon, or remove it. */
+export const CHECKOUT_INTENTS = ['apply-coupon', 'remove-coupon'] as const;
+export type CheckoutIntent = (typeof CHECKOUT_INTENTS)[number];
+
+/** The intent a posted checkout form names (the button pressed), or null (pay). */
+export function checkoutIntent(value: unknown): CheckoutIntent | null {
+  return (CHECKOUT_INTENTS as readonly unknown[]).includes(value) ? (value as CheckoutIntent) : null;
+}
+
 export const CHECKOUT_FIELDS = [
   'cardholderName',
   'cardNumber',

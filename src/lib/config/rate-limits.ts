@@ -67,6 +67,8 @@ export const LIMITS = {
   sessionEndsPerAccount: { points: 60, durationSeconds: 60 * 60 },
   /** Profile photos sent per account (each one is decoded and re-encoded by the server). */
   photoUploadsPerAccount: { points: 20, durationSeconds: 60 * 60 },
+  /** Profile photos removed per account (each deletes a file and tells the person's sessions). */
+  photoRemovalsPerAccount: { points: 20, durationSeconds: 60 * 60 },
   /** Archives of one's own data asked for per account (each is a background job building a zip). */
   dataExportsPerAccount: { points: 3, durationSeconds: 24 * 60 * 60 },
   /** Account deletion requests per account (each checks the password: a cap on guessing it). */

@@ -49,4 +49,4 @@ export {
   type LinkOutcome,
 } from './security.server';
 export * from './photo';
-export { savePhoto, readPhoto, reencodePhoto, photoFolder, type PhotoOutcome } from './photo.server';
+export { savePhoto, readPhoto, reencodePhoto, removePhoto, photoFolder, type PhotoOutcome } from './photo.server';

@@ -9,7 +9,7 @@ import type { DbHandle } from '~/lib/db';
 import { users } from '~/lib/db/schema';
 import { testDatabases } from '~/lib/db/testing';
 import { PHOTO_MAX_BYTES, PHOTO_SIDE, photoUrl } from './photo';
-import { photoFolder, readPhoto, savePhoto } from './photo.server';
+import { photoFolder, readPhoto, removePhoto, savePhoto } from './photo.server';
 
 const databases = await testDatabases();
 
@@ -111,6 +111,55 @@ describe.each(databases)('keeping a profile photo on $name', ({ create }) => {
     const again = await savePhoto(handle.db, dataDir, userId, file(png));
     if (again.status !== 'ok') throw new Error('refused');
     expect(await files()).toEqual([again.imageUrl.split('/').pop()]);
+  });
+
+  /** The colour at the middle of a kept photo. */
+  const middle = async (imageUrl: string) => {
+    const kept = (await readPhoto(dataDir, imageUrl.split('/').pop()!))!;
+    const { data } = await sharp(kept).extract({ left: PHOTO_SIDE / 2, top: PHOTO_SIDE / 2, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true });
+    return { r: data[0]!, g: data[1]!, b: data[2]! };
+  };
+
+  it('keeps the square the person chose, cut from the picture as shown upright', async () => {
+    const right = await savePhoto(handle.db, dataDir, userId, file(goodJpeg), { x: 600, y: 0, size: 300 });
+    if (right.status !== 'ok') throw new Error(`refused: ${JSON.stringify(right)}`);
+    expect(await middle(right.imageUrl)).toMatchObject({ g: expect.toSatisfy((g: number) => g > 200), r: expect.toSatisfy((r: number) => r < 60) });
+    const left = await savePhoto(handle.db, dataDir, userId, file(goodJpeg), { x: 0, y: 100, size: 450 });
+    if (left.status !== 'ok') throw new Error('refused');
+    expect((await middle(left.imageUrl)).r).toBeGreaterThan(200);
+    expect(await sharp((await readPhoto(dataDir, left.imageUrl.split('/').pop()!))!).metadata()).toMatchObject({ format: 'webp', width: PHOTO_SIDE, height: PHOTO_SIDE });
+    // A phone picture stored on its side (EXIF orientation 6): 600 × 300 as stored, 300 × 600 upright.
+    const sideways = await sharp({ create: { width: 600, height: 300, channels: 3, background: { r: 0, g: 0, b: 255 } } }).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    const upright = await savePhoto(handle.db, dataDir, userId, file(sideways), { x: 0, y: 300, size: 300 });
+    expect(upright.status).toBe('ok');
+    expect(await savePhoto(handle.db, dataDir, userId, file(sideways), { x: 300, y: 0, size: 300 })).toEqual({ status: 'refused', reason: 'badCrop' });
+  });
+
+  it.each([
+    ['past the right edge', { x: 601, y: 0, size: 300 }],
+    ['past the bottom', { x: 0, y: 301, size: 300 }],
+    ['larger than the picture', { x: 0, y: 0, size: 601 }],
+    ['smaller than the smallest frame', { x: 0, y: 0, size: 8 }],
+    ['at a negative place', { x: -1, y: 0, size: 300 }],
+  ])('refuses a square %s, keeping nothing new', async (_, crop) => {
+    const before = await stored();
+    const kept = await files();
+    expect(await savePhoto(handle.db, dataDir, userId, file(goodJpeg), crop)).toEqual({ status: 'refused', reason: 'badCrop' });
+    expect(await stored()).toBe(before);
+    expect(await files()).toEqual(kept);
+  });
+
+  it('removes the photo: the file and the account’s link to it; removing again changes nothing', async () => {
+    const saved = await savePhoto(handle.db, dataDir, userId, file(goodJpeg));
+    if (saved.status !== 'ok') throw new Error('refused');
+    expect(await files()).toEqual([saved.imageUrl.split('/').pop()]);
+    const removed = await removePhoto(handle.db, dataDir, userId);
+    expect(removed).toMatchObject({ status: 'ok', removed: true });
+    if (removed.status === 'ok') expect(removed.changed).toContainEqual({ session: { userId } });
+    expect(await stored()).toBeNull();
+    expect(await files()).toEqual([]);
+    expect(await removePhoto(handle.db, dataDir, userId)).toEqual({ status: 'ok', removed: false, changed: [] });
+    expect(await removePhoto(handle.db, dataDir, 2_000_000_000)).toEqual({ status: 'unknownUser' });
   });
 
   it('answers an unknown user without keeping a file', async () => {

@@ -1,7 +1,8 @@
 /**
- * Keeping and reading profile photos. A photo accepted by `photo.ts`'s rules is decoded by sharp with
- * a pixel limit, turned upright, centre-cropped to a square and re-encoded as WebP: the bytes kept
- * (and ever served) are ours, never the upload. Files live in `<data folder>/photos`, written under a
+ * Keeping, reading and removing profile photos. A photo accepted by `photo.ts`'s rules is decoded by
+ * sharp with a pixel limit, turned upright, cut to the square the person chose (checked against the
+ * picture's real size; none chosen: the centre) and re-encoded as a small WebP: the bytes kept (and
+ * ever served) are ours, never the upload. Files live in `<data folder>/photos`, written under a
  * temporary name and renamed (a reader never sees half a file); the user's `imageUrl` names the new
  * one, and the one it replaces is removed.
  */
@@ -13,19 +14,34 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { contacts, users } from '../db/schema';
 import { pagesChange, sessionChange, type Change } from '../runtime/changes';
-import { keptPhotoName, PHOTO_MAX_PIXELS, PHOTO_SIDE, photoName, photoRefusal, photoUrl, type PhotoRefusal } from './photo';
+import { centreCrop, cropFits, keptPhotoName, PHOTO_MAX_PIXELS, PHOTO_SIDE, photoName, photoRefusal, photoUrl, type PhotoCrop, type PhotoRefusal } from './photo';
 
 /** The folder of kept photos inside the data folder. */
 export function photoFolder(dataDir: string): string {
   return join(dataDir, 'photos');
 }
 
-/** The square WebP the server keeps of an accepted photo, or why it cannot be made (too many pixels, not decodable). */
-export async function reencodePhoto(bytes: Uint8Array): Promise<{ ok: true; webp: Buffer } | { ok: false; reason: PhotoRefusal }> {
+/** EXIF orientations that turn the picture a quarter: shown upright, its width and height swap. */
+const QUARTER_TURNS = new Set([5, 6, 7, 8]);
+
+/**
+ * The square WebP the server keeps of an accepted photo: the square `crop` (in the pixels of the
+ * picture shown upright) or, without one, the centre. Refused when the picture has too many pixels
+ * (told by its header, before decoding), cannot be decoded, or the square does not lie inside it.
+ */
+export async function reencodePhoto(bytes: Uint8Array, crop: PhotoCrop | null = null): Promise<{ ok: true; webp: Buffer } | { ok: false; reason: PhotoRefusal }> {
+  const options = { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'error', animated: false } as const;
   try {
-    const webp = await sharp(bytes, { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'error', animated: false })
+    const meta = await sharp(bytes, options).metadata();
+    if (meta.width * meta.height > PHOTO_MAX_PIXELS) return { ok: false, reason: 'tooManyPixels' };
+    const turned = QUARTER_TURNS.has(meta.orientation ?? 1);
+    const [width, height] = turned ? [meta.height, meta.width] : [meta.width, meta.height];
+    if (crop && !cropFits(crop, width, height)) return { ok: false, reason: 'badCrop' };
+    const square = crop ?? centreCrop(width, height);
+    const webp = await sharp(bytes, options)
       .rotate()
-      .resize(PHOTO_SIDE, PHOTO_SIDE, { fit: 'cover', position: 'centre' })
+      .extract({ left: square.x, top: square.y, width: square.size, height: square.size })
+      .resize(PHOTO_SIDE, PHOTO_SIDE)
       .webp({ quality: 80 })
       .toBuffer();
     return { ok: true, webp };
@@ -37,13 +53,13 @@ export async function reencodePhoto(bytes: Uint8Array): Promise<{ ok: true; webp
 export type PhotoOutcome = { status: 'ok'; imageUrl: string; changed: Change[] } | { status: 'refused'; reason: PhotoRefusal } | { status: 'unknownUser' };
 
 /**
- * Keeps `file` as user `userId`'s photo. A refused file leaves nothing behind (no file, no change to
+ * Keeps `file` as user `userId`'s photo, cut to `crop` (null: the centre). A refused file leaves nothing behind (no file, no change to
  * the account). The user's sessions are told (the header shows the new photo on the next page).
  */
-export async function savePhoto(db: Db, dataDir: string, userId: number, file: { size: number; bytes: Uint8Array }): Promise<PhotoOutcome> {
+export async function savePhoto(db: Db, dataDir: string, userId: number, file: { size: number; bytes: Uint8Array }, crop: PhotoCrop | null = null): Promise<PhotoOutcome> {
   const refused = photoRefusal(file);
   if (refused) return { status: 'refused', reason: refused };
-  const made = await reencodePhoto(file.bytes);
+  const made = await reencodePhoto(file.bytes, crop);
   if (!made.ok) return { status: 'refused', reason: made.reason };
   const [before] = await db.select({ imageUrl: users.imageUrl }).from(users).where(eq(users.id, userId)).limit(1);
   if (!before) return { status: 'unknownUser' };
@@ -57,8 +73,27 @@ export async function savePhoto(db: Db, dataDir: string, userId: number, file: {
   await db.update(users).set({ imageUrl }).where(eq(users.id, userId));
   const old = keptPhotoName(before.imageUrl);
   if (old && old !== name) await rm(join(folder, old), { force: true });
+  return { status: 'ok', imageUrl, changed: await photoChanges(db, userId) };
+}
+
+/**
+ * Removes user `userId`'s photo: the column is cleared (the header and menu show their initials) and
+ * the kept file deleted. Nothing to remove is no error (`removed: false`, nothing changed).
+ */
+export async function removePhoto(db: Db, dataDir: string, userId: number): Promise<{ status: 'ok'; removed: boolean; changed: Change[] } | { status: 'unknownUser' }> {
+  const [before] = await db.select({ imageUrl: users.imageUrl }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!before) return { status: 'unknownUser' };
+  if (before.imageUrl === null) return { status: 'ok', removed: false, changed: [] };
+  await db.update(users).set({ imageUrl: null }).where(eq(users.id, userId));
+  const old = keptPhotoName(before.imageUrl);
+  if (old) await rm(join(photoFolder(dataDir), old), { force: true });
+  return { status: 'ok', removed: true, changed: await photoChanges(db, userId) };
+}
+
+/** Who is told of a new (or removed) photo: the person's sessions (the header) and their kept pages. */
+async function photoChanges(db: Db, userId: number): Promise<Change[]> {
   const own = await db.select({ id: contacts.id }).from(contacts).where(eq(contacts.userId, userId));
-  return { status: 'ok', imageUrl, changed: [sessionChange({ userId }), ...own.map((c) => pagesChange(c.id))] };
+  return [sessionChange({ userId }), ...own.map((c) => pagesChange(c.id))];
 }
 
 /** The bytes of kept photo `name` (already checked by `parsePhotoName`), or `null` when there is no such file. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keptPhotoName, parsePhotoName, photoName, photoRefusal, photoRefusalStatus, photoUrl, PHOTO_MAX_BYTES, sniffPhoto } from './photo';
+import { centreCrop, cropFits, cropStep, CROP_MIN_SIZE, growCropFromCorner, keptPhotoName, moveCrop, parseCrop, parsePhotoName, photoName, photoRefusal, photoRefusalStatus, photoUrl, PHOTO_MAX_BYTES, resizeCrop, sniffPhoto } from './photo';
 
 const bytes = (...b: number[]) => new Uint8Array(b);
 const text = (s: string) => new TextEncoder().encode(s);
@@ -55,5 +55,72 @@ describe('names of kept photos', () => {
   it('leaves alone an image address that is not a kept photo (the demo pictures)', () => {
     expect(keptPhotoName('/images/people/laura-mendez.svg')).toBeNull();
     expect(keptPhotoName(null)).toBeNull();
+  });
+});
+
+describe('the crop square', () => {
+  it('reads the posted square: none (the centre is kept), three whole numbers, or invalid', () => {
+    expect(parseCrop(undefined, undefined, undefined)).toBeNull();
+    expect(parseCrop('', '', '')).toBeNull();
+    expect(parseCrop('10', '0', '300')).toEqual({ x: 10, y: 0, size: 300 });
+    for (const bad of [
+      ['10', '0', undefined],
+      ['-1', '0', '300'],
+      ['1.5', '0', '300'],
+      ['1e3', '0', '300'],
+      ['0x10', '0', '300'],
+      ['010', '0', '300'],
+      ['10', '0', '9999999'],
+      ['10 ', '0', '300'],
+      ['\u0000', '0', '300'],
+    ]) {
+      expect(parseCrop(bad[0], bad[1], bad[2]), JSON.stringify(bad)).toBe('invalid');
+    }
+    expect(parseCrop({}, '0', '1')).toBe('invalid');
+  });
+
+  it('fits a square inside the real picture only, no smaller than the smallest frame', () => {
+    expect(cropFits({ x: 0, y: 0, size: 600 }, 900, 600)).toBe(true);
+    expect(cropFits({ x: 300, y: 0, size: 600 }, 900, 600)).toBe(true);
+    expect(cropFits({ x: 301, y: 0, size: 600 }, 900, 600)).toBe(false);
+    expect(cropFits({ x: 0, y: 1, size: 600 }, 900, 600)).toBe(false);
+    expect(cropFits({ x: 0, y: 0, size: 601 }, 900, 600)).toBe(false);
+    expect(cropFits({ x: 0, y: 0, size: CROP_MIN_SIZE - 1 }, 900, 600)).toBe(false);
+    expect(cropFits({ x: 0, y: 0, size: 0 }, 900, 600)).toBe(false);
+    expect(cropFits({ x: -1, y: 0, size: 100 }, 900, 600)).toBe(false);
+    expect(cropFits({ x: 0.5, y: 0, size: 100 }, 900, 600)).toBe(false);
+    // A picture smaller than the smallest frame: its whole short side.
+    expect(cropFits({ x: 0, y: 0, size: 20 }, 20, 30)).toBe(true);
+  });
+
+  it('starts at the largest square in the centre', () => {
+    expect(centreCrop(900, 600)).toEqual({ x: 150, y: 0, size: 600 });
+    expect(centreCrop(600, 901)).toEqual({ x: 0, y: 150, size: 600 });
+    expect(centreCrop(500, 500)).toEqual({ x: 0, y: 0, size: 500 });
+  });
+
+  it('moves and resizes the frame without ever leaving the picture', () => {
+    const start = { x: 150, y: 0, size: 600 };
+    expect(moveCrop(start, -30, 0, 900, 600)).toEqual({ x: 120, y: 0, size: 600 });
+    expect(moveCrop(start, 1000, 1000, 900, 600)).toEqual({ x: 300, y: 0, size: 600 });
+    expect(moveCrop(start, -1000, -5, 900, 600)).toEqual({ x: 0, y: 0, size: 600 });
+    // Shrinking keeps the centre; growing past the short side stops there.
+    expect(resizeCrop(start, -100, 900, 600)).toEqual({ x: 200, y: 50, size: 500 });
+    expect(resizeCrop({ x: 200, y: 50, size: 500 }, 1000, 900, 600)).toEqual({ x: 150, y: 0, size: 600 });
+    expect(resizeCrop(start, -10_000, 900, 600).size).toBe(CROP_MIN_SIZE);
+    expect(growCropFromCorner({ x: 800, y: 0, size: 50 }, 500, 900, 600)).toEqual({ x: 800, y: 0, size: 100 });
+    expect(growCropFromCorner({ x: 0, y: 0, size: 300 }, -1000, 900, 600)).toEqual({ x: 0, y: 0, size: CROP_MIN_SIZE });
+    expect(cropStep(900, 600)).toBe(30);
+    expect(cropStep(10, 10)).toBe(1);
+    // Whatever the moves, the square always fits.
+    let crop = centreCrop(640, 480);
+    for (const [dx, dy, by] of [[-900, 3, 0], [7, -2, 55], [0, 0, -400], [999, 999, 999], [-3, 4, -13]] as const) {
+      crop = resizeCrop(moveCrop(crop, dx, dy, 640, 480), by, 640, 480);
+      expect(cropFits(crop, 640, 480), JSON.stringify(crop)).toBe(true);
+    }
+  });
+
+  it('a crop that does not fit is a 400', () => {
+    expect(photoRefusalStatus('badCrop')).toBe(400);
   });
 });

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { contacts, emailTokens, passwordResets, sessions, users, USER_TYPE } from '../db/schema';
+import type { Locale } from '~/i18n/locales';
 import { personChange, sessionChange, type Change } from '../runtime/changes';
 import { MAX_TOKEN_LENGTH } from './account';
 import { DEFAULT_COST, hashPassword, verifyPassword } from './password';
@@ -101,6 +102,8 @@ export interface EmailLink {
   /** The account's address now (the old one, for a change). */
   current: string;
   name: string;
+  /** The language the person chose for our mails in their profile (null: none chosen). */
+  locale: Locale | null;
 }
 
 async function makeLink(db: Db, userId: number, purpose: EmailTokenPurpose, email: string, now: Date): Promise<string> {
@@ -114,7 +117,7 @@ export async function createVerification(db: Db, userId: number, now = new Date(
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user || user.emailVerifiedAt !== null) return null;
   const token = await makeLink(db, userId, 'verify', user.email, now);
-  return { token, to: user.email, current: user.email, name: user.firstName };
+  return { token, to: user.email, current: user.email, name: user.firstName, locale: user.locale ?? null };
 }
 
 /** Is the account's address confirmed? */
@@ -148,7 +151,7 @@ export async function requestEmailChange(db: Db, userId: number, current: string
   if (user.email.toLowerCase() === email.toLowerCase()) return { status: 'same' };
   if (await addressTaken(db, email, userId)) return { status: 'taken' };
   const token = await makeLink(db, userId, 'change', email, now);
-  return { status: 'ok', link: { token, to: email, current: user.email, name: user.firstName } };
+  return { status: 'ok', link: { token, to: email, current: user.email, name: user.firstName, locale: user.locale ?? null } };
 }
 
 /** The outcome of opening an e-mail link. */

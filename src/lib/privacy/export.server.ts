@@ -24,6 +24,7 @@ import { receiptFacts } from '../commerce/receipt';
 import { receiptPdf } from '../commerce/receipt.server';
 import type { MailMessage, MailReceipt } from '../mail/mail';
 import { paths } from '../paths';
+import { mailLocale } from '../identity/account';
 import { recordAudit, userRef } from './audit.server';
 import { linkTokenHash, type ExportLinks } from './links.server';
 import { archiveEntries, EXPORT_JOB, exportExpiry, exportJobKey, exportLinkState, type ArchiveContent, type ExportLinkState } from './privacy';
@@ -35,11 +36,16 @@ export const exportFile = (dataDir: string, exportId: number) => join(dataDir, '
 /** A crash point a fault test may stop at (`kill -9`); nothing in production. */
 export type Step = (name: string) => void | Promise<void>;
 
-/** Queues an archive of `userId`'s data: the row, its job and the audit record, together. */
+/**
+ * Queues an archive of `userId`'s data: the row, its job and the audit record, together. The archive
+ * and its mail are in the language the person chose in their profile, else `req.locale` (the page's).
+ */
 export async function requestExport(db: Db, links: ExportLinks, req: { userId: number; locale: Locale; origin: string; now?: Date }): Promise<{ exportId: number }> {
   const now = req.now ?? new Date();
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(dataExports).values({ userId: req.userId, locale: req.locale, tokenHash: `pending:${randomUUID()}`, requestedAt: now }).returning({ id: dataExports.id });
+    const [user] = await tx.select({ locale: users.locale }).from(users).where(eq(users.id, req.userId)).limit(1);
+    const locale = mailLocale(user?.locale, req.locale);
+    const [row] = await tx.insert(dataExports).values({ userId: req.userId, locale, tokenHash: `pending:${randomUUID()}`, requestedAt: now }).returning({ id: dataExports.id });
     const exportId = row!.id;
     await tx.update(dataExports).set({ tokenHash: linkTokenHash(links.token(exportId)) }).where(eq(dataExports.id, exportId));
     await tx.insert(jobs).values({ name: EXPORT_JOB, key: exportJobKey(exportId), payload: { exportId, origin: req.origin }, runAt: now });

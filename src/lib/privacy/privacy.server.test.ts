@@ -98,6 +98,17 @@ describe.each(databases)('my data on $name', ({ create }) => {
     expect(buyerFiles.filter((f) => f.startsWith('receipts/')).length).toBeGreaterThan(0);
   });
 
+  it('mails the archive in the language the person chose in their profile, though asked for from a Spanish page', async () => {
+    const learner = await idOf('ibo.rutas@academia.example');
+    await handle.db.update(s.users).set({ locale: 'en' }).where(eq(s.users.id, learner));
+    const { exportId } = await requestExport(handle.db, runtime.exportLinks, { userId: learner, locale: 'es', origin: 'https://academy.example' });
+    expect((await runtime.scheduler.runDue()).jobs).toBe(1);
+    const mails = outbox().filter((m) => m.includes(`data-export-${exportId}@`));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain('Your data archive is ready');
+    expect(mails[0]!.replace(/=\r?\n/g, '').replace(/=3D/g, '=')).toContain(`?lang=en`);
+  });
+
   it('asks for the password, schedules one deletion in 14 days, and a login cancels it', async () => {
     const learner = await idOf('ready@academia.example');
     expect(await requestDeletion(handle.db, { userId: learner, password: 'wrong-password' })).toEqual({ status: 'wrongPassword' });

@@ -506,6 +506,9 @@ export function matrix(): Row[] {
     // A profile change checks its input first, whoever asks; a valid one is the profile journey's (it renames).
     // A photo is checked after the access: a form without a file is refused in words.
     action('account.setPhoto', 'no file', per('400'), { form: { photo: 'not a file', lang: 'en' } }),
+    action('account.setPhoto', 'a crop that is not numbers', per('400'), { form: { photo: 'not a file', cropX: 'x', cropY: '0', cropSize: '100', lang: 'en' } }),
+    // Removing a seeded account's photo would change what the journeys beside the matrix see: only the refused roles run it.
+    action('account.removePhoto', 'without a learner', per('200'), { form: { lang: 'en' } }, { only: ['anonymous', 'refused', 'guest', 'prospect'] }),
     action('account.updateProfile', 'an unknown gender', per('400'), { form: { name: 'Matriz', lastName: 'Perfil', gender: 'robot', birthDay: '1', birthMonth: '1', birthYear: '1990', lang: 'en' } }, { beforeAccess: true }),
     action('auth.verify', 'who am I', per('200', { visitors: '401' }), {}, {
       check: (role, seen) => {
