@@ -13,7 +13,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createPostgresDatabase, testDatabases } from '../db/testing';
 import { openDatabase, type DbHandle } from '../db/client';
-import { seed } from '../db/seed/seed.server';
 import * as s from '../db/schema';
 import { loadCatalog, type CatalogSnapshot } from '../catalog';
 import { loadViewer } from '../access';

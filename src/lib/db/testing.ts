@@ -106,7 +106,8 @@ export async function createPostgresDatabase(
     // Migrated (and seeded): a copy of the run's template when there is one, else made here.
     const [empty, seeded] = process.env.ACADEMY_PG_TEMPLATES?.split(',') ?? [];
     const template = opts.from === 'seeded' ? seeded : empty;
-    const made = await createPostgresDatabase({ ...opts, from: undefined, template });
+    const { from: _from, ...rest } = opts;
+    const made = await createPostgresDatabase(template ? { ...rest, template } : rest);
     if (!template) await (await prepare(await openDatabase({ databaseUrl: made.url, dataDir: 'unused' }), opts.from === 'seeded')).close();
     return made;
   }
