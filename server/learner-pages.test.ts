@@ -14,28 +14,18 @@ if (!siteBuilt) console.warn('The learner page tests are skipped: they need a bu
 
 describe.skipIf(!siteBuilt)('pages that show a learner their own progress', () => {
   let built: BuiltSite;
-  let base: string;
   let db: DbHandle;
 
   beforeAll(async () => {
     built = await startBuiltSite();
-    ({ base, db } = built);
+    ({ db } = built);
   });
 
   afterAll(() => built?.close());
 
-  async function logIn(email: string, password: string): Promise<string> {
-    const login = await fetch(`${base}/_actions/auth.login`, {
-      method: 'POST',
-      headers: { origin: base, 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ email, password, lang: 'es' }),
-    });
-    expect(login.status).toBe(200);
-    return login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  }
-
+  const logIn = (email: string, password: string) => built.logIn(email, password);
   const page = async (path: string, cookie: string) => {
-    const r = await fetch(base + path, { headers: { cookie } });
+    const r = await built.get(path, cookie);
     expect(r.status, path).toBe(200);
     return r.text();
   };
@@ -93,7 +83,7 @@ describe.skipIf(!siteBuilt)('pages that show a learner their own progress', () =
     const theirs = await page('/courses-details/1', tomas);
     expect(theirs).not.toContain('Tu avance');
     expect(theirs).not.toContain('<li class="done');
-    const visitor = await (await fetch(`${base}/courses-details/1`)).text();
+    const visitor = await (await built.get('/courses-details/1')).text();
     expect(visitor).not.toContain('Tu avance');
     expect(visitor).not.toContain('Continúa aprendiendo');
   });
