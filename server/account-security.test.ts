@@ -22,38 +22,25 @@ const error = (body: string) => JSON.parse(body) as { code?: string; message?: s
 
 describe.skipIf(!siteBuilt)('account security, through the site', () => {
   let built: BuiltSite;
-  let next = 60;
-  const clients: Client[] = [];
+  let next = 0;
   const dataDir = () => built.runtime.config.dataDir;
-  const open = () => {
-    const c = new Client(built.base, `127.0.0.${next++}`);
-    clients.push(c);
-    return c;
-  };
+  const open = () => built.client();
   /** A new account, registered (and so logged in) on a client of its own. */
   const register = async (locale: Locale = 'es') => {
-    const email = `seguridad.${next}.${Date.now()}@example.com`;
+    const email = `seguridad.${next++}.${Date.now()}@example.com`;
     const password = 'Vieja2026x';
     const c = open();
     const r = await c.post('/_actions/auth.register', { form: { ...registrationForm(email, 'Nora', password), lang: locale }, headers: { 'user-agent': ANDROID } });
     expect(r.status, r.body).toBe(200);
     return { c, email, password };
   };
-  const logIn = async (email: string, password: string) => {
-    const c = open();
-    const r = await c.post('/_actions/auth.login', { form: { email, password, lang: 'es' } });
-    expect(r.status, r.body).toBe(200);
-    return c;
-  };
+  const logIn = (email: string, password: string) => built.loggedInClient(email, password);
   const loggedIn = async (c: Client) => (await c.post('/_actions/auth.verify', { json: {} })).status === 200;
 
   beforeAll(async () => {
     built = await startBuiltSite();
   }, 60_000);
-  afterAll(async () => {
-    for (const c of clients) c.close();
-    await built?.close();
-  });
+  afterAll(() => built?.close());
 
   describe('confirming the address given at sign-up', () => {
     it('mails a single-use link at sign-up; a banner asks meanwhile; purchases and certificates wait for it', async () => {

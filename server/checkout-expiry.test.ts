@@ -28,14 +28,8 @@ describe.skipIf(!siteBuilt)('a checkout key over a day old, on the built site', 
   beforeAll(async () => {
     built = await startBuiltSite();
     ({ runtime, base, db } = built);
-    const login = await fetch(`${base}/_actions/auth.login`, {
-      method: 'POST',
-      headers: { origin: base, 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ email: 'learner@academia.example', password: 'Aprende2026', lang: 'es' }),
-    });
-    expect(login.status).toBe(200);
     const cart = `cart=${encodeURIComponent(JSON.stringify([{ kind: 'course', id: 6 }]))}`;
-    cookie = [...login.headers.getSetCookie().map((c) => c.split(';')[0]), cart].join('; ');
+    cookie = `${await built.logIn('learner@academia.example', 'Aprende2026')}; ${cart}`;
     [{ id: userId }] = (await db.db.select({ id: users.id }).from(users).where(eq(users.email, 'learner@academia.example'))) as [{ id: number }];
     // What the page issued a day and an hour ago, with the site's own secret.
     const then = await CheckoutKeys.fromSigningKey(runtime.signingKey.privateKey, { now: () => Date.now() - CHECKOUT_KEY_TTL_MS - 60 * 60_000 });

@@ -4,38 +4,28 @@
  * learner alone and dropped when their progress changes, so one learner never sees another's.
  * Skipped without a build (`npm run build`).
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../src/lib/db/client';
-import { contacts, subtopics, topics, tracking, users } from '../src/lib/db/schema';
+import { contacts, examAttempts, questionOptions, subtopics, topics, tracking, users } from '../src/lib/db/schema';
 import { siteBuilt, startBuiltSite, type BuiltSite } from './built-site.testing';
 
 if (!siteBuilt) console.warn('The learner page tests are skipped: they need a build (`npm run build`).');
 
 describe.skipIf(!siteBuilt)('pages that show a learner their own progress', () => {
   let built: BuiltSite;
-  let base: string;
   let db: DbHandle;
 
   beforeAll(async () => {
     built = await startBuiltSite();
-    ({ base, db } = built);
+    ({ db } = built);
   });
 
   afterAll(() => built?.close());
 
-  async function logIn(email: string, password: string): Promise<string> {
-    const login = await fetch(`${base}/_actions/auth.login`, {
-      method: 'POST',
-      headers: { origin: base, 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ email, password, lang: 'es' }),
-    });
-    expect(login.status).toBe(200);
-    return login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  }
-
+  const logIn = (email: string, password: string) => built.logIn(email, password);
   const page = async (path: string, cookie: string) => {
-    const r = await fetch(base + path, { headers: { cookie } });
+    const r = await built.get(path, cookie);
     expect(r.status, path).toBe(200);
     return r.text();
   };
@@ -93,7 +83,7 @@ describe.skipIf(!siteBuilt)('pages that show a learner their own progress', () =
     const theirs = await page('/courses-details/1', tomas);
     expect(theirs).not.toContain('Tu avance');
     expect(theirs).not.toContain('<li class="done');
-    const visitor = await (await fetch(`${base}/courses-details/1`)).text();
+    const visitor = await (await built.get('/courses-details/1')).text();
     expect(visitor).not.toContain('Tu avance');
     expect(visitor).not.toContain('Continúa aprendiendo');
   });
@@ -131,5 +121,41 @@ describe.skipIf(!siteBuilt)('pages that show a learner their own progress', () =
     expect((await page('/courses-details/1', laura)).match(/<li class="done/g) ?? []).toHaveLength(ticks);
     built.runtime.pagesChanged(contactId);
     expect((await page('/courses-details/1', laura)).match(/<li class="done/g) ?? []).toHaveLength(ticks + 1);
+  });
+
+  it('a refused exam start that graded an attempt whose time was up drops the learner’s kept pages, as a granted one would', async () => {
+    // Runs last: the ready learner passes course 2 here.
+    const ready = await logIn('ready@academia.example', 'Examen2026');
+    const start = () =>
+      fetch(`${built.base}/_actions/exams.start`, {
+        method: 'POST',
+        headers: { origin: built.base, cookie: ready, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ course: '2', lang: 'es' }),
+      });
+    const started = await start();
+    expect(started.status, await started.text()).toBe(200);
+    // The course page, kept with the attempt in progress (once the start's own change has reached the cache).
+    const kept = async () => {
+      const r = await built.get('/courses-details/2', ready);
+      return { cache: r.headers.get('x-page-cache'), body: await r.text() };
+    };
+    await expect.poll(async () => (await kept()).cache, { timeout: 10_000 }).toBe('hit');
+    expect((await kept()).body).toContain('Continuar el examen');
+
+    // Every answer right, and the time up (beyond the grace), written behind the site's back.
+    const [{ contactId }] = (await db.db.select({ contactId: contacts.id }).from(contacts).innerJoin(users, eq(users.id, contacts.userId)).where(eq(users.email, 'ready@academia.example'))) as [{ contactId: number }];
+    const [attempt] = await db.db.select().from(examAttempts).where(eq(examAttempts.contactId, contactId));
+    const right = await db.db.select({ questionId: questionOptions.questionId, id: questionOptions.id }).from(questionOptions).where(and(inArray(questionOptions.questionId, attempt!.questionIds), eq(questionOptions.isCorrect, true)));
+    const answers: Record<string, number[]> = {};
+    for (const o of right) (answers[o.questionId] ??= []).push(o.id);
+    await db.db.update(examAttempts).set({ answers, deadlineAt: new Date(Date.now() - 60 * 60_000) }).where(eq(examAttempts.id, attempt!.id));
+
+    // Starting again grades it (a pass) and is refused: already passed. The kept course page is dropped
+    // (kept, it would say the exam is in progress for ever).
+    const refused = await start();
+    expect(refused.status).toBe(403);
+    await refused.text();
+    await expect.poll(async () => (await kept()).body, { timeout: 10_000 }).toContain('Completaste este curso.');
+    expect((await kept()).body).not.toContain('Continuar el examen');
   });
 });

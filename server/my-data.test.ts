@@ -36,7 +36,7 @@ describe.skipIf(!siteBuilt)('my data', () => {
 
   const post = (path: string, who: string | null, form: Record<string, string>) =>
     fetch(base + path, { method: 'POST', headers: { origin: base, ...(who ? { cookie: cookies[who]! } : {}), 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form), redirect: 'manual' });
-  const get = (path: string, who: string | null) => fetch(base + path, { headers: who ? { cookie: cookies[who]! } : {}, redirect: 'manual' });
+  const get = (path: string, who: string | null) => built.get(path, who ? cookies[who] : undefined);
 
   it('shows the page in both languages, linked from the profile, and sends visitors to log in', async () => {
     for (const [path, lang] of [['/my-data', 'es'], ['/en/my-data', 'en']] as const) {

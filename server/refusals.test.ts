@@ -50,24 +50,14 @@ function actionError(body: string): { code?: string; message?: string; type?: st
 
 describe.skipIf(!siteBuilt)('refusals: one answer per kind, access level and language', () => {
   let built: BuiltSite;
-  let next = 10;
+  let next = 0;
   /** A client of its own loopback address (its own per-address limits). */
-  const client = () => new Client(built.base, `127.0.0.${next++}`);
-  const clients: Client[] = [];
-  const open = () => {
-    const c = client();
-    clients.push(c);
-    return c;
-  };
-  const learner = async () => {
-    const c = open();
-    expect((await c.post('/_actions/auth.login', { form: { ...LEARNER, lang: 'es' } })).status).toBe(200);
-    return c;
-  };
+  const open = () => built.client();
+  const learner = () => built.loggedInClient(LEARNER.email, LEARNER.password);
   /** A new account of its own, logged in (its per-account limits are its own). */
   const newLearner = async () => {
     const c = open();
-    const email = `refusal.${next}.${Date.now()}@example.com`;
+    const email = `refusal.${next++}.${Date.now()}@example.com`;
     const r = await c.post('/_actions/auth.register', { form: { ...registrationForm(email), lang: 'es' } });
     expect(r.status, r.body).toBe(200);
     // Purchases wait for a confirmed address: the link mailed at sign-up, opened as its owner would.
@@ -86,10 +76,7 @@ describe.skipIf(!siteBuilt)('refusals: one answer per kind, access level and lan
   beforeAll(async () => {
     built = await startBuiltSite({ env: { RATE_LIMITS } });
   });
-  afterAll(async () => {
-    for (const c of clients) c.close();
-    await built?.close();
-  });
+  afterAll(() => built?.close());
 
   describe('401: no session of the kind the action declares', () => {
     for (const locale of LOCALES) {

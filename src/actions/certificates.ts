@@ -3,13 +3,13 @@
  * `/course-generate` form posts here, with or without JavaScript). A thin call into `lib/certificates`.
  */
 import { ActionError } from 'astro:actions';
-import { action } from './kit';
+import { action, refusal } from './kit';
 import { z } from '~/lib/zod';
 import { LOCALES, messages as messagesIn } from '~/i18n';
 import { catalogContext } from '~/lib/app.server';
 import { isListed } from '~/lib/access';
 import { emailVerified } from '~/lib/identity';
-import { personChange, tellChanges } from '~/lib/runtime/changes';
+import { personChange } from '~/lib/runtime/changes';
 
 export const certificates = {
   /**
@@ -55,9 +55,8 @@ export const certificates = {
       );
       if (!outcome.ok) {
         // Refused, yet checking the completion may have graded an exam attempt whose time was up.
-        await tellChanges(runtime, outcome.changed);
-        if (outcome.reason === 'not-completed') throw new ActionError({ code: 'FORBIDDEN', message: t.errors.notCompleted });
-        throw new ActionError({ code: 'NOT_FOUND', message: t.errors.unknownCourse });
+        const error = outcome.reason === 'not-completed' ? new ActionError({ code: 'FORBIDDEN', message: t.errors.notCompleted }) : new ActionError({ code: 'NOT_FOUND', message: t.errors.unknownCourse });
+        throw refusal(error, outcome.changed);
       }
       // Pages kept for this person (my learning, the certificate's) show it from now on, and any exam
       // attempt graded on the way.

@@ -5,10 +5,10 @@
  * (with every answer) to the result page; the exam island saves each answer with `answer`.
  */
 import { ActionError } from 'astro:actions';
-import { action, type Kit, type Refusals } from './kit';
+import { action, refusal, type Kit, type Refusals } from './kit';
 import { z } from '~/lib/zod';
 import { messages, plural, LOCALES, type Locale } from '~/i18n';
-import { pagesChange, tellChanges } from '~/lib/runtime/changes';
+import { pagesChange } from '~/lib/runtime/changes';
 import { catalogContext } from '~/lib/app.server';
 import { attemptOf, gradedChange, saveAnswer, startAttempt, submitAttempt, type SaveError } from '~/lib/exams/exams.server';
 import { type CourseExam } from '~/lib/exams/exam-source.server';
@@ -80,9 +80,8 @@ export const exams = {
       const started = await startAttempt(me.db, exam, me.contactId, Date.now());
       if (!started.ok) {
         // Refused, yet the start may have graded an attempt whose time was up (a pass completes the course).
-        await tellChanges(kit.runtime, started.changed);
         const message = started.error === 'passed' ? t.info.reasons.passed : started.error === 'no-attempts' ? t.info.reasons.noAttempts : t.errors.noQuestions;
-        throw new ActionError({ code: 'FORBIDDEN', message });
+        throw refusal(new ActionError({ code: 'FORBIDDEN', message }), started.changed);
       }
       // My learning shows the attempt in progress (what the person may see is unchanged), and any attempt graded on the way.
       return { course: courseId, attempt: started.attempt.id, resumed: started.resumed, changed: [...started.changed, ...(started.resumed ? [] : [pagesChange(me.contactId)])] };

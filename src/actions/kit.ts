@@ -12,7 +12,9 @@
  * and hands the handler a typed context: the person the access level guarantees, the language, its
  * messages, the runtime and the limit tools. A handler (or the domain function it calls) returns
  * `changed: Change[]` (`lib/runtime/changes.ts`) and the kit tells every process; the answer goes out
- * without it. Failures of the database answer 503 as `define.ts` says.
+ * without it. A refusal that changed something first (a check that graded an exam attempt whose time
+ * was up) is thrown as `refusal(error, changed)`: the kit tells those changes before it refuses.
+ * Failures of the database answer 503 as `define.ts` says.
  */
 import { ActionError, defineAction as astroDefineAction, type ActionAPIContext } from 'astro:actions';
 import type * as z from 'zod/v4/core';
@@ -110,6 +112,18 @@ interface Spec<N extends ActionName, TOutput, TAccept, S> {
   handler: (input: InputOf<S>, kit: Kit<AccessOf<N>>) => Promise<TOutput> | TOutput;
 }
 
+/** What each refusal made with `refusal` changed (beside the error: Astro sends an error's own fields to the caller). */
+const refusalChanges = new WeakMap<object, readonly Change[]>();
+
+/**
+ * `error`, a refusal the handler throws after a domain function changed something anyway (`changed`,
+ * as the domain function returned it): the kit tells every process of the changes, then refuses.
+ */
+export function refusal(error: ActionError, changed: readonly Change[]): ActionError {
+  if (changed.length > 0) refusalChanges.set(error, changed);
+  return error;
+}
+
 /** The client's address for per-address limits, or `unknown` (a request made inside the server has none). */
 export function clientAddress(ctx: { readonly clientAddress: string }): string {
   try {
@@ -191,7 +205,14 @@ export function action<N extends ActionName, TOutput, TAccept extends 'form' | '
       unauthorized,
       tooMany,
     };
-    const result = await spec.handler(input, kit);
+    let result: TOutput;
+    try {
+      result = await spec.handler(input, kit);
+    } catch (err) {
+      const changed = typeof err === 'object' && err !== null ? refusalChanges.get(err) : undefined;
+      if (changed) await tellChanges(runtime, changed);
+      throw err;
+    }
     if (result && typeof result === 'object' && 'changed' in result) {
       const { changed, ...answer } = result as { changed?: readonly Change[] };
       if (changed?.length) await tellChanges(runtime, changed);

@@ -6,8 +6,8 @@
  * used up its idempotency key (declined card, reused form), it asks the server for a new one, so the
  * buyer can try another card. The card number and CVV are never sent anywhere but the action.
  */
-import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
-import { actions, isInputError } from 'astro:actions';
+import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
+import { actions } from 'astro:actions';
 import { format, type Locale } from '~/i18n';
 import {
   cardBrand,
@@ -30,7 +30,8 @@ import {
 import type { CommerceTexts } from '~/lib/commerce/receipt';
 import type { FormErrorCode, FormMessages } from '~/lib/forms/forms';
 import { $cart } from '~/lib/stores/cart';
-import { described, Field, fieldIds, useCheckedForm } from './forms/form-kit';
+import { described, Field, fieldIds, FormStatus, useCheckedForm } from './forms/form-kit';
+import { useSubmit } from './forms/useSubmit';
 import '~/styles/forms.css';
 
 /** What the server rendered after a post without JavaScript: each field's error, the refusal's sentence, the typed values it may show again (after a refused payment never the card number or CVV; after applying a coupon all of them). */
@@ -98,8 +99,6 @@ export default function CheckoutForm(props: Props) {
     },
     idOf: (f) => ids(f).control,
   });
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<string | null>(initial.message);
 
   const digits = normalizeCardNumber(form.values.cardNumber ?? '') ?? '';
   const cardNumberControl = form.control('cardNumber');
@@ -120,33 +119,24 @@ export default function CheckoutForm(props: Props) {
     return checkoutErrorText(t.forms.errors, t.checkout, f, code, brand);
   };
 
-  async function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    setMessage(null);
-    if (!form.checkAll()) return;
-    setBusy(true);
-    try {
-      const { data, error } = await actions.commerce.checkout(new FormData(event.currentTarget));
-      if (!error) {
-        // The server emptied the cart cookie: the header's count follows at once.
-        $cart.set([]);
-        location.assign(data.next);
-        return;
-      }
-      if (isInputError(error) && form.showErrors(checkoutErrorsFromFields(error.fields as Record<string, string[]>))) return;
-      setMessage(error.message || t.checkout.paying);
-      if (KEY_SPENT.has(error.status)) {
-        const fresh = await actions.commerce.newKey({ lang: locale });
-        if (fresh.data) setKey(fresh.data.idempotencyKey);
-      }
-    } catch {
-      setMessage(t.forms.errors.invalidKey);
-    } finally {
-      setBusy(false);
-    }
-    form.focusOn(STATUS_ID);
-  }
+  const { busy, status, submit } = useSubmit({
+    form,
+    send: (data) => actions.commerce.checkout(data),
+    fieldErrors: checkoutErrorsFromFields,
+    statusId: STATUS_ID,
+    connection: t.forms.errors.invalidKey,
+    done: (data) => {
+      // The server emptied the cart cookie: the header's count follows at once.
+      $cart.set([]);
+      location.assign(data.next);
+    },
+    refused: async (error) => {
+      if (!KEY_SPENT.has(error.status)) return;
+      const fresh = await actions.commerce.newKey({ lang: locale });
+      if (fresh.data) setKey(fresh.data.idempotencyKey);
+    },
+    initial: initial.message ? { text: initial.message, ok: false } : null,
+  });
 
   const text = (f: 'cardholderName' | 'identificationNumber', autoComplete: string, max: number) => (
     <Field ids={ids(f)} label={t.checkout[f]} error={errorText(f)}>
@@ -182,9 +172,7 @@ export default function CheckoutForm(props: Props) {
       <input type="hidden" name="lang" value={locale} />
       <input type="hidden" name="idempotencyKey" value={key} />
       {applied.coupon && <input type="hidden" name="coupon" value={applied.coupon} />}
-      <div id={STATUS_ID} className="form-status" role="alert" tabIndex={-1}>
-        {message && <p className="form-status-error">{message}</p>}
-      </div>
+      <FormStatus id={STATUS_ID} status={status} />
       {props.sandbox && <p className="form-note">{t.checkout.sandbox}</p>}
       {text('cardholderName', 'cc-name', CHECKOUT_LIMITS.cardholderName)}
       <Field ids={ids('cardNumber')} label={t.checkout.cardNumber} hint={t.checkout.cardNumberHint} error={errorText('cardNumber')}>

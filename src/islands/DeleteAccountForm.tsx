@@ -4,12 +4,12 @@
  * field, sends without a post and shows the server's sentence (scheduled, wrong password, already
  * scheduled) in its status line.
  */
-import { useState, type SubmitEvent } from 'react';
-import { actions, isInputError } from 'astro:actions';
+import { actions } from 'astro:actions';
 import type { Locale } from '~/i18n/locales';
 import { accountErrorText, accountErrorsFromFields, currentPasswordSchema, validate, type AccountErrors, type IdentityMessages } from '~/lib/identity/account';
 import type { FormErrorCode, FormMessages } from '~/lib/forms/forms';
-import { described, Field, fieldIds, useCheckedForm } from './forms/form-kit';
+import { described, Field, fieldIds, FormStatus, useCheckedForm } from './forms/form-kit';
+import { useSubmit } from './forms/useSubmit';
 import '~/styles/forms.css';
 
 /** The texts the form shows. */
@@ -45,42 +45,25 @@ export default function DeleteAccountForm({ locale, t, action, initial }: Props)
     },
     idOf: () => ids.control,
   });
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(initial.done ? { text: initial.done, ok: true } : initial.message ? { text: initial.message, ok: false } : null);
-
-  async function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    setMessage(null);
-    if (!form.checkAll()) return;
-    setBusy(true);
-    try {
-      const { data, error } = await actions.privacy.requestDeletion(new FormData(event.currentTarget));
-      if (data) {
-        setMessage({ text: data.message, ok: true });
-        form.reset({ password: '' });
-      } else if (isInputError(error) && form.showErrors(accountErrorsFromFields<'password'>(error.fields as Record<string, string[]>))) {
-        return;
-      } else {
-        setMessage({ text: error?.message || t.forms.connection, ok: false });
-      }
-      form.focusOn(statusId);
-    } catch {
-      setMessage({ text: t.forms.connection, ok: false });
-      form.focusOn(statusId);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, status, submit } = useSubmit({
+    form,
+    send: (data) => actions.privacy.requestDeletion(data),
+    fieldErrors: (fields) => accountErrorsFromFields<'password'>(fields),
+    statusId,
+    connection: t.forms.connection,
+    done: (data) => {
+      form.reset({ password: '' });
+      return { text: data.message, ok: true };
+    },
+    initial: initial.done ? { text: initial.done, ok: true } : initial.message ? { text: initial.message, ok: false } : null,
+  });
 
   const code = form.errors.password;
   const error = code ? accountErrorText(t, 'password', code) : undefined;
   return (
     <form className="account-form" aria-label={t.button} method="post" action={action} noValidate onSubmit={submit} aria-busy={busy || undefined} data-enhanced={form.enhanced ? 'true' : undefined}>
       <input type="hidden" name="lang" value={locale} />
-      <div id={statusId} className="form-status" role={message?.ok ? 'status' : 'alert'} tabIndex={-1}>
-        {message && <p className={message.ok ? 'form-status-ok' : 'form-status-error'}>{message.text}</p>}
-      </div>
+      <FormStatus id={statusId} status={status} politeOk />
       <Field ids={ids} label={t.password} hint={t.passwordHint} error={error}>
         <input id={ids.control} type="password" autoComplete="current-password" required maxLength={32} {...form.control('password')} {...described(ids, true, error)} />
       </Field>

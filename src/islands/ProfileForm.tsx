@@ -4,12 +4,12 @@
  * hydrated, it checks each field with the server's schema, saves without a post and reloads the
  * profile with its notice, so the header shows the new name.
  */
-import { useState, type SubmitEvent } from 'react';
-import { actions, isInputError } from 'astro:actions';
+import { actions } from 'astro:actions';
 import type { Locale } from '~/i18n/locales';
 import { accountErrorText, accountErrorsFromFields, profileFormSchema, validate, PROFILE_FIELDS, type AccountErrors, type IdentityMessages, type ProfileField } from '~/lib/identity/account';
 import type { FormErrorCode, FormMessages } from '~/lib/forms/forms';
-import { described, Field, fieldIds, useCheckedForm } from './forms/form-kit';
+import { described, Field, fieldIds, FormStatus, useCheckedForm } from './forms/form-kit';
+import { useSubmit } from './forms/useSubmit';
 import { LOCALES } from '~/i18n/locales';
 import { BIRTH_INPUTS, GenderAndBirthFields, NameFields } from './forms/PersonFields';
 import '~/styles/forms.css';
@@ -50,31 +50,15 @@ export default function ProfileForm({ locale, t, action, done, years, months, in
     fieldOf: (input) => (BIRTH_INPUTS.has(input) ? 'birthDate' : (input as ProfileField)),
     idOf: (f) => (f === 'birthDate' ? ids('birthDay').control : ids(f).control),
   });
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<string | null>(initial.message);
-
-  async function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    setMessage(null);
-    if (!form.checkAll()) return;
-    setBusy(true);
-    try {
-      const { error } = await actions.account.updateProfile(new FormData(event.currentTarget));
-      if (!error) {
-        location.assign(done);
-        return;
-      }
-      if (isInputError(error) && form.showErrors(accountErrorsFromFields<ProfileField>(error.fields as Record<string, string[]>))) return;
-      setMessage(error.message || t.forms.connection);
-      form.focusOn(statusId);
-    } catch {
-      setMessage(t.forms.connection);
-      form.focusOn(statusId);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, status, submit } = useSubmit({
+    form,
+    send: (data) => actions.account.updateProfile(data),
+    fieldErrors: (fields) => accountErrorsFromFields<ProfileField>(fields),
+    statusId,
+    connection: t.forms.connection,
+    done: () => location.assign(done),
+    initial: initial.message ? { text: initial.message, ok: false } : null,
+  });
 
   const error = (f: ProfileField) => {
     const code = form.errors[f];
@@ -85,9 +69,7 @@ export default function ProfileForm({ locale, t, action, done, years, months, in
   return (
     <form className="account-form" aria-label={t.profile.edit} method="post" action={action} noValidate onSubmit={submit} aria-busy={busy || undefined} data-enhanced={form.enhanced ? 'true' : undefined}>
       <input type="hidden" name="lang" value={locale} />
-      <div id={statusId} className="form-status" role="alert" tabIndex={-1}>
-        {message && <p className="form-status-error">{message}</p>}
-      </div>
+      <FormStatus id={statusId} status={status} />
       <NameFields {...person} />
       <GenderAndBirthFields {...person} years={years} months={months} />
       <Field ids={ids('language')} label={t.fields.language} hint={t.profile.languageHint} error={error('language')}>

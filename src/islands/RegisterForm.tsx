@@ -4,8 +4,7 @@
  * hydrated, it checks each field with the server's schema, creates the account without reloading,
  * keeps the header's copy of the user and goes on.
  */
-import { useState, type SubmitEvent } from 'react';
-import { actions, isInputError } from 'astro:actions';
+import { actions } from 'astro:actions';
 import type { Locale } from '~/i18n/locales';
 import {
   accountErrorText,
@@ -19,7 +18,8 @@ import {
 } from '~/lib/identity/account';
 import type { FormErrorCode, FormMessages } from '~/lib/forms/forms';
 import { syncIdentity } from '~/lib/stores/identity';
-import { described, Field, fieldIds, useCheckedForm } from './forms/form-kit';
+import { described, Field, fieldIds, FormStatus, useCheckedForm } from './forms/form-kit';
+import { useSubmit } from './forms/useSubmit';
 import { BIRTH_INPUTS, GenderAndBirthFields, NameFields } from './forms/PersonFields';
 import '~/styles/forms.css';
 
@@ -67,36 +67,19 @@ export default function RegisterForm({ locale, t, action, next, years, months, i
     fieldOf: (input) => (BIRTH_INPUTS.has(input) ? 'birthDate' : (input as RegisterField)),
     idOf: (f) => (f === 'birthDate' ? ids('birthDay').control : ids(f).control),
   });
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<string | null>(initial.message);
-
-  async function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    setMessage(null);
-    if (!form.checkAll()) return;
-    setBusy(true);
-    try {
-      const { data, error } = await actions.auth.register(new FormData(event.currentTarget));
-      if (!error) {
-        syncIdentity({ kind: 'user', user: data.user });
-        location.assign(data.next);
-        return;
-      }
-      if (error.code === 'CONFLICT') {
-        form.showErrors({ email: 'emailTaken' });
-        return;
-      }
-      if (isInputError(error) && form.showErrors(accountErrorsFromFields<RegisterField>(error.fields as Record<string, string[]>))) return;
-      setMessage(error.message || t.forms.connection);
-      form.focusOn(statusId);
-    } catch {
-      setMessage(t.forms.connection);
-      form.focusOn(statusId);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, status, submit } = useSubmit({
+    form,
+    send: (data) => actions.auth.register(data),
+    fieldErrors: (fields) => accountErrorsFromFields<RegisterField>(fields),
+    conflict: { email: 'emailTaken' },
+    statusId,
+    connection: t.forms.connection,
+    done: (data) => {
+      syncIdentity({ kind: 'user', user: data.user });
+      location.assign(data.next);
+    },
+    initial: initial.message ? { text: initial.message, ok: false } : null,
+  });
 
   const error = (f: RegisterField) => {
     const code = form.errors[f];
@@ -119,9 +102,7 @@ export default function RegisterForm({ locale, t, action, next, years, months, i
     <form className="account-form" aria-label={t.register.title} method="post" action={action} noValidate onSubmit={submit} aria-busy={busy || undefined} data-enhanced={form.enhanced ? 'true' : undefined}>
       <input type="hidden" name="lang" value={locale} />
       {next && <input type="hidden" name="next" value={next} />}
-      <div id={statusId} className="form-status" role="alert" tabIndex={-1}>
-        {message && <p className="form-status-error">{message}</p>}
-      </div>
+      <FormStatus id={statusId} status={status} />
       <NameFields {...person} />
       <div className="field-row">
         {email('email')}

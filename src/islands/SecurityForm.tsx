@@ -5,8 +5,7 @@
  * is checked with the server's schema and the form is sent without a post: a changed password reloads
  * the page with its notice (the list of sessions is shorter), a sent link is said in place.
  */
-import { useState, type SubmitEvent } from 'react';
-import { actions, isInputError } from 'astro:actions';
+import { actions } from 'astro:actions';
 import type { Locale } from '~/i18n/locales';
 import {
   accountErrorText,
@@ -23,7 +22,8 @@ import {
 } from '~/lib/identity/account';
 import type { Messages } from '~/i18n/types';
 import type { FormErrorCode, FormMessages } from '~/lib/forms/forms';
-import { described, Field, fieldIds, useCheckedForm } from './forms/form-kit';
+import { described, Field, fieldIds, FormStatus, useCheckedForm } from './forms/form-kit';
+import { useSubmit } from './forms/useSubmit';
 import '~/styles/forms.css';
 
 type Kind = 'password' | 'email';
@@ -62,42 +62,21 @@ export default function SecurityForm<K extends Kind>({ kind, locale, t, action, 
     },
     idOf: (f) => ids(f).control,
   });
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<string | null>(initial.message);
-  const [sent, setSent] = useState<string | null>(initial.sent);
   const text = kind === 'password' ? t.password : t.email;
-
-  async function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    setMessage(null);
-    setSent(null);
-    if (!form.checkAll()) return;
-    setBusy(true);
-    const data = new FormData(event.currentTarget);
-    try {
-      const { data: answer, error } = kind === 'password' ? await actions.account.changePassword(data) : await actions.account.changeEmail(data);
-      if (!error) {
-        if (kind === 'password') {
-          location.assign(done);
-          return;
-        }
-        form.reset({ email: '', currentPassword: '' });
-        setSent(answer.message);
-        form.focusOn(statusId);
-        return;
-      }
-      if (error.code === 'CONFLICT' && form.showErrors({ email: 'emailTaken' } as AccountErrors<F>)) return;
-      if (isInputError(error) && form.showErrors(accountErrorsFromFields<F>(error.fields as Record<string, string[]>))) return;
-      setMessage(error.message || t.forms.connection);
-      form.focusOn(statusId);
-    } catch {
-      setMessage(t.forms.connection);
-      form.focusOn(statusId);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, status, submit } = useSubmit({
+    form,
+    send: (data) => (kind === 'password' ? actions.account.changePassword(data) : actions.account.changeEmail(data)),
+    fieldErrors: (fields) => accountErrorsFromFields<F>(fields),
+    conflict: { email: 'emailTaken' } as AccountErrors<F>,
+    statusId,
+    connection: t.forms.connection,
+    done: (answer) => {
+      if (kind === 'password') return location.assign(done);
+      form.reset({ email: '', currentPassword: '' });
+      return { text: answer.message, ok: true };
+    },
+    initial: initial.sent ? { text: initial.sent, ok: true } : initial.message ? { text: initial.message, ok: false } : null,
+  });
 
   const error = (f: F) => {
     const code = form.errors[f];
@@ -112,10 +91,7 @@ export default function SecurityForm<K extends Kind>({ kind, locale, t, action, 
   return (
     <form className="account-form" aria-label={text.heading} method="post" action={action} noValidate onSubmit={submit} aria-busy={busy || undefined} data-enhanced={form.enhanced ? 'true' : undefined}>
       <input type="hidden" name="lang" value={locale} />
-      <div id={statusId} className="form-status" role="alert" tabIndex={-1}>
-        {message && <p className="form-status-error">{message}</p>}
-        {sent && <p className="form-status-ok">{sent}</p>}
-      </div>
+      <FormStatus id={statusId} status={status} />
       {kind === 'password' ? (
         <>
           {input('currentPassword' as F, t.fields.currentPassword, 'password', 'current-password')}

@@ -5,8 +5,8 @@
  * notice in both languages, closed for good with or without JavaScript without changing the shared page
  * HTML, and its list of cookies the very cookies a journey through the site receives.
  */
-import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
+import { imageBomb } from '../../src/lib/testing/images';
 import { expect, expectNoSeriousViolations, outboxMail, test, type Page } from './fixtures';
 
 let n = 0;
@@ -22,30 +22,6 @@ async function newLearner(page: Page, baseURL: string) {
   return { email, password: 'Perfil2026' };
 }
 
-function crc32(buf: Buffer): number {
-  let c = ~0;
-  for (const byte of buf) {
-    c ^= byte;
-    for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
-  }
-  return ~c >>> 0;
-}
-function chunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
-/** A PNG that claims 100 000 × 100 000 pixels in a few hundred bytes. */
-function imageBomb(): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(100_000, 0);
-  ihdr.writeUInt32BE(100_000, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(1024))), chunk('IEND', Buffer.alloc(0))]);
-}
 const photoJpeg = () => sharp({ create: { width: 800, height: 500, channels: 3, background: { r: 20, g: 120, b: 200 } } }).jpeg({ quality: 90 }).toBuffer();
 
 const BAD = [
@@ -53,7 +29,7 @@ const BAD = [
   { what: 'a PDF renamed .jpg', file: () => ({ name: 'foto.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\n%%EOF') }), status: 415, es: 'no es una foto JPEG, PNG o WebP', en: 'is not a JPEG, PNG or WebP photo' },
   { what: 'an SVG with a script', file: () => ({ name: 'foto.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') }), status: 415, es: 'no es una foto JPEG, PNG o WebP', en: 'is not a JPEG, PNG or WebP photo' },
   { what: 'a GIF (a type we do not take)', file: () => ({ name: 'foto.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a\u0001\u0000\u0001\u0000\u0000\u0000\u0000;') }), status: 415, es: 'no es una foto JPEG, PNG o WebP', en: 'is not a JPEG, PNG or WebP photo' },
-  { what: 'an image bomb', file: () => ({ name: 'bomba.png', mimeType: 'image/png', buffer: imageBomb() }), status: 400, es: 'demasiados píxeles', en: 'too many pixels' },
+  { what: 'an image bomb', file: async () => ({ name: 'bomba.png', mimeType: 'image/png', buffer: await imageBomb(100_000) }), status: 400, es: 'demasiados píxeles', en: 'too many pixels' },
 ] as const;
 
 test.describe('profile photo', () => {
@@ -62,7 +38,7 @@ test.describe('profile photo', () => {
     for (const bad of BAD) {
       for (const locale of ['es', 'en'] as const) {
         const prefix = locale === 'en' ? '/en' : '';
-        const r = await page.request.post(`${prefix}/profile?_action=account.setPhoto`, { headers: { origin: baseURL! }, multipart: { lang: locale, photo: bad.file() } });
+        const r = await page.request.post(`${prefix}/profile?_action=account.setPhoto`, { headers: { origin: baseURL! }, multipart: { lang: locale, photo: await bad.file() } });
         expect(r.status(), `${bad.what} (${locale})`).toBe(bad.status);
         expect(await r.text(), `${bad.what} (${locale})`).toContain(bad[locale]);
       }
@@ -78,7 +54,7 @@ test.describe('profile photo', () => {
       expect(await r.text()).toContain(words);
     }
     // The RPC answers the same way.
-    const rpc = await page.request.post('/_actions/account.setPhoto', { headers: { origin: baseURL! }, multipart: { lang: 'en', photo: BAD[1].file() } });
+    const rpc = await page.request.post('/_actions/account.setPhoto', { headers: { origin: baseURL! }, multipart: { lang: 'en', photo: await BAD[1].file() } });
     expect(rpc.status()).toBe(415);
     expect((await rpc.json()).message).toContain('not a JPEG, PNG or WebP');
     await page.goto('/en/profile');

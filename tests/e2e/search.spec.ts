@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { DEBOUNCE_MS } from '../../src/lib/search/query';
 import { expectNoSeriousViolations } from './fixtures';
 
 /** What each language's header search reads and where it leads. */
@@ -51,11 +52,15 @@ for (const l of LANGS) {
       page.on('request', (r) => {
         if (r.url().includes('/api/search')) calls.push(r.url());
       });
+      // The page's timers run on a clock the test can move: past the debounce at once, not after a wait.
+      await page.clock.install();
       const box = await openSearch(page, l.url, l.label);
       await expect(box).toHaveAttribute('aria-expanded', 'false');
 
       await box.fill(l.typed.slice(0, 2));
-      await page.waitForTimeout(600);
+      // Well past the debounce: a request for two characters would have been sent by now (and the one
+      // request counted below, for the whole text, would be the second).
+      await page.clock.runFor(DEBOUNCE_MS * 3);
       await expect(page.getByRole('listbox', { name: l.list })).toBeHidden();
       await expect(box).toHaveAttribute('aria-expanded', 'false');
       expect(calls).toEqual([]);

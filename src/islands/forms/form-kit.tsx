@@ -161,6 +161,19 @@ export function Field(props: { ids: { control: string; hint: string; error: stri
 }
 
 /**
+ * A form's status line: the refusal or good news of its last send, announced as it appears (`alert`;
+ * `status` for good news when `politeOk`), and focusable so a send can move the focus to it.
+ */
+export function FormStatus(props: { id: string; status: { text: string; ok: boolean } | null; politeOk?: boolean }) {
+  const { status } = props;
+  return (
+    <div id={props.id} className="form-status" role={props.politeOk && status?.ok ? 'status' : 'alert'} tabIndex={-1}>
+      {status && <p className={status.ok ? 'form-status-ok' : 'form-status-error'}>{status.text}</p>}
+    </div>
+  );
+}
+
+/**
  * The modal titled 'Information' that shows a server's answer. Open while `message`
  * is set; closing it calls `onClose`.
  */

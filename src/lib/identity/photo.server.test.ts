@@ -1,42 +1,20 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '~/lib/db';
 import { users } from '~/lib/db/schema';
 import { testDatabases } from '~/lib/db/testing';
+import { imageBomb } from '~/lib/testing/images';
 import { PHOTO_MAX_BYTES, PHOTO_SIDE, photoUrl } from './photo';
 import { photoFolder, readPhoto, removePhoto, savePhoto } from './photo.server';
 
 const databases = await testDatabases();
+/** A PNG that says it is 100 000 × 100 000 pixels in a few hundred bytes: decoding it would need gigabytes. */
+const bomb = await imageBomb(100_000);
 
-function crc32(buf: Buffer): number {
-  let c = ~0;
-  for (const byte of buf) {
-    c ^= byte;
-    for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
-  }
-  return ~c >>> 0;
-}
-function chunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
-/** A PNG that says it is `side`×`side` pixels in a few hundred bytes: decoding it would need gigabytes. */
-function imageBomb(side: number): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(side, 0);
-  ihdr.writeUInt32BE(side, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(1024))), chunk('IEND', Buffer.alloc(0))]);
-}
 const file = (b: Uint8Array) => ({ size: b.length, bytes: b });
 
 describe.each(databases)('keeping a profile photo on $name', ({ create }) => {
@@ -72,7 +50,7 @@ describe.each(databases)('keeping a profile photo on $name', ({ create }) => {
     ['a PDF renamed .jpg', Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\n%%EOF'), 'notImage'],
     ['an SVG with a script', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>'), 'notImage'],
     ['a GIF', Buffer.from('GIF89a\u0001\u0000\u0001\u0000\u0000\u0000\u0000;'), 'notImage'],
-    ['an image bomb (100 000 × 100 000 pixels)', imageBomb(100_000), 'tooManyPixels'],
+    ['an image bomb (100 000 × 100 000 pixels)', bomb, 'tooManyPixels'],
     ['a JPEG that is only its first bytes', Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46]), 'unreadable'],
     ['nothing', Buffer.alloc(0), 'missing'],
   ])('refuses %s and stores nothing', async (_, bytes, reason) => {

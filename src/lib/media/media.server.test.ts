@@ -199,7 +199,8 @@ describe.each(databases)('lesson media on $name', ({ create }) => {
       const reader = r.body!.getReader();
       let arrived = false;
       const first = reader.read().then((x) => ((arrived = true), x));
-      await new Promise((done) => setTimeout(done, 50));
+      // The stream is waiting for the client to be ready: nothing has been read for it.
+      await expect.poll(() => calls).toBe(1);
       expect(arrived).toBe(false);
       open();
       const chunk = (await first).value!;

@@ -1,6 +1,7 @@
 /**
  * A small ZIP writer (deflate, or stored when deflating does not help): enough for an archive of JSON,
- * CSV and PDF files built in memory. No dependency beyond `node:zlib`; names are UTF-8 (flag bit 11).
+ * CSV and PDF files built in memory. No dependency beyond `node:zlib` (its `crc32` too); names are UTF-8
+ * (flag bit 11).
  */
 import { crc32, deflateRawSync } from 'node:zlib';
 
@@ -19,6 +20,42 @@ function dosTime(at: Date): { time: number; date: number } {
   };
 }
 
+/** What the local header of a file and its record in the central directory both say. */
+interface FileHeader {
+  /** 0 stored, 8 deflated. */
+  method: number;
+  time: number;
+  date: number;
+  crc: number;
+  compressed: number;
+  size: number;
+  nameLength: number;
+}
+
+/**
+ * The local header of a file (30 bytes) or, given the local header's `offset`, its record in the
+ * central directory (46 bytes): the same fields, the record's shifted by its "made by" version.
+ * Version 2.0, names in UTF-8 (bit 11), no extra field or comment.
+ */
+function header(file: FileHeader, offset?: number): Buffer {
+  const central = offset !== undefined;
+  const buf = Buffer.alloc(central ? 46 : 30);
+  buf.writeUInt32LE(central ? 0x02014b50 : 0x04034b50, 0);
+  const at = central ? 6 : 4;
+  if (central) buf.writeUInt16LE(20, 4);
+  buf.writeUInt16LE(20, at);
+  buf.writeUInt16LE(0x0800, at + 2);
+  buf.writeUInt16LE(file.method, at + 4);
+  buf.writeUInt16LE(file.time, at + 6);
+  buf.writeUInt16LE(file.date, at + 8);
+  buf.writeUInt32LE(file.crc, at + 10);
+  buf.writeUInt32LE(file.compressed, at + 14);
+  buf.writeUInt32LE(file.size, at + 18);
+  buf.writeUInt16LE(file.nameLength, at + 22);
+  if (central) buf.writeUInt32LE(offset, 42);
+  return buf;
+}
+
 /** The archive of `entries`, every file dated `at`. Throws on a repeated or unsafe name. */
 export function zip(entries: readonly ZipEntry[], at = new Date()): Uint8Array {
   const seen = new Set<string>();
@@ -31,38 +68,13 @@ export function zip(entries: readonly ZipEntry[], at = new Date()): Uint8Array {
     seen.add(entry.name);
     const name = Buffer.from(entry.name, 'utf8');
     const data = typeof entry.content === 'string' ? Buffer.from(entry.content, 'utf8') : Buffer.from(entry.content);
-    const crc = crc32(data);
     const deflated = deflateRawSync(data);
     const stored = deflated.length >= data.length;
     const body = stored ? data : deflated;
-    const method = stored ? 0 : 8;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6);
-    local.writeUInt16LE(method, 8);
-    local.writeUInt16LE(time, 10);
-    local.writeUInt16LE(date, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    local.writeUInt16LE(0, 28);
+    const file = { method: stored ? 0 : 8, time, date, crc: crc32(data), compressed: body.length, size: data.length, nameLength: name.length };
+    const local = header(file);
     locals.push(local, name, body);
-    const head = Buffer.alloc(46);
-    head.writeUInt32LE(0x02014b50, 0);
-    head.writeUInt16LE(20, 4);
-    head.writeUInt16LE(20, 6);
-    head.writeUInt16LE(0x0800, 8);
-    head.writeUInt16LE(method, 10);
-    head.writeUInt16LE(time, 12);
-    head.writeUInt16LE(date, 14);
-    head.writeUInt32LE(crc, 16);
-    head.writeUInt32LE(body.length, 20);
-    head.writeUInt32LE(data.length, 24);
-    head.writeUInt16LE(name.length, 28);
-    head.writeUInt32LE(offset, 42);
-    central.push(head, name);
+    central.push(header(file, offset), name);
     offset += local.length + name.length + body.length;
   }
   const directory = Buffer.concat(central);

@@ -47,7 +47,6 @@ export function trackingServer(create: TestDatabase['create']) {
     row,
     lessons,
     listen,
-    settle,
     bitCount,
   };
 
@@ -148,9 +147,6 @@ export function trackingServer(create: TestDatabase['create']) {
     const heard: TrackingBroadcast[] = [];
     socket.on('tracking', (m: TrackingBroadcast) => heard.push(m));
     return heard;
-  }
-  function settle(ms = 150) {
-    return new Promise((r) => setTimeout(r, ms));
   }
   function bitCount(bits: string | null) {
     return [...(bits ?? '')].filter((b) => b === '1').length;
