@@ -128,8 +128,8 @@ const lang = z.enum(LOCALES).catch(DEFAULT_LOCALE);
 const next = z.string().max(2048).optional().catch(undefined);
 const code = z.string({ error: 'required' }).trim().min(1, 'required').max(40, 'tooLong');
 const userId = z.coerce.number({ error: 'invalidOption' }).int('invalidOption').positive('invalidOption').max(2_147_483_647, 'invalidOption');
-/** A staff role by name; anything else is `unknownRole`. */
-export const roleField = z.enum(STAFF_ROLES, { error: 'unknownRole' });
+/** A staff role by name; anything else is not one of the list's options. */
+export const roleField = z.enum(STAFF_ROLES, { error: 'invalidOption' });
 
 /** The code asked after the password (a TOTP code or a recovery code). */
 export const codeFormSchema = z.object({ code, lang, next });
