@@ -5,7 +5,9 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabases } from '../db/testing';
+import { createPostgresDatabase, testDatabases } from '../db/testing';
+import { openDatabase } from '../db/client';
+import { migrate } from '../db/migrate';
 import type { DbHandle } from '../db/client';
 import * as s from '../db/schema';
 import { createSession, hashToken, readSession } from '../identity/session.server';
@@ -18,10 +20,10 @@ import { readAuditFilter, readTypedCode, totpCode } from './staff';
 import { confirmSetup, factorState, grantRole, listStaff, pendingSecret, proveSecondFactor, resetFactor, revokeRole, rolesOf } from './staff.server';
 import { readAuditLog } from './audit-log.server';
 
-const pglite = (await testDatabases()).find((d) => d.name === 'pglite')!;
+const databases = await testDatabases();
 const demo = people.staff.find((m) => m.email === 'admin@academia.example')!.factor!;
 
-describe('staff accounts on the seeded database', () => {
+describe.each(databases)('staff accounts on the seeded database ($name)', (database) => {
   let handle: DbHandle;
   let runtime: Runtime;
   const idOf = async (email: string) => (await handle.db.select({ id: s.users.id }).from(s.users).where(eq(s.users.email, email)))[0]!.id;
@@ -35,7 +37,7 @@ describe('staff accounts on the seeded database', () => {
   const nextStep = () => new Date((clock += 30_000));
 
   beforeAll(async () => {
-    handle = await pglite.create({ seed: true });
+    handle = await database.create({ seed: true });
     runtime = await testRuntime(handle);
   });
   afterAll(async () => {
@@ -178,5 +180,40 @@ describe('staff accounts on the seeded database', () => {
     expect(future).toMatchObject({ events: [], total: 0, pages: 1 });
     const beyond = await readAuditLog(handle.db, readAuditFilter(new URLSearchParams('page=500')));
     expect(beyond.page).toBe(beyond.pages);
+  });
+});
+
+describe.skipIf(!databases.some((d) => d.name === 'postgres'))('a role granted on one process', () => {
+  const handles: DbHandle[] = [];
+  const runtimes: Runtime[] = [];
+  let drop: () => Promise<void> = async () => undefined;
+
+  beforeAll(async () => {
+    const made = await createPostgresDatabase({ prefix: 'academy_staff' });
+    drop = made.drop;
+    for (let i = 0; i < 2; i++) {
+      const handle = await openDatabase({ databaseUrl: made.url, dataDir: 'unused' });
+      handles.push(handle);
+      if (i === 0) await migrate(handle);
+      runtimes.push(await testRuntime(handle, { env: { DATABASE_URL: made.url, REDIS_URL: '' } }));
+    }
+  }, 60_000);
+  afterAll(async () => {
+    for (const r of runtimes) await r.close().catch(() => undefined);
+    for (const h of handles) await h.close().catch(() => undefined);
+    await drop();
+  });
+
+  it('reaches a session another process keeps, at once', async () => {
+    const [a, b] = runtimes as [Runtime, Runtime];
+    const [admin, learner] = await a.db.insert(s.users).values([{ email: 'jefa@test.example', firstName: 'Je', lastName: 'Fa' }, { email: 'nuevo@test.example', firstName: 'Nu', lastName: 'Evo' }]).returning();
+    await a.db.insert(s.staffRoles).values({ userId: admin!.id, role: 'administrator' });
+    const { token } = await createSession(a.db, { kind: 'user', userId: learner!.id });
+    // Process B keeps the session as a learner's.
+    expect((await b.sessions.read(token))?.staff).toBeNull();
+    const granted = await grantRole(a.db, admin!.id, 'nuevo@test.example', 'finance');
+    if (granted.status !== 'ok') throw new Error(granted.status);
+    await tellChanges(a, granted.changed);
+    await expect.poll(async () => (await b.sessions.read(token))?.staff, { timeout: 1000, interval: 20 }).toEqual({ roles: ['finance'], secondFactor: 'setup' });
   });
 });
