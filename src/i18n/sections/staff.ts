@@ -4,7 +4,7 @@ import type { Shape } from '../types';
 export const es = {
   staff: {
     backOffice: 'Administración',
-    roles: { administrator: 'Administración', editor: 'Edición', support: 'Soporte', finance: 'Finanzas' },
+    roles: { administrator: 'Administrador', editor: 'Editor', support: 'Soporte', finance: 'Finanzas' },
     code: {
       title: 'Verificación en dos pasos',
       description: 'Escribe el código de tu aplicación de autenticación.',
