@@ -19,6 +19,10 @@ import * as people from '../db/seed/people';
 import { readAuditFilter, readTypedCode, totpCode } from './staff';
 import { confirmSetup, factorState, grantRole, listStaff, pendingSecret, proveSecondFactor, resetFactor, revokeRole, rolesOf } from './staff.server';
 import { readAuditLog } from './audit-log.server';
+import { runDeletion } from '../privacy/deletion.server';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const databases = await testDatabases();
 const demo = people.staff.find((m) => m.email === 'admin@academia.example')!.factor!;
@@ -168,6 +172,19 @@ describe.each(databases)('staff accounts on the seeded database ($name)', (datab
     expect(event).toMatchObject({ actor: `user:${admin}`, before: { factor: 'confirmed', recoveryCodes: 10 }, after: { factor: 'none' } });
   });
 
+  it('forgets the roles and second factor of a deleted account', async () => {
+    const admin = await idOf('admin@academia.example');
+    const [gone] = await handle.db.insert(s.users).values({ email: `se.va.${database.name}@test.example`, firstName: 'Se', lastName: 'Va' }).returning();
+    await grantRole(handle.db, admin, gone!.email, 'finance');
+    await pendingSecret(handle.db, gone!.id);
+    const dataDir = mkdtempSync(join(tmpdir(), 'staff-deletion-'));
+    const told = async () => undefined;
+    await runDeletion({ db: handle.db, dataDir, sessionChanged: told, personChanged: told, catalogChanged: told }, { userId: gone!.id });
+    expect(await rolesOf(handle.db, gone!.id)).toEqual([]);
+    expect(await factorState(handle.db, gone!.id)).toBe('none');
+    expect((await listStaff(handle.db)).map((m) => m.userId)).not.toContain(gone!.id);
+  });
+
   it('reads the audit log newest first, filtered and paged', async () => {
     const admin = await idOf('admin@academia.example');
     const all = await readAuditLog(handle.db, readAuditFilter(new URLSearchParams()));
@@ -175,7 +192,7 @@ describe.each(databases)('staff accounts on the seeded database ($name)', (datab
     const times = all.events.map((e) => e.at.getTime());
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     const granted = await readAuditLog(handle.db, readAuditFilter(new URLSearchParams(`actor=user:${admin}&action=staff.role.granted`)));
-    expect(granted.events.map((e) => e.action)).toEqual(['staff.role.granted', 'staff.role.granted']);
+    expect(granted.events.map((e) => e.action)).toEqual(['staff.role.granted', 'staff.role.granted', 'staff.role.granted']);
     const future = await readAuditLog(handle.db, readAuditFilter(new URLSearchParams('from=2099-01-01')));
     expect(future).toMatchObject({ events: [], total: 0, pages: 1 });
     const beyond = await readAuditLog(handle.db, readAuditFilter(new URLSearchParams('page=500')));
