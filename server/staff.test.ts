@@ -171,6 +171,13 @@ describe.skipIf(!siteBuilt)('the staff back office, through the site', () => {
     const noRole = await grant({ email: PEOPLE.learner.email, role: 'owner' });
     expect(noRole.status).toBe(400);
     expect(error(noRole.body).fields?.role).toEqual(['invalidOption']);
+    // The page draws that field error as a sentence, with its status (a form posted without JavaScript).
+    const noRolePage = await c.post('/en/admin/staff?_action=staff.grantRole', { form: { email: PEOPLE.learner.email, role: 'owner', lang: 'en' } });
+    expect(noRolePage.status).toBe(400);
+    expect(noRolePage.body).toContain(messages('en').forms.errors.invalidOption);
+    const unknownPage = await c.post('/admin/staff?_action=staff.grantRole', { form: { email: 'nadie@academia.example', role: 'editor', lang: 'es' } });
+    expect(unknownPage.status).toBe(404);
+    expect(unknownPage.body).toContain(es.people.unknownEmail);
     const granted = await grant({ email: PEOPLE.learner.email, role: 'editor' });
     expect(granted.status, granted.body).toBe(200);
     expect((await grant({ email: PEOPLE.learner.email, role: 'editor' })).status).toBe(409);
