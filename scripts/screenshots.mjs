@@ -3,9 +3,12 @@
  * Usage: node scripts/screenshots.mjs http://localhost:4321 out-dir /path1 /en/path2 …
  * With SCREENSHOT_EMAIL and SCREENSHOT_PASSWORD set, it logs in through /login first (personal pages).
  * SCREENSHOT_COOKIES='name=value; other=value' sets cookies first (e.g. a cart for the checkout).
+ * SCREENSHOT_TOTP_SECRET (a staff account's second factor, e.g. the demo administrator's in the README)
+ * enters the code after the password, for the back office's pages.
  */
 import { mkdirSync } from 'node:fs';
 import { chromium } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 import { CHROMIUM_ARGS, findChromium } from './find-chromium.mjs';
 
 const [base = 'http://localhost:4321', out = '/tmp/shots', ...pages] = process.argv.slice(2);
@@ -52,4 +55,18 @@ async function logIn(page, email, password) {
   await form.locator('input[type="email"]').fill(email);
   await form.locator('input[type="password"]').first().fill(password);
   await Promise.all([page.waitForURL((u) => !u.pathname.startsWith('/login')), form.locator('button[type="submit"]').first().click()]);
+  if (process.env.SCREENSHOT_TOTP_SECRET && new URL(page.url()).pathname.includes('second-factor')) await enterCode(page, process.env.SCREENSHOT_TOTP_SECRET);
+}
+
+/** Enters the second factor's code on the code page; a code already taken in this step waits for the next one. */
+async function enterCode(page, secret) {
+  const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await page.locator('input[name="code"]').fill(totp.generate());
+    await page.locator('form.code-form button[type="submit"]').click();
+    await page.waitForLoadState('networkidle');
+    if (!new URL(page.url()).pathname.includes('second-factor')) return;
+    await new Promise((r) => setTimeout(r, 30_050 - (Date.now() % 30_000)));
+  }
+  throw new Error('no second-factor code was accepted');
 }

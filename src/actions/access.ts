@@ -88,6 +88,13 @@ export const ACTION_RULES = {
   'exams.start': { access: 'learner', limits: [], locale: 'lang' },
   'exams.answer': { access: 'learner', limits: [], locale: 'lang' },
   'exams.submit': { access: 'learner', limits: [], locale: 'lang' },
+  // A logged-in account proves its second factor: learner-level (the roles come with the proof); the
+  // handler refuses an account that holds no role. Right codes give their attempt back.
+  'staff.proveCode': { access: 'learner', limits: [{ name: 'secondFactorPerAccount', per: 'user' }], locale: 'lang' },
+  'staff.confirmSetup': { access: 'learner', limits: [{ name: 'secondFactorPerAccount', per: 'user' }], locale: 'lang' },
+  'staff.grantRole': { access: 'administrator', limits: [{ name: 'staffChangesPerAccount', per: 'user' }], locale: 'lang' },
+  'staff.revokeRole': { access: 'administrator', limits: [{ name: 'staffChangesPerAccount', per: 'user' }], locale: 'lang' },
+  'staff.resetFactor': { access: 'administrator', limits: [{ name: 'staffChangesPerAccount', per: 'user' }], locale: 'lang' },
 } as const satisfies Record<string, ActionRule>;
 
 export type ActionName = keyof typeof ACTION_RULES;

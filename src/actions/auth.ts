@@ -39,6 +39,7 @@ import { REFERRAL_COOKIE } from '~/lib/identity/referral';
 import { inPreferredLanguage, mailLocale } from '~/lib/identity/account';
 import { localePath, paths } from '~/lib/paths';
 import { cancelDeletion } from '~/lib/privacy';
+import { factorState, rolesOf } from '~/lib/staff';
 import { z } from '~/lib/zod';
 
 /** Every account action's 429: "too many attempts, wait N minutes". */
@@ -104,8 +105,17 @@ export const auth = {
       // In the language the person chose in their profile (the browser remembers it too: `language`).
       const language = outcome.user.locale ?? null;
       // Logging in within the 14 days cancels a pending account deletion; "My data" tells the person so.
-      if (await cancelDeletion(db, outcome.user.id)) return { user: storedUser(outcome.user), next: inPreferredLanguage(localePath(lang, paths.myDataDeletionCancelled), language), language, changed };
-      return { user: storedUser(outcome.user), next: inPreferredLanguage(afterLogin(next, localePath(lang, paths.home)), language), language, changed };
+      const cancelled = await cancelDeletion(db, outcome.user.id);
+      const then = inPreferredLanguage(cancelled ? localePath(lang, paths.myDataDeletionCancelled) : afterLogin(next, localePath(lang, paths.home)), language);
+      // Staff: the session is an ordinary learner's until the second factor is proved (or set up).
+      const factor = (await rolesOf(db, outcome.user.id)).length ? await factorState(db, outcome.user.id) : null;
+      if (factor !== null) {
+        // Where the login was going, unless only home: then the back office's dashboard.
+        const onward = then === inPreferredLanguage(localePath(lang, paths.home), language) ? undefined : then;
+        const page = factor === 'confirmed' ? paths.secondFactor(onward) : paths.secondFactorSetup;
+        return { user: storedUser(outcome.user), next: inPreferredLanguage(localePath(lang, page), language), language, changed };
+      }
+      return { user: storedUser(outcome.user), next: then, language, changed };
     },
   }),
 

@@ -20,6 +20,7 @@ import { commerce } from './commerce';
 import { ibo } from './ibo';
 import { exams } from './exams';
 import { privacy } from './privacy';
+import { staff } from './staff';
 
 export const server = {
   account,
@@ -30,6 +31,7 @@ export const server = {
   ibo,
   exams,
   privacy,
+  staff,
   contact: {
     /**
      * The contact form: 400 with field codes for bad input (nothing stored), 429 once an address has

@@ -32,12 +32,14 @@ export interface UserMenuText {
   /** 'Code: {code}'. */
   code: string;
   closeSession: string;
+  /** The back office, for staff accounts. */
+  backOffice: string;
 }
 
 interface Props {
   locale: Locale;
   t: UserMenuText;
-  hrefs: { login: string; myLearning: string; myShopping: string; profile: string; security: string; home: string };
+  hrefs: { login: string; myLearning: string; myShopping: string; profile: string; security: string; home: string; admin: string };
   /** Where the log-out form posts without JavaScript. */
   logoutAction: string;
   /** What the server knows of the session, or `null` on a prerendered page. */
@@ -153,6 +155,11 @@ export default function UserMenu({ locale, t, hrefs, logoutAction, session, chil
             </span>
           </a>
           <ul>
+            {session?.kind === 'user' && session.staff && (
+              <li>
+                <a href={hrefs.admin}>{t.backOffice}</a>
+              </li>
+            )}
             <li>
               <a href={hrefs.myLearning}>{t.myLearning}</a>
             </li>

@@ -92,6 +92,16 @@ export const paths = {
   certificatePdf: (courseId: number, lang: string) => `/course-certificate/${courseId}/pdf?lang=${encodeURIComponent(lang)}`,
   /** The certificate's signed Open Badges credential (VC-JWT). */
   certificateCredential: (courseId: number) => `/course-certificate/${courseId}/credential`,
+  /** After the password, a staff account's code (TOTP or recovery code); `next`: where to go then. */
+  secondFactor: (next?: string) => (next ? `/second-factor?next=${encodeURIComponent(next)}` : '/second-factor'),
+  /** A staff account sets up its second factor (QR code, first code, recovery codes). */
+  secondFactorSetup: '/second-factor/setup',
+  /** The back office: the dashboard of the areas the staff member's roles open. */
+  admin: '/admin',
+  /** Staff management (administrators): roles granted and removed, second factors reset. */
+  adminStaff: '/admin/staff',
+  /** The audit log (administrators); `query`: its filters. */
+  adminAudit: (query = '') => `/admin/audit${query}`,
   /** The public verification page of a certificate (no login). */
   verify: (code: string) => `/verify/${encodeURIComponent(code)}`,
   /** The public keys certificates are signed with (JWKS). */

@@ -18,6 +18,7 @@ import { actionNames, routeFiles, routeOf } from './support/routes';
 import { ACTION_RULES, ruleOf } from '../../src/actions/access';
 import { firstLesson, PEOPLE } from './support/seed';
 import { connect, emitAck, outcome } from './support/socket';
+import { proveWithFreshCode } from './support/staff';
 
 const MATRIX = matrix();
 
@@ -42,6 +43,14 @@ async function enter(role: Role, playwright: PlaywrightWorkerArgs['playwright'],
   }
   if (role === 'learner' || role === 'buyer' || role === 'admin') {
     await ok(await api.post('/_actions/auth.login', { form: { email: PEOPLE[role].email, password: PEOPLE[role].password, lang: 'es' } }), 'log in');
+  }
+  if (role === 'admin') {
+    // Staff: the second factor gives the session its administrator role.
+    const proved = await proveWithFreshCode(async (code) => {
+      const r = await api.post('/_actions/staff.proveCode', { form: { code, lang: 'es' } });
+      return { status: r.status(), r };
+    });
+    await ok(proved.r, 'prove the second factor');
   }
   if (role === 'refused') {
     // A user of type 2 is refused at login with the message anyone with a wrong password gets, and no session.

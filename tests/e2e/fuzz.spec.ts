@@ -23,6 +23,7 @@ import { firstLesson, firstResource, playerPaths, registrationForm } from './sup
 import { connect, emitOrDrop, outcome } from './support/socket';
 import { actionNames } from './support/routes';
 import { ACTION_RULES, ruleOf } from '../../src/actions/access';
+import { proveWithFreshCode } from './support/staff';
 
 const SEED = 20_261_123;
 const RUNS = 30;
@@ -331,6 +332,30 @@ actionFuzz('ibo.enter', 110, () => ({ code: 'HORIZONTE01', lang: 'en' }), {
   actionFuzz('exams.submit', 124, () => ({ course: '1', attempt: '1', lang: 'en', q5: '17' }), { setup: learnerSetup('entrega'), extra: (a, b, ch, i, c) => (i % 10 === 0 ? noAttempt(a, b, ch, i, c) : undefined) });
 }
 
+test(`GET the audit log as the administrator: ${RUNS} hostile filters (actor, action, days, page) — 200 (malformed filters are ignored), never a 5xx`, async ({ baseURL }) => {
+  const c = new Client(baseURL!, loopback(166));
+  try {
+    expect((await c.post('/_actions/auth.login', { form: { email: 'admin@academia.example', password: 'Admin2026', lang: 'en' } })).status).toBe(200);
+    expect((await proveWithFreshCode((code) => c.post('/_actions/staff.proveCode', { form: { code, lang: 'en' } }))).status).toBe(200);
+    await property(
+      'audit filters',
+      fc.record({ actor: hostileValue, action: hostileValue, from: hostileValue, to: hostileValue, page: hostileValue, en: fc.boolean() }),
+      async ({ actor, action, from, to, page, en }, tally) => {
+        const path = `${en ? '/en' : ''}/admin/audit?actor=${urlPart(actor)}&action=${urlPart(action)}&from=${urlPart(from)}&to=${urlPart(to)}&page=${urlPart(page)}`;
+        const a = await tooLargeOrAnswer(c.get(path), path);
+        tally.add(a ? a.status : 'closed: request line too large');
+        if (!a) return;
+        expectClean(a, { path: path.slice(0, 300) });
+        expect([200, 400, 414], `${path.slice(0, 200)} → ${a.status}`).toContain(a.status);
+      },
+      RUNS,
+      EVERY_FIELD.map((v) => ({ actor: v, action: v, from: v, to: v, page: v, en: false })),
+    );
+  } finally {
+    c.close();
+  }
+});
+
 test(`GET the exam pages: ${RUNS} hostile course ids and attempt numbers — 200, a redirect or a 4xx, never a 5xx`, async ({ baseURL }) => {
   const c = new Client(baseURL!, loopback(125));
   try {
@@ -455,6 +480,20 @@ test(`GET the exam pages: ${RUNS} hostile course ids and attempt numbers — 200
     extra: (a) => expect(a.status, a.body.slice(0, 200)).not.toBe(200),
   });
   actionFuzz('privacy.requestExport', 144, () => ({ lang: 'en' }), { setup: async (c) => void (await newLearner(c, 'archivo')) });
+}
+
+/* ───────────── the staff ───────────── */
+
+// As a learner who is not staff: hostile codes and staff changes reach the schemas and the refusals,
+// never a role, a code or another account (the administrator's own refusals are in the authorization matrix).
+// The administrators' actions refuse a learner right after their schema: fewer runs cover it.
+{
+  const refused = (a: Answer) => expect([400, 403, 413, 415, 429], a.body.slice(0, 200)).toContain(a.status);
+  actionFuzz('staff.proveCode', 161, () => ({ code: '123456', lang: 'en', next: '/admin' }), { setup: async (c) => void (await newLearner(c, 'codigo')), extra: refused });
+  actionFuzz('staff.confirmSetup', 162, () => ({ code: '123456', lang: 'en' }), { setup: async (c) => void (await newLearner(c, 'alta-factor')), extra: refused });
+  actionFuzz('staff.grantRole', 163, (i) => ({ email: `fuzz.rol.${RUN}.${i}@example.com`, role: 'editor', lang: 'en' }), { setup: async (c) => void (await newLearner(c, 'rol')), extra: refused, runs: 15 });
+  actionFuzz('staff.revokeRole', 164, () => ({ userId: '2147483647', role: 'editor', lang: 'en' }), { setup: async (c) => void (await newLearner(c, 'quitar-rol')), extra: refused, runs: 15 });
+  actionFuzz('staff.resetFactor', 165, () => ({ userId: '2147483647', lang: 'en' }), { setup: async (c) => void (await newLearner(c, 'reiniciar')), extra: refused, runs: 15 });
 }
 
 test(`order pages, receipts, book downloads and data archives: hostile and foreign order and book ids, forged archive links — the not-found page (or the login page), never a 5xx`, async ({ baseURL }) => {

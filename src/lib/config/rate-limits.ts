@@ -73,6 +73,14 @@ export const LIMITS = {
   dataExportsPerAccount: { points: 3, durationSeconds: 24 * 60 * 60 },
   /** Account deletion requests per account (each checks the password: a cap on guessing it). */
   deletionRequestsPerAccount: { points: 5, durationSeconds: 15 * 60 },
+  /**
+   * Second-factor codes tried per account (after the password, and at set-up): a right one gives its
+   * attempt back, so only wrong, replayed or used-up codes count. Ten guesses in 15 minutes against the
+   * three codes a window accepts out of a million: about one chance in 33,000 each window.
+   */
+  secondFactorPerAccount: { points: 10, durationSeconds: 15 * 60 },
+  /** Changes to staff (roles, second factors) per administrator. */
+  staffChangesPerAccount: { points: 60, durationSeconds: 60 * 60 },
 } as const satisfies Record<string, LimitSpec>;
 
 export type LimitName = keyof typeof LIMITS;

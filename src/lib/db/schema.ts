@@ -262,6 +262,8 @@ export const sessions = pgTable(
     userAgent: text(),
     /** The client's address when the session started (shown masked). */
     address: text(),
+    /** When this session proved the account's second factor: only then does it carry the account's staff roles. */
+    secondFactorAt: timestamp({ withTimezone: true }),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
@@ -882,3 +884,5 @@ export const auditEvents = pgTable(
   (t) => [index('audit_events_subject_idx').on(t.subject, t.at), index('audit_events_at_idx').on(t.at)],
 );
 export type AuditEvent = typeof auditEvents.$inferSelect;
+
+export * from './schema-staff';

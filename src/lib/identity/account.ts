@@ -329,7 +329,7 @@ export function mailLocale(preferred: string | null | undefined, page: Locale): 
 /* ───────────── navigation ───────────── */
 
 /** Pages that need a logged-in user: a visitor without one is sent to the login page. */
-export const PROTECTED_PATHS: readonly string[] = [paths.myLearning, paths.myShopping, paths.profile, paths.myData, '/myshopping-detail', paths.purchaseDetail, '/course-exam', '/course-result', '/course-generate', '/course-certificate', '/book-download'];
+export const PROTECTED_PATHS: readonly string[] = ['/admin', '/second-factor', paths.myLearning, paths.myShopping, paths.profile, paths.myData, '/myshopping-detail', paths.purchaseDetail, '/course-exam', '/course-result', '/course-generate', '/course-certificate', '/book-download'];
 
 /** True when a locale-free path is a protected page or lies under one. */
 export function isProtectedPath(path: string): boolean {
@@ -388,7 +388,10 @@ export function storedUser(user: { firstName: string; lastName: string; email: s
 /** What the browser may know of a server session (user, or IBO and prospect), or that there is none. */
 export function sessionSummary(session: SessionInfo | null): SessionSummary {
   // An address not confirmed yet is part of the summary: the page's personal parts (the banner) differ.
-  if (session?.user) return session.user.emailVerified === false ? { kind: 'user', user: storedUser(session.user), unconfirmed: true } : { kind: 'user', user: storedUser(session.user) };
+  if (session?.user) {
+    // A staff account's menu links the back office (the personal parts differ).
+    return { kind: 'user', user: storedUser(session.user), ...(session.user.emailVerified === false ? { unconfirmed: true as const } : {}), ...(session.staff ? { staff: true as const } : {}) };
+  }
   if (session?.ibo) {
     const { companyName, code, imageUrl } = session.ibo;
     return { kind: 'ibo', ibo: { companyName: displayName(companyName), code, imageUrl }, contact: session.prospect };

@@ -7,7 +7,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
-import { contacts, ibos, sessions, users, USER_TYPE, type User } from '../db/schema';
+import { contacts, ibos, sessions, staffFactors, staffRoles, users, USER_TYPE, type User } from '../db/schema';
+import { STAFF_ROLES, type StaffRole } from '../access/policy';
 import type { Identity } from '../access/access.server';
 import { isOwnProspect, type ContactAccount } from './ibo';
 import { sessionChange, type Change } from '../runtime/changes';
@@ -64,6 +65,19 @@ export interface SessionInfo {
   user: { id: number; firstName: string; lastName: string; email: string; imageUrl: string | null; userType: number; emailVerified: boolean } | null;
   ibo: { id: number; code: string; companyName: string; imageUrl: string | null } | null;
   prospect: { id: number; firstName: string; lastName: string; email: string } | null;
+  /**
+   * The staff roles this session may use: the account's roles once the session proved the second factor,
+   * none before (until then it is an ordinary learner's session). Absent: none.
+   */
+  roles?: readonly StaffRole[];
+  /** A staff account's standing: its roles, and what its second factor asks of this session; null for anyone else. */
+  staff?: { roles: readonly StaffRole[]; secondFactor: 'proved' | 'code' | 'setup' } | null;
+}
+
+/** The account's stored roles, in the policy's order (text from the database: unknown names are dropped). */
+function storedRoles(list: string | null): StaffRole[] {
+  const held = new Set((list ?? '').split(','));
+  return STAFF_ROLES.filter((r) => held.has(r));
 }
 
 /** A person's account as the prospect rule (`isOwnProspect`) reads it. */
@@ -92,6 +106,9 @@ export async function readSession(db: Db, token: string | undefined, now = new D
       boundAccount: { userType: prospectUsers.userType, mainUserId: prospectUsers.mainUserId },
       // A user's own contact, in the same query (a session is read on every first request of a person).
       ownContactId: sql<number | null>`(select own.id from ${contacts} own where own.user_id = ${users.id} limit 1)`,
+      // The account's staff roles and whether its second factor is set up (a learner has neither).
+      staffRoles: sql<string | null>`(select string_agg(r.role, ',') from ${staffRoles} r where r.user_id = ${users.id})`,
+      factorConfirmed: sql<boolean>`exists (select 1 from ${staffFactors} f where f.user_id = ${users.id} and f.confirmed_at is not null)`,
     })
     .from(sessions)
     .leftJoin(users, eq(users.id, sessions.userId))
@@ -112,7 +129,11 @@ export async function readSession(db: Db, token: string | undefined, now = new D
       .where(eq(sessions.tokenHash, tokenHash));
   }
   if (session.kind === 'user' && user) {
+    const held = storedRoles(row.staffRoles);
+    const proved = held.length > 0 && row.factorConfirmed && session.secondFactorAt !== null;
     return {
+      roles: proved ? held : [],
+      staff: held.length ? { roles: held, secondFactor: proved ? 'proved' : row.factorConfirmed ? 'code' : 'setup' } : null,
       tokenHash,
       identity: { kind: 'learner', userId: user.id, contactId: row.ownContactId },
       user: { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email, imageUrl: user.imageUrl, userType: user.userType, emailVerified: user.emailVerifiedAt !== null },

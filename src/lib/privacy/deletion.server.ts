@@ -23,6 +23,9 @@ import {
   purchaseAccess,
   referrals,
   sessions,
+  staffFactors,
+  staffRecoveryCodes,
+  staffRoles,
   tracking,
   trackingCredit,
   users,
@@ -133,6 +136,10 @@ export async function runDeletion(deps: DeletionJobDeps, payload: unknown, step:
     await tx.update(referrals).set({ userId: null }).where(eq(referrals.userId, userId));
     await tx.delete(contactMessages).where(sql`lower(${contactMessages.email}) = lower(${user.email})`);
     await tx.delete(dataExports).where(eq(dataExports.userId, userId));
+    // A deleted account is no longer staff: its roles and second factor go with it.
+    await tx.delete(staffRoles).where(eq(staffRoles.userId, userId));
+    await tx.delete(staffFactors).where(eq(staffFactors.userId, userId));
+    await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, userId));
     for (const id of ids) await tx.update(contacts).set({ firstName: '', lastName: '', email: deletedEmail('contact', id) }).where(eq(contacts.id, id));
     await step('in-transaction');
     await tx

@@ -49,7 +49,7 @@ export function per(fallback: string, over: Override = {}): Outcomes {
   return out;
 }
 
-/** Each role as the access rule sees it (no role holds a staff role yet). */
+/** Each role as the access rule sees it: `admin` logs in with password and second factor, so holds the administrator role. */
 export const CALLERS: Record<Role, Caller> = {
   anonymous: { session: 'visitor', roles: [] },
   refused: { session: 'visitor', roles: [] },
@@ -57,7 +57,7 @@ export const CALLERS: Record<Role, Caller> = {
   prospect: { session: 'ibo', roles: [] },
   learner: { session: 'user', roles: [] },
   buyer: { session: 'user', roles: [] },
-  admin: { session: 'user', roles: [] },
+  admin: { session: 'user', roles: ['administrator'] },
 };
 
 /**
@@ -186,6 +186,10 @@ function page(path: string, expect: Outcomes | ((locale: 'es' | 'en') => Outcome
 }
 
 const publicPage = (path: string, covers = path, note?: string) => page(path, per('200'), { covers, ...(note ? { note } : {}) });
+
+/** A staff page for administrators: the administrator gets it, other users 403, everybody else goes to the login page. */
+const staffPage = (path: string, covers = path, note?: string) =>
+  page(path, (l) => per('403', { visitors: loginRedirect(l, path), ibo: loginRedirect(l, path), admin: '200' }), { covers, ...(note ? { note } : {}) });
 
 /** A protected page: users get it, everybody else goes to the login page, which brings them back. */
 const personal = (path: string, covers = path) => page(path, (l) => per('200', { visitors: loginRedirect(l, path), ibo: loginRedirect(l, path) }), { covers });
@@ -319,6 +323,15 @@ export function matrix(): Row[] {
     ...playerRows(COURSE.locked, per('403'), 'prerequisite'),
     ...playerRows(COURSE.unknown, per('404'), 'unknown'),
     ...page(`/course-tracking/${COURSE.free}/x/y/${L6.id}`, per('404'), { covers: '/course-tracking/[...path]', note: "another course's lesson" }, ['es']),
+
+    /* the back office: staff only (a learner 403, anyone not logged in to the login); the administrator has proved the second factor */
+    ...staffPage('/admin'),
+    ...staffPage('/admin/staff'),
+    ...staffPage('/admin/audit'),
+    ...staffPage('/admin/audit?actor=%27%20or%201%3D1&from=2026-13-45&page=-1', '/admin/audit', 'malformed filters'),
+    // The code and set-up pages: a learner is not staff (403); the administrator, already proved, is sent on.
+    ...page('/second-factor', (l) => per('403', { visitors: loginRedirect(l, '/second-factor'), ibo: loginRedirect(l, '/second-factor'), admin: `302 → ${l === 'en' ? '/en' : ''}/admin` }), { covers: '/second-factor' }),
+    ...page('/second-factor/setup', (l) => per('403', { visitors: loginRedirect(l, '/second-factor/setup'), ibo: loginRedirect(l, '/second-factor/setup'), admin: `302 → ${l === 'en' ? '/en' : ''}/admin` }), { covers: '/second-factor/setup' }),
 
     /* personal pages */
     ...personal('/mylearning'),
@@ -565,6 +578,14 @@ export function matrix(): Row[] {
     action('privacy.requestDeletion', 'a wrong password', per('400'), { form: { password: 'NotTheirs2026', lang: 'en' } }),
     action('privacy.requestDeletion', 'no password', per('400'), { form: { password: '', lang: 'en' } }, { beforeAccess: true }),
     action('privacy.requestExport', 'an archive of their own data', per('200'), { form: { lang: 'en' } }),
+
+    /* the staff: a learner proving a code is not staff (403); the administrator's refusals are in words */
+    action('staff.proveCode', 'not six digits', per('400'), { form: { code: 'abc', lang: 'en' } }),
+    action('staff.confirmSetup', 'a second factor already set up', per('403', { admin: '409' }), { form: { code: '000000', lang: 'en' } }),
+    action('staff.grantRole', 'an unknown e-mail', per('404'), { form: { email: `nadie.${RUN}@example.com`, role: 'editor', lang: 'en' } }),
+    action('staff.grantRole', 'a role that does not exist', per('400'), { form: { email: PEOPLE.learner.email, role: 'owner', lang: 'en' } }, { beforeAccess: true }),
+    action('staff.revokeRole', 'a role the account does not hold', per('404'), { form: { userId: '2147483647', role: 'finance', lang: 'en' } }),
+    action('staff.resetFactor', 'an account that is not staff', per('404'), { form: { userId: '2147483647', lang: 'en' } }),
 
     /* every declared action refuses another site (CSRF), whatever the session, before its access is checked */
     ...Object.keys(ACTION_RULES).map((name) =>

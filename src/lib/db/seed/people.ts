@@ -43,6 +43,35 @@ export const users: SeedUser[] = [
     examPassedCourseIds: [2, 31],
   },
   { email: 'ibo.rutas@academia.example', password: 'Rutas2026', firstName: 'Elena', lastName: 'Castro', userType: USER_TYPE.learner, imageUrl: null, purchasedCourseIds: [] },
+  // Staff: an editor of the back office (sets up the second factor at the first login).
+  { email: 'editor@academia.example', password: 'Edita2026', firstName: 'Valeria', lastName: 'Ríos', userType: USER_TYPE.learner, imageUrl: null, purchasedCourseIds: [] },
+];
+
+/**
+ * Demo staff: their roles, and for the administrator a fixed TOTP secret and recovery codes printed in
+ * the README (for trying the academy out only: a real academy's administrator sets up their own).
+ */
+export const staff: { email: string; roles: ('administrator' | 'editor' | 'support' | 'finance')[]; factor?: { secret: string; recoveryCodes: string[] } }[] = [
+  {
+    email: 'admin@academia.example',
+    roles: ['administrator'],
+    factor: {
+      secret: 'KVKFKRCPNZQUYMLXOVYDSQKJKZDTSRLD',
+      recoveryCodes: [
+        'demo-2026-aaaa-0001',
+        'demo-2026-aaaa-0002',
+        'demo-2026-aaaa-0003',
+        'demo-2026-aaaa-0004',
+        'demo-2026-aaaa-0005',
+        'demo-2026-aaaa-0006',
+        'demo-2026-aaaa-0007',
+        'demo-2026-aaaa-0008',
+        'demo-2026-aaaa-0009',
+        'demo-2026-aaaa-0010',
+      ],
+    },
+  },
+  { email: 'editor@academia.example', roles: ['editor'] },
 ];
 
 /** Demo IBOs: two active, one suspended. `userEmail` is the IBO's own account. */

@@ -14,6 +14,7 @@ import { seedCourses } from './seed-courses.server';
 import { seedExams } from './seed-exams.server';
 import { seedProducts } from './seed-products.server';
 import { seedAccounts } from './seed-accounts.server';
+import { seedStaff } from '../../staff/staff.server';
 import { seedCommerce } from './seed-commerce.server';
 import { seedCertificates, seedProgress } from './seed-progress.server';
 
@@ -49,6 +50,7 @@ export async function seed(db: Db, mediaDir: string, hashCost = DEFAULT_COST): P
     await seedCommerce(tx, userId);
     await seedProgress(tx, { userId, lessonId, evaluationId, durations });
     await seedCertificates(tx);
+    for (const member of people.staff) await seedStaff(tx, userId.get(member.email)!, member.roles, member.factor);
 
     return {
       courses: catalogue.courses.length,

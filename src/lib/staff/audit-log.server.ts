@@ -1,0 +1,41 @@
+/** The audit log as administrators read it: newest first, filtered by actor, action and days, paged. */
+import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { auditEvents, type AuditEvent } from '../db/schema';
+import { AUDIT_PAGE_SIZE, auditRange, type AuditFilter } from './staff';
+
+/** One page of events and how many pages the filter has. */
+export interface AuditPage {
+  events: AuditEvent[];
+  page: number;
+  pages: number;
+  total: number;
+}
+
+/** The events `filter` selects, newest first, page `filter.page`. */
+export async function readAuditLog(db: Db, filter: AuditFilter): Promise<AuditPage> {
+  const { since, until } = auditRange(filter);
+  const conditions: SQL[] = [];
+  if (filter.actor) conditions.push(eq(auditEvents.actor, filter.actor));
+  if (filter.action) conditions.push(eq(auditEvents.action, filter.action));
+  if (since) conditions.push(gte(auditEvents.at, since));
+  if (until) conditions.push(lt(auditEvents.at, until));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(auditEvents).where(where);
+  const pages = Math.max(1, Math.ceil(n / AUDIT_PAGE_SIZE));
+  const page = Math.min(filter.page, pages);
+  const events = await db
+    .select()
+    .from(auditEvents)
+    .where(where)
+    .orderBy(desc(auditEvents.at), desc(auditEvents.id))
+    .limit(AUDIT_PAGE_SIZE)
+    .offset((page - 1) * AUDIT_PAGE_SIZE);
+  return { events, page, pages, total: n };
+}
+
+/** The actions the log holds, for the filter's list. */
+export async function auditActions(db: Db): Promise<string[]> {
+  const rows = await db.selectDistinct({ action: auditEvents.action }).from(auditEvents).orderBy(auditEvents.action);
+  return rows.map((r) => r.action);
+}
