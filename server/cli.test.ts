@@ -4,8 +4,8 @@ import { get } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createPostgresDatabase, postgresAvailable } from '../src/lib/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresDatabase, postgresAvailable, preparedDataFolder } from '../src/lib/db/testing';
 
 const tsx = join(process.cwd(), 'node_modules/.bin/tsx');
 const built = existsSync('dist/server/entry.mjs') && existsSync('dist/runtime/index.mjs');
@@ -154,8 +154,12 @@ describe('a data folder on a full disk', () => {
 });
 
 describe.skipIf(!built)('signals (needs `npm run build` first)', () => {
-  // One data folder: the first server seeds it, the second starts on it (each stops before the next).
-  const dataDir = mkdtempSync(join(tmpdir(), 'academy-data-'));
+  // One data folder, a copy of the run's seeded database (creating and seeding one is tested by the
+  // workers test below and the journeys' server): each server starts on it and stops before the next.
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await preparedDataFolder(mkdtempSync(join(tmpdir(), 'academy-data-')));
+  });
   it.each(['SIGTERM', 'SIGINT'] as const)('%s stops the server cleanly with exit 0', async (signal) => {
     const port = 4800 + (signal === 'SIGTERM' ? 1 : 2);
     const s = startServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir }, 'serve');
@@ -170,7 +174,6 @@ describe.skipIf(!built)('signals (needs `npm run build` first)', () => {
     expect(s.output()).toContain(`academy: ${signal} received`);
     expect(s.output()).toContain('academy: stopped');
     await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
-    // The first start migrates and seeds a new database: on a loaded 2-core machine that alone may take a minute.
   }, 180_000);
 });
 
