@@ -7,7 +7,7 @@
  * process) and, when PostgreSQL is reachable, with `WEB_CONCURRENCY=2` (a primary and two workers).
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -75,12 +75,15 @@ function post(port: number, agent: Agent, i: number): { written: Promise<void>; 
   return { written: sent, answer };
 }
 
+/** The compiled server (`npm run build`, as `npm run serve` runs it), or the TypeScript source before a build. */
+const entry = existsSync('dist/runtime/index.mjs') ? ['dist/runtime/index.mjs'] : ['--import', 'tsx', 'server/index.ts'];
+
 async function sigtermUnderLoad(env: Record<string, string>, count: number) {
   const dist = standInSite();
   // The embedded database starts from a copy of the run's seeded one (no migrating and seeding here).
   const dataDir = env.DATABASE_URL ? mkdtempSync(join(tmpdir(), 'academy-shutdown-data-')) : await preparedDataFolder(mkdtempSync(join(tmpdir(), 'academy-shutdown-data-')));
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  const child = spawn(process.execPath, entry, {
     env: { ...process.env, NODE_ENV: 'production', DIST_DIR: dist, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', REDIS_URL: '', DATABASE_URL: '', WEB_CONCURRENCY: '', STAND_IN_WORK_MS: '8', STAND_IN_WAIT_MS: '1500', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -122,7 +125,7 @@ describe('SIGTERM under load', () => {
   }, 120_000);
 
   it.skipIf(!pgUp)('answers every request already sent, then exits 0 (PostgreSQL, WEB_CONCURRENCY=2)', async () => {
-    const database = await createPostgresDatabase({ prefix: 'academy_shutdown' });
+    const database = await createPostgresDatabase({ prefix: 'academy_shutdown', from: 'seeded' });
     try {
       const count = 150;
       expectEveryoneAnswered(await sigtermUnderLoad({ DATABASE_URL: database.url, WEB_CONCURRENCY: '2' }, count), count);
