@@ -183,7 +183,7 @@ describe.skipIf(!siteBuilt)('account security, through the site', () => {
   });
 
   describe('the open sessions', () => {
-    it('lists each with its device and masked address; logs out one, or all the others', async () => {
+    it('lists each with its device, masked address and approximate place; logs out one, or all the others', async () => {
       const { c, email, password } = await register();
       const second = await logIn(email, password);
       const third = await logIn(email, password);
@@ -191,6 +191,8 @@ describe.skipIf(!siteBuilt)('account security, through the site', () => {
       expect(page.status).toBe(200);
       expect(page.body).toContain('Chrome on Android');
       expect(page.body).toMatch(/127\.0\.0\.x/);
+      // The approximate place: a loopback address is a local network (countries come from the bundled table).
+      expect(page.body).toMatch(/<dd data-place[^>]*>A local network<\/dd>/);
       const ids = [...page.body.matchAll(/name="session" value="([0-9a-f]{24})"/g)].map((m) => m[1]!);
       expect(ids).toHaveLength(3);
       // The page lists this session first (most recently used): log out the last one listed that is not it.

@@ -50,3 +50,4 @@ export {
 } from './security.server';
 export * from './photo';
 export { savePhoto, readPhoto, reencodePhoto, removePhoto, photoFolder, type PhotoOutcome } from './photo.server';
+export { placeOf } from './place.server';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '~/i18n';
 import { changeEmailSchema, changePasswordSchema, validate } from './account';
-import { CHANGE_TTL_HOURS, deviceLabel, deviceOf, emailChangeMail, emailChangeNotice, emailTokenTtlMs, keptUserAgent, maskAddress, maskEmail, sessionIdSchema, verificationMail, VERIFY_TTL_HOURS } from './security';
+import { CHANGE_TTL_HOURS, deviceLabel, deviceOf, ipv4Of, placeName, emailChangeMail, emailChangeNotice, emailTokenTtlMs, keptUserAgent, maskAddress, maskEmail, sessionIdSchema, verificationMail, VERIFY_TTL_HOURS } from './security';
 
 const UA = {
   chromeAndroid: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
@@ -118,5 +118,22 @@ describe('the e-mails of an address', () => {
   it('lasts longer to confirm a new account than to move one', () => {
     expect(emailTokenTtlMs('verify')).toBe(VERIFY_TTL_HOURS * 3_600_000);
     expect(emailTokenTtlMs('change')).toBe(CHANGE_TTL_HOURS * 3_600_000);
+  });
+});
+
+describe('the place of a session', () => {
+  const t = messages('en').security.sessions;
+  it('knows loopback, private and carrier NAT addresses as a local network, and IPv6 or nonsense as nothing', () => {
+    for (const local of ['127.0.0.1', '10.1.2.3', '172.16.0.9', '172.31.255.1', '192.168.1.20', '169.254.1.1', '100.64.0.1', '::ffff:192.168.0.1']) expect(ipv4Of(local)?.local, local).toBe(true);
+    for (const world of ['8.8.8.8', '172.32.0.1', '190.24.1.1', '::ffff:83.44.1.1']) expect(ipv4Of(world)?.local, world).toBe(false);
+    for (const none of [null, '', 'unknown', '2001:db8::1', '300.1.1.1', '1.2.3', '1.2.3.4\u0000']) expect(ipv4Of(none), String(none)).toBeNull();
+  });
+
+  it('names the country in the reader’s language', () => {
+    expect(placeName({ kind: 'country', code: 'CO' }, 'es', messages('es').security.sessions)).toBe('Colombia');
+    expect(placeName({ kind: 'country', code: 'ES' }, 'en', t)).toBe('Spain');
+    expect(placeName({ kind: 'country', code: 'ES' }, 'es', messages('es').security.sessions)).toBe('España');
+    expect(placeName({ kind: 'local' }, 'en', t)).toBe('A local network');
+    expect(placeName({ kind: 'unknown' }, 'es', messages('es').security.sessions)).toBe('Desconocido');
   });
 });

@@ -91,6 +91,33 @@ export function maskAddress(address: string | null | undefined): string | null {
   return null;
 }
 
+/** The place of an address as the list shows it: a country, a local network, or not known. */
+export type Place = { kind: 'country'; code: string } | { kind: 'local' } | { kind: 'unknown' };
+
+/**
+ * The IPv4 address (dotted, without an IPv6 `::ffff:` prefix) of `address`, and whether it belongs to
+ * no country: loopback, private, link-local, carrier-grade NAT. `null` for anything else (IPv6 included).
+ */
+export function ipv4Of(address: string | null | undefined): { ip: string; local: boolean } | null {
+  const m = /^(?:::ffff:)?(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/i.exec(address ?? '');
+  if (!m) return null;
+  const [a, b] = [Number(m[1]), Number(m[2])];
+  if ([a, b, Number(m[3]), Number(m[4])].some((n) => n > 255)) return null;
+  const local = a === 10 || a === 127 || a === 0 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254) || (a === 100 && b >= 64 && b <= 127);
+  return { ip: `${m[1]}.${m[2]}.${m[3]}.${m[4]}`, local };
+}
+
+/** A place in the reader's language: the country's name (`Intl.DisplayNames`), or the list's words. */
+export function placeName(place: Place, locale: string, t: SecurityMessages['sessions']): string {
+  if (place.kind === 'local') return t.localNetwork;
+  if (place.kind === 'unknown') return t.unknownPlace;
+  try {
+    return new Intl.DisplayNames([locale], { type: 'region' }).of(place.code) ?? t.unknownPlace;
+  } catch {
+    return t.unknownPlace;
+  }
+}
+
 /** A User-Agent as a session keeps it: trimmed to `MAX_USER_AGENT`, `null` when none was sent. */
 export function keptUserAgent(userAgent: string | null | undefined): string | null {
   const ua = (userAgent ?? '').replace(/[\p{Cc}\p{Cf}]/gu, '').trim();
