@@ -26,7 +26,7 @@ describe.skipIf(!siteBuilt)('my data', () => {
   beforeAll(async () => {
     built = await startBuiltSite();
     base = built.base;
-    for (const email of ['learner@academia.example', 'buyer@academia.example', 'ready@academia.example', 'ibo.rutas@academia.example']) {
+    for (const email of ['learner@academia.example', 'buyer@academia.example', 'ready@academia.example', 'ibo.rutas@academia.example', 'admin@academia.example']) {
       const [u] = await built.db.db.select({ id: s.users.id }).from(s.users).where(eq(s.users.email, email));
       ids[email] = u!.id;
       cookies[email] = `session=${(await createSession(built.db.db, { kind: 'user', userId: u!.id })).token}`;
@@ -119,6 +119,26 @@ describe.skipIf(!siteBuilt)('my data', () => {
     expect((parse(await login.text()) as { next: string }).next).toBe('/en/my-data?deletionCancelled=1');
     expect(await pendingDeletion(built.db.db, ids[who]!)).toBeNull();
     expect(await (await get('/en/my-data?deletionCancelled=1', who)).text()).toContain(messages('en').myData.cancelledOnLogin);
+  });
+
+  it("refuses the academy's only administrator in words (409), until another account is an administrator", async () => {
+    const who = 'admin@academia.example';
+    for (const lang of ['es', 'en'] as const) {
+      const refused = await post('/_actions/privacy.requestDeletion', who, { password: 'Admin2026', lang });
+      expect(refused.status).toBe(409);
+      expect(((await refused.json()) as { message: string }).message).toBe(messages(lang).myData.lastAdministrator);
+    }
+    expect(await pendingDeletion(built.db.db, ids[who]!)).toBeNull();
+    // A second administrator: then the first may go.
+    await built.db.db.insert(s.staffRoles).values({ userId: ids['buyer@academia.example']!, role: 'administrator' });
+    try {
+      const first = await post('/_actions/privacy.requestDeletion', who, { password: 'Admin2026', lang: 'en' });
+      expect(first.status).toBe(200);
+      expect(await pendingDeletion(built.db.db, ids[who]!)).not.toBeNull();
+    } finally {
+      await built.db.db.delete(s.staffRoles).where(eq(s.staffRoles.userId, ids['buyer@academia.example']!));
+      await built.db.db.delete(s.jobs).where(eq(s.jobs.key, `account-deletion:${ids[who]}`));
+    }
   });
 
   it('counts deletion requests per account: past the limit, 429 in words', async () => {

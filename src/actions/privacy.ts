@@ -26,7 +26,8 @@ export const privacy = {
 
   /**
    * Schedules the caller's account deletion in 14 days, with their password: 400 and a sentence for a
-   * wrong one, 409 and a sentence when one is already scheduled (nothing scheduled again).
+   * wrong one, 409 and a sentence when one is already scheduled (nothing scheduled again) or when the
+   * caller is the academy's only administrator.
    */
   requestDeletion: action('privacy.requestDeletion', {
     accept: 'form',
@@ -35,6 +36,7 @@ export const privacy = {
     handler: async ({ password, lang }, { runtime, person, t }) => {
       const outcome = await requestDeletion(runtime.db, { userId: person.userId, password });
       if (outcome.status === 'wrongPassword') throw new ActionError({ code: 'BAD_REQUEST', message: t.myData.wrongPassword });
+      if (outcome.status === 'lastAdministrator') throw new ActionError({ code: 'CONFLICT', message: t.myData.lastAdministrator });
       if (outcome.status === 'alreadyScheduled') throw new ActionError({ code: 'CONFLICT', message: format(t.myData.alreadyScheduled, { date: day(lang, outcome.dueAt) }) });
       return { dueAt: outcome.dueAt.toISOString(), message: format(t.myData.scheduled, { date: day(lang, outcome.dueAt) }) };
     },

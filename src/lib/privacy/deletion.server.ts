@@ -46,11 +46,12 @@ export async function pendingDeletion(db: Db, userId: number): Promise<Date | nu
 }
 
 /** The outcome of a deletion request. */
-export type DeletionRequest = { status: 'wrongPassword' } | { status: 'alreadyScheduled'; dueAt: Date } | { status: 'scheduled'; dueAt: Date };
+export type DeletionRequest = { status: 'wrongPassword' } | { status: 'lastAdministrator' } | { status: 'alreadyScheduled'; dueAt: Date } | { status: 'scheduled'; dueAt: Date };
 
 /**
  * Schedules the deletion of `userId`'s account in 14 days, if `password` is theirs. A second request
- * while one is pending schedules nothing (the job key is unique: two at once give one).
+ * while one is pending schedules nothing (the job key is unique: two at once give one). The academy's only
+ * administrator cannot: the back office would be left with nobody to run it (`lastAdministrator`).
  */
 export async function requestDeletion(db: Db, req: { userId: number; password: string; now?: Date }): Promise<DeletionRequest> {
   const now = req.now ?? new Date();
@@ -58,6 +59,8 @@ export async function requestDeletion(db: Db, req: { userId: number; password: s
   if (!user?.passwordHash || !(await verifyPassword(req.password, user.passwordHash))) return { status: 'wrongPassword' };
   const dueAt = deletionDue(now);
   return db.transaction(async (tx) => {
+    const admins = await tx.select({ userId: staffRoles.userId }).from(staffRoles).where(eq(staffRoles.role, 'administrator'));
+    if (admins.length === 1 && admins[0]!.userId === req.userId) return { status: 'lastAdministrator' as const };
     const inserted = await tx
       .insert(jobs)
       .values({ name: DELETION_JOB, key: deletionJobKey(req.userId), payload: { userId: req.userId }, runAt: dueAt })
