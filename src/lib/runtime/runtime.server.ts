@@ -36,6 +36,8 @@ import type { PaymentGateway } from '../commerce/gateway';
 import { SandboxGateway } from '../commerce/sandbox';
 import { CheckoutKeys } from '../commerce/checkout-keys.server';
 import { CheckoutService } from '../commerce/checkout.server';
+import { createLocalStorage } from '../storage/local.server';
+import type { Storage } from '../storage/storage';
 
 export interface Runtime {
   readonly config: AppConfig;
@@ -46,6 +48,8 @@ export interface Runtime {
   /** The database with the catalogue snapshot and cached viewers. */
   readonly store: Store;
   readonly catalog: CatalogStore;
+  /** Where stored files live (uploads, renditions, documents): `<DATA_DIR>/files` by default. */
+  readonly storage: Storage;
   readonly viewers: ViewerCache;
   readonly sessions: SessionCache;
   /** Whole pages kept for an audience (visitors, or everyone sharing one access context). */
@@ -102,6 +106,8 @@ export interface RuntimeParts {
   bus?: Bus;
   /** The payment gateway (default: chosen by the configuration). */
   gateway?: PaymentGateway;
+  /** Where stored files live (default: the folder `<DATA_DIR>/files`). */
+  storage?: Storage;
   /** Start the scheduler's timer (default true; tests run jobs with `scheduler.runDue`). */
   schedule?: boolean;
 }
@@ -209,6 +215,7 @@ export async function createRuntime(config: AppConfig, parts: RuntimeParts = {})
     db,
     store: cachedStore(db, catalog, viewers),
     catalog,
+    storage: parts.storage ?? createLocalStorage(join(config.dataDir, 'files')),
     viewers,
     sessions,
     pages,

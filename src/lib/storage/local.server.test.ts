@@ -1,0 +1,64 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createLocalStorage } from './local.server';
+import { BadStorageKey, isStorageKey } from './storage';
+
+const root = await mkdtemp(join(tmpdir(), 'storage-'));
+afterAll(() => rm(root, { recursive: true, force: true }));
+
+async function text(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(Buffer.from(c as Uint8Array));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+describe('storage keys', () => {
+  it('accepts relative paths of safe segments and refuses traversal, absolute paths and odd bytes', () => {
+    expect(isStorageKey('videos/12/720p/seg-003.ts')).toBe(true);
+    for (const bad of ['', '/etc/passwd', '../x', 'a/../b', 'a//b', 'a\\b', 'a/./b', 'a\u0000b', 'a b', 'x'.repeat(513)]) expect(isStorageKey(bad)).toBe(false);
+  });
+});
+
+describe('the local folder', () => {
+  const storage = createLocalStorage(root);
+
+  it('writes, stats, reads a range and deletes an object', async () => {
+    const put = await storage.put('docs/a.pdf', new TextEncoder().encode('0123456789'));
+    expect(put).toEqual({ key: 'docs/a.pdf', sizeBytes: 10, contentType: 'application/pdf' });
+    expect(await storage.stat('docs/a.pdf')).toEqual(put);
+    const part = await storage.get('docs/a.pdf', { start: 2, end: 5 });
+    expect(await text(part!.body)).toBe('2345');
+    await storage.delete('docs/a.pdf');
+    expect(await storage.stat('docs/a.pdf')).toBeNull();
+    expect(await storage.get('docs/a.pdf')).toBeNull();
+    await storage.delete('docs/a.pdf');
+  });
+
+  it('streams a body in and lists keys under a prefix, never the temporary files', async () => {
+    await storage.put('v/1/a.ts', Readable.from([Buffer.from('ab'), Buffer.from('cd')]));
+    await storage.put('v/1/b.ts', Buffer.from('x'));
+    await storage.put('v/2/c.ts', Buffer.from('y'));
+    const keys: string[] = [];
+    for await (const k of storage.list('v/1/')) keys.push(k);
+    expect(keys.sort()).toEqual(['v/1/a.ts', 'v/1/b.ts']);
+    expect(await text((await storage.get('v/1/a.ts'))!.body)).toBe('abcd');
+  });
+
+  it('leaves no object behind when the body fails half way', async () => {
+    async function* failing() {
+      yield Buffer.from('half');
+      throw new Error('connection dropped');
+    }
+    await expect(storage.put('broken/x.mp4', failing())).rejects.toThrow('connection dropped');
+    expect(await storage.stat('broken/x.mp4')).toBeNull();
+    expect(await readdir(join(root, 'broken'))).toEqual([]);
+  });
+
+  it('refuses a key that would leave the folder', async () => {
+    await expect(storage.put('../outside.txt', Buffer.from('x'))).rejects.toBeInstanceOf(BadStorageKey);
+    await expect(storage.get('/etc/passwd')).rejects.toBeInstanceOf(BadStorageKey);
+  });
+});

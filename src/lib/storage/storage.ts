@@ -1,0 +1,65 @@
+/**
+ * The one storage interface every stored file goes through (uploaded videos and their renditions,
+ * captions, documents, thumbnails, covers, photos, data exports): the local folder by default, an
+ * S3-compatible object store when configured. Pure: the shape, and the rule for keys.
+ *
+ * A key is a relative path of lowercase-safe segments (`videos/12/720p/seg-003.ts`): never absolute, no
+ * `..`, no empty segment, no backslash, no control character. Keys are made by the code, never taken
+ * from a file name a person typed, so a key that breaks the rule is a bug and is refused as such.
+ */
+
+/** A byte range, both ends included (as HTTP's `Range: bytes=start-end`). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/** What is known of a stored object. */
+export interface StoredObject {
+  key: string;
+  sizeBytes: number;
+  contentType: string | null;
+}
+
+/** Where the bytes of stored files live. */
+export interface Storage {
+  /** `local` or `s3`: for the log and the health page. */
+  readonly kind: 'local' | 's3';
+  /** Writes an object whole (replacing one with the same key); a reader never sees half of it. */
+  put(key: string, body: Uint8Array | AsyncIterable<Uint8Array> | NodeJS.ReadableStream, options?: { contentType?: string }): Promise<StoredObject>;
+  /** The object's bytes (a range of them when asked), or null when there is no such object. */
+  get(key: string, range?: ByteRange): Promise<{ body: NodeJS.ReadableStream; object: StoredObject } | null>;
+  /** What is known of an object, or null when there is none. */
+  stat(key: string): Promise<StoredObject | null>;
+  /** Removes an object; removing one that is not there is not an error. */
+  delete(key: string): Promise<void>;
+  /** The keys under a prefix (`videos/12/`), in no promised order. */
+  list(prefix: string): AsyncIterable<string>;
+}
+
+/** A key that breaks the rule above: a bug in the caller, never a person's input. */
+export class BadStorageKey extends Error {
+  constructor(key: string) {
+    super(`not a storage key: ${JSON.stringify(key.slice(0, 200))}`);
+    this.name = 'BadStorageKey';
+  }
+}
+
+const SEGMENT = /^[A-Za-z0-9._-]+$/;
+
+/** Whether `key` is a well-formed storage key. */
+export function isStorageKey(key: string): boolean {
+  if (typeof key !== 'string' || key.length === 0 || key.length > 512) return false;
+  return key.split('/').every((s) => s !== '.' && s !== '..' && SEGMENT.test(s));
+}
+
+/** `key`, or throws `BadStorageKey`. */
+export function checkedKey(key: string): string {
+  if (!isStorageKey(key)) throw new BadStorageKey(key);
+  return key;
+}
+
+/** Whether `prefix` is a well-formed prefix (a key, optionally ending in `/`, or empty for everything). */
+export function isStoragePrefix(prefix: string): boolean {
+  return prefix === '' || isStorageKey(prefix.endsWith('/') ? prefix.slice(0, -1) : prefix);
+}
