@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { testDatabases } from './testing';
+import { testDatabases, testHashCost } from './testing';
 import { seed } from './seed/seed.server';
 import { queryRows, type DbHandle } from './client';
 import * as s from './schema';
@@ -197,7 +197,7 @@ describe.each(databases)('database on $name', ({ create }) => {
     const tables = [s.courses, s.topics, s.subtopics, s.resources, s.captions, s.questions, s.questionOptions, s.users, s.contacts, s.ibos, s.orders, s.orderItems, s.purchaseAccess, s.tracking, s.examAttempts];
     const before = await Promise.all(tables.map(total));
     await handle.db.update(s.users).set({ passwordHash: 'changed' }).where(eq(s.users.email, 'admin@academia.example'));
-    await seed(handle.db, resolve('media'));
+    await seed(handle.db, resolve('media'), testHashCost);
     expect(await Promise.all(tables.map(total))).toEqual(before);
     const [admin] = await handle.db.select().from(s.users).where(eq(s.users.email, 'admin@academia.example'));
     expect(admin!.passwordHash).toBe('changed');
@@ -209,8 +209,8 @@ describe.each(databases)('database on $name', ({ create }) => {
     await handle.db.delete(s.certificates).where(eq(s.certificates.code, code));
     const [user] = await handle.db.insert(s.users).values({ email: 'graduate@academia.example', firstName: 'Gabriela', lastName: 'Ortiz' }).onConflictDoNothing().returning();
     if (user) await handle.db.insert(s.contacts).values({ userId: user.id, firstName: 'Gabriela', lastName: 'Ortiz', email: 'graduate@academia.example' }).onConflictDoNothing();
-    await seed(handle.db, resolve('media'));
-    await seed(handle.db, resolve('media'));
+    await seed(handle.db, resolve('media'), testHashCost);
+    await seed(handle.db, resolve('media'), testHashCost);
     const rows = await handle.db.select().from(s.certificates).where(eq(s.certificates.code, code));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ courseId: 2, revokedAt: null, credential: null });
