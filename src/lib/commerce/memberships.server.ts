@@ -8,7 +8,7 @@
  * never charge the same membership twice; the charge's idempotency key names the order and the try.
  */
 import { and, asc, count, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { memberships, orderItems, orders, paymentAttempts, plans, type Membership, type Order } from '../db/schema';
 import type { Scheduler } from '../jobs';
 import type { Logger } from '../http/log.server';
@@ -17,7 +17,6 @@ import { PAYMENT_CONSTANTS } from './payload';
 import { RENEWAL_KEY_PREFIX } from './reconcile.server';
 import { applyRenewal, GRACE_DAYS, membershipState, nextRenewal, periodEnd, type MembershipPeriod, type MembershipState, type MembershipTerm } from './membership';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** How often the scheduler looks for memberships to renew. */
 export const MEMBERSHIP_RENEWAL_INTERVAL_MS = 5 * 60_000;

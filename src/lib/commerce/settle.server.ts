@@ -9,14 +9,14 @@
  * the reconciler and a new order of the same course cannot both grant it.
  */
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { couponRedemptions, coupons, orderItems, orders, paymentAttempts, purchaseAccess, users, type Order } from '../db/schema';
 import type { ChargeResult, PaymentGateway } from './gateway';
 import type { PaymentPayload } from './payload';
 import { settlementOf, type Settlement } from './order';
 import { grantMembership } from './memberships.server';
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type { Tx };
 
 /** A line of an order as the grant reads it. */
 export interface GrantLine {

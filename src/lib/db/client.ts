@@ -19,6 +19,8 @@ import * as schema from './schema';
 
 /** The Drizzle database, whichever driver is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction of `Db` (what `db.transaction(tx => …)` hands over). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** An open database and how to close it. */
 export interface DbHandle {

@@ -4,10 +4,9 @@
  * Written in the transaction of the change it records, so a change and its record stand or fall together.
  */
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { auditEvents, type AuditEvent } from '../db/schema';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** An event to record. */
 export interface AuditEntry {

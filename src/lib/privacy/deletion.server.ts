@@ -9,7 +9,7 @@
  * row changes in one transaction that first checks it has not run, then the notices (harmless to repeat).
  */
 import { and, eq, inArray, isNull, lt, or, sql, type AnyColumn } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import {
   certificates,
   contactMessages,
@@ -45,6 +45,24 @@ export async function pendingDeletion(db: Db, userId: number): Promise<Date | nu
   return job?.runAt ?? null;
 }
 
+/**
+ * Whether `userId` is an administrator and no other administrator would be left: one whose own deletion
+ * is pending does not count, so two administrators asking the same day cannot leave the academy with
+ * none. The administrators' rows are locked for the transaction, so two such requests (or a request and
+ * a deletion job) are decided one after the other, each seeing what the other wrote.
+ */
+async function isLastAdministrator(tx: Tx, userId: number): Promise<boolean> {
+  const admins = (await tx.select({ userId: staffRoles.userId }).from(staffRoles).where(eq(staffRoles.role, 'administrator')).for('update')).map((a) => a.userId);
+  if (!admins.includes(userId)) return false;
+  const others = admins.filter((id) => id !== userId);
+  if (others.length === 0) return true;
+  const leaving = await tx
+    .select({ key: jobs.key })
+    .from(jobs)
+    .where(and(inArray(jobs.key, others.map(deletionJobKey)), isNull(jobs.doneAt)));
+  return leaving.length >= others.length;
+}
+
 /** The outcome of a deletion request. */
 export type DeletionRequest = { status: 'wrongPassword' } | { status: 'lastAdministrator' } | { status: 'alreadyScheduled'; dueAt: Date } | { status: 'scheduled'; dueAt: Date };
 
@@ -59,8 +77,7 @@ export async function requestDeletion(db: Db, req: { userId: number; password: s
   if (!user?.passwordHash || !(await verifyPassword(req.password, user.passwordHash))) return { status: 'wrongPassword' };
   const dueAt = deletionDue(now);
   return db.transaction(async (tx) => {
-    const admins = await tx.select({ userId: staffRoles.userId }).from(staffRoles).where(eq(staffRoles.role, 'administrator'));
-    if (admins.length === 1 && admins[0]!.userId === req.userId) return { status: 'lastAdministrator' as const };
+    if (await isLastAdministrator(tx, req.userId)) return { status: 'lastAdministrator' as const };
     const inserted = await tx
       .insert(jobs)
       .values({ name: DELETION_JOB, key: deletionJobKey(req.userId), payload: { userId: req.userId }, runAt: dueAt })
@@ -112,16 +129,28 @@ export interface DeletionJobDeps {
   now?: () => Date;
 }
 
+/** Whether the deletion of `userId` is held because they are the last administrator (written to the audit log). */
+async function heldAsLastAdministrator(tx: Tx, userId: number, deps: DeletionJobDeps): Promise<boolean> {
+  const admins = (await tx.select({ userId: staffRoles.userId }).from(staffRoles).where(eq(staffRoles.role, 'administrator')).for('update')).map((a) => a.userId);
+  if (!admins.includes(userId) || admins.length > 1) return false;
+  await recordAudit(tx, { action: 'privacy.deletion.held', actor: 'job', subject: userRef(userId), after: { reason: 'lastAdministrator' }, ...(deps.now ? { at: deps.now() } : {}) });
+  return true;
+}
+
 /** The deletion job (payload `{ userId }`); resumable after a crash at any line, its changes made once. */
 export async function runDeletion(deps: DeletionJobDeps, payload: unknown, step: Step = () => undefined): Promise<void> {
   const { userId } = payload as { userId: number };
   const { db } = deps;
+  // The academy's last administrator is never deleted (roles can change in the 14 days): the deletion is
+  // held, said in the audit log, and nothing is removed. Checked again inside the deletion's transaction.
+  if (await db.transaction((tx) => heldAsLastAdministrator(tx, userId, deps))) return;
   await removeExportFiles(db, deps.dataDir, userId);
   await removePhotos(deps.dataDir, userId);
   await step('files-removed');
   await db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!user || isDeletedEmail(user.email)) return; // done before (or no such account)
+    if (await heldAsLastAdministrator(tx, userId, deps)) return;
     const own = await tx
       .select({ id: contacts.id })
       .from(contacts)

@@ -6,7 +6,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../db/client';
 import * as s from '../db/schema';
@@ -174,5 +174,26 @@ describe.each(databases)('my data on $name', ({ create }) => {
     // Running again (a resumed job) changes nothing more.
     expect((await runtime.scheduler.runDue(new Date(now.getTime() + 15 * DAY))).jobs).toBe(0);
     expect(await auditOf(handle.db, userRef(graduate), 'privacy.deletion.done')).toHaveLength(1);
+  });
+
+  it('never leaves the academy without an administrator: of two asking at once one is refused, and a due deletion of the last one is held', async () => {
+    const admin = await idOf('admin@academia.example');
+    const editor = await idOf('editor@academia.example');
+    await handle.db.insert(s.staffRoles).values({ userId: editor, role: 'administrator' });
+    const now = new Date();
+    const both = await Promise.all([requestDeletion(handle.db, { userId: admin, password: 'Admin2026', now }), requestDeletion(handle.db, { userId: editor, password: 'Edita2026', now })]);
+    expect(both.map((o) => o.status).sort()).toEqual(['lastAdministrator', 'scheduled']);
+    const [leaving, staying] = both[0]!.status === 'scheduled' ? [admin, editor] : [editor, admin];
+    // Asking again, the one staying is still refused: the other is leaving.
+    expect(await requestDeletion(handle.db, { userId: staying, password: staying === admin ? 'Admin2026' : 'Edita2026', now })).toEqual({ status: 'lastAdministrator' });
+    // Before the due date the one staying stops being an administrator: the leaving one is now the last.
+    await handle.db.delete(s.staffRoles).where(and(eq(s.staffRoles.userId, staying), eq(s.staffRoles.role, 'administrator')));
+    expect((await runtime.scheduler.runDue(new Date(now.getTime() + 14 * DAY + 1000))).jobs).toBe(1);
+    const [kept] = await handle.db.select().from(s.users).where(eq(s.users.id, leaving));
+    expect(kept!.email).toBe(leaving === admin ? 'admin@academia.example' : 'editor@academia.example');
+    expect(kept!.passwordHash).not.toBeNull();
+    expect(await handle.db.select({ role: s.staffRoles.role }).from(s.staffRoles).where(eq(s.staffRoles.userId, leaving))).toContainEqual({ role: 'administrator' });
+    expect((await auditOf(handle.db, userRef(leaving))).map((e) => e.action)).toEqual(['privacy.deletion.scheduled', 'privacy.deletion.held']);
+    expect(await pendingDeletion(handle.db, leaving)).toBeNull();
   });
 });

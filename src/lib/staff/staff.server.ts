@@ -4,14 +4,13 @@
  * every process must hear of (the account's sessions are read again, so roles take effect at once).
  */
 import { and, count, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { sessions, staffFactors, staffRecoveryCodes, staffRoles, users } from '../db/schema';
 import type { StaffRole } from '../access/policy';
 import { recordAudit, userRef } from '../privacy/audit.server';
 import { personChange, sessionChange, type Change } from '../runtime/changes';
 import { acceptedStep, hashRecoveryCode, newRecoveryCodes, newTotpSecret, orderedRoles, removalRefused, type TypedCode } from './staff';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** What every process must hear of when an account's roles or factor change: its sessions and pages. */
 const accountChanged = (userId: number): Change[] => [sessionChange({ userId }), personChange({ userId })];

@@ -1,10 +1,10 @@
 /** What the seed modules share: the transaction they write in, and upserts that update every listed column. */
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../client';
+import type { Tx } from '../client';
 
 /** The transaction the whole seed runs in. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type { Tx };
 
 /** `excluded.<column>` for every listed column, for `onConflictDoUpdate` (columns are snake_case in SQL). */
 export function excluded<T extends PgTable>(_table: T, keys: (keyof T['_']['columns'] & string)[]): Record<string, SQL> {
