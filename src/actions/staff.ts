@@ -23,7 +23,7 @@ export const staff = {
     handler: async ({ code, lang, next }, { person, runtime, t, locale, limits }) => {
       const typed = readTypedCode(code);
       if (!typed) throw bad(t.staff.code.malformed);
-      const outcome = await proveSecondFactor(runtime.db, person.userId, person.session.tokenHash, typed);
+      const outcome = await proveSecondFactor(runtime.factors, person.userId, person.session.tokenHash, typed);
       if (outcome.status === 'notEnrolled') throw new ActionError({ code: 'FORBIDDEN', message: t.staff.code.notEnrolled });
       if (outcome.status !== 'ok') throw bad(t.staff.code[outcome.status]);
       // A right code gives its attempt back: only wrong guesses use the account's limit up.
@@ -41,7 +41,7 @@ export const staff = {
     handler: async ({ code }, { person, runtime, t, limits }) => {
       const typed = readTypedCode(code);
       if (typed?.kind !== 'totp') throw bad(t.staff.setup.wrong);
-      const outcome = await confirmSetup(runtime.db, person.userId, person.session.tokenHash, typed.token);
+      const outcome = await confirmSetup(runtime.factors, person.userId, person.session.tokenHash, typed.token);
       if (outcome.status === 'notStaff') throw new ActionError({ code: 'FORBIDDEN', message: t.staff.setup.notStaff });
       if (outcome.status === 'alreadySet') throw new ActionError({ code: 'CONFLICT', message: t.staff.setup.alreadySet });
       if (outcome.status !== 'ok') throw bad(outcome.status === 'replayed' ? t.staff.code.replayed : t.staff.setup.wrong);

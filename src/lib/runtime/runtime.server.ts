@@ -37,6 +37,7 @@ import { SandboxGateway } from '../commerce/sandbox';
 import { CheckoutKeys } from '../commerce/checkout-keys.server';
 import { CheckoutService } from '../commerce/checkout.server';
 import { createLocalStorage } from '../storage/local.server';
+import { SecretSeal, sealPlainSecrets, type Factors } from '../staff';
 import type { Storage } from '../storage/storage';
 
 export interface Runtime {
@@ -75,6 +76,8 @@ export interface Runtime {
   readonly gateway: PaymentGateway;
   /** The tokens of "My data" archive links (derived from the signing key: the same in every process). */
   readonly exportLinks: ExportLinks;
+  /** Staff second factors: the database and the seal their TOTP secrets are kept under. */
+  readonly factors: Factors;
   /** Places and pays orders through `gateway` (one flight per checkout in this process). */
   readonly checkout: CheckoutService;
   /** This process's name in logs and job claims. */
@@ -161,6 +164,9 @@ export async function createRuntime(config: AppConfig, parts: RuntimeParts = {})
     parts.gateway ??
     (config.stripe.secretKey ? (await import('../commerce/stripe.server')).paymentGateway(config.stripe) : new SandboxGateway({ ledger: new DatabaseSandboxLedger(db), latencyMs: config.sandboxLatencyMs }));
   const exportLinks = await ExportLinks.fromSigningKey(signingKey.privateKey);
+  const factors: Factors = { db, seal: await SecretSeal.fromSigningKey(signingKey.privateKey) };
+  // Secrets stored before they were sealed (the demo's, an older database's) are sealed now.
+  await sealPlainSecrets(factors).catch((err: unknown) => logger.warn({ err: (err as Error).message }, 'could not seal stored second-factor secrets'));
   const checkout = new CheckoutService({ db, gateway, keys: await CheckoutKeys.fromSigningKey(signingKey.privateKey), logger: logger.child({ part: 'checkout' }) });
 
   // Other processes' changes (and, after a lost connection, everything: `resync`).
@@ -233,6 +239,7 @@ export async function createRuntime(config: AppConfig, parts: RuntimeParts = {})
     gateway,
     checkout,
     exportLinks,
+    factors,
     workerId,
     siteOrigin: (url) => publicOrigin(config.origin, { host: url.host, protocol: url.protocol === 'https:' ? 'https:' : 'http:' }),
     catalogChanged: () => bus.publish('catalog', {}),

@@ -17,6 +17,7 @@ import { tellChanges } from '../runtime/changes';
 import { auditOf } from '../privacy/audit.server';
 import * as people from '../db/seed/people';
 import { readAuditFilter, readTypedCode, totpCode } from './staff';
+import { SecretSeal } from './seal.server';
 import { confirmSetup, factorState, grantRole, listStaff, pendingSecret, proveSecondFactor, resetFactor, revokeRole, rolesOf } from './staff.server';
 import { readAuditLog } from './audit-log.server';
 import { runDeletion } from '../privacy/deletion.server';
@@ -36,6 +37,8 @@ describe.each(databases)('staff accounts on the seeded database ($name)', (datab
     return { token, tokenHash: hashToken(token) };
   };
   const code = (raw: string) => readTypedCode(raw)!;
+  /** The runtime's second factors: its database and the seal of its signing key. */
+  const factors = () => runtime.factors;
   let clock = Date.parse('2026-11-27T10:00:00Z');
   /** A moment in a new 30-second step each time (a code works once per step). */
   const nextStep = () => new Date((clock += 30_000));
@@ -68,25 +71,25 @@ describe.each(databases)('staff accounts on the seeded database ($name)', (datab
     const at = nextStep();
     const right = totpCode(demo.secret, at);
     const wrong = String((Number(right) + 7) % 1_000_000).padStart(6, '0');
-    expect((await proveSecondFactor(handle.db, admin, tokenHash, code(wrong), at)).status).toBe('wrong');
+    expect((await proveSecondFactor(factors(), admin, tokenHash, code(wrong), at)).status).toBe('wrong');
     expect((await readSession(handle.db, token))?.roles).toEqual([]);
-    expect((await proveSecondFactor(handle.db, admin, tokenHash, code(right), at)).status).toBe('ok');
+    expect((await proveSecondFactor(factors(), admin, tokenHash, code(right), at)).status).toBe('ok');
     expect((await readSession(handle.db, token))?.roles).toEqual(['administrator']);
 
     // The same code again, even from another session within its window: refused.
     const other = await session(admin);
-    expect((await proveSecondFactor(handle.db, admin, other.tokenHash, code(right), new Date(at.getTime() + 5_000))).status).toBe('replayed');
+    expect((await proveSecondFactor(factors(), admin, other.tokenHash, code(right), new Date(at.getTime() + 5_000))).status).toBe('replayed');
     expect((await readSession(handle.db, other.token))?.roles).toEqual([]);
   });
 
   it('takes a recovery code once', async () => {
     const admin = await idOf('admin@academia.example');
     const first = await session(admin);
-    const used = await proveSecondFactor(handle.db, admin, first.tokenHash, code(demo.recoveryCodes[0]!), nextStep());
+    const used = await proveSecondFactor(factors(), admin, first.tokenHash, code(demo.recoveryCodes[0]!), nextStep());
     expect(used).toMatchObject({ status: 'ok', recoveryCodesLeft: 9 });
     const second = await session(admin);
-    expect((await proveSecondFactor(handle.db, admin, second.tokenHash, code(demo.recoveryCodes[0]!), nextStep())).status).toBe('recoveryUsed');
-    expect((await proveSecondFactor(handle.db, admin, second.tokenHash, code('zzzz-zzzz-zzzz-zzzz'), nextStep())).status).toBe('wrong');
+    expect((await proveSecondFactor(factors(), admin, second.tokenHash, code(demo.recoveryCodes[0]!), nextStep())).status).toBe('recoveryUsed');
+    expect((await proveSecondFactor(factors(), admin, second.tokenHash, code('zzzz-zzzz-zzzz-zzzz'), nextStep())).status).toBe('wrong');
     expect((await readSession(handle.db, second.token))?.roles).toEqual([]);
     expect((await auditOf(handle.db, `user:${admin}`, 'staff.recovery.used')).at(-1)?.after).toEqual({ recoveryCodes: 9 });
   });
@@ -94,29 +97,33 @@ describe.each(databases)('staff accounts on the seeded database ($name)', (datab
   it('refuses a code to an account that is not staff', async () => {
     const learner = await idOf('learner@academia.example');
     const { token, tokenHash } = await session(learner);
-    expect((await proveSecondFactor(handle.db, learner, tokenHash, code('123456'), nextStep())).status).toBe('notEnrolled');
+    expect((await proveSecondFactor(factors(), learner, tokenHash, code('123456'), nextStep())).status).toBe('notEnrolled');
     expect((await readSession(handle.db, token))?.staff).toBeNull();
-    expect((await confirmSetup(handle.db, learner, tokenHash, '123456', nextStep())).status).toBe('notStaff');
+    expect((await confirmSetup(factors(), learner, tokenHash, '123456', nextStep())).status).toBe('notStaff');
   });
 
   it('sets up a second factor: the same secret until confirmed, then ten recovery codes', async () => {
     const editor = await idOf('editor@academia.example');
     const { token, tokenHash } = await session(editor);
     expect((await readSession(handle.db, token))?.staff?.secondFactor).toBe('setup');
-    const secret = (await pendingSecret(handle.db, editor))!;
-    expect(await pendingSecret(handle.db, editor)).toBe(secret);
+    const secret = (await pendingSecret(factors(), editor))!;
+    expect(await pendingSecret(factors(), editor)).toBe(secret);
     expect(await factorState(handle.db, editor)).toBe('pending');
+    // Kept sealed: the database alone does not give the secret away.
+    const [kept] = await handle.db.select({ secret: s.staffFactors.secret }).from(s.staffFactors).where(eq(s.staffFactors.userId, editor));
+    expect(kept!.secret).toMatch(/^v1:/);
+    expect(kept!.secret).not.toContain(secret);
 
     const at = nextStep();
     const right = totpCode(secret, at);
-    expect((await confirmSetup(handle.db, editor, tokenHash, String((Number(right) + 1) % 1_000_000).padStart(6, '0'), at)).status).toBe('wrong');
-    const done = await confirmSetup(handle.db, editor, tokenHash, right, at);
+    expect((await confirmSetup(factors(), editor, tokenHash, String((Number(right) + 1) % 1_000_000).padStart(6, '0'), at)).status).toBe('wrong');
+    const done = await confirmSetup(factors(), editor, tokenHash, right, at);
     expect(done.status).toBe('ok');
     if (done.status !== 'ok') return;
     expect(done.recoveryCodes).toHaveLength(10);
     expect((await readSession(handle.db, token))?.roles).toEqual(['editor']);
-    expect(await pendingSecret(handle.db, editor)).toBeNull();
-    expect((await confirmSetup(handle.db, editor, tokenHash, totpCode(secret, nextStep()))).status).toBe('alreadySet');
+    expect(await pendingSecret(factors(), editor)).toBeNull();
+    expect((await confirmSetup(factors(), editor, tokenHash, totpCode(secret, nextStep()))).status).toBe('alreadySet');
     // Only hashes are stored.
     const stored = await handle.db.select().from(s.staffRecoveryCodes).where(eq(s.staffRecoveryCodes.userId, editor));
     expect(stored).toHaveLength(10);
@@ -176,7 +183,7 @@ describe.each(databases)('staff accounts on the seeded database ($name)', (datab
     const admin = await idOf('admin@academia.example');
     const [gone] = await handle.db.insert(s.users).values({ email: `se.va.${database.name}@test.example`, firstName: 'Se', lastName: 'Va' }).returning();
     await grantRole(handle.db, admin, gone!.email, 'finance');
-    await pendingSecret(handle.db, gone!.id);
+    await pendingSecret(factors(), gone!.id);
     const dataDir = mkdtempSync(join(tmpdir(), 'staff-deletion-'));
     const told = async () => undefined;
     await runDeletion({ db: handle.db, dataDir, sessionChanged: told, personChanged: told, catalogChanged: told }, { userId: gone!.id });
@@ -197,6 +204,20 @@ describe.each(databases)('staff accounts on the seeded database ($name)', (datab
     expect(future).toMatchObject({ events: [], total: 0, pages: 1 });
     const beyond = await readAuditLog(handle.db, readAuditFilter(new URLSearchParams('page=500')));
     expect(beyond.page).toBe(beyond.pages);
+  });
+
+  it('keeps the demo secret sealed from the first start, and a secret sealed under another key refuses codes in words, never a 500', async () => {
+    const admin = await idOf('admin@academia.example');
+    const [sealed] = await handle.db.select({ secret: s.staffFactors.secret }).from(s.staffFactors).where(eq(s.staffFactors.userId, admin));
+    expect(sealed!.secret).toMatch(/^v1:/);
+    expect(sealed!.secret).not.toContain(demo.secret);
+    expect(runtime.factors.seal.open(sealed!.secret)).toBe(demo.secret);
+    // A database restored into another academy (another signing key): codes are wrong, recovery codes still work.
+    const elsewhere = { db: handle.db, seal: SecretSeal.fromSecret('another academy') };
+    const { tokenHash } = await session(admin);
+    const at = nextStep();
+    expect((await proveSecondFactor(elsewhere, admin, tokenHash, code(totpCode(demo.secret, at)), at)).status).toBe('wrong');
+    expect((await proveSecondFactor(elsewhere, admin, tokenHash, code(demo.recoveryCodes[5]!), nextStep())).status).toBe('ok');
   });
 });
 

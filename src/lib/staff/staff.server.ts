@@ -10,7 +10,13 @@ import type { StaffRole } from '../access/policy';
 import { recordAudit, userRef } from '../privacy/audit.server';
 import { personChange, sessionChange, type Change } from '../runtime/changes';
 import { acceptedStep, hashRecoveryCode, newRecoveryCodes, newTotpSecret, orderedRoles, removalRefused, type TypedCode } from './staff';
+import { SecretSeal, UnreadableSecret } from './seal.server';
 
+/** Where second factors are kept: the database, and the seal their secrets are stored under. */
+export interface Factors {
+  db: Db;
+  seal: SecretSeal;
+}
 
 /** What every process must hear of when an account's roles or factor change: its sessions and pages. */
 const accountChanged = (userId: number): Change[] => [sessionChange({ userId }), personChange({ userId })];
@@ -108,11 +114,29 @@ export async function factorState(db: Db, userId: number): Promise<'confirmed' |
   return row ? (row.confirmedAt ? 'confirmed' : 'pending') : 'none';
 }
 
-/** The secret set-up shows: the pending one, or a new one; null once a factor is confirmed. */
-export async function pendingSecret(db: Db, userId: number): Promise<string | null> {
-  await db.insert(staffFactors).values({ userId, secret: newTotpSecret() }).onConflictDoNothing();
+/** The secret set-up shows: the pending one, or a new one (stored sealed); null once a factor is confirmed. */
+export async function pendingSecret({ db, seal }: Factors, userId: number): Promise<string | null> {
+  await db.insert(staffFactors).values({ userId, secret: seal.seal(newTotpSecret()) }).onConflictDoNothing();
   const [row] = await db.select().from(staffFactors).where(eq(staffFactors.userId, userId));
-  return row && !row.confirmedAt ? row.secret : null;
+  if (!row || row.confirmedAt) return null;
+  try {
+    return seal.open(row.secret);
+  } catch (err) {
+    if (!(err instanceof UnreadableSecret)) throw err;
+    // Sealed under another academy's key (a database restored elsewhere): set-up starts afresh.
+    const fresh = newTotpSecret();
+    await db.update(staffFactors).set({ secret: seal.seal(fresh) }).where(and(eq(staffFactors.userId, userId), isNull(staffFactors.confirmedAt)));
+    return fresh;
+  }
+}
+
+/** Seals every secret stored before sealing (the demo's, an older database's); returns how many. */
+export async function sealPlainSecrets({ db, seal }: Factors): Promise<number> {
+  const plain = await db.select({ userId: staffFactors.userId, secret: staffFactors.secret }).from(staffFactors).where(sql`${staffFactors.secret} not like 'v1:%'`);
+  for (const row of plain) {
+    await db.update(staffFactors).set({ secret: seal.seal(row.secret) }).where(and(eq(staffFactors.userId, row.userId), eq(staffFactors.secret, row.secret)));
+  }
+  return plain.length;
 }
 
 /** Marks a session as having proved the second factor (it carries the account's roles from now on). */
@@ -120,13 +144,24 @@ async function markProved(tx: Db | Tx, tokenHash: string, userId: number, now: D
   await tx.update(sessions).set({ secondFactorAt: now }).where(and(eq(sessions.tokenHash, tokenHash), eq(sessions.userId, userId)));
 }
 
-/** Accepts `token` for the account's factor once: its step must be newer than the last accepted. */
-async function takeStep(tx: Db | Tx, userId: number, secret: string, token: string, now: Date, confirmed: boolean): Promise<'ok' | 'wrong' | 'replayed'> {
+/**
+ * Accepts `token` for the account's factor once: its step must be newer than the last accepted. A secret
+ * still stored plain is sealed as it is used.
+ */
+async function takeStep(tx: Db | Tx, seal: SecretSeal, userId: number, stored: string, token: string, now: Date, confirmed: boolean): Promise<'ok' | 'wrong' | 'replayed'> {
+  let secret: string;
+  try {
+    secret = seal.open(stored);
+  } catch (err) {
+    // Sealed under another academy's key: no code can match; recovery codes still work, or a reset.
+    if (err instanceof UnreadableSecret) return 'wrong';
+    throw err;
+  }
   const step = acceptedStep(secret, token, now);
   if (step === null) return 'wrong';
   const taken = await tx
     .update(staffFactors)
-    .set({ lastStep: step, ...(confirmed ? {} : { confirmedAt: now }) })
+    .set({ lastStep: step, ...(confirmed ? {} : { confirmedAt: now }), ...(SecretSeal.isSealed(stored) ? {} : { secret: seal.seal(stored) }) })
     .where(and(eq(staffFactors.userId, userId), lt(staffFactors.lastStep, step)))
     .returning({ userId: staffFactors.userId });
   return taken.length ? 'ok' : 'replayed';
@@ -135,13 +170,13 @@ async function takeStep(tx: Db | Tx, userId: number, secret: string, token: stri
 export type SetupOutcome = { status: 'ok'; recoveryCodes: string[]; changed: Change[] } | { status: 'wrong' | 'replayed' | 'notStaff' | 'alreadySet' };
 
 /** Confirms the pending secret with its first code; hands out ten recovery codes (only their hashes are kept). */
-export async function confirmSetup(db: Db, userId: number, tokenHash: string, token: string, now = new Date()): Promise<SetupOutcome> {
+export async function confirmSetup({ db, seal }: Factors, userId: number, tokenHash: string, token: string, now = new Date()): Promise<SetupOutcome> {
   return db.transaction(async (tx) => {
     if ((await rolesOf(tx, userId)).length === 0) return { status: 'notStaff' } as const;
     const [factor] = await tx.select().from(staffFactors).where(eq(staffFactors.userId, userId)).for('update');
     if (!factor) return { status: 'wrong' } as const;
     if (factor.confirmedAt) return { status: 'alreadySet' } as const;
-    const taken = await takeStep(tx, userId, factor.secret, token, now, false);
+    const taken = await takeStep(tx, seal, userId, factor.secret, token, now, false);
     if (taken !== 'ok') return { status: taken } as const;
     const recoveryCodes = newRecoveryCodes();
     await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, userId));
@@ -155,13 +190,13 @@ export async function confirmSetup(db: Db, userId: number, tokenHash: string, to
 export type ProveOutcome = { status: 'ok'; recoveryCodesLeft: number | null; changed: Change[] } | { status: 'wrong' | 'replayed' | 'recoveryUsed' | 'notEnrolled' };
 
 /** Proves the second factor of a session with a TOTP code (once per code) or an unused recovery code. */
-export function proveSecondFactor(db: Db, userId: number, tokenHash: string, typed: TypedCode, now = new Date()): Promise<ProveOutcome> {
+export function proveSecondFactor({ db, seal }: Factors, userId: number, tokenHash: string, typed: TypedCode, now = new Date()): Promise<ProveOutcome> {
   return db.transaction(async (tx) => {
     const [factor] = await tx.select().from(staffFactors).where(eq(staffFactors.userId, userId)).for('update');
     if (!factor?.confirmedAt || (await rolesOf(tx, userId)).length === 0) return { status: 'notEnrolled' } as const;
     let recoveryCodesLeft: number | null = null;
     if (typed.kind === 'totp') {
-      const taken = await takeStep(tx, userId, factor.secret, typed.token, now, true);
+      const taken = await takeStep(tx, seal, userId, factor.secret, typed.token, now, true);
       if (taken !== 'ok') return { status: taken } as const;
     } else {
       const hash = hashRecoveryCode(typed.code);
