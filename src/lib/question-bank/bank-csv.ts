@@ -12,7 +12,7 @@
  * left out. A right marker may also be `1`, `yes`, `sí`, `true` (right) or `0`, `no`, `false` (not).
  * Reading checks every row before anything is written: the import takes all rows or none.
  */
-import { BANK_LIMITS, questionProblems, type Problem, type QuestionDraft, type ValidDraft } from './question-bank';
+import { BANK_LIMITS, questionProblems, type OptionDraft, type Problem, type QuestionDraft, type ValidDraft } from './question-bank';
 import { decodeUtf8, parseCsv, unguardCell, writeCsv } from './csv';
 
 /** The largest file an import reads (bytes). */
@@ -90,15 +90,16 @@ export function readBankCsv(bytes: Uint8Array): CsvImport {
       return i < 0 ? '' : unguardCell(cells[i] ?? '').replace(/\r\n?/g, '\n').trim();
     };
     const rowProblems: RowProblem[] = [];
-    const draft: QuestionDraft = { kind: cell('kind').toLowerCase(), promptEs: cell('prompt_es'), promptEn: cell('prompt_en'), explanationEs: cell('explanation_es'), explanationEn: cell('explanation_en'), options: [] };
+    const options: OptionDraft[] = [];
     for (let n = 1; n <= BANK_LIMITS.maxOptions; n++) {
       const textEs = cell(`option${n}_es`);
       const textEn = cell(`option${n}_en`);
       const marker = cell(`option${n}_right`).toLowerCase();
       if (textEs === '' && textEn === '' && marker === '') continue;
       if (!RIGHT.has(marker) && !WRONG.has(marker)) rowProblems.push({ field: `option${n}Right`, code: 'rightMarker', option: n });
-      draft.options.push({ textEs, textEn, correct: RIGHT.has(marker) });
+      options.push({ textEs, textEn, correct: RIGHT.has(marker) });
     }
+    const draft: QuestionDraft = { kind: cell('kind').toLowerCase(), promptEs: cell('prompt_es'), promptEn: cell('prompt_en'), explanationEs: cell('explanation_es'), explanationEn: cell('explanation_en'), options };
     rowProblems.push(...questionProblems(draft));
     if (rowProblems.length > 0) problems.push({ row, problems: rowProblems });
     else questions.push(draft as ValidDraft);

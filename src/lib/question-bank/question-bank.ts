@@ -31,7 +31,7 @@ export interface QuestionDraft {
   promptEn: string;
   explanationEs: string;
   explanationEn: string;
-  options: OptionDraft[];
+  options: readonly OptionDraft[];
 }
 
 /** A well-formed question (no `problems`): its kind is one of `QUESTION_KINDS`. */
