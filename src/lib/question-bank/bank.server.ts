@@ -73,9 +73,13 @@ async function evaluationOf(db: Db | Tx, courseId: number, lock = false) {
   return row ?? null;
 }
 
-/** The ids of an evaluation's questions that some attempt drew. */
+/** The ids of an evaluation's questions that some attempt drew, or was regraded with (both are kept as they are). */
 async function drawnIds(db: Db | Tx, evaluationId: number): Promise<Set<number>> {
-  const rows = await queryRows<{ id: number }>(db as Db, sql`select distinct (x)::int as id from exam_attempts a, jsonb_array_elements(a.question_ids) x where a.evaluation_id = ${evaluationId}`);
+  const rows = await queryRows<{ id: number }>(
+    db as Db,
+    sql`select (x)::int as id from exam_attempts a, jsonb_array_elements(a.question_ids) x where a.evaluation_id = ${evaluationId}
+      union select (k.value)::int from exam_attempts a, jsonb_each_text(coalesce(a.graded_keys, '{}'::jsonb)) k where a.evaluation_id = ${evaluationId}`,
+  );
   return new Set(rows.map((r) => Number(r.id)));
 }
 
