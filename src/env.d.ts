@@ -39,6 +39,8 @@ declare namespace App {
     logError?: (entry: import('./lib/http/errors').ErrorLogEntry) => void;
     /** Set by the middleware when a page could not be rendered because the database is busy: the busy page is rendered instead, in this language. */
     busyPage?: { error: unknown; locale: import('./i18n').Locale; retryHref: string };
+    /** Set by a question form's action when it refuses the question: what was typed, for the page to show again. */
+    questionDraft?: import('./lib/question-bank/question-bank').QuestionDraft;
     /** Set by an action refusing with 429: the seconds its answer's Retry-After header says. */
     retryAfterSeconds?: number;
     /** Set by the production server: counts a shared page-cache lookup (once per request). */

@@ -95,6 +95,13 @@ export const ACTION_RULES = {
   'staff.grantRole': { access: 'administrator', limits: [{ name: 'staffChangesPerAccount', per: 'user' }], locale: 'lang' },
   'staff.revokeRole': { access: 'administrator', limits: [{ name: 'staffChangesPerAccount', per: 'user' }], locale: 'lang' },
   'staff.resetFactor': { access: 'administrator', limits: [{ name: 'staffChangesPerAccount', per: 'user' }], locale: 'lang' },
+  // Question banks and exam settings: editors (and administrators, who hold every staff role).
+  'questions.saveSettings': { access: 'editor', limits: [{ name: 'bankChangesPerAccount', per: 'user' }], locale: 'lang' },
+  'questions.add': { access: 'editor', limits: [{ name: 'bankChangesPerAccount', per: 'user' }], locale: 'lang' },
+  'questions.edit': { access: 'editor', limits: [{ name: 'bankChangesPerAccount', per: 'user' }], locale: 'lang' },
+  'questions.retire': { access: 'editor', limits: [{ name: 'bankChangesPerAccount', per: 'user' }], locale: 'lang' },
+  'questions.importCsv': { access: 'editor', limits: [{ name: 'bankChangesPerAccount', per: 'user' }], locale: 'lang' },
+  'questions.regrade': { access: 'editor', limits: [{ name: 'bankChangesPerAccount', per: 'user' }], locale: 'lang' },
 } as const satisfies Record<string, ActionRule>;
 
 export type ActionName = keyof typeof ACTION_RULES;

@@ -140,7 +140,7 @@ export const exams = {
         const own = await attemptOf(me.db, exam, me.contactId, attempt, now);
         if (!own) throw saveRefusal('not-found', locale);
         for (const [questionId, given] of answers) {
-          const question = own.questionIds.includes(questionId) ? exam.pool.find((q) => q.id === questionId) : undefined;
+          const question = own.questionIds.includes(questionId) ? exam.versions.get(questionId) : undefined;
           if (!question) throw saveRefusal('not-in-attempt', locale);
           const read = normalizeAnswer(question, given);
           if (!read.ok) throw saveRefusal(read.error, locale);

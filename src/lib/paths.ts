@@ -102,6 +102,12 @@ export const paths = {
   adminStaff: '/admin/staff',
   /** The audit log (administrators); `query`: its filters. */
   adminAudit: (query = '') => `/admin/audit${query}`,
+  /** The question banks (editors): every course with an exam. */
+  adminQuestions: '/admin/questions',
+  /** One course's question bank and exam settings; `query`: a question being edited (`?edit=7`). */
+  adminQuestionBank: (courseId: number, query = '') => `/admin/questions/${courseId}${query}`,
+  /** The CSV export of a course's question bank; `lang`: the language of its refusals. */
+  adminQuestionBankCsv: (courseId: number, lang: string) => `/admin/questions/${courseId}/bank.csv?lang=${encodeURIComponent(lang)}`,
   /** The public verification page of a certificate (no login). */
   verify: (code: string) => `/verify/${encodeURIComponent(code)}`,
   /** The public keys certificates are signed with (JWKS). */

@@ -54,6 +54,7 @@ export const es = {
       areas: {
         staff: { title: 'Equipo', lead: 'Da y quita roles, y restablece la verificación en dos pasos.' },
         audit: { title: 'Registro de auditoría', lead: 'Quién cambió qué y cuándo.' },
+        questions: { title: 'Bancos de preguntas', lead: 'Las preguntas y los ajustes del examen de cada curso; importar y exportar en CSV.' },
       },
     },
     people: {
@@ -162,6 +163,7 @@ export const en: Shape<typeof es> = {
       areas: {
         staff: { title: 'Staff', lead: 'Grant and remove roles, and reset two-step verification.' },
         audit: { title: 'Audit log', lead: 'Who changed what, and when.' },
+        questions: { title: 'Question banks', lead: "Each course's exam questions and settings; import and export as CSV." },
       },
     },
     people: {

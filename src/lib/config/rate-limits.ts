@@ -81,6 +81,8 @@ export const LIMITS = {
   secondFactorPerAccount: { points: 10, durationSeconds: 15 * 60 },
   /** Changes to staff (roles, second factors) per administrator. */
   staffChangesPerAccount: { points: 60, durationSeconds: 60 * 60 },
+  /** Changes to question banks (questions, exam settings, imports, regrades) per editor: a morning of careful editing fits. */
+  bankChangesPerAccount: { points: 300, durationSeconds: 60 * 60 },
 } as const satisfies Record<string, LimitSpec>;
 
 export type LimitName = keyof typeof LIMITS;

@@ -22,6 +22,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -388,7 +389,11 @@ export const evaluations = pgTable('evaluations', {
 });
 export type Evaluation = typeof evaluations.$inferSelect;
 
-/** A question of an evaluation's pool. */
+/**
+ * A question of an evaluation's bank. A row an attempt drew is never changed again: an edit writes a
+ * new version (`replacesId` names the row it replaces) and retires the old one (`retiredAt`), so an
+ * attempt keeps the version it drew. The pool drawn for new attempts is the rows not retired.
+ */
 export const questions = pgTable(
   'questions',
   {
@@ -400,10 +405,19 @@ export const questions = pgTable(
     kind: text().$type<'single' | 'multiple' | 'true-false'>().notNull().default('single'),
     promptEs: text().notNull(),
     promptEn: text().notNull(),
+    /** Shown after grading on the learner's result page (empty: none). */
+    explanationEs: text().notNull().default(''),
+    explanationEn: text().notNull().default(''),
     position: smallint().notNull(),
+    /** The version this row replaces (an edit of a question attempts had drawn). */
+    replacesId: integer().references((): AnyPgColumn => questions.id, { onDelete: 'set null' }),
+    /** When the row left the pool (replaced by a new version, or retired by an editor). */
+    retiredAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('questions_evaluation_position_uq').on(t.evaluationId, t.position),
+    // Positions are unique among the questions in the pool; retired versions keep theirs.
+    uniqueIndex('questions_evaluation_position_uq').on(t.evaluationId, t.position).where(sql`${t.retiredAt} is null`),
+    index('questions_replaces_idx').on(t.replacesId),
     check('questions_kind_ck', sql`${t.kind} in ('single', 'multiple', 'true-false')`),
   ],
 );
@@ -449,6 +463,11 @@ export const examAttempts = pgTable(
     submittedAt: timestamp({ withTimezone: true }),
     score: smallint(),
     passed: boolean(),
+    /**
+     * The question versions whose key a regrade scored the attempt with, by drawn question id (options
+     * matched by position); `null`, or a question not named: the version drawn.
+     */
+    gradedKeys: jsonb().$type<Record<string, number>>(),
   },
   (t) => [
     uniqueIndex('exam_attempts_number_uq').on(t.evaluationId, t.contactId, t.attemptNumber),

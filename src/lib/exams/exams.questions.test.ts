@@ -42,7 +42,7 @@ describe('examSettingsSchema', () => {
   const ok = { attempts: 3, questions: 10, minutes: 20, minimumScore: 70 };
   it('accepts the defaults and every bound', () => {
     expect(examSettingsSchema.safeParse(ok).success).toBe(true);
-    expect(examSettingsSchema.safeParse({ attempts: 1, questions: 1, minutes: 1, minimumScore: 1 }).success).toBe(true);
+    expect(examSettingsSchema.safeParse({ attempts: 1, questions: 1, minutes: 1, minimumScore: 0 }).success).toBe(true);
     expect(examSettingsSchema.safeParse({ attempts: 20, questions: 100, minutes: 240, minimumScore: 100 }).success).toBe(true);
   });
   it.each([
@@ -52,7 +52,7 @@ describe('examSettingsSchema', () => {
     ['questions', 101],
     ['minutes', 0],
     ['minutes', 241],
-    ['minimumScore', 0],
+    ['minimumScore', -1],
     ['minimumScore', 101],
     ['attempts', 2.5],
     ['minutes', Number.NaN],

@@ -18,6 +18,7 @@ import {
   drawAttempt,
   GRACE_MS,
   gradeAttempt,
+  gradedQuestions,
   normalizeAnswer,
   passed as passes,
   type AnswerError,
@@ -33,6 +34,8 @@ export interface Attempt {
   number: number;
   drawn: DrawnAttempt;
   answers: Record<string, number[]>;
+  /** The versions a regrade took the key of, by drawn question id (`{}`: graded with the versions drawn). */
+  keys: Record<string, number>;
   startedAt: number;
   deadline: number;
   /** When it was graded (`null`: in progress). */
@@ -51,6 +54,7 @@ function toAttempt(row: AttemptRow): Attempt {
     number: row.attemptNumber,
     drawn: { questionIds: row.questionIds, optionOrder: row.optionOrder },
     answers: row.answers ?? {},
+    keys: row.gradedKeys ?? {},
     startedAt: row.startedAt.getTime(),
     deadline: row.deadlineAt.getTime(),
     gradedAt: row.submittedAt?.getTime() ?? null,
@@ -227,7 +231,7 @@ async function startPlainly(db: Db, exam: CourseExam, contactId: number, now: nu
     returning id, attempt_number`);
   const row = rows[0];
   if (!row) return null;
-  return { id: Number(row.id), number: Number(row.attempt_number), drawn, answers: {}, startedAt: now, deadline, gradedAt: null, score: null, passed: null };
+  return { id: Number(row.id), number: Number(row.attempt_number), drawn, answers: {}, keys: {}, startedAt: now, deadline, gradedAt: null, score: null, passed: null };
 }
 
 /** One of the person's attempts at `exam`: its questions and whether it still takes answers (`null`: not theirs). */
@@ -256,7 +260,8 @@ export async function saveAnswer(
   raw: unknown,
   now: number,
 ): Promise<{ ok: true; answer: number[] } | { ok: false; error: SaveError }> {
-  const question = exam.pool.find((q) => q.id === questionId);
+  // The version the attempt drew, even if an edit has retired it since.
+  const question = exam.versions.get(questionId);
   const normalized = question ? normalizeAnswer(question, raw) : null;
   // The usual case in one statement: the person's own attempt, still open, that asked this question.
   if (normalized?.ok && (await storeAnswer(db, exam, { contactId, attemptId, questionId, answer: normalized.answer, now }))) return { ok: true, answer: normalized.answer };
@@ -341,11 +346,8 @@ interface StoredGrade {
 
 /** Grades an attempt row its caller has locked, unless it is graded already (then answers it as stored). */
 async function gradeRow(tx: Tx, exam: CourseExam, row: AttemptRow, now: number): Promise<StoredGrade> {
-  const drawn = new Set(row.questionIds);
-  const grade = gradeAttempt(
-    exam.pool.filter((q) => drawn.has(q.id)),
-    row.answers ?? {},
-  );
+  // The versions drawn (an edit since never changes them), with a regrade's keys once regraded.
+  const grade = gradeAttempt(gradedQuestions(exam.versions, row.questionIds, row.gradedKeys), row.answers ?? {});
   if (row.submittedAt !== null) return { row, grade, gradedNow: false };
   // Graded no later than the deadline's grace, whenever the grading runs.
   const at = Math.max(Math.min(now, row.deadlineAt.getTime() + GRACE_MS), row.startedAt.getTime());

@@ -14,6 +14,8 @@ import type { Locale } from '~/i18n/locales';
 export * from './clock';
 /** Who may start an attempt, when a course is completed, and a person's standing in short. */
 export * from './standing';
+/** Grading an attempt with a corrected key (a regrade): options matched by position. */
+export * from './keys';
 
 /* ───────────── settings ───────────── */
 
@@ -37,7 +39,8 @@ export const examSettingsSchema = z.object({
   attempts: z.number().int().min(1).max(20),
   questions: z.number().int().min(1).max(100),
   minutes: z.number().int().min(1).max(240),
-  minimumScore: z.number().int().min(1).max(100),
+  // 0: every graded attempt passes (an exam that only checks the course was followed).
+  minimumScore: z.number().int().min(0).max(100),
 });
 
 /** Stored or submitted settings: any field may be missing (`undefined` or `null`). */
@@ -88,6 +91,9 @@ export interface ExamQuestion {
   promptEs: string;
   promptEn: string;
   options: readonly ExamOption[];
+  /** Shown after grading, on the result page (empty or absent: none). */
+  explanationEs?: string;
+  explanationEn?: string;
 }
 
 /** What can be wrong with a question (each reported once). */

@@ -14,7 +14,7 @@ import type { PageRead } from '../runtime/changes';
 import { examStanding, type ExamStanding } from './exams.server';
 import { loadExam, type CourseExam, type ExamSource } from './exam-source.server';
 import { loadExamInfo } from './exam-info.server';
-import { gradeAttempt, presentAttempt, remainingMs, reviewFor, type ExamSettings, type PresentedQuestion, type QuestionKind, type StartDecision } from './exams';
+import { gradeAttempt, gradedQuestions, presentAttempt, remainingMs, reviewFor, type ExamSettings, type PresentedQuestion, type QuestionKind, type StartDecision } from './exams';
 
 /** A course whose exam the viewer may know of. */
 export interface ExamCourse {
@@ -123,7 +123,7 @@ export async function loadExamRun(
     kind: 'run',
     course: found.details,
     attempt: { id: open.id, number: open.number, allowed: exam.settings.attempts },
-    questions: presentAttempt(exam.pool, open.drawn, locale),
+    questions: presentAttempt([...exam.versions.values()], open.drawn, locale),
     answers: open.answers,
     remainingMs: remainingMs(open.deadline, now),
   };
@@ -138,6 +138,8 @@ export interface ReviewItem {
   correct: boolean;
   /** Each option: whether it was given, and whether it is right (only when the answers may be shown). */
   options: { id: number; text: string; given: boolean; right?: boolean }[];
+  /** The question's explanation in the page's language, once the answers may be shown (absent: none). */
+  explanation?: string;
 }
 
 /** The result page. */
@@ -191,12 +193,11 @@ export async function loadExamResult(
 }
 
 function resultOf(exam: CourseExam, standing: ExamStanding, attempt: ExamStanding['attempts'][number], course: CourseDetails, locale: Locale): ExamResultPage {
-  const asked = presentAttempt(exam.pool, attempt.drawn, locale);
-  const drawnIds = new Set(attempt.drawn.questionIds);
-  const grade = gradeAttempt(
-    exam.pool.filter((q) => drawnIds.has(q.id)),
-    attempt.answers,
-  );
+  const asked = presentAttempt([...exam.versions.values()], attempt.drawn, locale);
+  // The versions the attempt drew, with the key (and explanation) of a regrade once regraded.
+  const graded = gradedQuestions(exam.versions, attempt.drawn.questionIds, attempt.keys);
+  const explanations = new Map(graded.map((q) => [q.id, (locale === 'en' ? q.explanationEn : q.explanationEs)?.trim() ?? '']));
+  const grade = gradeAttempt(graded, attempt.answers);
   const status = { passed: standing.passed, attemptsLeft: standing.left };
   const review = new Map(reviewFor(grade, status).map((r) => [r.questionId, r]));
   const revealed = standing.passed || standing.left <= 0;
@@ -224,6 +225,7 @@ function resultOf(exam: CourseExam, standing: ExamStanding, attempt: ExamStandin
         prompt: q.prompt,
         correct: r?.correct ?? false,
         options: q.options.map((o) => ({ id: o.id, text: o.text, given: given.has(o.id), ...(right ? { right: right.has(o.id) } : {}) })),
+        ...(revealed && explanations.get(q.id) ? { explanation: explanations.get(q.id)! } : {}),
       };
     }),
   };

@@ -2,7 +2,7 @@
  * Reads behind the lesson player and "my learning" (resources by module, completed
  * lessons by course and person, the exam result). Writes of progress go through the tracking writer.
  */
-import { and, asc, count, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { captions, evaluations, examAttempts, questions, resources, RESOURCE_TYPE, subtopics, topics, tracking } from '../db/schema';
 import { examSettings, examSummary, type AttemptOutcome, type ExamSummary } from '../exams/exams';
@@ -80,7 +80,8 @@ export async function examSummaries(db: Db, contactId: number, courseIds: readon
       pool: count(questions.id),
     })
     .from(evaluations)
-    .innerJoin(questions, eq(questions.evaluationId, evaluations.id))
+    // The pool: the questions not retired (versions kept for the attempts that drew them are not in it).
+    .innerJoin(questions, and(eq(questions.evaluationId, evaluations.id), isNull(questions.retiredAt)))
     .where(inArray(evaluations.courseId, [...courseIds]))
     .groupBy(evaluations.id);
   if (exams.length === 0) return new Map();

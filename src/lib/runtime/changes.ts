@@ -9,12 +9,16 @@
  *   graded without a pass): their kept pages are stale, their viewer is kept.
  * - `{ session: { tokenHash } | { userId } | { iboId } }`: a session ended or changed (logout, a new
  *   prospect, a password reset ending every session of an account): every process reads it again.
+ * - `{ exam: courseId }`: a course's exam (its question bank or settings) changed, or a regrade changed
+ *   scores or certificates: every process forgets that exam and its kept pages (the exam pages, the
+ *   result pages, the certificate pages are kept pages).
  */
 
 export type Change =
   | { person: { userId?: number | null; contactId?: number | null } }
   | { pages: number }
-  | { session: { tokenHash: string } | { userId: number } | { iboId: number } };
+  | { session: { tokenHash: string } | { userId: number } | { iboId: number } }
+  | { exam: number };
 
 /**
  * What a page's loader read, and what reading it changed: a read may write (an exam attempt whose time
@@ -26,8 +30,9 @@ export interface PageRead<P> {
   changed: Change[];
 }
 
-/** The runtime's three ways of telling every process (`Runtime.personChanged`, `pagesChanged`, `sessionChanged`). */
+/** The runtime's ways of telling every process (`Runtime.personChanged`, `pagesChanged`, `sessionChanged`, `examChanged`). */
 export interface Listeners {
+  examChanged(courseId: number): Promise<void>;
   personChanged(ref: { userId?: number | null; contactId?: number | null }): Promise<void>;
   pagesChanged(contactId: number): void;
   sessionChanged(ref: { tokenHash: string } | { userId: number } | { iboId: number }): Promise<void>;
@@ -37,6 +42,8 @@ export interface Listeners {
 export const personChange = (ref: { userId?: number | null; contactId?: number | null }): Change => ({ person: ref });
 /** A person's own pages changed. */
 export const pagesChange = (contactId: number): Change => ({ pages: contactId });
+/** A course's exam changed (bank, settings, a regrade). */
+export const examChange = (courseId: number): Change => ({ exam: courseId });
 /** A session ended or changed. */
 export const sessionChange = (ref: { tokenHash: string } | { userId: number } | { iboId: number }): Change => ({ session: ref });
 
@@ -62,6 +69,7 @@ export function distinctChanges(changes: readonly Change[]): Change[] {
 export async function tellChanges(listeners: Listeners, changes: readonly Change[]): Promise<void> {
   const distinct = distinctChanges(changes);
   for (const c of distinct) if ('session' in c) await listeners.sessionChanged(c.session);
+  for (const c of distinct) if ('exam' in c) await listeners.examChanged(c.exam);
   for (const c of distinct) {
     if ('person' in c) await listeners.personChanged(c.person);
     else if ('pages' in c) listeners.pagesChanged(c.pages);

@@ -86,6 +86,8 @@ export interface Runtime {
   siteOrigin(url: URL): string;
   /** The catalogue changed: every process drops its snapshot and pages. */
   catalogChanged(): Promise<void>;
+  /** A course's exam (question bank, settings, regraded scores) changed: every process forgets it and drops its kept pages. */
+  examChanged(courseId: number): Promise<void>;
   /** A session ended or changed: every process forgets what it kept. */
   sessionChanged(ref: SessionRef): Promise<void>;
   /** What a person may see changed (a course completed, a purchase, a membership): every process forgets their viewer. */
@@ -170,9 +172,13 @@ export async function createRuntime(config: AppConfig, parts: RuntimeParts = {})
   const checkout = new CheckoutService({ db, gateway, keys: await CheckoutKeys.fromSigningKey(signingKey.privateKey), logger: logger.child({ part: 'checkout' }) });
 
   // Other processes' changes (and, after a lost connection, everything: `resync`).
-  bus.subscribe('catalog', () => {
+  // A course's exam changed (`{ exam: courseId }`) forgets that exam only; pages showing it are kept
+  // pages, dropped with the catalogue's version. Anything else (a resync included) forgets every exam.
+  bus.subscribe('catalog', (data) => {
     catalog.invalidate();
-    exams.clear();
+    const courseId = (data as { exam?: unknown } | null)?.exam;
+    if (typeof courseId === 'number' && Number.isSafeInteger(courseId)) exams.forget(courseId);
+    else exams.clear();
   });
   bus.subscribe('session', (data) => sessions.forget(sessionRefOf(data)));
   bus.subscribe('person', (data) => {
@@ -243,6 +249,7 @@ export async function createRuntime(config: AppConfig, parts: RuntimeParts = {})
     workerId,
     siteOrigin: (url) => publicOrigin(config.origin, { host: url.host, protocol: url.protocol === 'https:' ? 'https:' : 'http:' }),
     catalogChanged: () => bus.publish('catalog', {}),
+    examChanged: (courseId) => bus.publish('catalog', { exam: courseId }),
     sessionChanged: (ref) => bus.publish('session', ref),
     personChanged: (ref) => bus.publish('person', ref),
     pagesChanged: (contactId) => noticeProgress.add(contactId),

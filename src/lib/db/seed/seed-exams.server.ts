@@ -1,4 +1,5 @@
 /** Seeds every course's exam: its settings, its question pool and each question's options. */
+import { isNull } from 'drizzle-orm';
 import * as s from '../schema';
 import * as catalogue from './catalogue';
 import { excluded, type Tx } from './seed-kit.server';
@@ -23,7 +24,8 @@ export async function seedExams(tx: Tx) {
   const questions = await tx
     .insert(s.questions)
     .values(questionList.map(({ evaluationId: e, q, position }) => ({ evaluationId: e, kind: q.kind ?? 'single', promptEs: q.prompt.es, promptEn: q.prompt.en, position })))
-    .onConflictDoUpdate({ target: [s.questions.evaluationId, s.questions.position], set: excluded(s.questions, ['kind', 'promptEs', 'promptEn']) })
+    // The pool's question at each position (a retired version keeps its text for the attempts that drew it).
+    .onConflictDoUpdate({ target: [s.questions.evaluationId, s.questions.position], targetWhere: isNull(s.questions.retiredAt), set: excluded(s.questions, ['kind', 'promptEs', 'promptEn']) })
     .returning({ id: s.questions.id, evaluationId: s.questions.evaluationId, position: s.questions.position });
   const questionId = new Map(questions.map((q) => [`${q.evaluationId}:${q.position}`, q.id]));
   await tx

@@ -1,5 +1,5 @@
 /** Seeds the demo people's learning: lessons watched to the end, passed exams, and certificates. */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import * as s from '../schema';
 import * as catalogue from './catalogue';
 import * as people from './people';
@@ -57,7 +57,7 @@ export async function seedProgress(tx: Tx, { userId, lessonId, evaluationId, dur
         .select({ q: s.questions, o: s.questionOptions })
         .from(s.questions)
         .innerJoin(s.questionOptions, eq(s.questionOptions.questionId, s.questions.id))
-        .where(eq(s.questions.evaluationId, eid))
+        .where(and(eq(s.questions.evaluationId, eid), isNull(s.questions.retiredAt)))
         .orderBy(s.questions.position, s.questionOptions.position);
       const pool = new Map<number, ExamQuestion>();
       for (const { q, o } of options) {
