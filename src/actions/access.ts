@@ -95,6 +95,10 @@ export const ACTION_RULES = {
   'staff.grantRole': { access: 'administrator', limits: [{ name: 'staffChangesPerAccount', per: 'user' }], locale: 'lang' },
   'staff.revokeRole': { access: 'administrator', limits: [{ name: 'staffChangesPerAccount', per: 'user' }], locale: 'lang' },
   'staff.resetFactor': { access: 'administrator', limits: [{ name: 'staffChangesPerAccount', per: 'user' }], locale: 'lang' },
+  // Books and membership plans: editors (and administrators, through the policy).
+  'books.save': { access: 'editor', limits: [{ name: 'productChangesPerAccount', per: 'user' }], locale: 'lang' },
+  'books.uploadPdf': { access: 'editor', limits: [{ name: 'productChangesPerAccount', per: 'user' }], locale: 'lang' },
+  'plans.save': { access: 'editor', limits: [{ name: 'productChangesPerAccount', per: 'user' }], locale: 'lang' },
 } as const satisfies Record<string, ActionRule>;
 
 export type ActionName = keyof typeof ACTION_RULES;

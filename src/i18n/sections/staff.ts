@@ -54,6 +54,8 @@ export const es = {
       areas: {
         staff: { title: 'Equipo', lead: 'Da y quita roles, y restablece la verificación en dos pasos.' },
         audit: { title: 'Registro de auditoría', lead: 'Quién cambió qué y cuándo.' },
+        books: { title: 'Libros', lead: 'Crea y edita libros: textos, precio, portada y PDF.' },
+        plans: { title: 'Planes de membresía', lead: 'Crea y edita planes: precio, periodo y categorías.' },
       },
     },
     people: {
@@ -162,6 +164,8 @@ export const en: Shape<typeof es> = {
       areas: {
         staff: { title: 'Staff', lead: 'Grant and remove roles, and reset two-step verification.' },
         audit: { title: 'Audit log', lead: 'Who changed what, and when.' },
+        books: { title: 'Books', lead: 'Create and edit books: texts, price, cover and PDF.' },
+        plans: { title: 'Membership plans', lead: 'Create and edit plans: price, period and categories.' },
       },
     },
     people: {

@@ -81,6 +81,8 @@ export const LIMITS = {
   secondFactorPerAccount: { points: 10, durationSeconds: 15 * 60 },
   /** Changes to staff (roles, second factors) per administrator. */
   staffChangesPerAccount: { points: 60, durationSeconds: 60 * 60 },
+  /** Books and plans saved, covers and PDFs uploaded per staff account (each upload is decoded or stored). */
+  productChangesPerAccount: { points: 120, durationSeconds: 60 * 60 },
 } as const satisfies Record<string, LimitSpec>;
 
 export type LimitName = keyof typeof LIMITS;

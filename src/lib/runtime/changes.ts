@@ -9,12 +9,15 @@
  *   graded without a pass): their kept pages are stale, their viewer is kept.
  * - `{ session: { tokenHash } | { userId } | { iboId } }`: a session ended or changed (logout, a new
  *   prospect, a password reset ending every session of an account): every process reads it again.
+ * - `{ catalog: true }`: what the catalogue holds changed (a book or a plan edited by staff): every
+ *   process drops its snapshot and the pages kept from it (books, plans, cart prices).
  */
 
 export type Change =
   | { person: { userId?: number | null; contactId?: number | null } }
   | { pages: number }
-  | { session: { tokenHash: string } | { userId: number } | { iboId: number } };
+  | { session: { tokenHash: string } | { userId: number } | { iboId: number } }
+  | { catalog: true };
 
 /**
  * What a page's loader read, and what reading it changed: a read may write (an exam attempt whose time
@@ -26,8 +29,9 @@ export interface PageRead<P> {
   changed: Change[];
 }
 
-/** The runtime's three ways of telling every process (`Runtime.personChanged`, `pagesChanged`, `sessionChanged`). */
+/** The runtime's ways of telling every process (`Runtime.personChanged`, `pagesChanged`, `sessionChanged`, `catalogChanged`). */
 export interface Listeners {
+  catalogChanged(): Promise<void>;
   personChanged(ref: { userId?: number | null; contactId?: number | null }): Promise<void>;
   pagesChanged(contactId: number): void;
   sessionChanged(ref: { tokenHash: string } | { userId: number } | { iboId: number }): Promise<void>;
@@ -37,6 +41,8 @@ export interface Listeners {
 export const personChange = (ref: { userId?: number | null; contactId?: number | null }): Change => ({ person: ref });
 /** A person's own pages changed. */
 export const pagesChange = (contactId: number): Change => ({ pages: contactId });
+/** The catalogue changed (books, plans): every process reloads it. */
+export const catalogChange = (): Change => ({ catalog: true });
 /** A session ended or changed. */
 export const sessionChange = (ref: { tokenHash: string } | { userId: number } | { iboId: number }): Change => ({ session: ref });
 
@@ -58,10 +64,11 @@ export function distinctChanges(changes: readonly Change[]): Change[] {
   return out;
 }
 
-/** Tells `listeners` of every change, in order (sessions first: a page rendered next must not see an ended one). */
+/** Tells `listeners` of every change, in order (sessions first: a page rendered next must not see an ended one; then the catalogue). */
 export async function tellChanges(listeners: Listeners, changes: readonly Change[]): Promise<void> {
   const distinct = distinctChanges(changes);
   for (const c of distinct) if ('session' in c) await listeners.sessionChanged(c.session);
+  if (distinct.some((c) => 'catalog' in c)) await listeners.catalogChanged();
   for (const c of distinct) {
     if ('person' in c) await listeners.personChanged(c.person);
     else if ('pages' in c) listeners.pagesChanged(c.pages);
