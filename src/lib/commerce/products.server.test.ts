@@ -145,7 +145,7 @@ describe.each(databases)('books and plans managed by staff on $name', ({ create 
     const gateway: PaymentGateway = {
       name: 'sandbox',
       tokenize: async () => ({ ok: false, status: 'declined' }) as never,
-      charge: async (r) => (charges.push(r), { status: 'approved', chargeId: `ch_${charges.length}` }),
+      charge: async (r) => (charges.push(r), { status: 'approved', chargeId: `ch_${charges.length}`, amountCents: r.amountCents }),
       lookup: async () => ({ status: 'none' }),
       refund: async () => ({ status: 'refunded' }) as never,
     };

@@ -110,7 +110,7 @@ describe('ids', () => {
     expect(readProductId('')).toEqual({ ok: true, value: null });
     expect(readProductId(undefined)).toEqual({ ok: true, value: null });
     expect(readProductId('7')).toEqual({ ok: true, value: 7 });
-    for (const bad of ['0', '-1', '1.5', '2147483648', '1e3', '7; drop table books', ['7']]) expect(readProductId(bad).ok, String(bad)).toBe(false);
+    for (const bad of ['0', '-1', '1.5', ' 1 ', '01', '2147483648', '1e3', '7; drop table books', ['7']]) expect(readProductId(bad).ok, String(bad)).toBe(false);
   });
 });
 

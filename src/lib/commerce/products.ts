@@ -53,6 +53,7 @@ export type FormProblem =
 type Read<T> = { ok: true; value: T } | { ok: false; problem: FormProblem };
 
 // Control characters other than tab and line breaks, and lone surrogates, are never part of a text.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** One text field: trimmed, required, at most `max` characters, no control characters. */
@@ -85,7 +86,8 @@ const isProblem = (v: unknown): v is FormProblem => typeof v === 'object' && v !
 /** A product id posted by a form: absent or blank for a new one, else a positive 32-bit integer. */
 export function readProductId(raw: unknown): Read<number | null> {
   if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) return { ok: true, value: null };
-  const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
+  // Ids come from the page's hidden fields, never typed: exactly the digits, nothing around them.
+  const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw : '';
   if (!/^[1-9]\d{0,9}$/.test(text) || Number(text) > 2_147_483_647) return { ok: false, problem: { field: 'id', problem: 'invalidId' } };
   return { ok: true, value: Number(text) };
 }
