@@ -149,10 +149,10 @@ export type PdfOutcome = { status: 'ok'; book: StaffBook; changed: Change[] } | 
  * then on. The PDF it replaces is removed once the book names the new one.
  */
 export async function setBookPdf(db: Db, storage: Storage, actorId: number, id: number, file: Upload | null, maxBytes: number, now = new Date()): Promise<PdfOutcome> {
-  const refused = pdfRefusal(file, maxBytes);
-  if (refused) return { status: 'refused', reason: refused };
   const before = await findBook(db, id);
   if (!before) return { status: 'unknown' };
+  const refused = pdfRefusal(file, maxBytes);
+  if (refused) return { status: 'refused', reason: refused };
   const key = bookPdfKey(id, hashOf(file!.bytes));
   await storage.put(key, file!.bytes, { contentType: 'application/pdf' });
   const book = await db.transaction(async (tx) => {

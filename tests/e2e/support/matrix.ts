@@ -336,7 +336,7 @@ export function matrix(): Row[] {
     ...staffPage('/admin/books'),
     ...staffPage('/admin/books?book=1', '/admin/books', "a book's form"),
     ...page('/admin/books?book=999999', (l) => per('403', { visitors: loginRedirect(l, '/admin/books?book=999999'), ibo: loginRedirect(l, '/admin/books?book=999999'), admin: '404' }), { covers: '/admin/books', note: 'unknown book' }),
-    ...page("/admin/books?book=1'%20or%201=1", (l) => per('403', { visitors: loginRedirect(l, "/admin/books?book=1'%20or%201=1"), ibo: loginRedirect(l, "/admin/books?book=1'%20or%201=1"), admin: '404' }), { covers: '/admin/books', note: 'forged id' }),
+    ...page('/admin/books?book=1%27%20or%201=1', (l) => per('403', { visitors: loginRedirect(l, '/admin/books?book=1%27%20or%201=1'), ibo: loginRedirect(l, '/admin/books?book=1%27%20or%201=1'), admin: '404' }), { covers: '/admin/books', note: 'forged id' }),
     ...staffPage('/admin/plans'),
     ...staffPage('/admin/plans?plan=1', '/admin/plans', "a plan's form"),
     ...page('/admin/plans?plan=abc', (l) => per('403', { visitors: loginRedirect(l, '/admin/plans?plan=abc'), ibo: loginRedirect(l, '/admin/plans?plan=abc'), admin: '404' }), { covers: '/admin/plans', note: 'forged id' }),
