@@ -102,6 +102,10 @@ export const ACTION_RULES = {
   'questions.retire': { access: 'editor', limits: [{ name: 'bankChangesPerAccount', per: 'user' }], locale: 'lang' },
   'questions.importCsv': { access: 'editor', limits: [{ name: 'bankChangesPerAccount', per: 'user' }], locale: 'lang' },
   'questions.regrade': { access: 'editor', limits: [{ name: 'bankChangesPerAccount', per: 'user' }], locale: 'lang' },
+  // Books and membership plans: editors (and administrators, through the policy).
+  'books.save': { access: 'editor', limits: [{ name: 'productChangesPerAccount', per: 'user' }], locale: 'lang' },
+  'books.uploadPdf': { access: 'editor', limits: [{ name: 'productChangesPerAccount', per: 'user' }], locale: 'lang' },
+  'plans.save': { access: 'editor', limits: [{ name: 'productChangesPerAccount', per: 'user' }], locale: 'lang' },
 } as const satisfies Record<string, ActionRule>;
 
 export type ActionName = keyof typeof ACTION_RULES;

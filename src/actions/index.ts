@@ -22,6 +22,7 @@ import { exams } from './exams';
 import { privacy } from './privacy';
 import { staff } from './staff';
 import { questions } from './questions';
+import { books, plans } from './products';
 
 export const server = {
   account,
@@ -34,6 +35,8 @@ export const server = {
   privacy,
   staff,
   questions,
+  books,
+  plans,
   contact: {
     /**
      * The contact form: 400 with field codes for bad input (nothing stored), 429 once an address has

@@ -108,6 +108,12 @@ export const paths = {
   adminQuestionBank: (courseId: number, query = '') => `/admin/questions/${courseId}${query}`,
   /** The CSV export of a course's question bank; `lang`: the language of its refusals. */
   adminQuestionBankCsv: (courseId: number, lang: string) => `/admin/questions/${courseId}/bank.csv?lang=${encodeURIComponent(lang)}`,
+  /** Books (editors): the list and the new book's form; with `id`, that book's form. */
+  adminBooks: (id?: number) => (id === undefined ? '/admin/books' : `/admin/books?book=${id}`),
+  /** Membership plans (editors): the list and the new plan's form; with `id`, that plan's form. */
+  adminPlans: (id?: number) => (id === undefined ? '/admin/plans' : `/admin/plans?plan=${id}`),
+  /** A book cover staff uploaded (public, like the books page). */
+  bookCover: (name: string) => `/media/book-cover/${name}`,
   /** The public verification page of a certificate (no login). */
   verify: (code: string) => `/verify/${encodeURIComponent(code)}`,
   /** The public keys certificates are signed with (JWKS). */

@@ -494,7 +494,37 @@ test(`GET the exam pages: ${RUNS} hostile course ids and attempt numbers — 200
   actionFuzz('staff.grantRole', 163, (i) => ({ email: `fuzz.rol.${RUN}.${i}@example.com`, role: 'editor', lang: 'en' }), { setup: async (c) => void (await newLearner(c, 'rol')), extra: refused, runs: 15 });
   actionFuzz('staff.revokeRole', 164, () => ({ userId: '2147483647', role: 'editor', lang: 'en' }), { setup: async (c) => void (await newLearner(c, 'quitar-rol')), extra: refused, runs: 15 });
   actionFuzz('staff.resetFactor', 165, () => ({ userId: '2147483647', lang: 'en' }), { setup: async (c) => void (await newLearner(c, 'reiniciar')), extra: refused, runs: 15 });
+  // Books and plans are the editors': a learner is refused right after the schema, whatever the body (the editors' own refusals are in the matrix).
+  const book = { id: '', titleEs: 'Libro', titleEn: 'Book', author: 'Ana', descriptionEs: 'Uno.', descriptionEn: 'One.', price: '12.50', hidden: 'on', cover: '', lang: 'en' };
+  actionFuzz('books.save', 167, () => book, { setup: async (c) => void (await newLearner(c, 'libro')), extra: refused, runs: 15 });
+  actionFuzz('books.uploadPdf', 168, () => ({ id: '1', pdf: '%PDF-1.7', lang: 'en' }), { setup: async (c) => void (await newLearner(c, 'pdf')), extra: refused, runs: 15 });
+  const plan = { id: '', nameEs: 'Plan', nameEn: 'Plan', descriptionEs: 'Uno.', descriptionEn: 'One.', featuresEs: 'Uno', featuresEn: 'One', price: '9.99', period: 'month', categories: '2', lang: 'en' };
+  actionFuzz('plans.save', 169, () => plan, { setup: async (c) => void (await newLearner(c, 'plan')), extra: refused, runs: 15 });
 }
+
+test(`GET the books and plans pages as the administrator: ${RUNS} hostile ids — 200 or a 4xx in words, never a 5xx`, async ({ baseURL }) => {
+  const c = new Client(baseURL!, loopback(170));
+  try {
+    expect((await c.post('/_actions/auth.login', { form: { email: 'admin@academia.example', password: 'Admin2026', lang: 'en' } })).status).toBe(200);
+    expect((await proveWithFreshCode((code) => c.post('/_actions/staff.proveCode', { form: { code, lang: 'en' } }))).status).toBe(200);
+    await property(
+      'books and plans ids',
+      fc.record({ id: hostileValue, plans: fc.boolean(), en: fc.boolean() }),
+      async ({ id, plans, en }, tally) => {
+        const path = `${en ? '/en' : ''}/admin/${plans ? 'plans?plan' : 'books?book'}=${urlPart(id)}`;
+        const a = await tooLargeOrAnswer(c.get(path), path);
+        tally.add(a ? a.status : 'closed: request line too large');
+        if (!a) return;
+        expectClean(a, { path: path.slice(0, 300) });
+        expect([200, 404, 400, 414], `${path.slice(0, 200)} → ${a.status}`).toContain(a.status);
+      },
+      RUNS,
+      EVERY_FIELD.map((v) => ({ id: v, plans: false, en: false })),
+    );
+  } finally {
+    c.close();
+  }
+});
 
 test(`order pages, receipts, book downloads and data archives: hostile and foreign order and book ids, forged archive links — the not-found page (or the login page), never a 5xx`, async ({ baseURL }) => {
   const c = new Client(baseURL!, loopback(136));

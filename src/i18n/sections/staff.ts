@@ -55,6 +55,8 @@ export const es = {
         staff: { title: 'Equipo', lead: 'Da y quita roles, y restablece la verificación en dos pasos.' },
         audit: { title: 'Registro de auditoría', lead: 'Quién cambió qué y cuándo.' },
         questions: { title: 'Bancos de preguntas', lead: 'Las preguntas y los ajustes del examen de cada curso; importar y exportar en CSV.' },
+        books: { title: 'Libros', lead: 'Crea y edita libros: textos, precio, portada y PDF.' },
+        plans: { title: 'Planes de membresía', lead: 'Crea y edita planes: precio, periodo y categorías.' },
       },
     },
     people: {
@@ -164,6 +166,8 @@ export const en: Shape<typeof es> = {
         staff: { title: 'Staff', lead: 'Grant and remove roles, and reset two-step verification.' },
         audit: { title: 'Audit log', lead: 'Who changed what, and when.' },
         questions: { title: 'Question banks', lead: "Each course's exam questions and settings; import and export as CSV." },
+        books: { title: 'Books', lead: 'Create and edit books: texts, price, cover and PDF.' },
+        plans: { title: 'Membership plans', lead: 'Create and edit plans: price, period and categories.' },
       },
     },
     people: {

@@ -23,7 +23,8 @@ export async function loadCatalog(db: Db): Promise<CatalogSnapshot> {
       .leftJoin(mediaFiles, eq(mediaFiles.id, resources.mediaFileId))
       .where(eq(resources.typeId, RESOURCE_TYPE.video))
       .orderBy(asc(subtopics.topicId), asc(subtopics.position)),
-    db.select().from(books).orderBy(asc(books.id)),
+    // Hidden books are off the books page and out of carts; their buyers still download them (`book.server.ts`).
+    db.select().from(books).where(eq(books.hidden, false)).orderBy(asc(books.id)),
     db.select().from(plans).orderBy(asc(plans.price)),
   ]);
   const lessonsByTopic = new Map<number, CatalogCourse['modules'][number]['lessons']>();

@@ -1,7 +1,8 @@
 /**
  * Digital books: who owns one (a paid order of theirs holding it) and its PDF, generated on request
  * for that buyer (A5 portrait, the embedded font the certificates and receipts use, so every Spanish
- * character prints), with the licence line at the foot of every page. Nothing is written to disk.
+ * character prints), with the licence line at the foot of every page; or, once staff uploaded the
+ * book's own PDF, that file from storage. Nothing is written to disk.
  */
 import { and, eq } from 'drizzle-orm';
 import type { PDFFont } from 'pdf-lib';
@@ -11,6 +12,7 @@ import { books, orderItems, orders, type Book } from '../db/schema';
 import { DOCUMENT_COLORS, drawCentred, newDocument, PAGE_SIZES, printable, wrapText } from '../documents';
 import { bookContent, bookFileName, owningOrder, parseBookId, type BookContent, type BookTexts } from './book';
 import { buyerOf } from './orders.server';
+import type { Storage } from '../storage/storage';
 
 const { width: PAGE_WIDTH, height: PAGE_HEIGHT } = PAGE_SIZES.a5Portrait;
 const MARGIN = 48;
@@ -126,4 +128,23 @@ export async function bookDownload(db: Db, userId: number, rawId: string | undef
   if (!owned || !buyer) return null;
   const content = bookContent(owned.book, { name: buyer.name, orderId: owned.orderId }, locale, t, issuer);
   return { pdf: await bookPdf(content), fileName: bookFileName(owned.book, locale, t) };
+}
+
+/** What a buyer downloads: the PDF staff uploaded (streamed from storage), or the one drawn for them. */
+export type BookFile = { kind: 'stored'; body: NodeJS.ReadableStream; sizeBytes: number; fileName: string } | ({ kind: 'drawn' } & BookDownload);
+
+/**
+ * Book `rawId` for `userId` (who must own it, as `bookDownload` says): the uploaded PDF when the book has
+ * one and it is in storage, else the PDF drawn for the buyer (every demo book, and a book before its
+ * upload). Null when the id is not a book's or they do not own it.
+ */
+export async function bookFile(db: Db, storage: Storage, userId: number, rawId: string | undefined, locale: Locale, t: BookTexts, issuer: string): Promise<BookFile | null> {
+  const owned = await ownedBook(db, userId, parseBookId(rawId));
+  if (!owned) return null;
+  if (owned.book.pdfKey) {
+    const stored = await storage.get(owned.book.pdfKey);
+    if (stored) return { kind: 'stored', body: stored.body, sizeBytes: stored.object.sizeBytes, fileName: bookFileName(owned.book, locale, t) };
+  }
+  const drawn = await bookDownload(db, userId, rawId, locale, t, issuer);
+  return drawn ? { kind: 'drawn', ...drawn } : null;
 }

@@ -147,6 +147,14 @@ describe('sandbox latency', () => {
   });
 });
 
+describe('book PDF size limit', () => {
+  it('is 5 MB unless set, takes whole megabytes from 1 to 5, and refuses anything else with a sentence', () => {
+    expect(readConfig({}).bookPdfMaxBytes).toBe(5 * 1024 * 1024);
+    expect(readConfig({ BOOK_PDF_MAX_MB: ' 2 ' }).bookPdfMaxBytes).toBe(2 * 1024 * 1024);
+    for (const bad of ['0', '6', '1.5', 'big', '-1']) expect(() => readConfig({ BOOK_PDF_MAX_MB: bad })).toThrow(/BOOK_PDF_MAX_MB must be a whole number of megabytes from 1 to 5/);
+  });
+});
+
 describe('password hash cost', () => {
   it('reads the cost of new password hashes (2^15 by default), 10 to 20', () => {
     expect(readConfig({}).passwordHashCost).toBe(15);

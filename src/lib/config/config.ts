@@ -14,6 +14,7 @@ import type { OriginSettings } from './hosts';
 import type { LimitName, LimitSpec } from './rate-limits';
 import {
   readAllowedHosts,
+  readBookPdfMax,
   readCertificateSigningKey,
   readContactTo,
   readDatabaseUrl,
@@ -118,6 +119,8 @@ export interface AppConfig {
   passwordHashCost: number;
   /** `SANDBOX_LATENCY_MS`: how long each charge of the embedded sandbox takes, as a network would (0 by default). */
   sandboxLatencyMs: number;
+  /** `BOOK_PDF_MAX_MB`: the largest book PDF staff may upload, in bytes (5 MB by default). */
+  bookPdfMaxBytes: number;
   /** `METRICS_TOKEN`, `METRICS_PORT`, `METRICS_HOST`: where `/metrics` is answered (nowhere when neither is set). */
   metrics: MetricsSettings;
 }
@@ -169,6 +172,7 @@ const envSchema = z
     STRIPE_SECRET_KEY: variable(readStripeSecretKey),
     STRIPE_WEBHOOK_SECRET: variable(readStripeWebhookSecret),
     SANDBOX_LATENCY_MS: variable(readSandboxLatency),
+    BOOK_PDF_MAX_MB: variable(readBookPdfMax),
     PASSWORD_HASH_COST: variable(readPasswordHashCost),
     METRICS_TOKEN: variable(readMetricsToken),
     METRICS_PORT: variable(readMetricsPort),
@@ -204,6 +208,7 @@ const envSchema = z
       certificateSigningKey: e.CERTIFICATE_SIGNING_KEY,
       stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET },
       sandboxLatencyMs: e.SANDBOX_LATENCY_MS,
+      bookPdfMaxBytes: e.BOOK_PDF_MAX_MB,
       passwordHashCost: e.PASSWORD_HASH_COST,
       metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
     };

@@ -83,6 +83,8 @@ export const LIMITS = {
   staffChangesPerAccount: { points: 60, durationSeconds: 60 * 60 },
   /** Changes to question banks (questions, exam settings, imports, regrades) per editor: a morning of careful editing fits. */
   bankChangesPerAccount: { points: 300, durationSeconds: 60 * 60 },
+  /** Books and plans saved, covers and PDFs uploaded per staff account (each upload is decoded or stored). */
+  productChangesPerAccount: { points: 120, durationSeconds: 60 * 60 },
 } as const satisfies Record<string, LimitSpec>;
 
 export type LimitName = keyof typeof LIMITS;

@@ -305,3 +305,17 @@ export function readDistDir(raw: string | undefined): string {
 export function readPreparing(raw: string | undefined): boolean {
   return raw?.trim() === '1';
 }
+
+/** The largest book PDF staff may upload, by default (5 MB: the largest request an action reads, `security.actionBodySizeLimit`). */
+export const BOOK_PDF_DEFAULT_MB = 5;
+
+/** Reads `BOOK_PDF_MAX_MB` (whole megabytes, 1 to 5) as bytes; unset: 5 MB. */
+export function readBookPdfMax(raw: string | undefined): number {
+  const text = raw?.trim() ?? '';
+  if (text === '') return BOOK_PDF_DEFAULT_MB * 1024 * 1024;
+  const mb = Number(text);
+  if (!/^\d+$/.test(text) || mb < 1 || mb > BOOK_PDF_DEFAULT_MB) {
+    throw new ConfigError(`BOOK_PDF_MAX_MB must be a whole number of megabytes from 1 to ${BOOK_PDF_DEFAULT_MB} (the largest book PDF staff may upload; a larger one needs security.actionBodySizeLimit raised in astro.config.mjs), or unset.`);
+  }
+  return mb * 1024 * 1024;
+}

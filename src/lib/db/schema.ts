@@ -519,7 +519,13 @@ export const books = pgTable('books', {
   descriptionEs: text().notNull(),
   descriptionEn: text().notNull(),
   price: numeric({ precision: 10, scale: 2 }).notNull(),
+  /** The cover's address: a demo image under `public/` (`/images/books/1.webp`) or an uploaded one (`/media/book-cover/…`). */
   cover: text().notNull(),
+  /** Hidden by staff: off the books page and out of carts; buyers keep their downloads. */
+  hidden: boolean().notNull().default(false),
+  /** The storage key of the PDF staff uploaded; null: the PDF is drawn for each buyer from the description. */
+  pdfKey: text(),
+  updatedAt: timestamp({ withTimezone: true }),
 });
 export type Book = typeof books.$inferSelect;
 
@@ -536,6 +542,7 @@ export const plans = pgTable('plans', {
   featuresEs: jsonb().$type<string[]>().notNull(),
   featuresEn: jsonb().$type<string[]>().notNull(),
   unlocksCategoryIds: jsonb().$type<number[]>().notNull(),
+  updatedAt: timestamp({ withTimezone: true }),
 });
 export type Plan = typeof plans.$inferSelect;
 

@@ -21,6 +21,27 @@ export function photoFolder(dataDir: string): string {
   return join(dataDir, 'photos');
 }
 
+/** How an uploaded picture is decoded: the pixel limit checked before decoding, a broken file refused, one frame. */
+const DECODE_OPTIONS = { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'error', animated: false } as const;
+
+/**
+ * Any uploaded picture under the photo's rules (JPEG, PNG or WebP by its first bytes, at most
+ * `PHOTO_MAX_BYTES` and `PHOTO_MAX_PIXELS`), turned upright and re-encoded by the server as a WebP that
+ * covers `width`×`height` (cut from the centre): a book's cover, for one. The bytes kept are ours.
+ */
+export async function reencodeImage(file: { size: number; bytes: Uint8Array } | null, width: number, height: number): Promise<{ ok: true; webp: Buffer } | { ok: false; reason: PhotoRefusal }> {
+  const refused = photoRefusal(file);
+  if (refused) return { ok: false, reason: refused };
+  try {
+    const meta = await sharp(file!.bytes, DECODE_OPTIONS).metadata();
+    if (meta.width * meta.height > PHOTO_MAX_PIXELS) return { ok: false, reason: 'tooManyPixels' };
+    const webp = await sharp(file!.bytes, DECODE_OPTIONS).rotate().resize(width, height, { fit: 'cover', position: 'centre' }).webp({ quality: 80 }).toBuffer();
+    return { ok: true, webp };
+  } catch (err) {
+    return { ok: false, reason: /pixel limit/i.test((err as Error).message) ? 'tooManyPixels' : 'unreadable' };
+  }
+}
+
 /** EXIF orientations that turn the picture a quarter: shown upright, its width and height swap. */
 const QUARTER_TURNS = new Set([5, 6, 7, 8]);
 
@@ -30,7 +51,7 @@ const QUARTER_TURNS = new Set([5, 6, 7, 8]);
  * (told by its header, before decoding), cannot be decoded, or the square does not lie inside it.
  */
 export async function reencodePhoto(bytes: Uint8Array, crop: PhotoCrop | null = null): Promise<{ ok: true; webp: Buffer } | { ok: false; reason: PhotoRefusal }> {
-  const options = { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'error', animated: false } as const;
+  const options = DECODE_OPTIONS;
   try {
     const meta = await sharp(bytes, options).metadata();
     if (meta.width * meta.height > PHOTO_MAX_PIXELS) return { ok: false, reason: 'tooManyPixels' };

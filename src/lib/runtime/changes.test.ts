@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { distinctChanges, examChange, pagesChange, personChange, sessionChange, tellChanges, type Listeners } from './changes';
+import { catalogChange, distinctChanges, examChange, pagesChange, personChange, sessionChange, tellChanges, type Listeners } from './changes';
 
 function recorder() {
   const told: string[] = [];
   const listeners: Listeners = {
+    catalogChanged: async () => void told.push('catalog'),
     personChanged: async (ref) => void told.push(`person ${JSON.stringify(ref)}`),
     pagesChanged: (id) => void told.push(`pages ${id}`),
     sessionChanged: async (ref) => void told.push(`session ${JSON.stringify(ref)}`),
@@ -23,6 +24,12 @@ describe('changes', () => {
     const { told, listeners } = recorder();
     await tellChanges(listeners, [personChange({ contactId: 4 }), examChange(7), examChange(7), pagesChange(5)]);
     expect(told).toEqual(['exam 7', 'person {"contactId":4}', 'pages 5']);
+  });
+
+  it('tells a catalogue change once, after sessions and before people', async () => {
+    const { told, listeners } = recorder();
+    await tellChanges(listeners, [catalogChange(), personChange({}), catalogChange(), sessionChange({ userId: 4 })]);
+    expect(told).toEqual(['session {"userId":4}', 'catalog', 'person {}']);
   });
 
   it('tells nothing for no change', async () => {

@@ -12,13 +12,16 @@
  * - `{ exam: courseId }`: a course's exam (its question bank or settings) changed, or a regrade changed
  *   scores or certificates: every process forgets that exam and its kept pages (the exam pages, the
  *   result pages, the certificate pages are kept pages).
+ * - `{ catalog: true }`: what the catalogue holds changed (a book or a plan edited by staff): every
+ *   process drops its snapshot and the pages kept from it (books, plans, cart prices).
  */
 
 export type Change =
   | { person: { userId?: number | null; contactId?: number | null } }
   | { pages: number }
   | { session: { tokenHash: string } | { userId: number } | { iboId: number } }
-  | { exam: number };
+  | { exam: number }
+  | { catalog: true };
 
 /**
  * What a page's loader read, and what reading it changed: a read may write (an exam attempt whose time
@@ -30,9 +33,10 @@ export interface PageRead<P> {
   changed: Change[];
 }
 
-/** The runtime's ways of telling every process (`Runtime.personChanged`, `pagesChanged`, `sessionChanged`, `examChanged`). */
+/** The runtime's ways of telling every process (`Runtime.personChanged`, `pagesChanged`, `sessionChanged`, `examChanged`, `catalogChanged`). */
 export interface Listeners {
   examChanged(courseId: number): Promise<void>;
+  catalogChanged(): Promise<void>;
   personChanged(ref: { userId?: number | null; contactId?: number | null }): Promise<void>;
   pagesChanged(contactId: number): void;
   sessionChanged(ref: { tokenHash: string } | { userId: number } | { iboId: number }): Promise<void>;
@@ -44,6 +48,8 @@ export const personChange = (ref: { userId?: number | null; contactId?: number |
 export const pagesChange = (contactId: number): Change => ({ pages: contactId });
 /** A course's exam changed (bank, settings, a regrade). */
 export const examChange = (courseId: number): Change => ({ exam: courseId });
+/** The catalogue changed (books, plans): every process reloads it. */
+export const catalogChange = (): Change => ({ catalog: true });
 /** A session ended or changed. */
 export const sessionChange = (ref: { tokenHash: string } | { userId: number } | { iboId: number }): Change => ({ session: ref });
 
@@ -65,11 +71,12 @@ export function distinctChanges(changes: readonly Change[]): Change[] {
   return out;
 }
 
-/** Tells `listeners` of every change, in order (sessions first: a page rendered next must not see an ended one). */
+/** Tells `listeners` of every change, in order (sessions first: a page rendered next must not see an ended one; then the catalogue). */
 export async function tellChanges(listeners: Listeners, changes: readonly Change[]): Promise<void> {
   const distinct = distinctChanges(changes);
   for (const c of distinct) if ('session' in c) await listeners.sessionChanged(c.session);
   for (const c of distinct) if ('exam' in c) await listeners.examChanged(c.exam);
+  if (distinct.some((c) => 'catalog' in c)) await listeners.catalogChanged();
   for (const c of distinct) {
     if ('person' in c) await listeners.personChanged(c.person);
     else if ('pages' in c) listeners.pagesChanged(c.pages);

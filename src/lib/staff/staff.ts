@@ -24,6 +24,8 @@ export const STAFF_AREAS = [
   { key: 'staff', path: '/admin/staff', access: 'administrator' },
   { key: 'audit', path: '/admin/audit', access: 'administrator' },
   { key: 'questions', path: '/admin/questions', access: 'editor' },
+  { key: 'books', path: '/admin/books', access: 'editor' },
+  { key: 'plans', path: '/admin/plans', access: 'editor' },
 ] as const satisfies readonly { key: string; path: string; access: StaffRole }[];
 export type StaffArea = (typeof STAFF_AREAS)[number];
 

@@ -140,6 +140,9 @@ const VIDEO = {
   locked: firstResource(COURSE.locked, 'video'),
 };
 const PDF = firstResource(COURSE.members, 'pdf');
+/** A valid book form (without its cover) and plan form: each row changes one field to a refused value. */
+const BOOK_FORM = { titleEs: 'Libro de la matriz', titleEn: 'Matrix book', author: 'Ana Ruiz', descriptionEs: 'Uno.', descriptionEn: 'One.', price: '12.50', lang: 'en' };
+const PLAN_FORM = { nameEs: 'Plan de la matriz', nameEn: 'Matrix plan', descriptionEs: 'Uno.', descriptionEn: 'One.', featuresEs: 'Uno', featuresEn: 'One', price: '9.99', period: 'month', categories: '2', lang: 'en' };
 const BLOG = 'shoulder-season';
 const EVENT = 'shoulder-season-webinar';
 
@@ -329,6 +332,14 @@ export function matrix(): Row[] {
     ...staffPage('/admin/staff'),
     ...staffPage('/admin/audit'),
     ...staffPage('/admin/audit?actor=%27%20or%201%3D1&from=2026-13-45&page=-1', '/admin/audit', 'malformed filters'),
+    // Books and plans: editors, and the administrator through the policy; an id that is no book's or plan's is a 404 in words.
+    ...staffPage('/admin/books'),
+    ...staffPage('/admin/books?book=1', '/admin/books', "a book's form"),
+    ...page('/admin/books?book=999999', (l) => per('403', { visitors: loginRedirect(l, '/admin/books?book=999999'), ibo: loginRedirect(l, '/admin/books?book=999999'), admin: '404' }), { covers: '/admin/books', note: 'unknown book' }),
+    ...page('/admin/books?book=1%27%20or%201=1', (l) => per('403', { visitors: loginRedirect(l, '/admin/books?book=1%27%20or%201=1'), ibo: loginRedirect(l, '/admin/books?book=1%27%20or%201=1'), admin: '404' }), { covers: '/admin/books', note: 'forged id' }),
+    ...staffPage('/admin/plans'),
+    ...staffPage('/admin/plans?plan=1', '/admin/plans', "a plan's form"),
+    ...page('/admin/plans?plan=abc', (l) => per('403', { visitors: loginRedirect(l, '/admin/plans?plan=abc'), ibo: loginRedirect(l, '/admin/plans?plan=abc'), admin: '404' }), { covers: '/admin/plans', note: 'forged id' }),
     // The code and set-up pages: a learner is not staff (403); the administrator, already proved, is sent on.
     ...page('/second-factor', (l) => per('403', { visitors: loginRedirect(l, '/second-factor'), ibo: loginRedirect(l, '/second-factor'), admin: `302 → ${l === 'en' ? '/en' : ''}/admin` }), { covers: '/second-factor' }),
     ...page('/second-factor/setup', (l) => per('403', { visitors: loginRedirect(l, '/second-factor/setup'), ibo: loginRedirect(l, '/second-factor/setup'), admin: `302 → ${l === 'en' ? '/en' : ''}/admin` }), { covers: '/second-factor/setup' }),
@@ -460,6 +471,10 @@ export function matrix(): Row[] {
         http: { method, path },
       })),
     ),
+    // Uploaded book covers are public like the books page; a name that is not one of ours (or a path) is not found.
+    ...['/media/book-cover/1-0123456789abcdef0123.webp', '/media/book-cover/..%2F..%2Fpglite.webp', '/media/book-cover/x.svg'].flatMap((path): Row[] =>
+      (['GET', 'HEAD'] as const).map((method) => ({ label: `${method} ${path} (no such cover)`, kind: 'endpoint', covers: `${method} /media/book-cover/[name]`, expect: per('404'), http: { method, path } })),
+    ),
     // The cookie notice: closing it without JavaScript sets `notice` and goes back to a path of this site only.
     {
       label: 'POST /cookie-notice (back to /courses)',
@@ -586,6 +601,20 @@ export function matrix(): Row[] {
     action('staff.grantRole', 'a role that does not exist', per('400'), { form: { email: PEOPLE.learner.email, role: 'owner', lang: 'en' } }, { beforeAccess: true }),
     action('staff.revokeRole', 'a role the account does not hold', per('404'), { form: { userId: '2147483647', role: 'finance', lang: 'en' } }),
     action('staff.resetFactor', 'an account that is not staff', per('404'), { form: { userId: '2147483647', lang: 'en' } }),
+
+    /* books and plans (editors): bad prices, missing translations, forged ids and files that are not what they claim, each a sentence and a 4xx, nothing written */
+    action('books.save', 'a negative price', per('400'), { form: { ...BOOK_FORM, price: '-5' } }),
+    action('books.save', 'fractions of a cent', per('400'), { form: { ...BOOK_FORM, price: '12.505' } }),
+    action('books.save', 'a missing translation', per('400'), { form: { ...BOOK_FORM, titleEn: '' } }),
+    action('books.save', 'a forged id', per('404'), { form: { ...BOOK_FORM, id: '2147483647' } }),
+    action('books.save', 'an id that is not one', per('400'), { form: { ...BOOK_FORM, id: "1' or 1=1" } }),
+    action('books.save', 'a new book without its cover', per('400'), { form: BOOK_FORM }),
+    action('books.uploadPdf', 'no file', per('400'), { form: { id: '1', pdf: '%PDF-1.7 typed, not a file', lang: 'en' } }),
+    action('books.uploadPdf', 'a forged id', per('404'), { form: { id: '2147483647', lang: 'en' } }),
+    action('plans.save', 'fractions of a cent', per('400'), { form: { ...PLAN_FORM, price: '9.999' } }),
+    action('plans.save', 'a category that does not exist', per('400'), { form: { ...PLAN_FORM, categories: '999' } }),
+    action('plans.save', 'features missing in one language', per('400'), { form: { ...PLAN_FORM, featuresEn: '' } }),
+    action('plans.save', 'a forged id', per('404'), { form: { ...PLAN_FORM, id: '2147483647' } }),
 
     /* every declared action refuses another site (CSRF), whatever the session, before its access is checked */
     ...Object.keys(ACTION_RULES).map((name) =>
