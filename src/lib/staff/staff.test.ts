@@ -23,9 +23,9 @@ const proved = (...roles: StaffSession['roles'] & object): StaffSession => ({ us
 const learner: StaffSession = { user: {}, ibo: null };
 
 describe('the areas of the back office', () => {
-  it('lists every area to an administrator, books and plans to an editor, nothing to a learner', () => {
-    expect(areasFor({ session: 'user', roles: ['administrator'] }).map((a) => a.key)).toEqual(['staff', 'audit', 'books', 'plans']);
-    expect(areasFor({ session: 'user', roles: ['editor'] }).map((a) => a.key)).toEqual(['books', 'plans']);
+  it('lists every area to an administrator, the content areas to an editor, nothing to a learner', () => {
+    expect(areasFor({ session: 'user', roles: ['administrator'] }).map((a) => a.key)).toEqual(['staff', 'audit', 'questions', 'books', 'plans']);
+    expect(areasFor({ session: 'user', roles: ['editor'] }).map((a) => a.key)).toEqual(['questions', 'books', 'plans']);
     expect(areasFor({ session: 'user', roles: ['support'] })).toEqual([]);
     expect(areasFor({ session: 'user', roles: [] })).toEqual([]);
   });
