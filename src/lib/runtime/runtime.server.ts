@@ -36,7 +36,7 @@ import type { PaymentGateway } from '../commerce/gateway';
 import { SandboxGateway } from '../commerce/sandbox';
 import { CheckoutKeys } from '../commerce/checkout-keys.server';
 import { CheckoutService } from '../commerce/checkout.server';
-import { createLocalStorage } from '../storage/local.server';
+import { createStorage } from '../storage/create.server';
 import type { Storage } from '../storage/storage';
 
 export interface Runtime {
@@ -48,7 +48,7 @@ export interface Runtime {
   /** The database with the catalogue snapshot and cached viewers. */
   readonly store: Store;
   readonly catalog: CatalogStore;
-  /** Where stored files live (uploads, renditions, documents): `<DATA_DIR>/files` by default. */
+  /** Where stored files live (lesson media, uploads, renditions, documents): `<DATA_DIR>/files` by default, an S3-compatible bucket when `STORAGE=s3`. */
   readonly storage: Storage;
   readonly viewers: ViewerCache;
   readonly sessions: SessionCache;
@@ -106,7 +106,7 @@ export interface RuntimeParts {
   bus?: Bus;
   /** The payment gateway (default: chosen by the configuration). */
   gateway?: PaymentGateway;
-  /** Where stored files live (default: the folder `<DATA_DIR>/files`). */
+  /** Where stored files live (default: the configured one, `config.storage`). */
   storage?: Storage;
   /** Start the scheduler's timer (default true; tests run jobs with `scheduler.runDue`). */
   schedule?: boolean;
@@ -161,6 +161,8 @@ export async function createRuntime(config: AppConfig, parts: RuntimeParts = {})
     parts.gateway ??
     (config.stripe.secretKey ? (await import('../commerce/stripe.server')).paymentGateway(config.stripe) : new SandboxGateway({ ledger: new DatabaseSandboxLedger(db), latencyMs: config.sandboxLatencyMs }));
   const exportLinks = await ExportLinks.fromSigningKey(signingKey.privateKey);
+  const storage = parts.storage ?? (await createStorage(config.storage));
+  const ownsStorage = parts.storage === undefined;
   const checkout = new CheckoutService({ db, gateway, keys: await CheckoutKeys.fromSigningKey(signingKey.privateKey), logger: logger.child({ part: 'checkout' }) });
 
   // Other processes' changes (and, after a lost connection, everything: `resync`).
@@ -215,7 +217,7 @@ export async function createRuntime(config: AppConfig, parts: RuntimeParts = {})
     db,
     store: cachedStore(db, catalog, viewers),
     catalog,
-    storage: parts.storage ?? createLocalStorage(join(config.dataDir, 'files')),
+    storage,
     viewers,
     sessions,
     pages,
@@ -248,6 +250,7 @@ export async function createRuntime(config: AppConfig, parts: RuntimeParts = {})
         await bus.close().catch(() => undefined);
         mailer.close();
         await rateLimiter.close().catch(() => undefined);
+        if (ownsStorage) await storage.close?.().catch(() => undefined);
         if (ownsDatabase) await database.close();
       })()),
   };
