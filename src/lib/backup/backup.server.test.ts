@@ -26,6 +26,7 @@ import { jwks, loadOrCreateSigningKey, type SigningKey } from '../certificates/s
 import { signingKeyFile } from '../runtime/runtime.server';
 import { photoFolder, savePhoto } from '../identity/photo.server';
 import sharp from 'sharp';
+import { createStorage } from '../storage/create.server';
 import { restoreBackup, takeBackup } from './backup.server';
 
 const folders: string[] = [];
@@ -83,6 +84,9 @@ describe('backup and restore of the embedded database', () => {
     const saved = await savePhoto(before.db, source, 1, { size: png.length, bytes: png });
     expect(saved.status).toBe('ok');
     const [photo] = readdirSync(photoFolder(source));
+    // Stored files of the local storage (<DATA_DIR>/files) travel too, under their keys.
+    const stored = await createStorage(pgliteConfig(source).storage);
+    await stored.put('videos/7/720p/seg-001.ts', Buffer.from('a segment'));
     const rows = await rowsOf(before.db);
     await before.close();
 
@@ -90,12 +94,14 @@ describe('backup and restore of the embedded database', () => {
     expect(report.file).toMatch(/academy-pglite-\d{8}-\d{6}\.tar\.gz$/);
     expect(report.lines.join('\n')).toContain(`certificate signing key included (kid ${key.kid})`);
     expect(report.lines.join('\n')).toContain('1 profile photo included');
+    expect(report.lines.join('\n')).toContain(`1 stored file of the folder ${join(source, 'files')} included`);
 
     const target = join(folder('restored'), 'data');
     const restored = await restoreBackup(pgliteConfig(target), report.file);
     expect(restored.lines.join('\n')).toContain('embedded database restored into');
     expect(keyIn(target)).toBe(keyIn(source));
     expect(readFileSync(join(photoFolder(target), photo!))).toEqual(readFileSync(join(photoFolder(source), photo!)));
+    expect(readFileSync(join(target, 'files/videos/7/720p/seg-001.ts'), 'utf8')).toBe('a segment');
     const after = await openDatabase({ databaseUrl: null, dataDir: target });
     try {
       expect(await rowsOf(after.db)).toEqual(rows);

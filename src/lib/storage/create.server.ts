@@ -30,7 +30,7 @@ export function storageUnusable(err: unknown, settings: StorageSettings): Config
   }
   const e = err as { name?: unknown; message?: unknown; $metadata?: { httpStatusCode?: number } } | null;
   const status = e?.$metadata?.httpStatusCode;
-  const what = [typeof e?.name === 'string' ? e.name : null, status ? `HTTP ${status}` : null, e?.message && typeof e.message === 'string' ? e.message : null].filter(Boolean).join(', ');
+  const what = [typeof e?.name === 'string' && e.name !== 'Error' ? e.name : null, status ? `HTTP ${status}` : null, e?.message && typeof e.message === 'string' ? e.message : null].filter(Boolean).join(', ');
   return new ConfigError(
     `${storagePlace(settings)[0]!.toUpperCase()}${storagePlace(settings).slice(1)} cannot be used (${what.slice(0, 200) || 'no answer'}): check S3_ENDPOINT, S3_BUCKET (the bucket must exist), S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or unset STORAGE to keep stored files in a folder.`,
   );
