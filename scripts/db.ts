@@ -33,7 +33,7 @@ try {
       console.log(`academy: ${handle.kind} ${handle.where} is up to date`);
     }
     // The lesson media the database names reach the storage (the local folder or the bucket).
-    const stocked = await stockConfiguredStorage(handle.db, config.storage, resolve(root, config.mediaDir));
+    const stocked = await stockConfiguredStorage(handle.db, config, resolve(root, config.mediaDir));
     if (stocked) console.log(`academy: ${stocked}`);
   } finally {
     await handle.close();

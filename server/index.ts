@@ -65,7 +65,7 @@ export async function prepareDatabase(config = readConfig()) {
         console.log(`academy: seeded the demo catalogue (${s.courses} courses, ${s.lessons} lessons, ${s.users} demo accounts)`);
       }
       // Replicas take turns here too: the first copies, the others find the files stored.
-      const stocked = await stockConfiguredStorage(handle.db, config.storage, resolve(root, config.mediaDir));
+      const stocked = await stockConfiguredStorage(handle.db, config, resolve(root, config.mediaDir));
       if (stocked) console.log(`academy: ${stocked}`);
     });
   } catch (err) {

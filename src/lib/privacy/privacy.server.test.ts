@@ -15,7 +15,7 @@ import { testRuntime } from '../testing/runtime';
 import type { Runtime } from '../runtime/runtime.server';
 import { authenticate } from '../identity/account.server';
 import { createSession } from '../identity/session.server';
-import { photoFolder, savePhoto } from '../identity/photo.server';
+import { savePhoto } from '../identity/photo.server';
 import sharp from 'sharp';
 import { auditEvents } from '../db/schema';
 import { LEASE_MS } from '../jobs/jobs';
@@ -136,9 +136,13 @@ describe.each(databases)('my data on $name', ({ create }) => {
     await createSession(handle.db, { kind: 'user', userId: buyer });
     // The graduate has a profile photo: its file goes with the account.
     const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#08a' } }).png().toBuffer();
-    expect((await savePhoto(handle.db, runtime.config.dataDir, graduate, { size: png.length, bytes: png })).status).toBe('ok');
-    const photosOf = (id: number) => readdirSync(photoFolder(runtime.config.dataDir)).filter((n) => n.startsWith(`${id}-`));
-    expect(photosOf(graduate)).toHaveLength(1);
+    expect((await savePhoto(handle.db, runtime.storage, graduate, { size: png.length, bytes: png })).status).toBe('ok');
+    const photosOf = async (id: number) => {
+      const keys: string[] = [];
+      for await (const key of runtime.storage.list(`photos/${id}-`)) keys.push(key);
+      return keys;
+    };
+    expect(await photosOf(graduate)).toHaveLength(1);
     const now = new Date();
     await requestDeletion(handle.db, { userId: graduate, password: 'Gradua2026', now });
     await requestDeletion(handle.db, { userId: buyer, password: 'Compra2026', now });
@@ -149,7 +153,7 @@ describe.each(databases)('my data on $name', ({ create }) => {
     const [g] = await handle.db.select().from(s.users).where(eq(s.users.id, graduate));
     expect(g).toMatchObject({ firstName: '', lastName: '', passwordHash: null, gender: null, birthDate: null, imageUrl: null });
     expect(g!.email).toBe(`deleted-user-${graduate}@deleted.invalid`);
-    expect(photosOf(graduate)).toEqual([]);
+    expect(await photosOf(graduate)).toEqual([]);
     expect((await authenticate(handle.db, 'graduate@academia.example', 'Gradua2026', testHashCost)).status).toBe('invalid');
     expect(await handle.db.select().from(s.sessions).where(eq(s.sessions.userId, graduate))).toEqual([]);
     const [contact] = await handle.db.select().from(s.contacts).where(eq(s.contacts.userId, graduate));

@@ -201,6 +201,7 @@ export async function createRuntime(config: AppConfig, parts: RuntimeParts = {})
   registerPrivacyJobs(scheduler, {
     db,
     dataDir: config.dataDir,
+    storage,
     links: exportLinks,
     send: (message) => mailer.send(message),
     sessionChanged: (ref) => runtime.sessionChanged(ref),
