@@ -9,7 +9,7 @@ import { readConfig } from '../src/lib/config/config';
 import { openDatabase } from '../src/lib/db/client';
 import { migrate } from '../src/lib/db/migrate';
 import { dropEverything, isEmpty, seed } from '../src/lib/db/seed/seed.server';
-import { stockConfiguredStorage } from '../src/lib/media/stock.server';
+import { prepareStorage } from '../src/lib/runtime/prepare-storage.server';
 import { fail } from '../server/index';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -33,7 +33,7 @@ try {
       console.log(`academy: ${handle.kind} ${handle.where} is up to date`);
     }
     // The lesson media the database names reach the storage (the local folder or the bucket).
-    const stocked = await stockConfiguredStorage(handle.db, config, resolve(root, config.mediaDir));
+    const stocked = await prepareStorage(handle.db, config, resolve(root, config.mediaDir));
     if (stocked) console.log(`academy: ${stocked}`);
   } finally {
     await handle.close();

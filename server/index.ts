@@ -18,7 +18,7 @@ import { projectRoot } from '../src/lib/config/project-root.server';
 import { openDatabase } from '../src/lib/db/client';
 import { migrate, whilePreparing } from '../src/lib/db/migrate';
 import { isEmpty, seed } from '../src/lib/db/seed/seed.server';
-import { stockConfiguredStorage } from '../src/lib/media/stock.server';
+import { prepareStorage } from '../src/lib/runtime/prepare-storage.server';
 import { createRuntime } from '../src/lib/runtime/runtime.server';
 import { createApp, type AstroHandler } from './app';
 import { acceptWaiting } from './drain';
@@ -65,7 +65,7 @@ export async function prepareDatabase(config = readConfig()) {
         console.log(`academy: seeded the demo catalogue (${s.courses} courses, ${s.lessons} lessons, ${s.users} demo accounts)`);
       }
       // Replicas take turns here too: the first copies, the others find the files stored.
-      const stocked = await stockConfiguredStorage(handle.db, config, resolve(root, config.mediaDir));
+      const stocked = await prepareStorage(handle.db, config, resolve(root, config.mediaDir));
       if (stocked) console.log(`academy: ${stocked}`);
     });
   } catch (err) {

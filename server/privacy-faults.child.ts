@@ -23,7 +23,7 @@ const mailer = createMailer({ smtpUrl: null, from: 'Academy <academy@example.com
 const told = async () => undefined;
 registerPrivacyJobs(
   scheduler,
-  { db: handle.db, dataDir, storage: createLocalStorage(defaultStorageDir(dataDir)), links: ExportLinks.fromSecret(process.env.FAULT_SECRET ?? ''), send: (m) => mailer.send(m), sessionChanged: told, personChanged: told, catalogChanged: told },
+  { db: handle.db, storage: createLocalStorage(defaultStorageDir(dataDir)), links: ExportLinks.fromSecret(process.env.FAULT_SECRET ?? ''), send: (m) => mailer.send(m), sessionChanged: told, personChanged: told, catalogChanged: told },
   (step) => {
     if (step === faultAt) process.kill(process.pid, 'SIGKILL');
   },

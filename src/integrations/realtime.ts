@@ -11,6 +11,7 @@ import { resolve } from 'node:path';
 import { createRuntime, type Runtime } from '../lib/runtime/runtime.server';
 import { stockMedia } from '../lib/media/stock.server';
 import { movePhotosIntoStorage } from '../lib/identity/photo.server';
+import { moveExportsIntoStorage } from '../lib/privacy/export.server';
 import { attachRealtime } from '../lib/realtime/socket.server';
 
 /** Where Astro's dev server looks for a request's locals. */
@@ -26,6 +27,7 @@ export function realtimeDev(): AstroIntegration {
         // prepared by `npm run db:seed` may predate the storage's folder). A failure is said, not fatal.
         await stockMedia(rt.db, rt.storage, resolve(rt.config.mediaDir)).catch((err: unknown) => rt.logger.warn({ err }, 'lesson media not copied into the storage'));
         await movePhotosIntoStorage(rt.config.dataDir, rt.storage).catch((err: unknown) => rt.logger.warn({ err }, 'profile photos not moved into the storage'));
+        await moveExportsIntoStorage(rt.config.dataDir, rt.storage).catch((err: unknown) => rt.logger.warn({ err }, '"My data" archives not moved into the storage'));
         return rt;
       },
       (err: unknown) => {

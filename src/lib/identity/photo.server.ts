@@ -7,7 +7,6 @@
  * replaces is removed.
  */
 import { createHash } from 'node:crypto';
-import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
@@ -15,6 +14,7 @@ import type { Db } from '../db/client';
 import { contacts, users } from '../db/schema';
 import { pagesChange, sessionChange, type Change } from '../runtime/changes';
 import type { Storage } from '../storage';
+import { moveIntoStorage } from '../storage/move.server';
 import { centreCrop, cropFits, keptPhotoName, parsePhotoName, PHOTO_MAX_PIXELS, PHOTO_SIDE, photoName, photoRefusal, photoUrl, type PhotoCrop, type PhotoRefusal } from './photo';
 
 /** The folder photos were kept in before they moved to the storage (its files are moved there at start, `movePhotosIntoStorage`). */
@@ -118,12 +118,6 @@ export async function removePhotos(storage: Storage, userId: number): Promise<vo
  * Moves the photos of the data folder's `photos/` (where they were kept before the storage) into the
  * storage, each removed from the folder once stored; returns how many. Safe to run at every start.
  */
-export async function movePhotosIntoStorage(dataDir: string, storage: Storage): Promise<number> {
-  const folder = photoFolder(dataDir);
-  const names = (await readdir(folder).catch(() => [] as string[])).filter((n) => parsePhotoName(n) !== null);
-  for (const name of names) {
-    if (!(await storage.stat(photoKey(name)))) await storage.put(photoKey(name), await readFile(join(folder, name)), { contentType: 'image/webp' });
-    await rm(join(folder, name), { force: true });
-  }
-  return names.length;
+export function movePhotosIntoStorage(dataDir: string, storage: Storage): Promise<number> {
+  return moveIntoStorage(photoFolder(dataDir), storage, 'photos/', (name) => parsePhotoName(name) !== null, 'image/webp');
 }

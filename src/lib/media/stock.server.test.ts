@@ -19,7 +19,8 @@ import { createStorage } from '../storage/create.server';
 import { startObjectStore, type TestObjectStore } from '../storage/s3rver.testing';
 import type { Storage } from '../storage';
 import { serveMedia } from './media.server';
-import { stockConfiguredStorage, stockMedia } from './stock.server';
+import { prepareStorage } from '../runtime/prepare-storage.server';
+import { stockMedia } from './stock.server';
 
 const MEDIA = resolve('media');
 const [pglite] = await testDatabases();
@@ -108,7 +109,7 @@ describe.each(backends)('demo media in $name', ({ env, skip }) => {
 describe('a configured storage that cannot be used', () => {
   it('stops the start with one sentence naming what to check', async () => {
     const env = objectStore ? { DATA_DIR: folder, ...objectStore.env, S3_BUCKET: 'no-such-bucket' } : { DATA_DIR: folder, STORAGE: 's3', S3_BUCKET: 'no-such-bucket', S3_ENDPOINT: 'http://127.0.0.1:9', S3_ACCESS_KEY_ID: 'x', S3_SECRET_ACCESS_KEY: 'y' };
-    const failure = await stockConfiguredStorage(handle.db, readConfig(env), MEDIA).catch((err: unknown) => err);
+    const failure = await prepareStorage(handle.db, readConfig(env), MEDIA).catch((err: unknown) => err);
     expect(failure).toBeInstanceOf(ConfigError);
     expect((failure as Error).message).toMatch(/^The bucket no-such-bucket at http:\/\/127\.0\.0\.1:\d+ cannot be used \(.+\): check S3_ENDPOINT, S3_BUCKET \(the bucket must exist\)/);
   });

@@ -9,10 +9,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Db } from '../db/client';
 import { mediaFiles } from '../db/schema';
-import type { AppConfig } from '../config/config';
-import { movePhotosIntoStorage } from '../identity/photo.server';
 import { isStorageKey, type Storage } from '../storage';
-import { createStorage, storagePlace, storageUnusable } from '../storage/create.server';
 import { resolveUnder } from './media';
 
 /** What stocking did: files copied, files the storage already had, and keys the folder has no file for (uploads). */
@@ -49,25 +46,4 @@ export async function stockMedia(db: Db, storage: Storage, mediaDir: string): Pr
   };
   for (let i = 0; i < rows.length; i += AT_ONCE) await Promise.all(rows.slice(i, i + AT_ONCE).map(one));
   return report;
-}
-
-/**
- * Stocks the configured storage from `mediaDir` (see `stockMedia`), and moves into it the profile photos
- * the data folder kept before the storage existed. A storage that cannot be used (a bucket that does
- * not exist, wrong keys, a read-only folder) stops the start with one sentence. Returns what it did in
- * words, or `null` when the storage had everything already.
- */
-export async function stockConfiguredStorage(db: Db, config: Pick<AppConfig, 'storage' | 'dataDir'>, mediaDir: string): Promise<string | null> {
-  const settings = config.storage;
-  const storage = await createStorage(settings);
-  try {
-    const report = await stockMedia(db, storage, mediaDir);
-    const photos = config.dataDir === 'memory://' ? 0 : await movePhotosIntoStorage(config.dataDir, storage);
-    const done = [report.copied > 0 ? `copied ${report.copied} lesson media files from ${mediaDir}` : null, photos > 0 ? `moved ${photos} profile photos from ${config.dataDir}` : null].filter(Boolean);
-    return done.length > 0 ? `${done.join(' and ')} into ${storagePlace(settings)}` : null;
-  } catch (err) {
-    throw storageUnusable(err, settings) ?? err;
-  } finally {
-    await storage.close?.();
-  }
 }

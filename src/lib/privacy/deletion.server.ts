@@ -102,10 +102,9 @@ export async function keptCertificates(db: Db, userId: number): Promise<{ code: 
     .orderBy(certificates.issuedAt);
 }
 
-/** What the deletion job needs: the database, the data folder, the storage (photos), and how to tell every process. */
+/** What the deletion job needs: the database, the storage (archives, photos), and how to tell every process. */
 export interface DeletionJobDeps {
   db: Db;
-  dataDir: string;
   storage: Storage;
   /** Every process forgets the person's sessions and viewer, and drops kept pages (verification pages show the holder). */
   sessionChanged(ref: { userId: number }): Promise<void>;
@@ -118,7 +117,7 @@ export interface DeletionJobDeps {
 export async function runDeletion(deps: DeletionJobDeps, payload: unknown, step: Step = () => undefined): Promise<void> {
   const { userId } = payload as { userId: number };
   const { db } = deps;
-  await removeExportFiles(db, deps.dataDir, userId);
+  await removeExportFiles(db, deps.storage, userId);
   await removePhotos(deps.storage, userId);
   await step('files-removed');
   await db.transaction(async (tx) => {

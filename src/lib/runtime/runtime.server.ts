@@ -200,7 +200,6 @@ export async function createRuntime(config: AppConfig, parts: RuntimeParts = {})
   // "My data": archives mailed as links, and account deletions when their 14 days are over.
   registerPrivacyJobs(scheduler, {
     db,
-    dataDir: config.dataDir,
     storage,
     links: exportLinks,
     send: (message) => mailer.send(message),

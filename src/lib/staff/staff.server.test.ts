@@ -180,7 +180,7 @@ describe.each(databases)('staff accounts on the seeded database ($name)', (datab
     await pendingSecret(handle.db, gone!.id);
     const dataDir = mkdtempSync(join(tmpdir(), 'staff-deletion-'));
     const told = async () => undefined;
-    await runDeletion({ db: handle.db, dataDir, storage: createLocalStorage(dataDir), sessionChanged: told, personChanged: told, catalogChanged: told }, { userId: gone!.id });
+    await runDeletion({ db: handle.db, storage: createLocalStorage(dataDir), sessionChanged: told, personChanged: told, catalogChanged: told }, { userId: gone!.id });
     expect(await rolesOf(handle.db, gone!.id)).toEqual([]);
     expect(await factorState(handle.db, gone!.id)).toBe('none');
     expect((await listStaff(handle.db)).map((m) => m.userId)).not.toContain(gone!.id);
