@@ -89,6 +89,10 @@ describe.each(backends)('storage on $name', ({ env, kind, skip }) => {
     expect(part!.object.sizeBytes).toBe(10);
     expect((await bytesOf(part!.body)).toString()).toBe('2345');
     expect((await bytesOf((await storage.get('docs/a.pdf', { start: 7, end: 99 }))!.body)).toString()).toBe('789');
+    // A range past the end: the object, and no bytes.
+    const past = await storage.get('docs/a.pdf', { start: 10, end: 20 });
+    expect(past!.object.sizeBytes).toBe(10);
+    expect((await bytesOf(past!.body)).length).toBe(0);
     await storage.delete('docs/a.pdf');
     expect(await storage.stat('docs/a.pdf')).toBeNull();
     expect(await storage.get('docs/a.pdf')).toBeNull();
@@ -136,6 +140,14 @@ describe.each(backends)('storage on $name', ({ env, kind, skip }) => {
       await expect(storage.delete(key)).rejects.toBeInstanceOf(BadStorageKey);
     }
     await expect(keysOf(storage.list('../'))).rejects.toBeInstanceOf(BadStorageKey);
+  });
+
+  it.skipIf(skip || kind !== 's3')('throws, rather than answering "no such object", when the bucket itself is missing', async () => {
+    const missing = await createStorage(readConfig({ ...env(), S3_BUCKET: 'no-such-bucket' }).storage);
+    opened.push(missing);
+    await expect(missing.get('docs/a.pdf')).rejects.toMatchObject({ name: 'NoSuchBucket' });
+    await expect(missing.put('docs/a.pdf', Buffer.from('x'))).rejects.toMatchObject({ name: 'NoSuchBucket' });
+    await expect(keysOf(missing.list('docs/'))).rejects.toMatchObject({ name: 'NoSuchBucket' });
   });
 
   it.skipIf(skip)('round-trips a body larger than one upload part (multipart on S3), whole and across the part boundary', async () => {

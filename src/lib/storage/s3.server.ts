@@ -21,6 +21,7 @@ import {
   UploadPartCommand,
   type CompletedPart,
 } from '@aws-sdk/client-s3';
+import { Readable } from 'node:stream';
 import type { S3Settings } from '../config/config';
 import { checkedKey, contentTypeOfKey, isStorageKey, isStoragePrefix, BadStorageKey, type ByteRange, type Storage, type StoredObject } from './storage';
 
@@ -35,10 +36,20 @@ export interface S3StorageOptions {
   partSizeBytes?: number;
 }
 
-/** A failure of the store that means "there is no such object". */
-function isMissing(err: unknown): boolean {
+/**
+ * A failure of the store that means "there is no such object". A HEAD answer has no body, so its 404
+ * cannot tell a missing key from a missing bucket; a GET's names which (`NoSuchBucket` is thrown).
+ */
+function isMissing(err: unknown, head = false): boolean {
   const e = err as { name?: unknown; Code?: unknown; $metadata?: { httpStatusCode?: number } } | null;
-  return e?.name === 'NoSuchKey' || e?.name === 'NotFound' || e?.Code === 'NoSuchKey' || e?.$metadata?.httpStatusCode === 404;
+  if (e?.name === 'NoSuchKey' || e?.Code === 'NoSuchKey') return true;
+  return head && (e?.name === 'NotFound' || e?.$metadata?.httpStatusCode === 404);
+}
+
+/** A ranged GET that starts past the object's end (HTTP 416). */
+function isPastEnd(err: unknown): boolean {
+  const e = err as { name?: unknown; Code?: unknown; $metadata?: { httpStatusCode?: number } } | null;
+  return e?.name === 'InvalidRange' || e?.Code === 'InvalidRange' || e?.$metadata?.httpStatusCode === 416;
 }
 
 /** The whole object's size from a `Content-Range: bytes a-b/size` answer. */
@@ -101,7 +112,7 @@ export function createS3Storage(settings: S3Settings, options: S3StorageOptions 
       const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
       return { key, sizeBytes: head.ContentLength ?? 0, contentType: head.ContentType ?? contentTypeOfKey(key), ...(head.LastModified ? { modifiedMs: head.LastModified.getTime() } : {}) };
     } catch (err) {
-      if (isMissing(err)) return null;
+      if (isMissing(err, true)) return null;
       throw err;
     }
   }
@@ -163,6 +174,11 @@ export function createS3Storage(settings: S3Settings, options: S3StorageOptions 
         return { body: answer.Body as NodeJS.ReadableStream, object };
       } catch (err) {
         if (isMissing(err)) return null;
+        if (range && isPastEnd(err)) {
+          // Nothing of the object lies in the range (as a file read past its end): no bytes.
+          const object = await stat(key);
+          return object ? { body: Readable.from([]), object } : null;
+        }
         throw err;
       }
     },
