@@ -139,6 +139,8 @@ export function createS3Storage(settings: S3Settings, options: S3StorageOptions 
       await client.send(new CompleteMultipartUploadCommand({ Bucket, Key: key, UploadId, MultipartUpload: { Parts: done } }));
       return sizeBytes;
     } catch (err) {
+      // The body is let go of (a stream still flowing is destroyed), and the parts sent are dropped.
+      await rest.return(undefined).catch(() => undefined);
       await client.send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId })).catch(() => undefined);
       throw err;
     }
