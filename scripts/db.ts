@@ -1,6 +1,7 @@
 /**
  * Database commands: `migrate`; `prepare` (migrate, and seed a new database); `seed` (idempotent);
- * `reset` (drop everything, migrate, seed).
+ * `reset` (drop everything, migrate, seed). Each then copies the lesson media of `MEDIA_DIR` the database
+ * names into the storage, when they are not there yet.
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +9,7 @@ import { readConfig } from '../src/lib/config/config';
 import { openDatabase } from '../src/lib/db/client';
 import { migrate } from '../src/lib/db/migrate';
 import { dropEverything, isEmpty, seed } from '../src/lib/db/seed/seed.server';
+import { prepareStorage } from '../src/lib/runtime/prepare-storage.server';
 import { fail } from '../server/index';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -30,6 +32,9 @@ try {
     } else {
       console.log(`academy: ${handle.kind} ${handle.where} is up to date`);
     }
+    // The lesson media the database names reach the storage (the local folder or the bucket).
+    const stocked = await prepareStorage(handle.db, config, resolve(root, config.mediaDir));
+    if (stocked) console.log(`academy: ${stocked}`);
   } finally {
     await handle.close();
   }

@@ -77,6 +77,12 @@ describe.concurrent('bad configuration gives one clear line and a non-zero exit'
     expectOneLine(r.stderr, /^academy: Cannot write the data folder .* \(ENOTDIR\): set DATA_DIR to a writable folder or fix its permissions\.$/);
   });
 
+  it('STORAGE=s3 without its bucket', async () => {
+    const r = await run({ STORAGE: 's3' });
+    expect(r.code).toBe(1);
+    expectOneLine(r.stderr, /^academy: STORAGE=s3 needs S3_BUCKET: set S3_BUCKET to the bucket's name .*, or unset STORAGE to keep stored files in the folder data\/files\.$/);
+  });
+
   it('a bad PORT', async () => {
     const r = await run({ PORT: 'eighty' });
     expect(r.code).toBe(1);

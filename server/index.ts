@@ -18,6 +18,7 @@ import { projectRoot } from '../src/lib/config/project-root.server';
 import { openDatabase } from '../src/lib/db/client';
 import { migrate, whilePreparing } from '../src/lib/db/migrate';
 import { isEmpty, seed } from '../src/lib/db/seed/seed.server';
+import { prepareStorage } from '../src/lib/runtime/prepare-storage.server';
 import { createRuntime } from '../src/lib/runtime/runtime.server';
 import { createApp, type AstroHandler } from './app';
 import { acceptWaiting } from './drain';
@@ -40,7 +41,11 @@ export function fail(err: unknown): never {
   process.exit(1);
 }
 
-/** Opens the configured database, brings it up to date, and seeds it when it is new. */
+/**
+ * Opens the configured database, brings it up to date, seeds it when it is new, and brings the lesson
+ * media of `MEDIA_DIR` the database names into the storage (the local folder or the bucket) when they
+ * are not there yet.
+ */
 export async function prepareDatabase(config = readConfig()) {
   if (!config.databaseUrl && config.dataDir !== 'memory://' && !config.preparing && !existsSync(join(resolve(config.dataDir), 'pglite', 'PG_VERSION'))) {
     // A new embedded database is created and seeded by a short-lived process of its own: the embedded
@@ -59,6 +64,9 @@ export async function prepareDatabase(config = readConfig()) {
         const s = await seed(handle.db, resolve(root, config.mediaDir), config.passwordHashCost);
         console.log(`academy: seeded the demo catalogue (${s.courses} courses, ${s.lessons} lessons, ${s.users} demo accounts)`);
       }
+      // Replicas take turns here too: the first copies, the others find the files stored.
+      const stocked = await prepareStorage(handle.db, config, resolve(root, config.mediaDir));
+      if (stocked) console.log(`academy: ${stocked}`);
     });
   } catch (err) {
     await handle.close().catch(() => undefined);

@@ -10,6 +10,8 @@ import { createLogger } from '../src/lib/http/log.server';
 import { createScheduler } from '../src/lib/jobs/jobs.server';
 import { createMailer } from '../src/lib/mail/mail.server';
 import { ExportLinks, registerPrivacyJobs } from '../src/lib/privacy';
+import { defaultStorageDir } from '../src/lib/config/storage';
+import { createLocalStorage } from '../src/lib/storage/local.server';
 
 const dataDir = process.env.DATA_DIR!;
 const faultAt = process.env.FAULT_AT ?? '';
@@ -21,7 +23,7 @@ const mailer = createMailer({ smtpUrl: null, from: 'Academy <academy@example.com
 const told = async () => undefined;
 registerPrivacyJobs(
   scheduler,
-  { db: handle.db, dataDir, links: ExportLinks.fromSecret(process.env.FAULT_SECRET ?? ''), send: (m) => mailer.send(m), sessionChanged: told, personChanged: told, catalogChanged: told },
+  { db: handle.db, storage: createLocalStorage(defaultStorageDir(dataDir)), links: ExportLinks.fromSecret(process.env.FAULT_SECRET ?? ''), send: (m) => mailer.send(m), sessionChanged: told, personChanged: told, catalogChanged: told },
   (step) => {
     if (step === faultAt) process.kill(process.pid, 'SIGKILL');
   },

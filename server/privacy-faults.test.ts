@@ -3,24 +3,25 @@
  * that deletes an account, run in a child process (`privacy-faults.child.ts`: the scheduler alone, on
  * the embedded database in a data folder) that kills itself with SIGKILL at an injected step. The next
  * start resumes after the dead worker's lease; each run dies at the next step, until one finishes. The
- * steps are one per way of resuming (each process start costs seconds): the archive written but not
- * renamed (built again), the mail sent but not recorded (the same link mailed again, then recorded);
+ * steps are one per way of resuming (each process start costs seconds): the archive stored but the row
+ * not marked ready (built and stored again), the mail sent but not recorded (the same link mailed again, then recorded);
  * inside the deletion's transaction (rolled back, done again whole), after its commit (found done,
  * only the notices again). Then
  * the job is done once: one archive, one link mailed (one Message-ID, one link, however many sends a
  * crash repeated), one audit record; one deletion with its audit record, everything anonymized.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, like } from 'drizzle-orm';
 import { openDatabase, type DbHandle } from '../src/lib/db/client';
 import { preparedDataFolder } from '../src/lib/db/testing';
+import { defaultStorageDir } from '../src/lib/config/storage';
 import * as s from '../src/lib/db/schema';
 import { LEASE_MS } from '../src/lib/jobs/jobs';
-import { auditOf, ExportLinks, exportFile, requestDeletion, requestExport, userRef, zipNames } from '../src/lib/privacy';
+import { auditOf, ExportLinks, exportKey, requestDeletion, requestExport, userRef, zipNames } from '../src/lib/privacy';
 import { DEMO_LEARNER_ARCHIVE } from '../src/lib/privacy/archive.testing';
 
 const SECRET = 'privacy faults';
@@ -90,7 +91,8 @@ describe('kill -9 in the "My data" jobs', () => {
     });
     await crashThrough(dataDir, Date.now() + 1000, ['archive-written', 'mail-sent']);
 
-    expect(zipNames(readFileSync(exportFile(dataDir, exportId)))).toEqual(DEMO_LEARNER_ARCHIVE);
+    // The archive is in the storage (the local folder of the data folder, as the server's default).
+    expect(zipNames(readFileSync(join(defaultStorageDir(dataDir), exportKey(exportId))))).toEqual(DEMO_LEARNER_ARCHIVE);
     const token = ExportLinks.fromSecret(SECRET).token(exportId);
     const mails = readdirSync(join(dataDir, 'outbox')).map((f) => readFileSync(join(dataDir, 'outbox', f), 'utf8'));
     const ours = mails.filter((m) => m.includes(`data-export-${exportId}@`));
@@ -107,7 +109,8 @@ describe('kill -9 in the "My data" jobs', () => {
       const [job] = await handle.db.select().from(s.jobs).where(eq(s.jobs.key, `data-export:${exportId}`));
       expect(job!.doneAt).not.toBeNull();
     });
-    expect(existsSync(`${exportFile(dataDir, exportId)}.partial`)).toBe(false);
+    // Nothing half-written beside it.
+    expect(readdirSync(join(defaultStorageDir(dataDir), 'exports'))).toEqual([`${exportId}.zip`]);
   }, 120_000);
 
   it('a deletion job killed at each step, in its transaction too, is resumed and deletes once', async () => {

@@ -199,7 +199,7 @@ export const account = {
       const crop = parseCrop(cropX, cropY, cropSize);
       if (crop === 'invalid') throw photoError('badCrop', t.identity.photo.errors.badCrop);
       const file = photo instanceof File ? { size: photo.size, bytes: new Uint8Array(await photo.arrayBuffer()) } : null;
-      const outcome = await savePhoto(runtime.db, runtime.config.dataDir, person.userId, file ?? { size: 0, bytes: new Uint8Array() }, crop);
+      const outcome = await savePhoto(runtime.db, runtime.storage, person.userId, file ?? { size: 0, bytes: new Uint8Array() }, crop);
       if (outcome.status === 'unknownUser') throw unauthorized();
       if (outcome.status === 'refused') throw photoError(outcome.reason, t.identity.photo.errors[outcome.reason]);
       return { imageUrl: outcome.imageUrl, changed: outcome.changed };
@@ -215,7 +215,7 @@ export const account = {
     input: langOnlySchema,
     refusals,
     handler: async (_form, { runtime, person, t, unauthorized }) => {
-      const outcome = await removePhoto(runtime.db, runtime.config.dataDir, person.userId);
+      const outcome = await removePhoto(runtime.db, runtime.storage, person.userId);
       if (outcome.status === 'unknownUser') throw unauthorized();
       return { removed: outcome.removed, message: t.identity.photo.removed, changed: outcome.changed };
     },

@@ -8,7 +8,7 @@
  * database, and a forced restore that fails half-way leaves the database as it was.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -26,6 +26,7 @@ import { jwks, loadOrCreateSigningKey, type SigningKey } from '../certificates/s
 import { signingKeyFile } from '../runtime/runtime.server';
 import { photoFolder, savePhoto } from '../identity/photo.server';
 import sharp from 'sharp';
+import { createStorage } from '../storage/create.server';
 import { restoreBackup, takeBackup } from './backup.server';
 
 const folders: string[] = [];
@@ -80,9 +81,15 @@ describe('backup and restore of the embedded database', () => {
     const { jwt } = await signFirstCertificate(before.db, key);
     // A profile photo in DATA_DIR (the server's own re-encoded file) travels with the database.
     const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#0a7' } }).png().toBuffer();
-    const saved = await savePhoto(before.db, source, 1, { size: png.length, bytes: png });
+    // The stored files of the local storage (<DATA_DIR>/files: photos, media) travel too, under their keys.
+    const stored = await createStorage(pgliteConfig(source).storage);
+    const saved = await savePhoto(before.db, stored, 1, { size: png.length, bytes: png });
     expect(saved.status).toBe('ok');
-    const [photo] = readdirSync(photoFolder(source));
+    const photo = `files/photos/${saved.status === 'ok' ? saved.imageUrl.split('/').pop() : ''}`;
+    await stored.put('videos/7/720p/seg-001.ts', Buffer.from('a segment'));
+    // A photo still in the folder where photos were kept before the storage is kept too.
+    mkdirSync(photoFolder(source));
+    writeFileSync(join(photoFolder(source), '1-0123456789abcdef0123.webp'), 'older photo');
     const rows = await rowsOf(before.db);
     await before.close();
 
@@ -90,12 +97,15 @@ describe('backup and restore of the embedded database', () => {
     expect(report.file).toMatch(/academy-pglite-\d{8}-\d{6}\.tar\.gz$/);
     expect(report.lines.join('\n')).toContain(`certificate signing key included (kid ${key.kid})`);
     expect(report.lines.join('\n')).toContain('1 profile photo included');
+    expect(report.lines.join('\n')).toContain(`2 stored files of the folder ${join(source, 'files')} included`);
 
     const target = join(folder('restored'), 'data');
     const restored = await restoreBackup(pgliteConfig(target), report.file);
     expect(restored.lines.join('\n')).toContain('embedded database restored into');
     expect(keyIn(target)).toBe(keyIn(source));
-    expect(readFileSync(join(photoFolder(target), photo!))).toEqual(readFileSync(join(photoFolder(source), photo!)));
+    expect(readFileSync(join(target, photo))).toEqual(readFileSync(join(source, photo)));
+    expect(readFileSync(join(photoFolder(target), '1-0123456789abcdef0123.webp'), 'utf8')).toBe('older photo');
+    expect(readFileSync(join(target, 'files/videos/7/720p/seg-001.ts'), 'utf8')).toBe('a segment');
     const after = await openDatabase({ databaseUrl: null, dataDir: target });
     try {
       expect(await rowsOf(after.db)).toEqual(rows);

@@ -10,6 +10,10 @@
  *
  * A restore refuses a database or a signing key already there unless forced; forced, it replaces them
  * as one step and keeps what it replaced beside it (the embedded database's folder, the key file).
+ *
+ * Stored files (lesson media, uploads) go in the archive when they live in the local folder; a bucket's
+ * objects are backed up by the object store's own means (the report says so). A restore puts the
+ * archive's files into the configured storage, whichever it is.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -24,6 +28,8 @@ import { holdDataFolder, snapshotFromOwner } from '../db/data-folder';
 import { loadOrCreateSigningKey } from '../certificates/signing.server';
 import { signingKeyFile } from '../runtime/runtime.server';
 import { photoFolder } from '../identity/photo.server';
+import { createStorage, storagePlace } from '../storage/create.server';
+import { storedFilesIn, storedFilesOut } from './files.server';
 import { sql } from 'drizzle-orm';
 import { archiveName, asideStamp, BACKUP_FORMAT, BACKUP_VERSION, MEMBERS, parseManifest, sameSigningKey, type Manifest } from './backup';
 
@@ -66,7 +72,15 @@ export async function takeBackup(config: AppConfig, out: string, now = new Date(
     // The profile photos live in DATA_DIR whichever the database: they go in the archive too.
     const photos = await copyPhotos(photoFolder(config.dataDir), join(staging, MEMBERS.photos));
     if (photos > 0) lines.push(`${photos} profile photo${photos === 1 ? '' : 's'} included`);
-    const members = [MEMBERS.manifest, database === 'pglite' ? MEMBERS.pglite : MEMBERS.postgres, ...(key.json !== null ? [MEMBERS.key] : []), ...(photos > 0 ? [MEMBERS.photos] : [])];
+    const files = await backUpStoredFiles(config, join(staging, MEMBERS.files));
+    lines.push(files.line);
+    const members = [
+      MEMBERS.manifest,
+      database === 'pglite' ? MEMBERS.pglite : MEMBERS.postgres,
+      ...(key.json !== null ? [MEMBERS.key] : []),
+      ...(photos > 0 ? [MEMBERS.photos] : []),
+      ...(files.count > 0 ? [MEMBERS.files] : []),
+    ];
     const partial = `${file}.partial-${randomBytes(4).toString('hex')}`;
     try {
       await run('tar', ['-czf', partial, '-C', staging, ...members]);
@@ -80,6 +94,17 @@ export async function takeBackup(config: AppConfig, out: string, now = new Date(
     await rm(staging, { recursive: true, force: true });
   }
   return { file, database, lines };
+}
+
+/** Copies the local storage's files into `to`; a bucket's are left to the object store (the line says so). */
+async function backUpStoredFiles(config: AppConfig, to: string): Promise<{ count: number; line: string }> {
+  const place = storagePlace(config.storage);
+  if (config.storage.kind === 's3') {
+    return { count: 0, line: `stored files are in ${place}, not in this archive: back them up with the object store's own means (versioning, replication, or a copy such as mc mirror or aws s3 sync)` };
+  }
+  const storage = await createStorage(config.storage);
+  const count = await storedFilesOut(storage, to);
+  return { count, line: count > 0 ? `${count} stored file${count === 1 ? '' : 's'} of ${place} included` : `no stored files in ${place}` };
 }
 
 /** The key to keep with a backup, and the line saying where it is. */
@@ -152,6 +177,15 @@ export async function restoreBackup(config: AppConfig, file: string, opts: { for
     lines.push(...(await key.apply(stamp)));
     const photos = await copyPhotos(join(staging, MEMBERS.photos), photoFolder(config.dataDir));
     if (photos > 0) lines.push(`${photos} profile photo${photos === 1 ? '' : 's'} restored to ${resolve(photoFolder(config.dataDir))}`);
+    if (existsSync(join(staging, MEMBERS.files))) {
+      const storage = await createStorage(config.storage);
+      try {
+        const files = await storedFilesIn(join(staging, MEMBERS.files), storage);
+        lines.push(`${files} stored file${files === 1 ? '' : 's'} restored into ${storagePlace(config.storage)}`);
+      } finally {
+        await storage.close?.();
+      }
+    }
     return { file: archive, database: manifest.database, lines };
   } finally {
     await rm(staging, { recursive: true, force: true });

@@ -3,7 +3,9 @@
  * `manifest.json` (below), the database (`pglite.tar`, a copy of the embedded database's folder, or
  * `database.pgdump`, PostgreSQL's `pg_dump` custom format) and `certificate-signing-key.json` (the key
  * certificates are signed with, unless it lived in CERTIFICATE_SIGNING_KEY when the backup was taken),
- * and the folder `photos/` (the profile photos of DATA_DIR, when there are any).
+ * the folder `photos/` (the profile photos of DATA_DIR, when there are any), and the folder `files/` (the
+ * stored files of the local storage, `STORAGE_DIR`, under their keys; a bucket's objects are backed up
+ * by the object store's own means).
  */
 
 /** The manifest's `format`: what says a file is one of these archives. */
@@ -11,7 +13,7 @@ export const BACKUP_FORMAT = 'academy-backup';
 export const BACKUP_VERSION = 1;
 
 /** The archive's members. */
-export const MEMBERS = { manifest: 'manifest.json', pglite: 'pglite.tar', postgres: 'database.pgdump', key: 'certificate-signing-key.json', photos: 'photos' } as const;
+export const MEMBERS = { manifest: 'manifest.json', pglite: 'pglite.tar', postgres: 'database.pgdump', key: 'certificate-signing-key.json', photos: 'photos', files: 'files' } as const;
 
 /** Where the certificate signing key of a backup is. */
 export type KeySource =

@@ -288,6 +288,51 @@ describe('process settings', () => {
   });
 });
 
+describe('storage settings', () => {
+  const s3 = { STORAGE: 's3', S3_BUCKET: 'academy-media', S3_ENDPOINT: 'http://127.0.0.1:9000/', S3_ACCESS_KEY_ID: 'minio', S3_SECRET_ACCESS_KEY: 'minio-secret' };
+
+  it('keeps stored files in <DATA_DIR>/files unless STORAGE_DIR names a folder', () => {
+    expect(readConfig({}).storage).toEqual({ kind: 'local', dir: join('./data', 'files') });
+    expect(readConfig({ DATA_DIR: '/srv/data', STORAGE: ' Local ' }).storage).toEqual({ kind: 'local', dir: '/srv/data/files' });
+    expect(readConfig({ STORAGE_DIR: ' /mnt/shared/files ' }).storage).toEqual({ kind: 'local', dir: '/mnt/shared/files' });
+  });
+
+  it('reads an S3-compatible store: path-style addresses by default with an endpoint, AWS S3 without one', () => {
+    expect(readConfig(s3).storage).toEqual({
+      kind: 's3',
+      s3: { bucket: 'academy-media', endpoint: 'http://127.0.0.1:9000', region: 'us-east-1', accessKeyId: 'minio', secretAccessKey: 'minio-secret', forcePathStyle: true },
+    });
+    expect(readConfig({ STORAGE: 'S3', S3_BUCKET: 'academy', S3_REGION: 'eu-west-1' }).storage).toEqual({
+      kind: 's3',
+      s3: { bucket: 'academy', endpoint: null, region: 'eu-west-1', accessKeyId: null, secretAccessKey: null, forcePathStyle: false },
+    });
+    expect(readConfig({ ...s3, S3_FORCE_PATH_STYLE: 'no' }).storage).toMatchObject({ s3: { forcePathStyle: false } });
+  });
+
+  it('says in one sentence what STORAGE=s3 is missing, and how to go back to the folder', () => {
+    expect(() => readConfig({ STORAGE: 's3' })).toThrow(
+      /^STORAGE=s3 needs S3_BUCKET: set S3_BUCKET to the bucket's name \(and S3_ENDPOINT, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY for a store other than AWS S3, such as MinIO\), or unset STORAGE to keep stored files in the folder data\/files\.$/,
+    );
+    expect(() => readConfig({ ...s3, S3_SECRET_ACCESS_KEY: '' })).toThrow(/^S3_ACCESS_KEY_ID is set without S3_SECRET_ACCESS_KEY: set both/);
+  });
+
+  it('refuses S3 settings that would be ignored, and malformed values, without quoting a secret', () => {
+    expect(() => readConfig({ S3_BUCKET: 'academy' })).toThrow(/^S3_BUCKET is set but STORAGE is not s3: set STORAGE=s3 to keep stored files in the bucket, or unset S3_BUCKET/);
+    expect(() => readConfig({ STORAGE: 'ftp' })).toThrow(/^STORAGE "ftp" is not a kind of storage: use local/);
+    expect(() => readConfig({ ...s3, S3_BUCKET: 'Academy_Media' })).toThrow(/^S3_BUCKET "Academy_Media" is not a bucket name/);
+    expect(() => readConfig({ ...s3, S3_ENDPOINT: 'minio:9000' })).toThrow(/^S3_ENDPOINT "minio:9000" is not a store's address/);
+    expect(() => readConfig({ ...s3, S3_FORCE_PATH_STYLE: 'maybe' })).toThrow(/^S3_FORCE_PATH_STYLE "maybe" is not a yes or no/);
+    let message = '';
+    try {
+      readConfig({ ...s3, S3_SECRET_ACCESS_KEY: 'top secret value' });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(/^S3_SECRET_ACCESS_KEY is not a key/);
+    expect(message).not.toContain('top secret');
+  });
+});
+
 describe('several bad variables', () => {
   it('are refused together, one sentence a line, each naming its variable, whatever else is set', () => {
     let message = '';

@@ -40,8 +40,10 @@ import {
   readWebConcurrency,
   type LogLevel,
 } from './settings';
+import { readS3Bucket, readS3Endpoint, readS3ForcePathStyle, readS3Region, readS3Secret, readStorageDir, readStorageKind, storageSettings, type StorageSettings } from './storage';
 
 export { ConfigError };
+export type { S3Settings, StorageSettings } from './storage';
 export { LOG_LEVELS, readCertificateSigningKey, readLogLevel, readTrustProxy, type LogLevel } from './settings';
 
 /** How mail leaves the process. */
@@ -123,6 +125,8 @@ export interface AppConfig {
   bookPdfMaxBytes: number;
   /** `METRICS_TOKEN`, `METRICS_PORT`, `METRICS_HOST`: where `/metrics` is answered (nowhere when neither is set). */
   metrics: MetricsSettings;
+  /** `STORAGE`, `STORAGE_DIR`, `S3_*`: where stored files live (the folder `<DATA_DIR>/files` by default). */
+  storage: StorageSettings;
 }
 
 /** One variable: its raw text through `read`, whose `ConfigError` becomes an issue (every bad variable is reported). */
@@ -177,6 +181,14 @@ const envSchema = z
     METRICS_TOKEN: variable(readMetricsToken),
     METRICS_PORT: variable(readMetricsPort),
     METRICS_HOST: text('127.0.0.1'),
+    STORAGE: variable(readStorageKind),
+    STORAGE_DIR: variable(readStorageDir),
+    S3_BUCKET: variable(readS3Bucket),
+    S3_ENDPOINT: variable(readS3Endpoint),
+    S3_REGION: variable(readS3Region),
+    S3_ACCESS_KEY_ID: variable(readS3Secret('S3_ACCESS_KEY_ID')),
+    S3_SECRET_ACCESS_KEY: variable(readS3Secret('S3_SECRET_ACCESS_KEY')),
+    S3_FORCE_PATH_STYLE: variable(readS3ForcePathStyle),
   })
   .transform((e, ctx): AppConfig => {
     // The settings that need two variables.
@@ -185,6 +197,23 @@ const envSchema = z
     }
     if (e.METRICS_PORT !== null && e.METRICS_PORT === e.PORT) {
       ctx.addIssue({ code: 'custom', message: `METRICS_PORT ${e.METRICS_PORT} is the site's PORT: choose another port for the metrics, or unset METRICS_PORT and set METRICS_TOKEN.` });
+    }
+    const storage = storageSettings(
+      {
+        kind: e.STORAGE,
+        dir: e.STORAGE_DIR,
+        bucket: e.S3_BUCKET,
+        endpoint: e.S3_ENDPOINT,
+        region: e.S3_REGION,
+        accessKeyId: e.S3_ACCESS_KEY_ID,
+        secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+        forcePathStyle: e.S3_FORCE_PATH_STYLE,
+      },
+      e.DATA_DIR,
+    );
+    if ('problems' in storage) {
+      for (const message of storage.problems) ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
     }
     return {
       port: e.PORT,
@@ -211,6 +240,7 @@ const envSchema = z
       bookPdfMaxBytes: e.BOOK_PDF_MAX_MB,
       passwordHashCost: e.PASSWORD_HASH_COST,
       metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
+      storage: storage.settings,
     };
   });
 

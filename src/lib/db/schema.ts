@@ -127,7 +127,7 @@ export type Subtopic = typeof subtopics.$inferSelect;
 /** A stored media file (resource `Adjuntos`): lesson videos, captions, documents. Never under public/. */
 export const mediaFiles = pgTable('media_files', {
   id: serial().primaryKey(),
-  /** Path relative to the media root (`MEDIA_DIR`, default `./media`). */
+  /** The file's key in the storage (`runtime.storage`); the demo media are copied there from `MEDIA_DIR` under the same path. */
   storageKey: text().notNull().unique(),
   mimeType: text().notNull(),
   sizeBytes: integer().notNull(),

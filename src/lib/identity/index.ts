@@ -49,5 +49,5 @@ export {
   type LinkOutcome,
 } from './security.server';
 export * from './photo';
-export { savePhoto, readPhoto, reencodePhoto, removePhoto, photoFolder, type PhotoOutcome } from './photo.server';
+export { savePhoto, readPhoto, reencodePhoto, removePhoto, photoFolder, photoKey, movePhotosIntoStorage, type PhotoOutcome } from './photo.server';
 export { placeOf } from './place.server';

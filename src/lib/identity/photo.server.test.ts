@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -9,7 +9,9 @@ import { users } from '~/lib/db/schema';
 import { testDatabases } from '~/lib/db/testing';
 import { imageBomb } from '~/lib/testing/images';
 import { PHOTO_MAX_BYTES, PHOTO_SIDE, photoUrl } from './photo';
-import { photoFolder, readPhoto, removePhoto, savePhoto } from './photo.server';
+import { createLocalStorage } from '~/lib/storage/local.server';
+import type { Storage } from '~/lib/storage';
+import { movePhotosIntoStorage, photoFolder, readPhoto, removePhoto, savePhoto } from './photo.server';
 
 const databases = await testDatabases();
 /** A PNG that says it is 100 000 × 100 000 pixels in a few hundred bytes: decoding it would need gigabytes. */
@@ -20,11 +22,13 @@ const file = (b: Uint8Array) => ({ size: b.length, bytes: b });
 describe.each(databases)('keeping a profile photo on $name', ({ create }) => {
   let handle: DbHandle;
   let dataDir: string;
+  let storage: Storage;
   let userId: number;
   let goodJpeg: Buffer;
   beforeAll(async () => {
     handle = await create({ seed: true });
     dataDir = await mkdtemp(join(tmpdir(), 'photos-'));
+    storage = createLocalStorage(join(dataDir, 'files'));
     const [row] = await handle.db.select({ id: users.id }).from(users).where(eq(users.email, 'learner@academia.example'));
     userId = row!.id;
     // A wide picture: red on the left, blue in the middle, green on the right.
@@ -44,7 +48,11 @@ describe.each(databases)('keeping a profile photo on $name', ({ create }) => {
   });
 
   const stored = async () => (await handle.db.select({ imageUrl: users.imageUrl }).from(users).where(eq(users.id, userId)))[0]!.imageUrl;
-  const files = async () => readdir(photoFolder(dataDir)).catch(() => [] as string[]);
+  const files = async () => {
+    const names: string[] = [];
+    for await (const key of storage.list('photos/')) names.push(key.slice('photos/'.length));
+    return names;
+  };
 
   it.each([
     ['a PDF renamed .jpg', Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\n%%EOF'), 'notImage'],
@@ -55,26 +63,26 @@ describe.each(databases)('keeping a profile photo on $name', ({ create }) => {
     ['nothing', Buffer.alloc(0), 'missing'],
   ])('refuses %s and stores nothing', async (_, bytes, reason) => {
     const before = await stored();
-    expect(await savePhoto(handle.db, dataDir, userId, file(bytes))).toEqual({ status: 'refused', reason });
+    expect(await savePhoto(handle.db, storage, userId, file(bytes))).toEqual({ status: 'refused', reason });
     expect(await stored()).toBe(before);
     expect(await files()).toEqual([]);
   });
 
   it('refuses a 20 MB file by its size, without decoding it', async () => {
-    const outcome = await savePhoto(handle.db, dataDir, userId, { size: 20 * 1024 * 1024, bytes: goodJpeg });
+    const outcome = await savePhoto(handle.db, storage, userId, { size: 20 * 1024 * 1024, bytes: goodJpeg });
     expect(outcome).toEqual({ status: 'refused', reason: 'tooLarge' });
     expect(PHOTO_MAX_BYTES).toBeLessThan(20 * 1024 * 1024);
     expect(await files()).toEqual([]);
   });
 
   it('keeps its own square WebP of a good photo (the centre of it), names it on the account and tells the sessions', async () => {
-    const outcome = await savePhoto(handle.db, dataDir, userId, file(goodJpeg));
+    const outcome = await savePhoto(handle.db, storage, userId, file(goodJpeg));
     if (outcome.status !== 'ok') throw new Error(`refused: ${JSON.stringify(outcome)}`);
     expect(outcome.changed).toContainEqual({ session: { userId } });
     expect(await stored()).toBe(outcome.imageUrl);
     const name = outcome.imageUrl.split('/').pop()!;
     expect(outcome.imageUrl).toBe(photoUrl(name));
-    const kept = (await readPhoto(dataDir, name))!;
+    const kept = (await readPhoto(storage, name))!;
     expect(Buffer.compare(kept, goodJpeg)).not.toBe(0);
     const meta = await sharp(kept).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: PHOTO_SIDE, height: PHOTO_SIDE });
@@ -86,31 +94,31 @@ describe.each(databases)('keeping a profile photo on $name', ({ create }) => {
 
     // A new photo replaces the file of the old one.
     const png = await sharp({ create: { width: 400, height: 400, channels: 4, background: { r: 10, g: 200, b: 10, alpha: 1 } } }).png().toBuffer();
-    const again = await savePhoto(handle.db, dataDir, userId, file(png));
+    const again = await savePhoto(handle.db, storage, userId, file(png));
     if (again.status !== 'ok') throw new Error('refused');
     expect(await files()).toEqual([again.imageUrl.split('/').pop()]);
   });
 
   /** The colour at the middle of a kept photo. */
   const middle = async (imageUrl: string) => {
-    const kept = (await readPhoto(dataDir, imageUrl.split('/').pop()!))!;
+    const kept = (await readPhoto(storage, imageUrl.split('/').pop()!))!;
     const { data } = await sharp(kept).extract({ left: PHOTO_SIDE / 2, top: PHOTO_SIDE / 2, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true });
     return { r: data[0]!, g: data[1]!, b: data[2]! };
   };
 
   it('keeps the square the person chose, cut from the picture as shown upright', async () => {
-    const right = await savePhoto(handle.db, dataDir, userId, file(goodJpeg), { x: 600, y: 0, size: 300 });
+    const right = await savePhoto(handle.db, storage, userId, file(goodJpeg), { x: 600, y: 0, size: 300 });
     if (right.status !== 'ok') throw new Error(`refused: ${JSON.stringify(right)}`);
     expect(await middle(right.imageUrl)).toMatchObject({ g: expect.toSatisfy((g: number) => g > 200), r: expect.toSatisfy((r: number) => r < 60) });
-    const left = await savePhoto(handle.db, dataDir, userId, file(goodJpeg), { x: 0, y: 100, size: 450 });
+    const left = await savePhoto(handle.db, storage, userId, file(goodJpeg), { x: 0, y: 100, size: 450 });
     if (left.status !== 'ok') throw new Error('refused');
     expect((await middle(left.imageUrl)).r).toBeGreaterThan(200);
-    expect(await sharp((await readPhoto(dataDir, left.imageUrl.split('/').pop()!))!).metadata()).toMatchObject({ format: 'webp', width: PHOTO_SIDE, height: PHOTO_SIDE });
+    expect(await sharp((await readPhoto(storage, left.imageUrl.split('/').pop()!))!).metadata()).toMatchObject({ format: 'webp', width: PHOTO_SIDE, height: PHOTO_SIDE });
     // A phone picture stored on its side (EXIF orientation 6): 600 × 300 as stored, 300 × 600 upright.
     const sideways = await sharp({ create: { width: 600, height: 300, channels: 3, background: { r: 0, g: 0, b: 255 } } }).jpeg().withMetadata({ orientation: 6 }).toBuffer();
-    const upright = await savePhoto(handle.db, dataDir, userId, file(sideways), { x: 0, y: 300, size: 300 });
+    const upright = await savePhoto(handle.db, storage, userId, file(sideways), { x: 0, y: 300, size: 300 });
     expect(upright.status).toBe('ok');
-    expect(await savePhoto(handle.db, dataDir, userId, file(sideways), { x: 300, y: 0, size: 300 })).toEqual({ status: 'refused', reason: 'badCrop' });
+    expect(await savePhoto(handle.db, storage, userId, file(sideways), { x: 300, y: 0, size: 300 })).toEqual({ status: 'refused', reason: 'badCrop' });
   });
 
   it.each([
@@ -122,28 +130,43 @@ describe.each(databases)('keeping a profile photo on $name', ({ create }) => {
   ])('refuses a square %s, keeping nothing new', async (_, crop) => {
     const before = await stored();
     const kept = await files();
-    expect(await savePhoto(handle.db, dataDir, userId, file(goodJpeg), crop)).toEqual({ status: 'refused', reason: 'badCrop' });
+    expect(await savePhoto(handle.db, storage, userId, file(goodJpeg), crop)).toEqual({ status: 'refused', reason: 'badCrop' });
     expect(await stored()).toBe(before);
     expect(await files()).toEqual(kept);
   });
 
   it('removes the photo: the file and the account’s link to it; removing again changes nothing', async () => {
-    const saved = await savePhoto(handle.db, dataDir, userId, file(goodJpeg));
+    const saved = await savePhoto(handle.db, storage, userId, file(goodJpeg));
     if (saved.status !== 'ok') throw new Error('refused');
     expect(await files()).toEqual([saved.imageUrl.split('/').pop()]);
-    const removed = await removePhoto(handle.db, dataDir, userId);
+    const removed = await removePhoto(handle.db, storage, userId);
     expect(removed).toMatchObject({ status: 'ok', removed: true });
     if (removed.status === 'ok') expect(removed.changed).toContainEqual({ session: { userId } });
     expect(await stored()).toBeNull();
     expect(await files()).toEqual([]);
-    expect(await removePhoto(handle.db, dataDir, userId)).toEqual({ status: 'ok', removed: false, changed: [] });
-    expect(await removePhoto(handle.db, dataDir, 2_000_000_000)).toEqual({ status: 'unknownUser' });
+    expect(await removePhoto(handle.db, storage, userId)).toEqual({ status: 'ok', removed: false, changed: [] });
+    expect(await removePhoto(handle.db, storage, 2_000_000_000)).toEqual({ status: 'unknownUser' });
   });
 
   it('answers an unknown user without keeping a file', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'photos-'));
-    const outcome = await savePhoto(handle.db, dir, 2_000_000_000, file(goodJpeg));
+    const outcome = await savePhoto(handle.db, createLocalStorage(dir), 2_000_000_000, file(goodJpeg));
     expect(outcome).toEqual({ status: 'unknownUser' });
+    expect(await readdir(dir)).toEqual([]);
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('moves the photos kept in the data folder before the storage into it, once, leaving other files alone', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'photos-legacy-'));
+    const into = createLocalStorage(join(dir, 'files'));
+    await mkdir(photoFolder(dir));
+    const name = `${userId}-0123456789abcdef0123.webp`;
+    await writeFile(join(photoFolder(dir), name), 'webp bytes');
+    await writeFile(join(photoFolder(dir), 'notes.txt'), 'not a photo');
+    expect(await movePhotosIntoStorage(dir, into)).toBe(1);
+    expect((await readPhoto(into, name))!.toString()).toBe('webp bytes');
+    expect(await readdir(photoFolder(dir))).toEqual(['notes.txt']);
+    expect(await movePhotosIntoStorage(dir, into)).toBe(0);
     await rm(dir, { recursive: true, force: true });
   });
 });

@@ -2,21 +2,22 @@
  * Keeping, reading and removing profile photos. A photo accepted by `photo.ts`'s rules is decoded by
  * sharp with a pixel limit, turned upright, cut to the square the person chose (checked against the
  * picture's real size; none chosen: the centre) and re-encoded as a small WebP: the bytes kept (and
- * ever served) are ours, never the upload. Files live in `<data folder>/photos`, written under a
- * temporary name and renamed (a reader never sees half a file); the user's `imageUrl` names the new
- * one, and the one it replaces is removed.
+ * ever served) are ours, never the upload. Photos live in the storage (`runtime.storage`) under
+ * `photos/<name>`, written whole or not at all; the user's `imageUrl` names the new one, and the one it
+ * replaces is removed.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { contacts, users } from '../db/schema';
 import { pagesChange, sessionChange, type Change } from '../runtime/changes';
-import { centreCrop, cropFits, keptPhotoName, PHOTO_MAX_PIXELS, PHOTO_SIDE, photoName, photoRefusal, photoUrl, type PhotoCrop, type PhotoRefusal } from './photo';
+import type { Storage } from '../storage';
+import { moveIntoStorage } from '../storage/move.server';
+import { centreCrop, cropFits, keptPhotoName, parsePhotoName, PHOTO_MAX_PIXELS, PHOTO_SIDE, photoName, photoRefusal, photoUrl, type PhotoCrop, type PhotoRefusal } from './photo';
 
-/** The folder of kept photos inside the data folder. */
+/** The folder photos were kept in before they moved to the storage (its files are moved there at start, `movePhotosIntoStorage`). */
 export function photoFolder(dataDir: string): string {
   return join(dataDir, 'photos');
 }
@@ -40,6 +41,11 @@ export async function reencodeImage(file: { size: number; bytes: Uint8Array } | 
   } catch (err) {
     return { ok: false, reason: /pixel limit/i.test((err as Error).message) ? 'tooManyPixels' : 'unreadable' };
   }
+}
+
+/** The storage key of kept photo `name`. */
+export function photoKey(name: string): string {
+  return `photos/${name}`;
 }
 
 /** EXIF orientations that turn the picture a quarter: shown upright, its width and height swap. */
@@ -77,7 +83,7 @@ export type PhotoOutcome = { status: 'ok'; imageUrl: string; changed: Change[] }
  * Keeps `file` as user `userId`'s photo, cut to `crop` (null: the centre). A refused file leaves nothing behind (no file, no change to
  * the account). The user's sessions are told (the header shows the new photo on the next page).
  */
-export async function savePhoto(db: Db, dataDir: string, userId: number, file: { size: number; bytes: Uint8Array }, crop: PhotoCrop | null = null): Promise<PhotoOutcome> {
+export async function savePhoto(db: Db, storage: Storage, userId: number, file: { size: number; bytes: Uint8Array }, crop: PhotoCrop | null = null): Promise<PhotoOutcome> {
   const refused = photoRefusal(file);
   if (refused) return { status: 'refused', reason: refused };
   const made = await reencodePhoto(file.bytes, crop);
@@ -85,15 +91,11 @@ export async function savePhoto(db: Db, dataDir: string, userId: number, file: {
   const [before] = await db.select({ imageUrl: users.imageUrl }).from(users).where(eq(users.id, userId)).limit(1);
   if (!before) return { status: 'unknownUser' };
   const name = photoName(userId, createHash('sha256').update(made.webp).digest('hex'));
-  const folder = photoFolder(dataDir);
-  await mkdir(folder, { recursive: true });
-  const temporary = join(folder, `.${name}.${randomBytes(6).toString('hex')}.tmp`);
-  await writeFile(temporary, made.webp);
-  await rename(temporary, join(folder, name));
+  await storage.put(photoKey(name), made.webp, { contentType: 'image/webp' });
   const imageUrl = photoUrl(name);
   await db.update(users).set({ imageUrl }).where(eq(users.id, userId));
   const old = keptPhotoName(before.imageUrl);
-  if (old && old !== name) await rm(join(folder, old), { force: true });
+  if (old && old !== name) await storage.delete(photoKey(old));
   return { status: 'ok', imageUrl, changed: await photoChanges(db, userId) };
 }
 
@@ -101,13 +103,13 @@ export async function savePhoto(db: Db, dataDir: string, userId: number, file: {
  * Removes user `userId`'s photo: the column is cleared (the header and menu show their initials) and
  * the kept file deleted. Nothing to remove is no error (`removed: false`, nothing changed).
  */
-export async function removePhoto(db: Db, dataDir: string, userId: number): Promise<{ status: 'ok'; removed: boolean; changed: Change[] } | { status: 'unknownUser' }> {
+export async function removePhoto(db: Db, storage: Storage, userId: number): Promise<{ status: 'ok'; removed: boolean; changed: Change[] } | { status: 'unknownUser' }> {
   const [before] = await db.select({ imageUrl: users.imageUrl }).from(users).where(eq(users.id, userId)).limit(1);
   if (!before) return { status: 'unknownUser' };
   if (before.imageUrl === null) return { status: 'ok', removed: false, changed: [] };
   await db.update(users).set({ imageUrl: null }).where(eq(users.id, userId));
   const old = keptPhotoName(before.imageUrl);
-  if (old) await rm(join(photoFolder(dataDir), old), { force: true });
+  if (old) await storage.delete(photoKey(old));
   return { status: 'ok', removed: true, changed: await photoChanges(db, userId) };
 }
 
@@ -117,18 +119,26 @@ async function photoChanges(db: Db, userId: number): Promise<Change[]> {
   return [sessionChange({ userId }), ...own.map((c) => pagesChange(c.id))];
 }
 
-/** The bytes of kept photo `name` (already checked by `parsePhotoName`), or `null` when there is no such file. */
-export async function readPhoto(dataDir: string, name: string): Promise<Buffer | null> {
-  try {
-    return await readFile(join(photoFolder(dataDir), name));
-  } catch {
-    return null;
-  }
+/** The bytes of kept photo `name` (already checked by `parsePhotoName`), or `null` when there is no such photo. */
+export async function readPhoto(storage: Storage, name: string): Promise<Buffer | null> {
+  const read = await storage.get(photoKey(name));
+  if (!read) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of read.body) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
 }
 
-/** Removes every photo file of user `userId` (a deleted account): safe to run again, nothing left is no error. */
-export async function removePhotos(dataDir: string, userId: number): Promise<void> {
-  const folder = photoFolder(dataDir);
-  const names = await readdir(folder).catch(() => [] as string[]);
-  await Promise.all(names.filter((n) => n.startsWith(`${userId}-`)).map((n) => rm(join(folder, n), { force: true })));
+/** Removes every photo of user `userId` (a deleted account): safe to run again, nothing left is no error. */
+export async function removePhotos(storage: Storage, userId: number): Promise<void> {
+  const keys: string[] = [];
+  for await (const key of storage.list(`photos/${userId}-`)) keys.push(key);
+  await Promise.all(keys.map((key) => storage.delete(key)));
+}
+
+/**
+ * Moves the photos of the data folder's `photos/` (where they were kept before the storage) into the
+ * storage, each removed from the folder once stored; returns how many. Safe to run at every start.
+ */
+export function movePhotosIntoStorage(dataDir: string, storage: Storage): Promise<number> {
+  return moveIntoStorage(photoFolder(dataDir), storage, 'photos/', (name) => parsePhotoName(name) !== null, 'image/webp');
 }

@@ -11,6 +11,7 @@ import { CatalogStore } from '../catalog/catalog.server';
 import { directStore, type Store } from '../access/store.server';
 import type { Identity } from '../access';
 import { createSession, readSession } from '../identity/session.server';
+import { createLocalStorage } from '../storage/local.server';
 import { resolveResourceFile, serveMedia, type MediaRequest } from './media.server';
 import type { MediaTarget } from './media';
 
@@ -44,8 +45,9 @@ describe.each(databases)('lesson media on $name', ({ create }) => {
   const firstVideo = async (courseId: number) => (await resourcesOf(courseId, s.RESOURCE_TYPE.video))[0]!;
   const video = async (courseId: number): Promise<MediaTarget> => ({ kind: 'resource', resourceId: (await firstVideo(courseId)).id });
 
-  const serve = (identity: Identity | null, target: MediaTarget, ask: Partial<MediaRequest> = {}, mediaDir = MEDIA) =>
-    serveMedia(store, identity, target, { method: 'GET', locale: 'es', ...ask }, mediaDir);
+  // The repository's media folder read as a local storage: its files are under their storage keys.
+  const serve = (identity: Identity | null, target: MediaTarget, ask: Partial<MediaRequest> = {}, storage = createLocalStorage(MEDIA)) =>
+    serveMedia(store, identity, target, { method: 'GET', locale: 'es', ...ask }, storage);
   const bytes = async (r: Response) => Buffer.from(await r.arrayBuffer());
 
   /** A new learner account (with its own contact), logged in: the identity its session gives. */
@@ -177,7 +179,7 @@ describe.each(databases)('lesson media on $name', ({ create }) => {
       expect(await bytes(r)).toEqual(clip);
     });
 
-    it('streams from disk in chunks instead of reading the whole file first', async () => {
+    it('streams from the storage in chunks instead of reading the whole file first', async () => {
       const r = await serve(learner, target);
       const reader = r.body!.getReader();
       const first = await reader.read();
@@ -289,10 +291,10 @@ describe.each(databases)('lesson media on $name', ({ create }) => {
       expect((await serve(learner, { kind: 'resource', resourceId: link!.id })).status).toBe(404);
     });
 
-    it('answers 404, not 500, when the file is missing on disk', async () => {
+    it('answers 404, not 500, when the file is missing from the storage', async () => {
       const empty = mkdtempSync(join(tmpdir(), 'media-empty-'));
       try {
-        const r = await serve(learner, target, {}, empty);
+        const r = await serve(learner, target, {}, createLocalStorage(empty));
         expect(r.status).toBe(404);
         expect(await r.text()).toBe('Este recurso no existe o ya no está disponible.');
       } finally {
@@ -300,7 +302,7 @@ describe.each(databases)('lesson media on $name', ({ create }) => {
       }
     });
 
-    it('never reads outside the media folder, even when the database names such a file', async () => {
+    it('never reads outside the storage, even when the database names such a file', async () => {
       expect(existsSync(resolve(MEDIA, '../package.json'))).toBe(true);
       const [file] = await db().insert(s.mediaFiles).values({ storageKey: '../package.json', mimeType: 'application/json', sizeBytes: 10 }).returning();
       const lesson = (await firstVideo(3)).subtopicId;

@@ -1,10 +1,9 @@
 /**
- * Serves lesson media bytes from `MEDIA_DIR` after checking, on every request, that the person may
- * open the course the file belongs to. Which file a resource or caption track is, and which course it
+ * Serves lesson media bytes from the storage (`runtime.storage`: the local folder or an object store)
+ * after checking, on every request, that the person may open the course the file belongs to. Which file a resource or caption track is, and which course it
  * belongs to, is read once per id and kept until the catalogue changes; the access decision is never
- * kept. Bodies stream the requested byte range from disk (never the whole file in memory).
+ * kept. Bodies stream the requested byte range from the storage (never the whole file in memory).
  */
-import { open, type FileHandle } from 'node:fs/promises';
 import { and, eq } from 'drizzle-orm';
 import type { Locale } from '~/i18n';
 import { messages } from '~/i18n';
@@ -13,12 +12,13 @@ import type { Identity } from '../access/access.server';
 import type { Store } from '../access/store.server';
 import type { Db } from '../db/client';
 import { captions, mediaFiles, resources, subtopics, topics } from '../db/schema';
-import { planMedia, refusalMessage, refusalStatus, resolveUnder, textAnswer, type CaptionLang, type MediaAsk, type MediaTarget } from './media';
+import { isStorageKey, type Storage } from '../storage';
+import { planMedia, refusalMessage, refusalStatus, textAnswer, type CaptionLang, type MediaAsk, type MediaTarget } from './media';
 
 /** The stored file behind a resource or caption track, and the course whose access rules guard it. */
 export interface MediaFileTarget {
   courseId: number;
-  /** Path relative to the media folder. */
+  /** The file's key in the storage. */
   storageKey: string;
   mimeType: string;
   sizeBytes: number;
@@ -97,16 +97,14 @@ export interface MediaRequest extends MediaAsk {
   ready?: ClientReady | undefined;
 }
 
-/** Bytes read from disk per chunk. */
-const CHUNK = 64 * 1024;
-
 /**
- * Bytes `start`–`end` of an open file as a web stream that reads one chunk per read request (never
- * ahead of the consumer) and waits for `ready` first. It closes the file at the end and on cancel.
+ * A stored object's bytes (a Node stream from the storage) as a web stream that takes one chunk per
+ * read request (never ahead of the consumer) and waits for `ready` first. It lets go of the source at
+ * the end, on failure and on cancel (the client went away).
  */
-export function fileSlice(handle: FileHandle, start: number, end: number, ready: ClientReady = async () => undefined): ReadableStream<Uint8Array> {
-  const source = handle.createReadStream({ start, end, highWaterMark: CHUNK });
-  const chunks = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+export function streamSlice(source: NodeJS.ReadableStream, ready: ClientReady = async () => undefined): ReadableStream<Uint8Array> {
+  const chunks = (source as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]();
+  const destroy = () => (source as { destroy?: () => void }).destroy?.();
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
@@ -116,37 +114,23 @@ export function fileSlice(handle: FileHandle, start: number, end: number, ready:
           if (next.done) controller.close();
           else controller.enqueue(next.value);
         } catch (err) {
-          source.destroy();
+          destroy();
           controller.error(err);
         }
       },
       cancel() {
-        source.destroy();
+        destroy();
       },
     },
     { highWaterMark: 0 },
   );
 }
 
-/** Opens a regular file for reading, or `null` (missing, a folder, unreadable). */
-async function openFile(path: string): Promise<{ handle: FileHandle; size: number; mtimeMs: number } | null> {
-  let handle: FileHandle | null = null;
-  try {
-    handle = await open(path, 'r');
-    const stats = await handle.stat();
-    if (stats.isFile()) return { handle, size: stats.size, mtimeMs: stats.mtimeMs };
-  } catch {
-    /* answered below as not found */
-  }
-  await handle?.close().catch(() => undefined);
-  return null;
-}
-
 /**
  * Answers one media request: a plain-text refusal for what cannot be served (404 unknown or hidden,
  * 403 refused, with the reason in `req.locale`), otherwise the file or the requested byte range.
  */
-export async function serveMedia(store: Store, identity: Identity | null | undefined, target: MediaTarget, req: MediaRequest, mediaDir: string): Promise<Response> {
+export async function serveMedia(store: Store, identity: Identity | null | undefined, target: MediaTarget, req: MediaRequest, storage: Storage): Promise<Response> {
   const { locale, method } = req;
   const notFound = () => textAnswer(404, messages(locale).media.notFound, locale, method);
   const { db } = store;
@@ -159,14 +143,16 @@ export async function serveMedia(store: Store, identity: Identity | null | undef
   const why = refusal(course, viewer);
   if (why) return textAnswer(refusalStatus(why), refusalMessage(why, locale), locale, method);
 
-  const path = resolveUnder(mediaDir, file.storageKey);
-  const opened = path === null ? null : await openFile(path);
-  if (!opened) return notFound();
-  const plan = planMedia({ mimeType: file.mimeType, size: opened.size, mtimeMs: opened.mtimeMs, fileName: file.storageKey }, req, locale);
-  if (plan.body === null || typeof plan.body === 'string') {
-    await opened.handle.close();
-    return new Response(plan.body, { status: plan.status, headers: plan.headers });
-  }
-  // The stream closes the file when it ends, and when the client goes away (the reader is cancelled).
-  return new Response(fileSlice(opened.handle, plan.body.start, plan.body.end, req.ready), { status: plan.status, headers: plan.headers });
+  // A key that breaks the storage's rule is never asked for (the database is not trusted to be right).
+  const stored = isStorageKey(file.storageKey) ? await storage.stat(file.storageKey) : null;
+  if (!stored) return notFound();
+  const plan = planMedia({ mimeType: file.mimeType, size: stored.sizeBytes, mtimeMs: stored.modifiedMs ?? 0, fileName: file.storageKey }, req, locale);
+  if (plan.body === null || typeof plan.body === 'string') return new Response(plan.body, { status: plan.status, headers: plan.headers });
+  const { start, end } = plan.body;
+  const whole = start === 0 && end === stored.sizeBytes - 1;
+  const read = await storage.get(file.storageKey, whole ? undefined : { start, end });
+  // Deleted between the two questions: as if it had never been there.
+  if (!read) return notFound();
+  // The stream lets go of the object when it ends, and when the client goes away (the reader is cancelled).
+  return new Response(streamSlice(read.body, req.ready), { status: plan.status, headers: plan.headers });
 }

@@ -35,6 +35,7 @@ import { removePhotos } from '../identity/photo.server';
 import { recordAudit, userRef } from './audit.server';
 import { removeExportFiles, type Step } from './export.server';
 import { DELETION_JOB, deletedEmail, deletionDue, deletionJobKey, isDeletedEmail } from './privacy';
+import type { Storage } from '../storage';
 
 /** When `userId`'s account is due to be deleted, or null when no deletion is pending. */
 export async function pendingDeletion(db: Db, userId: number): Promise<Date | null> {
@@ -118,10 +119,10 @@ export async function keptCertificates(db: Db, userId: number): Promise<{ code: 
     .orderBy(certificates.issuedAt);
 }
 
-/** What the deletion job needs: the database, the data folder, and how to tell every process. */
+/** What the deletion job needs: the database, the storage (archives, photos), and how to tell every process. */
 export interface DeletionJobDeps {
   db: Db;
-  dataDir: string;
+  storage: Storage;
   /** Every process forgets the person's sessions and viewer, and drops kept pages (verification pages show the holder). */
   sessionChanged(ref: { userId: number }): Promise<void>;
   personChanged(ref: { userId: number }): Promise<void>;
@@ -144,8 +145,8 @@ export async function runDeletion(deps: DeletionJobDeps, payload: unknown, step:
   // The academy's last administrator is never deleted (roles can change in the 14 days): the deletion is
   // held, said in the audit log, and nothing is removed. Checked again inside the deletion's transaction.
   if (await db.transaction((tx) => heldAsLastAdministrator(tx, userId, deps))) return;
-  await removeExportFiles(db, deps.dataDir, userId);
-  await removePhotos(deps.dataDir, userId);
+  await removeExportFiles(db, deps.storage, userId);
+  await removePhotos(deps.storage, userId);
   await step('files-removed');
   await db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');

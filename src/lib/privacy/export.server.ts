@@ -1,15 +1,14 @@
 /**
  * The archive of a person's own data: asked for from "My data" (a row, its job and an audit record in
- * one transaction), built by a background job into `<dataDir>/exports/<id>.zip` and mailed as a link
- * valid for a week, downloaded only by its owner's session.
+ * one transaction), built by a background job into the storage (`exports/<id>.zip`) and mailed as a
+ * link valid for a week, downloaded only by its owner's session.
  *
- * The job survives `kill -9` at any line: the file is written under a temporary name and renamed, the
- * row is marked ready after it exists, and the mail goes out before the row is marked mailed (with the
+ * The job survives `kill -9` at any line: the archive is stored whole or not at all, the row is marked
+ * ready after it exists, and the mail goes out before the row is marked mailed (with the
  * same link and the same Message-ID if a crash repeats it, so a mail server keeps one message). Each
  * step first checks whether it was done.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { format, messages, type Locale } from '~/i18n';
@@ -29,9 +28,19 @@ import { recordAudit, userRef } from './audit.server';
 import { linkTokenHash, type ExportLinks } from './links.server';
 import { archiveEntries, EXPORT_JOB, exportExpiry, exportJobKey, exportLinkState, type ArchiveContent, type ExportLinkState } from './privacy';
 import { zip } from './zip';
+import type { Storage, StoredObject } from '../storage';
+import { moveIntoStorage } from '../storage/move.server';
 
-/** Where archive `exportId` is kept. */
-export const exportFile = (dataDir: string, exportId: number) => join(dataDir, 'exports', `${exportId}.zip`);
+/** The storage key of archive `exportId`. */
+export const exportKey = (exportId: number) => `exports/${exportId}.zip`;
+
+/** The folder archives were kept in before the storage (`moveExportsIntoStorage` moves them). */
+export const exportFolder = (dataDir: string) => join(dataDir, 'exports');
+
+/** Moves the archives an older data folder kept in `exports/` into the storage (their mailed links keep working). */
+export function moveExportsIntoStorage(dataDir: string, storage: Storage): Promise<number> {
+  return moveIntoStorage(exportFolder(dataDir), storage, 'exports/', (name) => /^[1-9]\d{0,9}\.zip$/.test(name), 'application/zip');
+}
 
 /** A crash point a fault test may stop at (`kill -9`); nothing in production. */
 export type Step = (name: string) => void | Promise<void>;
@@ -59,18 +68,14 @@ export function exportsOf(db: Db, userId: number): Promise<DataExport[]> {
   return db.select().from(dataExports).where(eq(dataExports.userId, userId)).orderBy(desc(dataExports.requestedAt), desc(dataExports.id));
 }
 
-/** What a download link gives the person asking: the file for its owner while it is valid. */
-export async function exportForDownload(db: Db, dataDir: string, token: string, userId: number, now = new Date()): Promise<{ state: ExportLinkState; file?: string; exportId?: number }> {
+/** What a download link gives the person asking: the stored archive for its owner while it is valid. */
+export async function exportForDownload(db: Db, storage: Storage, token: string, userId: number, now = new Date()): Promise<{ state: ExportLinkState; stored?: StoredObject; exportId?: number }> {
   if (token.length === 0 || token.length > 200) return { state: 'missing' };
   const [row] = await db.select().from(dataExports).where(eq(dataExports.tokenHash, linkTokenHash(token)));
   const state = exportLinkState(row ?? null, userId, now);
   if (state !== 'ready') return { state };
-  const file = exportFile(dataDir, row!.id);
-  const present = await stat(file).then(
-    (s) => s.isFile(),
-    () => false,
-  );
-  return present ? { state, file, exportId: row!.id } : { state: 'missing' };
+  const stored = await storage.stat(exportKey(row!.id));
+  return stored ? { state, stored, exportId: row!.id } : { state: 'missing' };
 }
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -186,7 +191,7 @@ function readme(locale: Locale, at: Date): string {
 /** What the export job needs. */
 export interface ExportJobDeps {
   db: Db;
-  dataDir: string;
+  storage: Storage;
   links: ExportLinks;
   send: (message: MailMessage) => Promise<MailReceipt>;
   now?: () => Date;
@@ -203,18 +208,14 @@ export async function runExport(deps: ExportJobDeps, payload: unknown, step: Ste
   // Gone: the account was deleted meanwhile. Mailed: done.
   if (!row || row.mailedAt) return;
   const locale: Locale = row.locale === 'en' ? 'en' : 'es';
-  const file = exportFile(deps.dataDir, exportId);
   if (!row.readyAt) {
     const content = await collectArchive(deps.db, row.userId, { locale, origin });
     if (!content) return;
     const at = now();
     const bytes = zip(archiveEntries(content, readme(locale, at)), at);
-    await mkdir(join(deps.dataDir, 'exports'), { recursive: true });
-    const partial = `${file}.partial`;
-    await writeFile(partial, bytes, { mode: 0o600 });
+    // Stored whole or not at all; stored again (replaced) when a crash comes before the row is marked.
+    await deps.storage.put(exportKey(exportId), bytes, { contentType: 'application/zip' });
     await step('archive-written');
-    await rename(partial, file);
-    await step('archive-renamed');
     await deps.db.update(dataExports).set({ readyAt: at, expiresAt: exportExpiry(at) }).where(and(eq(dataExports.id, exportId), isNull(dataExports.readyAt)));
     await step('ready-marked');
   }
@@ -235,11 +236,8 @@ export async function runExport(deps: ExportJobDeps, payload: unknown, step: Ste
 }
 
 /** Removes a person's archive files (before their rows go). */
-export async function removeExportFiles(db: Db, dataDir: string, userId: number): Promise<number> {
+export async function removeExportFiles(db: Db, storage: Storage, userId: number): Promise<number> {
   const rows = await db.select({ id: dataExports.id }).from(dataExports).where(eq(dataExports.userId, userId));
-  for (const r of rows) {
-    await rm(exportFile(dataDir, r.id), { force: true });
-    await rm(`${exportFile(dataDir, r.id)}.partial`, { force: true });
-  }
+  for (const r of rows) await storage.delete(exportKey(r.id));
   return rows.length;
 }

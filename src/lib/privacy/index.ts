@@ -2,7 +2,7 @@ export * from './privacy';
 export { zip, zipNames } from './zip';
 export { recordAudit, auditOf, userRef, type AuditEntry } from './audit.server';
 export { ExportLinks, linkTokenHash } from './links.server';
-export { requestExport, exportsOf, exportForDownload, collectArchive, runExport, exportFile, type ExportJobDeps, type Step } from './export.server';
+export { requestExport, exportsOf, exportForDownload, collectArchive, runExport, exportKey, exportFolder, moveExportsIntoStorage, type ExportJobDeps, type Step } from './export.server';
 export { requestDeletion, cancelDeletion, pendingDeletion, keptCertificates, runDeletion, type DeletionRequest, type DeletionJobDeps } from './deletion.server';
 export { registerPrivacyJobs } from './jobs.server';
 export { loadMyDataPage, type MyDataPage } from './pages.server';

@@ -5,7 +5,7 @@ import { runExport, type ExportJobDeps, type Step } from './export.server';
 import { DELETION_JOB, EXPORT_JOB } from './privacy';
 
 /** Registers both jobs; `step` is a fault test's crash point (nothing in production). */
-export function registerPrivacyJobs(scheduler: Scheduler, deps: ExportJobDeps & Omit<DeletionJobDeps, 'db' | 'dataDir' | 'now'>, step?: Step): void {
+export function registerPrivacyJobs(scheduler: Scheduler, deps: ExportJobDeps & Omit<DeletionJobDeps, 'db' | 'storage' | 'now'>, step?: Step): void {
   scheduler.handle(EXPORT_JOB, (payload) => runExport(deps, payload, step));
   scheduler.handle(DELETION_JOB, (payload) => runDeletion(deps, payload, step));
 }

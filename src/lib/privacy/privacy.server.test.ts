@@ -15,12 +15,12 @@ import { testRuntime } from '../testing/runtime';
 import type { Runtime } from '../runtime/runtime.server';
 import { authenticate } from '../identity/account.server';
 import { createSession } from '../identity/session.server';
-import { photoFolder, savePhoto } from '../identity/photo.server';
+import { savePhoto } from '../identity/photo.server';
 import sharp from 'sharp';
 import { auditEvents } from '../db/schema';
 import { LEASE_MS } from '../jobs/jobs';
 import { DEMO_LEARNER_ARCHIVE } from './archive.testing';
-import { auditOf, cancelDeletion, collectArchive, exportFile, exportForDownload, pendingDeletion, requestDeletion, requestExport, userRef, zipNames } from './index';
+import { auditOf, cancelDeletion, collectArchive, exportKey, exportForDownload, pendingDeletion, requestDeletion, requestExport, userRef, zipNames } from './index';
 
 const databases = await testDatabases();
 const DAY = 86_400_000;
@@ -42,6 +42,12 @@ describe.each(databases)('my data on $name', ({ create }) => {
     handle = await create({ seed: true });
     runtime = await testRuntime(handle);
   });
+  /** The bytes the storage keeps under `key`. */
+  const storedBytes = async (key: string) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of (await runtime.storage.get(key))!.body) chunks.push(Buffer.from(chunk as Uint8Array));
+    return Buffer.concat(chunks);
+  };
   afterAll(async () => {
     await runtime?.close();
     await handle?.close();
@@ -52,12 +58,12 @@ describe.each(databases)('my data on $name', ({ create }) => {
     const other = await idOf('buyer@academia.example');
     const { exportId } = await requestExport(handle.db, runtime.exportLinks, { userId: learner, locale: 'en', origin: 'https://academy.example' });
     const token = runtime.exportLinks.token(exportId);
-    expect((await exportForDownload(handle.db, runtime.config.dataDir, token, learner)).state).toBe('pending');
+    expect((await exportForDownload(handle.db, runtime.storage, token, learner)).state).toBe('pending');
     expect((await runtime.scheduler.runDue()).jobs).toBe(1);
     expect((await handle.db.select({ error: s.jobs.lastError }).from(s.jobs).where(sql`${s.jobs.doneAt} is null`)).map((j) => j.error)).toEqual([]);
     expect((await runtime.scheduler.runDue(new Date(Date.now() + LEASE_MS + 1000))).jobs).toBe(0);
 
-    const archive = readFileSync(exportFile(runtime.config.dataDir, exportId));
+    const archive = await storedBytes(exportKey(exportId));
     expect(zipNames(archive)).toEqual(DEMO_LEARNER_ARCHIVE);
     const mails = outbox().filter((m) => m.includes(`data-export-${exportId}@`));
     expect(mails).toHaveLength(1);
@@ -68,14 +74,14 @@ describe.each(databases)('my data on $name', ({ create }) => {
     expect(row!.tokenHash).not.toContain(token);
     expect(row!.mailedAt).not.toBeNull();
 
-    const mine = await exportForDownload(handle.db, runtime.config.dataDir, token, learner);
+    const mine = await exportForDownload(handle.db, runtime.storage, token, learner);
     expect(mine.state).toBe('ready');
-    expect(mine.file).toBe(exportFile(runtime.config.dataDir, exportId));
+    expect(mine.stored).toMatchObject({ key: exportKey(exportId), sizeBytes: archive.length });
     // Someone else's session with her link, a forged token: nothing.
-    expect(await exportForDownload(handle.db, runtime.config.dataDir, token, other)).toEqual({ state: 'missing' });
-    expect(await exportForDownload(handle.db, runtime.config.dataDir, `${token}x`, learner)).toEqual({ state: 'missing' });
+    expect(await exportForDownload(handle.db, runtime.storage, token, other)).toEqual({ state: 'missing' });
+    expect(await exportForDownload(handle.db, runtime.storage, `${token}x`, learner)).toEqual({ state: 'missing' });
     // Seven days later: expired.
-    expect((await exportForDownload(handle.db, runtime.config.dataDir, token, learner, new Date(Date.now() + 7 * DAY + 60_000))).state).toBe('expired');
+    expect((await exportForDownload(handle.db, runtime.storage, token, learner, new Date(Date.now() + 7 * DAY + 60_000))).state).toBe('expired');
   });
 
   it('puts the whole profile in the archive, the preferred language too', async () => {
@@ -91,10 +97,10 @@ describe.each(databases)('my data on $name', ({ create }) => {
     const a = await requestExport(handle.db, runtime.exportLinks, { userId: graduate, locale: 'es', origin: 'https://academy.example' });
     const b = await requestExport(handle.db, runtime.exportLinks, { userId: buyer, locale: 'es', origin: 'https://academy.example' });
     expect((await runtime.scheduler.runDue()).jobs).toBe(2);
-    const graduateFiles = zipNames(readFileSync(exportFile(runtime.config.dataDir, a.exportId)));
+    const graduateFiles = zipNames(await storedBytes(exportKey(a.exportId)));
     expect(graduateFiles).toContain('certificates/ACAD-GRAD-2026-0000-0002.pdf');
     expect(graduateFiles.filter((f) => f.startsWith('certificates/')).length).toBeGreaterThan(0);
-    const buyerFiles = zipNames(readFileSync(exportFile(runtime.config.dataDir, b.exportId)));
+    const buyerFiles = zipNames(await storedBytes(exportKey(b.exportId)));
     expect(buyerFiles.filter((f) => f.startsWith('receipts/')).length).toBeGreaterThan(0);
   });
 
@@ -136,9 +142,13 @@ describe.each(databases)('my data on $name', ({ create }) => {
     await createSession(handle.db, { kind: 'user', userId: buyer });
     // The graduate has a profile photo: its file goes with the account.
     const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#08a' } }).png().toBuffer();
-    expect((await savePhoto(handle.db, runtime.config.dataDir, graduate, { size: png.length, bytes: png })).status).toBe('ok');
-    const photosOf = (id: number) => readdirSync(photoFolder(runtime.config.dataDir)).filter((n) => n.startsWith(`${id}-`));
-    expect(photosOf(graduate)).toHaveLength(1);
+    expect((await savePhoto(handle.db, runtime.storage, graduate, { size: png.length, bytes: png })).status).toBe('ok');
+    const photosOf = async (id: number) => {
+      const keys: string[] = [];
+      for await (const key of runtime.storage.list(`photos/${id}-`)) keys.push(key);
+      return keys;
+    };
+    expect(await photosOf(graduate)).toHaveLength(1);
     const now = new Date();
     await requestDeletion(handle.db, { userId: graduate, password: 'Gradua2026', now });
     await requestDeletion(handle.db, { userId: buyer, password: 'Compra2026', now });
@@ -149,7 +159,7 @@ describe.each(databases)('my data on $name', ({ create }) => {
     const [g] = await handle.db.select().from(s.users).where(eq(s.users.id, graduate));
     expect(g).toMatchObject({ firstName: '', lastName: '', passwordHash: null, gender: null, birthDate: null, imageUrl: null });
     expect(g!.email).toBe(`deleted-user-${graduate}@deleted.invalid`);
-    expect(photosOf(graduate)).toEqual([]);
+    expect(await photosOf(graduate)).toEqual([]);
     expect((await authenticate(handle.db, 'graduate@academia.example', 'Gradua2026', testHashCost)).status).toBe('invalid');
     expect(await handle.db.select().from(s.sessions).where(eq(s.sessions.userId, graduate))).toEqual([]);
     const [contact] = await handle.db.select().from(s.contacts).where(eq(s.contacts.userId, graduate));

@@ -34,6 +34,16 @@ describe('the runtime', () => {
     await handle?.close();
   });
 
+  it('keeps stored files in <DATA_DIR>/files by default, and in the bucket when STORAGE=s3', async () => {
+    expect(runtime.storage.kind).toBe('local');
+    await runtime.storage.put('docs/runtime.pdf', Buffer.from('%PDF-'));
+    expect(existsSync(join(runtime.config.dataDir, 'files/docs/runtime.pdf'))).toBe(true);
+    // The S3 client connects on its first request: building the runtime needs no store.
+    const other = await testRuntime(handle, { env: { STORAGE: 's3', S3_BUCKET: 'academy', S3_ENDPOINT: 'http://127.0.0.1:9' } });
+    expect(other.storage.kind).toBe('s3');
+    await other.close();
+  });
+
   it('reads a session once, and again as soon as it ended anywhere', async () => {
     const { token } = await createSession(handle.db, { kind: 'user', userId });
     const first = await runtime.sessions.read(token);

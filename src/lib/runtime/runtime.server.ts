@@ -36,8 +36,8 @@ import type { PaymentGateway } from '../commerce/gateway';
 import { SandboxGateway } from '../commerce/sandbox';
 import { CheckoutKeys } from '../commerce/checkout-keys.server';
 import { CheckoutService } from '../commerce/checkout.server';
-import { createLocalStorage } from '../storage/local.server';
 import { SecretSeal, sealPlainSecrets, type Factors } from '../staff';
+import { createStorage } from '../storage/create.server';
 import type { Storage } from '../storage/storage';
 
 export interface Runtime {
@@ -49,7 +49,7 @@ export interface Runtime {
   /** The database with the catalogue snapshot and cached viewers. */
   readonly store: Store;
   readonly catalog: CatalogStore;
-  /** Where stored files live (uploads, renditions, documents): `<DATA_DIR>/files` by default. */
+  /** Where stored files live (lesson media, uploads, renditions, documents): `<DATA_DIR>/files` by default, an S3-compatible bucket when `STORAGE=s3`. */
   readonly storage: Storage;
   readonly viewers: ViewerCache;
   readonly sessions: SessionCache;
@@ -111,7 +111,7 @@ export interface RuntimeParts {
   bus?: Bus;
   /** The payment gateway (default: chosen by the configuration). */
   gateway?: PaymentGateway;
-  /** Where stored files live (default: the folder `<DATA_DIR>/files`). */
+  /** Where stored files live (default: the configured one, `config.storage`). */
   storage?: Storage;
   /** Start the scheduler's timer (default true; tests run jobs with `scheduler.runDue`). */
   schedule?: boolean;
@@ -169,6 +169,8 @@ export async function createRuntime(config: AppConfig, parts: RuntimeParts = {})
   const factors: Factors = { db, seal: await SecretSeal.fromSigningKey(signingKey.privateKey) };
   // Secrets stored before they were sealed (the demo's, an older database's) are sealed now.
   await sealPlainSecrets(factors).catch((err: unknown) => logger.warn({ err: (err as Error).message }, 'could not seal stored second-factor secrets'));
+  const storage = parts.storage ?? (await createStorage(config.storage));
+  const ownsStorage = parts.storage === undefined;
   const checkout = new CheckoutService({ db, gateway, keys: await CheckoutKeys.fromSigningKey(signingKey.privateKey), logger: logger.child({ part: 'checkout' }) });
 
   // Other processes' changes (and, after a lost connection, everything: `resync`).
@@ -210,7 +212,7 @@ export async function createRuntime(config: AppConfig, parts: RuntimeParts = {})
   // "My data": archives mailed as links, and account deletions when their 14 days are over.
   registerPrivacyJobs(scheduler, {
     db,
-    dataDir: config.dataDir,
+    storage,
     links: exportLinks,
     send: (message) => mailer.send(message),
     sessionChanged: (ref) => runtime.sessionChanged(ref),
@@ -227,7 +229,7 @@ export async function createRuntime(config: AppConfig, parts: RuntimeParts = {})
     db,
     store: cachedStore(db, catalog, viewers),
     catalog,
-    storage: parts.storage ?? createLocalStorage(join(config.dataDir, 'files')),
+    storage,
     viewers,
     sessions,
     pages,
@@ -262,6 +264,7 @@ export async function createRuntime(config: AppConfig, parts: RuntimeParts = {})
         await bus.close().catch(() => undefined);
         mailer.close();
         await rateLimiter.close().catch(() => undefined);
+        if (ownsStorage) await storage.close?.().catch(() => undefined);
         if (ownsDatabase) await database.close();
       })()),
   };

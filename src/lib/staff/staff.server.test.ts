@@ -24,6 +24,7 @@ import { runDeletion } from '../privacy/deletion.server';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createLocalStorage } from '../storage/local.server';
 
 const databases = await testDatabases();
 const demo = people.staff.find((m) => m.email === 'admin@academia.example')!.factor!;
@@ -186,7 +187,7 @@ describe.each(databases)('staff accounts on the seeded database ($name)', (datab
     await pendingSecret(factors(), gone!.id);
     const dataDir = mkdtempSync(join(tmpdir(), 'staff-deletion-'));
     const told = async () => undefined;
-    await runDeletion({ db: handle.db, dataDir, sessionChanged: told, personChanged: told, catalogChanged: told }, { userId: gone!.id });
+    await runDeletion({ db: handle.db, storage: createLocalStorage(dataDir), sessionChanged: told, personChanged: told, catalogChanged: told }, { userId: gone!.id });
     expect(await rolesOf(handle.db, gone!.id)).toEqual([]);
     expect(await factorState(handle.db, gone!.id)).toBe('none');
     expect((await listStaff(handle.db)).map((m) => m.userId)).not.toContain(gone!.id);

@@ -9,29 +9,10 @@ import { randomBytes } from 'node:crypto';
 import { dirname, join, relative, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { checkedKey, isStoragePrefix, BadStorageKey, type ByteRange, type Storage, type StoredObject } from './storage';
+import { checkedKey, contentTypeOfKey, isStoragePrefix, BadStorageKey, type ByteRange, type Storage, type StoredObject } from './storage';
 
 /** Content types by extension (the folder keeps no metadata beside the bytes). */
-const TYPES: Record<string, string> = {
-  mp4: 'video/mp4',
-  m3u8: 'application/vnd.apple.mpegurl',
-  ts: 'video/mp2t',
-  m4s: 'video/iso.segment',
-  vtt: 'text/vtt',
-  pdf: 'application/pdf',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-  avif: 'image/avif',
-  json: 'application/json',
-  zip: 'application/zip',
-};
-
-export function contentTypeOfKey(key: string): string | null {
-  const dot = key.lastIndexOf('.');
-  return dot < 0 ? null : (TYPES[key.slice(dot + 1).toLowerCase()] ?? null);
-}
+export { contentTypeOfKey };
 
 function toReadable(body: Uint8Array | AsyncIterable<Uint8Array> | NodeJS.ReadableStream): NodeJS.ReadableStream {
   if (body instanceof Uint8Array) return Readable.from([body]);
@@ -44,7 +25,7 @@ export function createLocalStorage(root: string): Storage {
   async function describe(key: string): Promise<StoredObject | null> {
     try {
       const s = await stat(pathOf(key));
-      return s.isFile() ? { key, sizeBytes: s.size, contentType: contentTypeOfKey(key) } : null;
+      return s.isFile() ? { key, sizeBytes: s.size, contentType: contentTypeOfKey(key), modifiedMs: s.mtimeMs } : null;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ENOTDIR') return null;
       throw err;

@@ -19,6 +19,8 @@ export interface StoredObject {
   key: string;
   sizeBytes: number;
   contentType: string | null;
+  /** When the object was last written (ms since 1970), for validators such as HTTP's ETag; absent when the store does not say. */
+  modifiedMs?: number;
 }
 
 /** Where the bytes of stored files live. */
@@ -35,6 +37,8 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** The keys under a prefix (`videos/12/`), in no promised order. */
   list(prefix: string): AsyncIterable<string>;
+  /** Lets go of connections (an object store's sockets); the storage is not used afterwards. */
+  close?(): Promise<void>;
 }
 
 /** A key that breaks the rule above: a bug in the caller, never a person's input. */
@@ -62,4 +66,28 @@ export function checkedKey(key: string): string {
 /** Whether `prefix` is a well-formed prefix (a key, optionally ending in `/`, or empty for everything). */
 export function isStoragePrefix(prefix: string): boolean {
   return prefix === '' || isStorageKey(prefix.endsWith('/') ? prefix.slice(0, -1) : prefix);
+}
+
+/** Content types by extension (a folder keeps no metadata beside the bytes). */
+const TYPES: Record<string, string> = {
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  m3u8: 'application/vnd.apple.mpegurl',
+  ts: 'video/mp2t',
+  m4s: 'video/iso.segment',
+  vtt: 'text/vtt',
+  pdf: 'application/pdf',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  json: 'application/json',
+  zip: 'application/zip',
+};
+
+/** The content type a key's extension names, or `null`. */
+export function contentTypeOfKey(key: string): string | null {
+  const dot = key.lastIndexOf('.');
+  return dot < 0 ? null : (TYPES[key.slice(dot + 1).toLowerCase()] ?? null);
 }

@@ -14,7 +14,7 @@ const answer = async ({ params, url, locals }: Parameters<APIRoute>[0], method: 
   const locale = toLocale(url.searchParams.get('lang') ?? undefined);
   const photo = parsePhotoName(params.name);
   const userId = locals.identity?.userId ?? null;
-  const bytes = photo && photo.userId === userId ? await readPhoto(locals.runtime.config.dataDir, photo.name) : null;
+  const bytes = photo && photo.userId === userId ? await readPhoto(locals.runtime.storage, photo.name) : null;
   if (!bytes) {
     return new Response(messages(locale).notFound.message, {
       status: 404,
