@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { Locale } from '~/i18n/locales';
-import { certificates, contacts, courses, subtopics, topics, users, type Certificate } from '../db/schema';
+import { certificates, contacts, courseCompletions, courses, subtopics, topics, users, type Certificate } from '../db/schema';
 import { displayName } from '../forms/characters';
 import { examStanding } from '../exams/exams.server';
 import { loadExam } from '../exams/exam-source.server';
@@ -44,7 +44,9 @@ export async function hasCompletedCourse(db: Db, contactId: number, courseId: nu
   const [done, exam] = await Promise.all([completedLessons(db, contactId, courseId), loadExam(db, courseId)]);
   const { standing, changed } = exam ? await examStanding(db, exam, contactId, now) : { standing: null, changed: [] };
   const completed = courseCompleted({ lessonsTotal: lessonIds.size, lessonsCompleted: done.filter((id) => lessonIds.has(id)).length, hasExam: exam !== null, examPassed: standing?.passed ?? false });
-  return { completed, changed };
+  // Completed before a publication changed the lessons: it stays completed.
+  const kept = completed ? [] : await db.select({ at: courseCompletions.keptAt }).from(courseCompletions).where(and(eq(courseCompletions.contactId, contactId), eq(courseCompletions.courseId, courseId)));
+  return { completed: completed || kept.length > 0, changed };
 }
 
 /**

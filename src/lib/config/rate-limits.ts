@@ -81,6 +81,8 @@ export const LIMITS = {
   secondFactorPerAccount: { points: 10, durationSeconds: 15 * 60 },
   /** Changes to staff (roles, second factors) per administrator. */
   staffChangesPerAccount: { points: 60, durationSeconds: 60 * 60 },
+  /** Course edits (drafts, publications, new courses) per editor: a course is built in many small steps. */
+  authoringChangesPerAccount: { points: 600, durationSeconds: 60 * 60 },
 } as const satisfies Record<string, LimitSpec>;
 
 export type LimitName = keyof typeof LIMITS;

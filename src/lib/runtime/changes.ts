@@ -9,12 +9,15 @@
  *   graded without a pass): their kept pages are stale, their viewer is kept.
  * - `{ session: { tokenHash } | { userId } | { iboId } }`: a session ended or changed (logout, a new
  *   prospect, a password reset ending every session of an account): every process reads it again.
+ * - `{ catalog: true }`: the catalogue changed (a course published): every process drops its snapshot,
+ *   its exams and every kept page at once.
  */
 
 export type Change =
   | { person: { userId?: number | null; contactId?: number | null } }
   | { pages: number }
-  | { session: { tokenHash: string } | { userId: number } | { iboId: number } };
+  | { session: { tokenHash: string } | { userId: number } | { iboId: number } }
+  | { catalog: true };
 
 /**
  * What a page's loader read, and what reading it changed: a read may write (an exam attempt whose time
@@ -26,8 +29,9 @@ export interface PageRead<P> {
   changed: Change[];
 }
 
-/** The runtime's three ways of telling every process (`Runtime.personChanged`, `pagesChanged`, `sessionChanged`). */
+/** The runtime's ways of telling every process (`Runtime.personChanged`, `pagesChanged`, `sessionChanged`, `catalogChanged`). */
 export interface Listeners {
+  catalogChanged(): Promise<void>;
   personChanged(ref: { userId?: number | null; contactId?: number | null }): Promise<void>;
   pagesChanged(contactId: number): void;
   sessionChanged(ref: { tokenHash: string } | { userId: number } | { iboId: number }): Promise<void>;
@@ -39,6 +43,9 @@ export const personChange = (ref: { userId?: number | null; contactId?: number |
 export const pagesChange = (contactId: number): Change => ({ pages: contactId });
 /** A session ended or changed. */
 export const sessionChange = (ref: { tokenHash: string } | { userId: number } | { iboId: number }): Change => ({ session: ref });
+
+/** The catalogue changed. */
+export const catalogChange = (): Change => ({ catalog: true });
 
 /**
  * The changes without repeats, and without a `pages` change of a contact whose `person` change is told
@@ -62,6 +69,8 @@ export function distinctChanges(changes: readonly Change[]): Change[] {
 export async function tellChanges(listeners: Listeners, changes: readonly Change[]): Promise<void> {
   const distinct = distinctChanges(changes);
   for (const c of distinct) if ('session' in c) await listeners.sessionChanged(c.session);
+  // The catalogue before people: a page rendered for a person next reads the new catalogue.
+  if (distinct.some((c) => 'catalog' in c)) await listeners.catalogChanged();
   for (const c of distinct) {
     if ('person' in c) await listeners.personChanged(c.person);
     else if ('pages' in c) listeners.pagesChanged(c.pages);
