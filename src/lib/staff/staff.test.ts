@@ -23,9 +23,9 @@ const proved = (...roles: StaffSession['roles'] & object): StaffSession => ({ us
 const learner: StaffSession = { user: {}, ibo: null };
 
 describe('the areas of the back office', () => {
-  it('lists staff and audit to an administrator, nothing (yet) to an editor or a learner', () => {
-    expect(areasFor({ session: 'user', roles: ['administrator'] }).map((a) => a.key)).toEqual(['staff', 'audit']);
-    expect(areasFor({ session: 'user', roles: ['editor'] })).toEqual([]);
+  it('lists staff, audit and courses to an administrator, courses to an editor, nothing to a learner', () => {
+    expect(areasFor({ session: 'user', roles: ['administrator'] }).map((a) => a.key)).toEqual(['staff', 'audit', 'courses']);
+    expect(areasFor({ session: 'user', roles: ['editor'] }).map((a) => a.key)).toEqual(['courses']);
     expect(areasFor({ session: 'user', roles: [] })).toEqual([]);
   });
 });

@@ -21,9 +21,9 @@ export const RECOVERY_CODE_COUNT = 10;
 
 /** The areas of the back office, as data: the dashboard lists those a caller may open. */
 export const STAFF_AREAS = [
-  { key: 'courses', path: '/admin/courses', access: 'editor' },
   { key: 'staff', path: '/admin/staff', access: 'administrator' },
   { key: 'audit', path: '/admin/audit', access: 'administrator' },
+  { key: 'courses', path: '/admin/courses', access: 'editor' },
 ] as const satisfies readonly { key: string; path: string; access: StaffRole }[];
 export type StaffArea = (typeof STAFF_AREAS)[number];
 
