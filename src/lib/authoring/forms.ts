@@ -13,7 +13,8 @@ const id = z.coerce.number({ error: 'invalidOption' }).int('invalidOption').posi
 /** A module, lesson or resource of a draft: `m12`, `l40`, `r7`, or `n` and hex for a new one. */
 export const itemKey = z.string({ error: 'invalidOption' }).regex(/^(?:[mlr][1-9]\d{0,9}|n[0-9a-f]{12})$/, 'invalidOption');
 const required = (max: number) => formText({ error: 'required' }).trim().min(1, 'required').max(max, 'tooLong');
-const optional = (max: number) => formText({ error: 'required', multiline: true }).trim().max(max, 'tooLong');
+/** A text that may be left empty (a form sends an empty field as null: read as ''). */
+const optional = (max: number) => z.preprocess((v) => v ?? '', formText({ error: 'required', multiline: true }).trim().max(max, 'tooLong'));
 /** A checkbox: present (`on`) or absent. */
 const flag = z.preprocess((v) => v === 'on' || v === 'true' || v === true, z.boolean());
 const direction = z.enum(['up', 'down'], { error: 'invalidOption' });
