@@ -39,6 +39,9 @@ import {
   removeModule,
   removeResource,
   renameModule,
+  isVideoFile,
+  setVideo,
+  setVideoSchema,
   renameModuleSchema,
   settingsSchema,
   stepLesson,
@@ -168,6 +171,15 @@ export const authoring = {
     accept: 'json',
     input: arrangeSchema,
     handler: ({ courseId, outline }, { person, runtime, t }) => edit(runtime.db, t, person.userId, courseId, 'outline.arranged', {}, (doc) => arrangeOutline(doc, outline)),
+  }),
+  /** The lesson's video, picked from the media library (or none). */
+  setVideo: action('authoring.setVideo', {
+    accept: 'form',
+    input: setVideoSchema,
+    handler: async ({ courseId, lessonKey, mediaFileId }, { person, runtime, t }) => {
+      if (mediaFileId !== null && !(await isVideoFile(runtime.db, mediaFileId))) throw notFound(t.authoring.refusals.unknownVideo);
+      return edit(runtime.db, t, person.userId, courseId, 'video.set', { lesson: lessonKey, mediaFileId }, (doc) => setVideo(doc, lessonKey, mediaFileId, newKey));
+    },
   }),
   addLink: action('authoring.addLink', {
     accept: 'form',

@@ -1,7 +1,7 @@
 /**
  * Course authoring as an editor goes through it (the administrator holds the editor's grants): create a
  * course, add a module and two lessons, see a missing English name flagged and blocking publication,
- * complete it, reorder the lessons with the keyboard (drag and drop's keyboard sensor), set a price and
+ * complete it, give each lesson a video from the media library, reorder the lessons with the keyboard (drag and drop's keyboard sensor), set a price and
  * show the course, preview the draft in English, publish, and find it live on the learner's course page
  * at once. The editor passes the accessibility checks.
  */
@@ -76,13 +76,26 @@ test('an editor creates a bilingual course, orders its lessons by keyboard, prev
   await lesson.getByLabel(e.nameEn).fill('Closing the sale');
   await lesson.getByRole('button', { name: e.saveLesson }).click();
   await expect(page.getByRole('region', { name: e.missingTitle })).toHaveCount(0);
+
+  // Each lesson takes a video from the media library (a lesson without one is not shown to learners).
+  for (const name of ['Prospectar', 'Cerrar la venta']) {
+    const row = page.locator('li.lesson', { hasText: name });
+    if (!(await row.locator('details').evaluate((d) => (d as HTMLDetailsElement).open))) await row.locator('summary').click();
+    await row.getByLabel(e.chooseVideo).selectOption({ index: 1 });
+    await row.getByRole('button', { name: e.setVideo }).click();
+    await expect(page.getByRole('status').filter({ hasText: t.authoring.done.saved })).toBeVisible();
+  }
   await expectNoSeriousViolations(page);
 
   // The keyboard moves "Closing the sale" above "Prospecting"; the order is saved to the draft.
-  const handle = page.getByRole('button', { name: format(e.dragHandle, { name: 'Closing the sale' }) });
+  const handle = page.getByRole('button', { name: format(e.dragHandle, { name: 'Closing the sale' }), exact: true });
   await handle.focus();
+  // Each step waits for what screen readers hear (the sensor listens for arrows once the item is picked up).
+  const heard = (text: string) => expect(page.getByText(text, { exact: true })).toBeAttached();
   await page.keyboard.press('Space');
+  await heard(format(e.announce.over, { name: 'Closing the sale', n: 2, total: 2 }));
   await page.keyboard.press('ArrowUp');
+  await heard(format(e.announce.over, { name: 'Closing the sale', n: 1, total: 2 }));
   await page.keyboard.press('Space');
   await expect(page.getByRole('status').filter({ hasText: e.orderSaved })).toBeVisible();
   await page.reload();

@@ -516,12 +516,13 @@ test(`GET the exam pages: ${RUNS} hostile course ids and attempt numbers — 200
     ['authoring.stepLesson', { ...course, key: 'l1', direction: 'down' }, 'form'],
     ['authoring.moveLesson', { ...course, key: 'l1', moduleKey: 'm2', index: '0' }, 'form'],
     ['authoring.arrangeOutline', { ...course, outline: '[]' }, 'json'],
+    ['authoring.setVideo', { ...course, lessonKey: 'l1', mediaFileId: '1' }, 'form'],
     ['authoring.addLink', { ...course, lessonKey: 'l1', titleEs: 'Guía', titleEn: 'Guide', url: 'https://example.com/guia' }, 'form'],
     ['authoring.removeResource', { ...course, key: 'r1' }, 'form'],
     ['authoring.publish', course, 'form'],
     ['authoring.discard', course, 'form'],
   ];
-  bodies.forEach(([name, body, accept], k) => actionFuzz(name, 171 + k, () => body, { accept, setup: async (c) => void (await newLearner(c, `autor-${k}`)), extra: refused, runs: 15 }));
+  bodies.forEach(([name, body, accept], k) => actionFuzz(name, 170 + k, () => body, { accept, setup: async (c) => void (await newLearner(c, `autor-${k}`)), extra: refused, runs: 15 }));
 
   let courseId = '';
   actionFuzz(

@@ -1,7 +1,7 @@
 /** Loads what the access rules need to know about a person: purchases, completed courses, memberships. */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
-import { courseCompletions, evaluations, examAttempts, memberships, plans, purchaseAccess, questions, subtopics, topics, tracking } from '../db/schema';
+import { courseCompletions, evaluations, examAttempts, memberships, plans, purchaseAccess, questions, resources, RESOURCE_TYPE, subtopics, topics, tracking } from '../db/schema';
 import { courseCompleted } from '../exams/exams';
 import { VISITOR, type Viewer } from './access';
 
@@ -66,7 +66,9 @@ function lessonsDoneQuery(contactId: number) {
     from ${topics} join ${subtopics} on ${subtopics.topicId} = ${topics.id}
       left join ${tracking} on ${tracking.subtopicId} = ${subtopics.id} and ${tracking.contactId} = ${contactId}
     -- Only the courses the contact completed a lesson of (their tracking rows, by the contact's index), not every course.
-    where ${topics.courseId} in (select t.course_id from ${tracking} t where t.contact_id = ${contactId} and t.completed_at is not null)
+    -- A lesson counts once it has its video (as the catalogue shows it): one still without cannot be watched.
+    where exists(select 1 from ${resources} r where r.subtopic_id = ${subtopics.id} and r.type_id = ${RESOURCE_TYPE.video})
+      and ${topics.courseId} in (select t.course_id from ${tracking} t where t.contact_id = ${contactId} and t.completed_at is not null)
     group by ${topics.courseId}
     having count(*) = count(${tracking.completedAt})`;
 }

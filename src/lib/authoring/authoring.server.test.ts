@@ -17,8 +17,8 @@ import { tellChanges } from '../runtime/changes';
 import { auditOf } from '../privacy/audit.server';
 import { completedCourses } from '../access/access.server';
 import { hasCompletedCourse } from '../certificates/certificates.server';
-import { addLesson, addLink, addModule, moveLesson, removeLesson, renameModule, type EditResult } from './edits';
-import { createCourse, discardDraft, editDraft, editorView, listCourses, liveDoc, newKey } from './draft.server';
+import { addLesson, addLink, addModule, moveLesson, removeLesson, renameModule, setVideo, type EditResult } from './edits';
+import { createCourse, discardDraft, editDraft, editorView, listCourses, liveDoc, newKey, videoChoices } from './draft.server';
 import { publishDraft } from './publish.server';
 import type { CourseDoc } from './authoring';
 
@@ -28,6 +28,16 @@ describe.each(databases)('course authoring on the seeded database ($name)', (dat
   let handle: DbHandle;
   let editor: number;
   let courseId: number;
+  let video: number;
+  /** Every lesson of the draft gets a video of the media library (a lesson counts once it has one). */
+  const withVideos = (d: CourseDoc): EditResult => {
+    let doc = d;
+    for (const l of d.modules.flatMap((m) => m.lessons)) {
+      const r = setVideo(doc, l.key, video, newKey);
+      if (r.ok) doc = r.doc;
+    }
+    return { ok: true, doc };
+  };
   const names = (es: string, en: string) => ({ es, en });
   const edit = (change: (doc: CourseDoc) => EditResult, id = courseId) => editDraft(handle.db, editor, id, { action: 'test' }, change);
   const lessonIds = async (id = courseId) => (await liveDoc(handle.db, id))!.modules.flatMap((m) => m.lessons.map((l) => l.id!));
@@ -37,6 +47,7 @@ describe.each(databases)('course authoring on the seeded database ($name)', (dat
   beforeAll(async () => {
     handle = await database.create({ seed: true });
     editor = (await handle.db.select({ id: s.users.id }).from(s.users).where(eq(s.users.email, 'editor@academia.example')))[0]!.id;
+    video = (await videoChoices(handle.db))[0]!.id;
   });
   afterAll(async () => handle?.close());
 
@@ -57,6 +68,7 @@ describe.each(databases)('course authoring on the seeded database ($name)', (dat
     const moduleKey = (await editorView(handle.db, courseId))!.doc.modules[0]!.key;
     await edit((d) => addLesson(d, moduleKey, names('Hola', 'Hello'), newKey));
     await edit((d) => addLesson(d, moduleKey, names('Pagos', 'Payments'), newKey));
+    await edit(withVideos);
     expect(await lessonIds()).toEqual([]);
     const price = await edit((d) => ({ ok: true, doc: { ...d, priceCents: 1250 } }));
     expect(price.status).toBe('ok');
@@ -109,6 +121,7 @@ describe.each(databases)('course authoring on the seeded database ($name)', (dat
     const moduleKey = (await editorView(handle.db, courseId))!.doc.modules[0]!.key;
     await edit((d) => addLesson(d, moduleKey, names('Cierre', 'Closing'), newKey));
     await edit((d) => addLink(d, d.modules[0]!.lessons[2]!.key, names('Guía', 'Guide'), 'https://example.com/guide', newKey));
+    await edit(withVideos);
     expect((await publishDraft(handle.db, editor, courseId)).status).toBe('ok');
     const [a2, b2, c] = await lessonIds();
     expect([a2, b2]).toEqual([a, b]);
@@ -126,8 +139,11 @@ describe.each(databases)('course authoring on the seeded database ($name)', (dat
     expect(await handle.db.select().from(s.tracking).where(and(eq(s.tracking.contactId, done), inArray(s.tracking.subtopicId, [b!])))).toEqual([]);
     expect((await completedCourses(handle.db, partial)).has(courseId)).toBe(true);
     expect((await completedCourses(handle.db, done)).has(courseId)).toBe(true);
-    const [link] = await handle.db.select().from(s.resources).where(eq(s.resources.subtopicId, c!));
-    expect(link).toMatchObject({ typeId: s.RESOURCE_TYPE.link, url: 'https://example.com/guide', titleEn: 'Guide' });
+    const kinds = await handle.db.select().from(s.resources).where(eq(s.resources.subtopicId, c!));
+    expect(kinds.map((r) => [r.typeId, r.mediaFileId, r.url])).toEqual([
+      [s.RESOURCE_TYPE.video, video, null],
+      [s.RESOURCE_TYPE.link, null, 'https://example.com/guide'],
+    ]);
   });
 });
 

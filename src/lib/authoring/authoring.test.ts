@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { centsToNumeric, courseDocSchema, isHttpsUrl, matchesSearch, missingTranslations, numericToCents, parsePrice, prerequisiteProblem } from './authoring';
 import { sampleDoc } from './authoring.testing';
-import { previewDetails } from './preview';
+import { lessonsWithoutVideo, previewDetails } from './preview';
 import type { CatalogSnapshot } from '../catalog/catalog';
 
 describe('prices typed as money', () => {
@@ -88,9 +88,14 @@ describe('the preview', () => {
     const doc = sampleDoc({ priceCents: 1250, hidden: true });
     doc.modules[0]!.lessons.push({ key: 'n0123456789ab', id: null, nameEs: 'Nueva', nameEn: 'New', summaryEs: 'Resumen', summaryEn: 'Summary', resources: [] });
     const en = previewDetails(catalog, 40, doc, 'en')!;
-    expect(en).toMatchObject({ id: 40, name: 'Sales', categoryName: 'Introductory', businessName: 'Travel', price: 12.5, lessonCount: 4 });
-    expect(en.modules.map((m) => m.lessons.map((l) => l.name))).toEqual([['Hello', 'Payments', 'New'], ['End']]);
-    expect(en.modules[0]!.lessons[2]!.id).toBeLessThan(0);
+    // As in the catalogue, only lessons with their video are shown to learners.
+    expect(en).toMatchObject({ id: 40, name: 'Sales', categoryName: 'Introductory', businessName: 'Travel', price: 12.5, lessonCount: 1 });
+    expect(en.modules.map((m) => m.lessons.map((l) => l.name))).toEqual([['Hello'], []]);
+    expect(lessonsWithoutVideo(doc)).toBe(3);
+    doc.modules[0]!.lessons[2]!.resources.push({ key: 'n0123456789ac', id: null, kind: 'video', titleEs: 'V', titleEn: 'V', url: null, mediaFileId: 9 });
+    const shown = previewDetails(catalog, 40, doc, 'en')!;
+    expect(shown.modules[0]!.lessons.map((l) => l.name)).toEqual(['Hello', 'New']);
+    expect(shown.modules[0]!.lessons[1]!.id).toBeLessThan(0);
     expect(previewDetails(catalog, 40, doc, 'es')!.name).toBe('Ventas');
   });
 });

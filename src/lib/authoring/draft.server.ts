@@ -4,9 +4,9 @@
  * and a draft discarded. Nothing here touches what learners see: `publish.server.ts` does.
  */
 import { randomBytes } from 'node:crypto';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { businesses, categories, courseDrafts, courses, RESOURCE_TYPE, resources, subtopics, topics, type Course } from '../db/schema';
+import { businesses, categories, courseDrafts, courses, mediaFiles, RESOURCE_TYPE, resources, subtopics, topics, type Course } from '../db/schema';
 import { recordAudit, userRef } from '../privacy/audit.server';
 import { courseDocSchema, courseStateOf, liveKey, matchesSearch, numericToCents, type CourseDoc, type CourseState, type ResourceKind } from './authoring';
 import type { EditResult } from './edits';
@@ -124,6 +124,16 @@ export async function editorChoices(db: Db) {
     db.select({ id: courses.id, nameEs: courses.nameEs, nameEn: courses.nameEn, prerequisiteCourseId: courses.prerequisiteCourseId }).from(courses).orderBy(asc(courses.id)),
   ]);
   return { categories: cats, businesses: biz, courses: all };
+}
+
+/** The videos of the media library a lesson may use (stored files of a video type), by id. */
+export function videoChoices(db: Db): Promise<{ id: number; storageKey: string; durationSeconds: string | null }[]> {
+  return db.select({ id: mediaFiles.id, storageKey: mediaFiles.storageKey, durationSeconds: mediaFiles.durationSeconds }).from(mediaFiles).where(like(mediaFiles.mimeType, 'video/%')).orderBy(asc(mediaFiles.id));
+}
+
+/** Whether `id` is a video of the media library. */
+export async function isVideoFile(db: Db, id: number): Promise<boolean> {
+  return (await db.select({ id: mediaFiles.id }).from(mediaFiles).where(and(eq(mediaFiles.id, id), like(mediaFiles.mimeType, 'video/%')))).length > 0;
 }
 
 /** Every course's prerequisite (course id → prerequisite id or null), for the no-loop rule. */

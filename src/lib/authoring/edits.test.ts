@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sampleDoc } from './authoring.testing';
-import { addLesson, addLink, addModule, arrangeOutline, editLesson, moveLesson, orderModules, removeLesson, removeModule, removeResource, renameModule, stepLesson, stepModule, type EditResult } from './edits';
+import { setVideo, addLesson, addLink, addModule, arrangeOutline, editLesson, moveLesson, orderModules, removeLesson, removeModule, removeResource, renameModule, stepLesson, stepModule, type EditResult } from './edits';
 
 const keys = () => {
   let n = 0;
@@ -55,5 +55,15 @@ describe('editing a draft', () => {
     const gone = removeResource(sampleDoc(), 'r1');
     expect(gone.ok && gone.doc.modules[0]!.lessons[0]!.resources).toEqual([]);
     expect(sampleDoc().modules[0]!.lessons[0]!.resources[0]!.mediaFileId).toBe(4);
+  });
+
+  it('picks a lesson\'s video from the media library, keeping an existing video resource (and its captions)', () => {
+    const kept = setVideo(sampleDoc(), 'l1', 7, keys());
+    expect(kept.ok && kept.doc.modules[0]!.lessons[0]!.resources).toEqual([{ key: 'r1', id: 1, kind: 'video', titleEs: 'Video', titleEn: 'Video', url: null, mediaFileId: 7 }]);
+    const added = setVideo(sampleDoc(), 'l2', 7, keys());
+    expect(added.ok && added.doc.modules[0]!.lessons[1]!.resources).toEqual([{ key: 'n000000000001', id: null, kind: 'video', titleEs: 'Pagos', titleEn: 'Payments', url: null, mediaFileId: 7 }]);
+    const none = setVideo(sampleDoc(), 'l1', null, keys());
+    expect(none.ok && none.doc.modules[0]!.lessons[0]!.resources).toEqual([]);
+    expect(setVideo(sampleDoc(), 'l9', 7, keys()).ok).toBe(false);
   });
 });

@@ -163,3 +163,19 @@ export function removeResource(doc: CourseDoc, key: string): EditResult {
   if (!lesson) return no('unknownResource');
   return mapLesson(doc, lesson.key, (l) => ({ ...l, resources: l.resources.filter((r) => r.key !== key) }));
 }
+
+/**
+ * The lesson's video: a stored file of the media library (`mediaFileId`, checked by the caller), or
+ * none. An existing video resource keeps its key and id (and so its captions); a new one is first.
+ */
+export function setVideo(doc: CourseDoc, lessonKey: string, mediaFileId: number | null, newKey: KeyMaker): EditResult {
+  const at = findLesson(doc, lessonKey);
+  if (!at) return no('unknownLesson');
+  return mapLesson(doc, lessonKey, (l) => {
+    const current = l.resources.find((r) => r.kind === 'video');
+    if (mediaFileId === null) return { ...l, resources: l.resources.filter((r) => r.kind !== 'video') };
+    if (current) return { ...l, resources: l.resources.map((r) => (r === current ? { ...r, mediaFileId } : r)) };
+    const video: DocResource = { key: newKey(), id: null, kind: 'video', titleEs: l.nameEs, titleEn: l.nameEn, url: null, mediaFileId };
+    return { ...l, resources: [video, ...l.resources] };
+  });
+}

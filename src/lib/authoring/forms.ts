@@ -71,4 +71,6 @@ export const addLinkSchema = z.object({
   url: z.string({ error: 'required' }).trim().min(1, 'required').max(LIMITS.url, 'tooLong'),
   lang,
 });
+/** A lesson's video from the media library; empty for none. */
+export const setVideoSchema = z.object({ courseId: id, lessonKey: itemKey, mediaFileId: z.preprocess((v) => (v === '' || v === undefined || v === null ? null : v), id.nullable()), lang });
 export const courseOnlySchema = z.object({ courseId: id, lang });

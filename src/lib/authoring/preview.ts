@@ -6,12 +6,20 @@
 import type { Locale } from '~/i18n';
 import { VISITOR } from '../access/access';
 import { courseDetails, type CatalogCourse, type CatalogSnapshot, type CourseDetails } from '../catalog/catalog';
-import type { CourseDoc } from './authoring';
+import type { CourseDoc, DocLesson } from './authoring';
+
+const hasVideo = (l: DocLesson) => l.resources.some((r) => r.kind === 'video' && r.mediaFileId !== null);
+
+/** The lessons of the draft learners will not see yet: those without a video. */
+export function lessonsWithoutVideo(doc: CourseDoc): number {
+  return doc.modules.reduce((n, m) => n + m.lessons.filter((l) => !hasVideo(l)).length, 0);
+}
 
 /**
  * The course page of `doc` (course `courseId`) in `locale`, as a visitor sees a listed course (hidden,
- * test and buyers-only are previewed as shown). Lessons keep their video's length when they already
- * exist; new ones have none yet; new items get negative ids, which no link resolves.
+ * test and buyers-only are previewed as shown). As in the catalogue, a lesson without its video is not
+ * shown (`lessonsWithoutVideo` counts them for the preview's note). Lessons keep their video's length
+ * when they already exist; new items get negative ids, which no link resolves.
  */
 export function previewDetails(catalog: CatalogSnapshot, courseId: number, doc: CourseDoc, locale: Locale): CourseDetails | null {
   const live = catalog.byId.get(courseId);
@@ -27,7 +35,7 @@ export function previewDetails(catalog: CatalogSnapshot, courseId: number, doc: 
       nameEs: m.nameEs,
       nameEn: m.nameEn,
       position: mi + 1,
-      lessons: m.lessons.map((l, li) => ({
+      lessons: m.lessons.filter(hasVideo).map((l, li) => ({
         id: idOf(l.id),
         topicId: moduleId,
         code: l.key,

@@ -138,7 +138,8 @@ async function applyOutline(tx: Tx, courseId: number, live: CourseDoc, doc: Cour
 async function keepCompletions(tx: Tx, courseId: number, now: Date): Promise<void> {
   const rows = await queryRows<{ contact_id: number; done: number; total: number; has_exam: boolean; passed: boolean }>(
     tx as unknown as Db,
-    sql`with lessons as (select s.id from ${subtopics} s join ${topics} t on t.id = s.topic_id where t.course_id = ${courseId}),
+    sql`with lessons as (select s.id from ${subtopics} s join ${topics} t on t.id = s.topic_id where t.course_id = ${courseId}
+        and exists(select 1 from ${resources} r where r.subtopic_id = s.id and r.type_id = ${RESOURCE_TYPE.video})),
       exam as (select e.id from ${sql.raw('evaluations')} e where e.course_id = ${courseId} and exists(select 1 from ${sql.raw('questions')} q where q.evaluation_id = e.id))
     select tr.contact_id, count(*)::int as done, (select count(*) from lessons)::int as total,
       exists(select 1 from exam) as has_exam,

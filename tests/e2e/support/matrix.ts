@@ -191,6 +191,7 @@ function authoringRows(): Row[] {
     a('removeLesson', 'a lesson the course does not have', '404', { courseId: free, key: 'l999999' }),
     a('stepLesson', 'a direction that does not exist', '400', { courseId: free, key: lesson, direction: 'sideways' }, { beforeAccess: true }),
     a('moveLesson', "into another course's module", '404', { courseId: free, key: lesson, moduleKey: otherModule, index: '0' }),
+    a('setVideo', 'a file that is not in the media library', '404', { courseId: free, lessonKey: lesson, mediaFileId: '2147483647' }),
     a('addLink', 'an address that is not https', '400', { courseId: free, lessonKey: lesson, titleEs: 'Guía', titleEn: 'Guide', url: 'javascript:alert(1)' }),
     a('removeResource', 'a resource the course does not have', '404', { courseId: free, key: 'r999999' }),
     a('publish', 'a course without a draft', '409', { courseId: free }),
