@@ -78,7 +78,7 @@ test('an editor creates a bilingual course, orders its lessons by keyboard, prev
   await expect(page.getByRole('region', { name: e.missingTitle })).toHaveCount(0);
 
   // Each lesson takes a video from the media library (a lesson without one is not shown to learners).
-  for (const name of ['Prospectar', 'Cerrar la venta']) {
+  for (const name of ['Prospecting', 'Closing the sale']) {
     const row = page.locator('li.lesson', { hasText: name });
     if (!(await row.locator('details').evaluate((d) => (d as HTMLDetailsElement).open))) await row.locator('summary').click();
     await row.getByLabel(e.chooseVideo).selectOption({ index: 1 });
