@@ -106,6 +106,24 @@ export const ACTION_RULES = {
   'books.save': { access: 'editor', limits: [{ name: 'productChangesPerAccount', per: 'user' }], locale: 'lang' },
   'books.uploadPdf': { access: 'editor', limits: [{ name: 'productChangesPerAccount', per: 'user' }], locale: 'lang' },
   'plans.save': { access: 'editor', limits: [{ name: 'productChangesPerAccount', per: 'user' }], locale: 'lang' },
+  // Course authoring: editors (administrators hold the editor's grants); every change is a draft until published.
+  'authoring.create': { access: 'editor', limits: [{ name: 'authoringChangesPerAccount', per: 'user' }], locale: 'lang' },
+  'authoring.saveSettings': { access: 'editor', limits: [{ name: 'authoringChangesPerAccount', per: 'user' }], locale: 'lang' },
+  'authoring.addModule': { access: 'editor', limits: [{ name: 'authoringChangesPerAccount', per: 'user' }], locale: 'lang' },
+  'authoring.renameModule': { access: 'editor', limits: [{ name: 'authoringChangesPerAccount', per: 'user' }], locale: 'lang' },
+  'authoring.removeModule': { access: 'editor', limits: [{ name: 'authoringChangesPerAccount', per: 'user' }], locale: 'lang' },
+  'authoring.stepModule': { access: 'editor', limits: [{ name: 'authoringChangesPerAccount', per: 'user' }], locale: 'lang' },
+  'authoring.addLesson': { access: 'editor', limits: [{ name: 'authoringChangesPerAccount', per: 'user' }], locale: 'lang' },
+  'authoring.editLesson': { access: 'editor', limits: [{ name: 'authoringChangesPerAccount', per: 'user' }], locale: 'lang' },
+  'authoring.removeLesson': { access: 'editor', limits: [{ name: 'authoringChangesPerAccount', per: 'user' }], locale: 'lang' },
+  'authoring.stepLesson': { access: 'editor', limits: [{ name: 'authoringChangesPerAccount', per: 'user' }], locale: 'lang' },
+  'authoring.moveLesson': { access: 'editor', limits: [{ name: 'authoringChangesPerAccount', per: 'user' }], locale: 'lang' },
+  'authoring.arrangeOutline': { access: 'editor', limits: [{ name: 'authoringChangesPerAccount', per: 'user' }], locale: 'lang' },
+  'authoring.setVideo': { access: 'editor', limits: [{ name: 'authoringChangesPerAccount', per: 'user' }], locale: 'lang' },
+  'authoring.addLink': { access: 'editor', limits: [{ name: 'authoringChangesPerAccount', per: 'user' }], locale: 'lang' },
+  'authoring.removeResource': { access: 'editor', limits: [{ name: 'authoringChangesPerAccount', per: 'user' }], locale: 'lang' },
+  'authoring.publish': { access: 'editor', limits: [{ name: 'authoringChangesPerAccount', per: 'user' }], locale: 'lang' },
+  'authoring.discard': { access: 'editor', limits: [{ name: 'authoringChangesPerAccount', per: 'user' }], locale: 'lang' },
 } as const satisfies Record<string, ActionRule>;
 
 export type ActionName = keyof typeof ACTION_RULES;

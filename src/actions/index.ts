@@ -23,6 +23,7 @@ import { privacy } from './privacy';
 import { staff } from './staff';
 import { questions } from './questions';
 import { books, plans } from './products';
+import { authoring } from './authoring';
 
 export const server = {
   account,
@@ -37,6 +38,7 @@ export const server = {
   questions,
   books,
   plans,
+  authoring,
   contact: {
     /**
      * The contact form: 400 with field codes for bad input (nothing stored), 429 once an address has

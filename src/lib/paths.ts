@@ -100,6 +100,12 @@ export const paths = {
   admin: '/admin',
   /** Staff management (administrators): roles granted and removed, second factors reset. */
   adminStaff: '/admin/staff',
+  /** The courses list of the back office (editors); `query`: its search. */
+  adminCourses: (query = '') => `/admin/courses${query}`,
+  /** A course's editor: its draft (editors). */
+  adminCourse: (courseId: number) => `/admin/courses/${courseId}`,
+  /** A course's draft as a learner would see its page (editors). */
+  adminCoursePreview: (courseId: number) => `/admin/courses/${courseId}/preview`,
   /** The audit log (administrators); `query`: its filters. */
   adminAudit: (query = '') => `/admin/audit${query}`,
   /** The question banks (editors): every course with an exam. */

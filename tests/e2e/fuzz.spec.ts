@@ -525,6 +525,53 @@ test(`GET the books and plans pages as the administrator: ${RUNS} hostile ids �
     c.close();
   }
 });
+/* ───────────── course authoring ───────────── */
+
+// As a learner who is not an editor: every authoring action reaches its schema and the refusal (403),
+// never a draft or a course. Then as the administrator (an editor too), the settings of a course the run
+// creates: hostile prices, flags, ids and texts are refused in words or saved to that course's draft.
+{
+  const refused = (a: Answer) => expect([400, 403, 413, 415, 429], a.body.slice(0, 200)).toContain(a.status);
+  const course = { courseId: '1', lang: 'en' };
+  const bodies: [string, Record<string, string>, 'form' | 'json'][] = [
+    ['authoring.create', { code: `FUZZ-${RUN}`, nameEs: 'Fuzz', nameEn: 'Fuzz', categoryId: '2', businessId: '1', lang: 'en' }, 'form'],
+    ['authoring.addModule', { ...course, nameEs: 'Fuzz', nameEn: 'Fuzz' }, 'form'],
+    ['authoring.renameModule', { ...course, key: 'm1', nameEs: 'Fuzz', nameEn: 'Fuzz' }, 'form'],
+    ['authoring.removeModule', { ...course, key: 'm1' }, 'form'],
+    ['authoring.stepModule', { ...course, key: 'm1', direction: 'down' }, 'form'],
+    ['authoring.addLesson', { ...course, moduleKey: 'm1', nameEs: 'Fuzz', nameEn: 'Fuzz' }, 'form'],
+    ['authoring.editLesson', { ...course, key: 'l1', nameEs: 'Fuzz', nameEn: 'Fuzz', summaryEs: '', summaryEn: '' }, 'form'],
+    ['authoring.removeLesson', { ...course, key: 'l1' }, 'form'],
+    ['authoring.stepLesson', { ...course, key: 'l1', direction: 'down' }, 'form'],
+    ['authoring.moveLesson', { ...course, key: 'l1', moduleKey: 'm2', index: '0' }, 'form'],
+    ['authoring.arrangeOutline', { ...course, outline: '[]' }, 'json'],
+    ['authoring.setVideo', { ...course, lessonKey: 'l1', mediaFileId: '1' }, 'form'],
+    ['authoring.addLink', { ...course, lessonKey: 'l1', titleEs: 'Guía', titleEn: 'Guide', url: 'https://example.com/guia' }, 'form'],
+    ['authoring.removeResource', { ...course, key: 'r1' }, 'form'],
+    ['authoring.publish', course, 'form'],
+    ['authoring.discard', course, 'form'],
+  ];
+  bodies.forEach(([name, body, accept], k) => actionFuzz(name, 170 + k, () => body, { accept, setup: async (c) => void (await newLearner(c, `autor-${k}`)), extra: refused, runs: 15 }));
+
+  let courseId = '';
+  actionFuzz(
+    'authoring.saveSettings',
+    190,
+    () => ({ courseId, nameEs: 'Fuzz', nameEn: 'Fuzz', descriptionEs: '', descriptionEn: '', categoryId: '2', businessId: '1', price: '12.50', allowAll: 'on', prerequisiteCourseId: '', lang: 'en' }),
+    {
+      setup: async (c) => {
+        expect((await c.post('/_actions/auth.login', { form: { email: 'admin@academia.example', password: 'Admin2026', lang: 'en' } })).status).toBe(200);
+        expect((await proveWithFreshCode((code) => c.post('/_actions/staff.proveCode', { form: { code, lang: 'en' } }))).status).toBe(200);
+        const made = await c.post('/_actions/authoring.create', { form: { code: `FUZZ-SET-${RUN}`, nameEs: 'Fuzz', nameEn: 'Fuzz', categoryId: '2', businessId: '1', lang: 'en' } });
+        expect(made.status, made.body.slice(0, 200)).toBe(200);
+        // Astro sends an action's answer flattened (devalue): the first item maps each field to its item's place.
+        const flat = JSON.parse(made.body) as [Record<string, number>, ...unknown[]];
+        courseId = String(flat[flat[0].courseId!]);
+      },
+      extra: (a) => expect([200, 400, 404, 413, 415], a.body.slice(0, 200)).toContain(a.status),
+    },
+  );
+}
 
 test(`order pages, receipts, book downloads and data archives: hostile and foreign order and book ids, forged archive links — the not-found page (or the login page), never a 5xx`, async ({ baseURL }) => {
   const c = new Client(baseURL!, loopback(136));

@@ -57,6 +57,7 @@ export const es = {
         questions: { title: 'Bancos de preguntas', lead: 'Las preguntas y los ajustes del examen de cada curso; importar y exportar en CSV.' },
         books: { title: 'Libros', lead: 'Crea y edita libros: textos, precio, portada y PDF.' },
         plans: { title: 'Planes de membresía', lead: 'Crea y edita planes: precio, periodo y categorías.' },
+        courses: { title: 'Cursos', lead: 'Crea y edita cursos, módulos y lecciones; publica los borradores.' },
       },
     },
     people: {
@@ -168,6 +169,7 @@ export const en: Shape<typeof es> = {
         questions: { title: 'Question banks', lead: "Each course's exam questions and settings; import and export as CSV." },
         books: { title: 'Books', lead: 'Create and edit books: texts, price, cover and PDF.' },
         plans: { title: 'Membership plans', lead: 'Create and edit plans: price, period and categories.' },
+        courses: { title: 'Courses', lead: 'Create and edit courses, modules and lessons; publish drafts.' },
       },
     },
     people: {

@@ -1,7 +1,7 @@
 /** Loads what the access rules need to know about a person: purchases, completed courses, memberships. */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
-import { evaluations, examAttempts, memberships, plans, purchaseAccess, questions, subtopics, topics, tracking } from '../db/schema';
+import { courseCompletions, evaluations, examAttempts, memberships, plans, purchaseAccess, questions, resources, RESOURCE_TYPE, subtopics, topics, tracking } from '../db/schema';
 import { courseCompleted } from '../exams/exams';
 import { VISITOR, type Viewer } from './access';
 
@@ -31,19 +31,21 @@ export async function loadViewer(db: Db, identity: Identity | null | undefined, 
       where ${memberships.userId} = ${identity.userId}
         and (${memberships.endsAt} > ${now.toISOString()} or (${memberships.cancelledAt} is null and ${memberships.graceUntil} > ${now.toISOString()}))
     union all
-    ${identity.contactId === null ? sql`select null, null, null, null, null, null where false` : lessonsDoneQuery(identity.contactId)}`,
+    ${identity.contactId === null ? sql`select null, null, null, null, null, null where false` : lessonsDoneQuery(identity.contactId)}
+    union all
+    ${identity.contactId === null ? sql`select null, null, null, null, null, null where false` : keptQuery(identity.contactId)}`,
   );
   for (const r of rows) {
     if (r.kind === 'purchase') purchased.add(r.id);
     else if (r.kind === 'category') membershipCategories.add(r.id);
   }
-  const completed = completedOf(rows.filter((r) => r.kind === 'lessons'));
+  const completed = completedOf(rows.filter((r) => r.kind === 'lessons' || r.kind === 'kept'));
   return { kind: identity.kind, userId: identity.userId, contactId: identity.contactId, purchased, completed, membershipCategories };
 }
 
 /** One row of `loadViewer`'s statement (`lessons` rows carry the lesson counts and the exam's facts). */
 interface FactRow {
-  kind: 'purchase' | 'category' | 'lessons';
+  kind: 'purchase' | 'category' | 'lessons' | 'kept';
   id: number;
   total: number | null;
   done: number | null;
@@ -64,15 +66,30 @@ function lessonsDoneQuery(contactId: number) {
     from ${topics} join ${subtopics} on ${subtopics.topicId} = ${topics.id}
       left join ${tracking} on ${tracking.subtopicId} = ${subtopics.id} and ${tracking.contactId} = ${contactId}
     -- Only the courses the contact completed a lesson of (their tracking rows, by the contact's index), not every course.
-    where ${topics.courseId} in (select t.course_id from ${tracking} t where t.contact_id = ${contactId} and t.completed_at is not null)
+    -- A lesson counts once it has its video (as the catalogue shows it): one still without cannot be watched.
+    where exists(select 1 from ${resources} r where r.subtopic_id = ${subtopics.id} and r.type_id = ${RESOURCE_TYPE.video})
+      and ${topics.courseId} in (select t.course_id from ${tracking} t where t.contact_id = ${contactId} and t.completed_at is not null)
     group by ${topics.courseId}
     having count(*) = count(${tracking.completedAt})`;
 }
 
-/** The completed courses among those whose lessons are all done (exams `courseCompleted`). */
+/**
+ * The courses a contact had completed when a publication changed their lessons (kind `kept`): they stay
+ * completed whatever lessons were added since.
+ */
+function keptQuery(contactId: number) {
+  return sql`select 'kept', ${courseCompletions.courseId}, null::int, null::int, null::boolean, null::boolean
+    from ${courseCompletions} where ${courseCompletions.contactId} = ${contactId}`;
+}
+
+/** The completed courses among those whose lessons are all done (exams `courseCompleted`), and those kept completed. */
 function completedOf(rows: FactRow[]): Set<number> {
   const completed = new Set<number>();
   for (const c of rows) {
+    if (c.kind === 'kept') {
+      completed.add(c.id);
+      continue;
+    }
     if (courseCompleted({ lessonsTotal: c.total ?? 0, lessonsCompleted: c.done ?? 0, hasExam: c.has_exam === true, examPassed: c.passed === true })) completed.add(c.id);
   }
   return completed;
@@ -84,5 +101,5 @@ function completedOf(rows: FactRow[]): Set<number> {
  * course back. One query.
  */
 export async function completedCourses(db: Db, contactId: number): Promise<Set<number>> {
-  return completedOf(await queryRows<FactRow>(db, sql`select * from (${lessonsDoneQuery(contactId)}) as lessons(kind, id, total, done, has_exam, passed)`));
+  return completedOf(await queryRows<FactRow>(db, sql`select * from (${lessonsDoneQuery(contactId)} union all ${keptQuery(contactId)}) as lessons(kind, id, total, done, has_exam, passed)`));
 }

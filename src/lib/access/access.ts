@@ -12,6 +12,8 @@ export function isPaid(price: number | string): boolean {
 export interface AccessCourse {
   id: number;
   isTest: boolean;
+  /** Taken off the catalogue by an editor (absent: shown). */
+  hidden?: boolean;
   visibleOnlyToBuyers: boolean;
   allowAll: boolean;
   price: number;
@@ -60,9 +62,9 @@ export function seesWhatVisitorsSee(v: Viewer): boolean {
   return v.kind === 'visitor';
 }
 
-/** Test courses never appear; buyer-only courses appear only to people who bought them. */
+/** Test and hidden courses never appear; buyer-only courses appear only to people who bought them. */
 export function isListed(c: AccessCourse, v: Viewer): boolean {
-  if (c.isTest) return false;
+  if (c.isTest || c.hidden === true) return false;
   return !c.visibleOnlyToBuyers || v.purchased.has(c.id);
 }
 

@@ -32,6 +32,8 @@ function course(id: number, categoryId: number, over: Partial<CatalogCourse> = {
     prerequisiteCourseId: null,
     visibleOnlyToBuyers: false,
     applicationId: 10,
+    hidden: false,
+    version: 1,
     createdAt: new Date(0),
     updatedAt: new Date(0),
     modules: [

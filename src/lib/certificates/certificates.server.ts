@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { Locale } from '~/i18n/locales';
-import { certificates, contacts, courses, subtopics, topics, users, type Certificate } from '../db/schema';
+import { certificates, contacts, courseCompletions, courses, resources, RESOURCE_TYPE, subtopics, topics, users, type Certificate } from '../db/schema';
 import { displayName } from '../forms/characters';
 import { examStanding } from '../exams/exams.server';
 import { loadExam } from '../exams/exam-source.server';
@@ -39,12 +39,20 @@ export type IssueOutcome = ({ ok: true; certificate: Certificate; created: boole
  * `changed` says what that grading changed).
  */
 export async function hasCompletedCourse(db: Db, contactId: number, courseId: number, now: number): Promise<{ completed: boolean; changed: Change[] }> {
-  const lessonRows = await db.select({ id: subtopics.id }).from(subtopics).innerJoin(topics, eq(topics.id, subtopics.topicId)).where(eq(topics.courseId, courseId));
+  // The course's lessons as the catalogue shows them: those with their video.
+  const lessonRows = await db
+    .selectDistinct({ id: subtopics.id })
+    .from(subtopics)
+    .innerJoin(topics, eq(topics.id, subtopics.topicId))
+    .innerJoin(resources, and(eq(resources.subtopicId, subtopics.id), eq(resources.typeId, RESOURCE_TYPE.video)))
+    .where(eq(topics.courseId, courseId));
   const lessonIds = new Set(lessonRows.map((r) => r.id));
   const [done, exam] = await Promise.all([completedLessons(db, contactId, courseId), loadExam(db, courseId)]);
   const { standing, changed } = exam ? await examStanding(db, exam, contactId, now) : { standing: null, changed: [] };
   const completed = courseCompleted({ lessonsTotal: lessonIds.size, lessonsCompleted: done.filter((id) => lessonIds.has(id)).length, hasExam: exam !== null, examPassed: standing?.passed ?? false });
-  return { completed, changed };
+  // Completed before a publication changed the lessons: it stays completed.
+  const kept = completed ? [] : await db.select({ at: courseCompletions.keptAt }).from(courseCompletions).where(and(eq(courseCompletions.contactId, contactId), eq(courseCompletions.courseId, courseId)));
+  return { completed: completed || kept.length > 0, changed };
 }
 
 /**

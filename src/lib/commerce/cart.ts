@@ -95,7 +95,7 @@ export function priceCart(items: readonly CartItem[], s: CatalogSnapshot, viewer
   for (const item of visibleItems(items, s, viewer)) {
     if (item.kind === 'course') {
       const c = s.byId.get(item.id);
-      if (c && !c.isTest) lines.push({ ...item, name: pick(c, 'name', locale), image: c.thumbnail, price: c.price, cents: Math.round(c.price * 100) });
+      if (c && !c.isTest && !c.hidden) lines.push({ ...item, name: pick(c, 'name', locale), image: c.thumbnail, price: c.price, cents: Math.round(c.price * 100) });
     } else if (item.kind === 'book') {
       const b = s.books.find((x) => x.id === item.id);
       if (b) lines.push({ ...item, name: pick(b, 'title', locale), image: b.cover, price: b.price, cents: Math.round(b.price * 100) });

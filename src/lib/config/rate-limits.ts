@@ -85,6 +85,8 @@ export const LIMITS = {
   bankChangesPerAccount: { points: 300, durationSeconds: 60 * 60 },
   /** Books and plans saved, covers and PDFs uploaded per staff account (each upload is decoded or stored). */
   productChangesPerAccount: { points: 120, durationSeconds: 60 * 60 },
+  /** Course edits (drafts, publications, new courses) per editor: a course is built in many small steps. */
+  authoringChangesPerAccount: { points: 600, durationSeconds: 60 * 60 },
 } as const satisfies Record<string, LimitSpec>;
 
 export type LimitName = keyof typeof LIMITS;

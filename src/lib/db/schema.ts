@@ -76,6 +76,10 @@ export const courses = pgTable(
     visibleOnlyToBuyers: boolean().notNull().default(false),
     /** The application the course belongs to (the academy is 10). */
     applicationId: integer().notNull().default(10),
+    /** Taken off the catalogue by an editor (a new course starts hidden until it is published and shown). */
+    hidden: boolean().notNull().default(false),
+    /** Counts the publications of the course: a draft remembers the version it was based on. */
+    version: integer().notNull().default(1),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },
@@ -912,3 +916,4 @@ export const auditEvents = pgTable(
 export type AuditEvent = typeof auditEvents.$inferSelect;
 
 export * from './schema-staff';
+export * from './schema-authoring';

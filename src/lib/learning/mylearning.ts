@@ -85,7 +85,8 @@ export function myLearningCourses({ catalog, viewer, progress, exams, locale }: 
     if (exam?.status === 'passed') after = { kind: 'certificate', href: href(paths.courseGenerate(course.id)) };
     else if (exam && lessonsDone && exam.status !== 'out-of-attempts') after = { kind: exam.status === 'in-progress' ? 'exam-resume' : 'exam', href: href(paths.courseExamInfo(course.id)) };
     const category = catalog.categories.find((c) => c.id === course.categoryId);
-    const completed = courseCompleted({ lessonsTotal: done.total, lessonsCompleted: done.completed, hasExam: exam !== null, examPassed: exam?.status === 'passed' });
+    // A course completed before a publication added lessons stays completed (the viewer's kept completions).
+    const completed = courseCompleted({ lessonsTotal: done.total, lessonsCompleted: done.completed, hasExam: exam !== null, examPassed: exam?.status === 'passed' }) || viewer.completed.has(course.id);
     const finished = new Set(completedLessonIds);
     const next = lessonsInOrder(course).find((p) => !finished.has(p.lessonId));
     let nextLesson: MyLearningCourse['nextLesson'] = null;

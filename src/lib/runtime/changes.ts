@@ -12,8 +12,8 @@
  * - `{ exam: courseId }`: a course's exam (its question bank or settings) changed, or a regrade changed
  *   scores or certificates: every process forgets that exam and its kept pages (the exam pages, the
  *   result pages, the certificate pages are kept pages).
- * - `{ catalog: true }`: what the catalogue holds changed (a book or a plan edited by staff): every
- *   process drops its snapshot and the pages kept from it (books, plans, cart prices).
+ * - `{ catalog: true }`: what the catalogue holds changed (a course published, a book or a plan edited by
+ *   staff): every process drops its snapshot, its exams and every kept page at once.
  */
 
 export type Change =
@@ -48,7 +48,7 @@ export const personChange = (ref: { userId?: number | null; contactId?: number |
 export const pagesChange = (contactId: number): Change => ({ pages: contactId });
 /** A course's exam changed (bank, settings, a regrade). */
 export const examChange = (courseId: number): Change => ({ exam: courseId });
-/** The catalogue changed (books, plans): every process reloads it. */
+/** The catalogue changed (a course published, books, plans): every process reloads it. */
 export const catalogChange = (): Change => ({ catalog: true });
 /** A session ended or changed. */
 export const sessionChange = (ref: { tokenHash: string } | { userId: number } | { iboId: number }): Change => ({ session: ref });
@@ -76,6 +76,7 @@ export async function tellChanges(listeners: Listeners, changes: readonly Change
   const distinct = distinctChanges(changes);
   for (const c of distinct) if ('session' in c) await listeners.sessionChanged(c.session);
   for (const c of distinct) if ('exam' in c) await listeners.examChanged(c.exam);
+  // The catalogue before people: a page rendered for a person next reads the new catalogue.
   if (distinct.some((c) => 'catalog' in c)) await listeners.catalogChanged();
   for (const c of distinct) {
     if ('person' in c) await listeners.personChanged(c.person);

@@ -82,7 +82,7 @@ export async function searchCourses(db: Db, { q, locale, viewer, limit = DEFAULT
         )::numeric, 3)::float8 as score
       from ${courses}
       join ${categories} on ${categories.id} = ${courses.categoryId}
-      where ${courses.isTest} = false
+      where ${courses.isTest} = false and ${courses.hidden} = false
         and (${courses.visibleOnlyToBuyers} = false or ${courses.id} = any(${purchased}::int[]))
         and (
           ${term} <% search_fold(${name}) or search_fold(${name}) like ${pattern}

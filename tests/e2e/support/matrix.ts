@@ -12,7 +12,7 @@
  * `pending`: a route that is not built yet, stated as it answers today, for the issue that builds it
  * to update.
  */
-import { courseNames, firstLesson, firstResource, PEOPLE, playerPaths, registrationForm } from './seed';
+import { courseNames, firstLesson, firstModule, firstResource, PEOPLE, playerPaths, registrationForm } from './seed';
 import { FORGED_CHECKOUT_KEY, paymentForm } from './payment';
 import { ACTION_RULES, ruleOf } from '../../../src/actions/access';
 import { accessVerdict, type Caller } from '../../../src/lib/access/policy';
@@ -115,6 +115,8 @@ export interface Row {
   socket?: SocketSpec;
   /** A further check of the answer; returns what is wrong, if anything. */
   check?: (role: Role, seen: Seen) => string | undefined;
+  /** The back office's courses: staff allowed in see every course's names (people's names stay forbidden). */
+  everyCourse?: boolean;
 }
 
 export interface SocketSpec {
@@ -155,13 +157,52 @@ export function personMarkers(p: { email: string; firstName: string; lastName: s
   return [p.email, `${p.firstName} ${p.lastName}`, p.lastName];
 }
 
-/** What must never appear in `role`'s answers (its own name and e-mail may). */
-export function forbiddenFor(role: Role): string[] {
+/**
+ * What must never appear in `role`'s answers (its own name and e-mail may). `everyCourse`: a page of
+ * the back office's courses, where the administrator (an editor too) sees every course's names.
+ */
+export function forbiddenFor(role: Role, everyCourse = false): string[] {
   const people = (Object.keys(PEOPLE) as (keyof typeof PEOPLE)[]).filter((who) => who !== role).flatMap((who) => personMarkers(PEOPLE[who]));
+  if (everyCourse && role === 'admin') return people;
   return [...people, ...(role === 'buyer' ? [] : BUYERS_ONLY_NAMES), ...HIDDEN_NAMES];
 }
 
 /* ───────────── builders ───────────── */
+
+/** Course authoring's refusals, one or more per action, each leaving the seeded courses and their drafts as they were. */
+function authoringRows(): Row[] {
+  const free = String(COURSE.free);
+  const lesson = `l${firstLesson(COURSE.free).id}`;
+  const otherModule = `m${firstModule(COURSE.members).id}`;
+  const settings = { courseId: free, nameEs: 'Matriz', nameEn: 'Matrix', descriptionEs: '', descriptionEn: '', categoryId: '2', businessId: '1', price: '0', lang: 'en' };
+  const a = (name: string, label: string, status: string, form: Record<string, string>, more: Partial<Row> & { beforeAccess?: boolean } = {}) => action(`authoring.${name}`, label, per(status), { form: { lang: 'en', ...form } }, { everyCourse: true, ...more });
+  return [
+    a('create', 'a code already used', '409', { code: 'INTRO-ACADEMY', nameEs: 'Matriz', nameEn: 'Matrix', categoryId: '2', businessId: '1' }),
+    a('create', 'a category that does not exist', '400', { code: `MATRIZ-${RUN}`.slice(0, 40), nameEs: 'Matriz', nameEn: 'Matrix', categoryId: '999', businessId: '1' }),
+    a('create', 'a code with a path in it', '400', { code: '../etc/passwd', nameEs: 'Matriz', nameEn: 'Matrix', categoryId: '2', businessId: '1' }, { beforeAccess: true }),
+    a('saveSettings', 'a price below zero', '400', { ...settings, price: '-1.00' }),
+    a('saveSettings', 'a price with fractions of a cent', '400', { ...settings, price: '12.505' }),
+    a('saveSettings', 'an absurd price', '400', { ...settings, price: '99999999' }),
+    a('saveSettings', 'the course as its own prerequisite', '400', { ...settings, prerequisiteCourseId: free }),
+    a('saveSettings', 'a course that does not exist', '404', { ...settings, courseId: String(COURSE.unknown) }),
+    a('addModule', 'a course that does not exist', '404', { courseId: String(COURSE.unknown), nameEs: 'Matriz', nameEn: 'Matrix' }),
+    a('renameModule', 'a module the course does not have', '404', { courseId: free, key: 'm999999', nameEs: 'Matriz', nameEn: 'Matrix' }),
+    a('removeModule', "another course's module", '404', { courseId: free, key: otherModule }),
+    a('stepModule', 'a forged module key', '404', { courseId: free, key: 'm2147483647', direction: 'up' }),
+    a('addLesson', "into another course's module", '404', { courseId: free, moduleKey: otherModule, nameEs: 'Matriz', nameEn: 'Matrix' }),
+    a('editLesson', 'a lesson the course does not have', '404', { courseId: free, key: 'l999999', nameEs: 'Matriz', nameEn: 'Matrix', summaryEs: '', summaryEn: '' }),
+    a('removeLesson', 'a lesson the course does not have', '404', { courseId: free, key: 'l999999' }),
+    a('stepLesson', 'a direction that does not exist', '400', { courseId: free, key: lesson, direction: 'sideways' }, { beforeAccess: true }),
+    a('moveLesson', "into another course's module", '404', { courseId: free, key: lesson, moduleKey: otherModule, index: '0' }),
+    a('setVideo', 'a file that is not in the media library', '404', { courseId: free, lessonKey: lesson, mediaFileId: '2147483647' }),
+    a('addLink', 'an address that is not https', '400', { courseId: free, lessonKey: lesson, titleEs: 'Guía', titleEn: 'Guide', url: 'javascript:alert(1)' }),
+    a('removeResource', 'a resource the course does not have', '404', { courseId: free, key: 'r999999' }),
+    a('publish', 'a course without a draft', '409', { courseId: free }),
+    a('publish', 'a course that does not exist', '404', { courseId: String(COURSE.unknown) }),
+    a('discard', 'a course without a draft', '409', { courseId: free }),
+    action('authoring.arrangeOutline', 'an order that is not the course', per('400'), { json: { courseId: COURSE.free, outline: [{ module: otherModule, lessons: [lesson] }], lang: 'en' } }, { everyCourse: true }),
+  ];
+}
 
 const en = (path: string) => (path === '/' ? '/en/' : `/en${path}`);
 const loginRedirect = (locale: 'es' | 'en', path: string) => `302 → ${locale === 'en' ? '/en' : ''}/login?next=${encodeURIComponent(locale === 'en' ? en(path) : path)}`;
@@ -190,9 +231,12 @@ function page(path: string, expect: Outcomes | ((locale: 'es' | 'en') => Outcome
 
 const publicPage = (path: string, covers = path, note?: string) => page(path, per('200'), { covers, ...(note ? { note } : {}) });
 
-/** A staff page for administrators: the administrator gets it, other users 403, everybody else goes to the login page. */
-const staffPage = (path: string, covers = path, note?: string) =>
-  page(path, (l) => per('403', { visitors: loginRedirect(l, path), ibo: loginRedirect(l, path), admin: '200' }), { covers, ...(note ? { note } : {}) });
+/**
+ * A staff page: the administrator gets it (`admin`: its status), other users 403, everybody else goes to
+ * the login page. `everyCourse`: a page of the back office's courses (see `forbiddenFor`).
+ */
+const staffPage = (path: string, covers = path, note?: string, everyCourse = false, admin = '200') =>
+  page(path, (l) => per('403', { visitors: loginRedirect(l, path), ibo: loginRedirect(l, path), admin }), { covers, ...(note ? { note } : {}), ...(everyCourse ? { everyCourse } : {}) });
 
 /** A protected page: users get it, everybody else goes to the login page, which brings them back. */
 const personal = (path: string, covers = path) => page(path, (l) => per('200', { visitors: loginRedirect(l, path), ibo: loginRedirect(l, path) }), { covers });
@@ -340,6 +384,15 @@ export function matrix(): Row[] {
     ...staffPage('/admin/plans'),
     ...staffPage('/admin/plans?plan=1', '/admin/plans', "a plan's form"),
     ...page('/admin/plans?plan=abc', (l) => per('403', { visitors: loginRedirect(l, '/admin/plans?plan=abc'), ibo: loginRedirect(l, '/admin/plans?plan=abc'), admin: '404' }), { covers: '/admin/plans', note: 'forged id' }),
+    // Course authoring (editors; the administrator holds the editor's grants). A course that does not exist: 404 in words.
+    ...staffPage('/admin/courses', '/admin/courses', undefined, true),
+    ...staffPage('/admin/courses?q=%27%20or%201%3D1%00', '/admin/courses', 'hostile search', true),
+    ...staffPage(`/admin/courses/${COURSE.free}`, '/admin/courses/[id]', undefined, true),
+    ...staffPage(`/admin/courses/${COURSE.hidden}`, '/admin/courses/[id]', 'test course', true),
+    ...staffPage(`/admin/courses/${COURSE.unknown}`, '/admin/courses/[id]', 'unknown course', true, '404'),
+    ...staffPage('/admin/courses/abc', '/admin/courses/[id]', 'not an id', true, '404'),
+    ...staffPage(`/admin/courses/${COURSE.buyers}/preview`, '/admin/courses/[id]/preview', 'buyers-only course', true),
+    ...staffPage(`/admin/courses/${COURSE.unknown}/preview`, '/admin/courses/[id]/preview', 'unknown course', true, '404'),
     // The code and set-up pages: a learner is not staff (403); the administrator, already proved, is sent on.
     ...page('/second-factor', (l) => per('403', { visitors: loginRedirect(l, '/second-factor'), ibo: loginRedirect(l, '/second-factor'), admin: `302 → ${l === 'en' ? '/en' : ''}/admin` }), { covers: '/second-factor' }),
     ...page('/second-factor/setup', (l) => per('403', { visitors: loginRedirect(l, '/second-factor/setup'), ibo: loginRedirect(l, '/second-factor/setup'), admin: `302 → ${l === 'en' ? '/en' : ''}/admin` }), { covers: '/second-factor/setup' }),
@@ -615,6 +668,8 @@ export function matrix(): Row[] {
     action('plans.save', 'a category that does not exist', per('400'), { form: { ...PLAN_FORM, categories: '999' } }),
     action('plans.save', 'features missing in one language', per('400'), { form: { ...PLAN_FORM, featuresEn: '' } }),
     action('plans.save', 'a forged id', per('404'), { form: { ...PLAN_FORM, id: '2147483647' } }),
+    /* course authoring: the administrator's refusals are in words and change nothing (no draft is started) */
+    ...authoringRows(),
 
     /* every declared action refuses another site (CSRF), whatever the session, before its access is checked */
     ...Object.keys(ACTION_RULES).map((name) =>

@@ -1,0 +1,126 @@
+/**
+ * Course authoring as an editor goes through it (the administrator holds the editor's grants): create a
+ * course, add a module and two lessons, see a missing English name flagged and blocking publication,
+ * complete it, give each lesson a video from the media library, reorder the lessons with the keyboard (drag and drop's keyboard sensor), set a price and
+ * show the course, preview the draft in English, publish, and find it live on the learner's course page
+ * at once. The editor passes the accessibility checks.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { expect, expectNoSeriousViolations, test, type Page } from './fixtures';
+import { codeNow, untilNextCode } from './support/staff';
+import { format, messages, plural } from '../../src/i18n';
+
+const t = messages('en');
+const e = t.authoring.editor;
+
+/** Logs the administrator in with the password and a fresh code (a code another test took is refused: then the next one). */
+async function logInAsAdministrator(page: Page) {
+  await page.goto('/en/login?next=%2Fen%2Fadmin%2Fcourses');
+  const form = page.locator('form.account-form').first();
+  await expect(form).toHaveAttribute('data-enhanced', 'true');
+  await form.getByLabel('Email', { exact: true }).fill('admin@academia.example');
+  await form.getByLabel('Password', { exact: true }).fill('Admin2026');
+  await form.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL('**/en/second-factor**');
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await page.getByLabel(t.staff.code.label, { exact: true }).fill(codeNow());
+    await page.getByRole('button', { name: t.staff.code.submit }).click();
+    const landed = await Promise.race([
+      page.waitForURL('**/en/admin/courses', { timeout: 15_000 }).then(() => true),
+      page.getByRole('alert').waitFor({ timeout: 15_000 }).then(() => false),
+    ]);
+    if (landed) return;
+    await sleep(untilNextCode());
+  }
+  throw new Error('no code was accepted');
+}
+
+test('an editor creates a bilingual course, orders its lessons by keyboard, previews and publishes it, and learners see it at once', async ({ page }) => {
+  test.slow();
+  await logInAsAdministrator(page);
+  await expect(page.getByRole('heading', { level: 1, name: t.authoring.list.title })).toBeVisible();
+
+  const code = `E2E-${Date.now().toString(36)}`.toUpperCase();
+  const create = page.getByRole('region', { name: t.authoring.list.createTitle });
+  await create.getByLabel(t.authoring.list.code).fill(code);
+  await create.getByLabel(e.nameEs).fill('Ventas en línea');
+  await create.getByLabel(e.nameEn).fill('Online sales');
+  await create.getByRole('button', { name: t.authoring.list.create }).click();
+  await page.waitForURL(/\/en\/admin\/courses\/\d+$/);
+  const courseId = Number(new URL(page.url()).pathname.split('/').pop());
+  await expect(page.getByRole('heading', { level: 1, name: format(e.title, { name: 'Online sales' }) })).toBeVisible();
+
+  const addModule = page.getByRole('group', { name: e.addModule });
+  await addModule.getByLabel(e.nameEs).fill('Primeros pasos');
+  await addModule.getByLabel(e.nameEn).fill('First steps');
+  await page.getByRole('button', { name: e.addModule }).click();
+  await expect(page.getByRole('status').filter({ hasText: t.authoring.done.saved })).toBeVisible();
+  for (const [es, en] of [
+    ['Prospectar', 'Prospecting'],
+    ['Cerrar la venta', ''],
+  ]) {
+    const addLesson = page.getByRole('group', { name: e.addLesson });
+    await addLesson.getByLabel(e.nameEs).fill(es!);
+    await addLesson.getByLabel(e.nameEn).fill(en!);
+    await page.getByRole('button', { name: e.addLesson }).click();
+    await expect(page.getByRole('status').filter({ hasText: t.authoring.done.saved })).toBeVisible();
+  }
+
+  // The lesson without its English name is flagged, and publishing is refused in words.
+  const missing = page.getByRole('region', { name: e.missingTitle });
+  await expect(missing).toContainText('Cerrar la venta');
+  await page.getByRole('button', { name: e.publish, exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText(plural('en', t.authoring.refusals.missingTranslations, 1));
+  await page.locator('summary', { hasText: 'Cerrar la venta' }).click();
+  const lesson = page.locator('li.lesson', { hasText: 'Cerrar la venta' });
+  await lesson.getByLabel(e.nameEn).fill('Closing the sale');
+  await lesson.getByRole('button', { name: e.saveLesson }).click();
+  await expect(page.getByRole('region', { name: e.missingTitle })).toHaveCount(0);
+
+  // Each lesson takes a video from the media library (a lesson without one is not shown to learners).
+  for (const name of ['Prospecting', 'Closing the sale']) {
+    const row = page.locator('li.lesson', { hasText: name });
+    if (!(await row.locator('details').evaluate((d) => (d as HTMLDetailsElement).open))) await row.locator('summary').click();
+    await row.getByLabel(e.chooseVideo).selectOption({ index: 1 });
+    await row.getByRole('button', { name: e.setVideo }).click();
+    await expect(page.getByRole('status').filter({ hasText: t.authoring.done.saved })).toBeVisible();
+  }
+  await expectNoSeriousViolations(page);
+
+  // The keyboard moves "Closing the sale" above "Prospecting"; the order is saved to the draft.
+  const handle = page.getByRole('button', { name: format(e.dragHandle, { name: 'Closing the sale' }), exact: true });
+  await handle.focus();
+  // Each step waits for what screen readers hear (the sensor listens for arrows once the item is picked up).
+  const heard = (text: string) => expect(page.getByText(text, { exact: true })).toBeAttached();
+  await page.keyboard.press('Space');
+  await heard(format(e.announce.over, { name: 'Closing the sale', n: 2, total: 2 }));
+  await page.keyboard.press('ArrowUp');
+  await heard(format(e.announce.over, { name: 'Closing the sale', n: 1, total: 2 }));
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('status').filter({ hasText: e.orderSaved })).toBeVisible();
+  await page.reload();
+  await expect(page.locator('li.lesson summary')).toHaveText([/Closing the sale/, /Prospecting/]);
+
+  // A price as money, shown in the catalogue.
+  const settings = page.getByRole('region', { name: e.settings });
+  await settings.getByLabel(e.price).fill('12.50');
+  await settings.getByLabel(e.hidden).uncheck();
+  await settings.getByRole('button', { name: e.save }).click();
+  await expect(page.getByRole('status').filter({ hasText: t.authoring.done.saved })).toBeVisible();
+
+  // The preview in English is the learner's course page of the draft.
+  await page.getByRole('link', { name: e.previewEn }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Online sales' })).toBeVisible();
+  await expect(page.getByText(t.authoring.preview.banner).first()).toBeVisible();
+  await expect(page.locator('.lessons .lesson-name')).toHaveText(['Closing the sale', 'Prospecting']);
+  await page.getByRole('link', { name: t.authoring.preview.back }).click();
+
+  // Not live before publishing; live at once after.
+  expect((await page.request.get(`/en/courses-details/${courseId}`)).status()).toBe(404);
+  await page.getByRole('button', { name: e.publish, exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: t.authoring.done.published })).toBeVisible();
+  await page.goto(`/en/courses-details/${courseId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Online sales' })).toBeVisible();
+  await expect(page.getByText('$12.50')).toBeVisible();
+  await expect(page.locator('.lessons .lesson-name')).toHaveText(['Closing the sale', 'Prospecting']);
+});
