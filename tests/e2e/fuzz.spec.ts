@@ -356,6 +356,30 @@ test(`GET the audit log as the administrator: ${RUNS} hostile filters (actor, ac
   }
 });
 
+test(`GET the question banks as the administrator: ${RUNS} hostile course ids and edit ids, the page and its CSV — 200 or a 4xx, never a 5xx`, async ({ baseURL }) => {
+  const c = new Client(baseURL!, loopback(177));
+  try {
+    expect((await c.post('/_actions/auth.login', { form: { email: 'admin@academia.example', password: 'Admin2026', lang: 'en' } })).status).toBe(200);
+    expect((await proveWithFreshCode((code) => c.post('/_actions/staff.proveCode', { form: { code, lang: 'en' } }))).status).toBe(200);
+    await property(
+      'question banks',
+      fc.record({ id: hostileValue, edit: hostileValue, lang: hostileValue, csv: fc.boolean(), en: fc.boolean() }),
+      async ({ id, edit, lang, csv, en }, tally) => {
+        const path = csv ? `/admin/questions/${urlPart(id)}/bank.csv?lang=${urlPart(lang)}` : `${en ? '/en' : ''}/admin/questions/${urlPart(id)}?edit=${urlPart(edit)}`;
+        const a = await tooLargeOrAnswer(c.get(path), path);
+        tally.add(a ? a.status : 'closed: request line too large');
+        if (!a) return;
+        expectClean(a, { path: path.slice(0, 300) });
+        expect([200, 400, 404, 414], `${path.slice(0, 200)} → ${a.status}`).toContain(a.status);
+      },
+      RUNS,
+      EVERY_FIELD.map((v) => ({ id: v, edit: v, lang: v, csv: false, en: false })),
+    );
+  } finally {
+    c.close();
+  }
+});
+
 test(`GET the exam pages: ${RUNS} hostile course ids and attempt numbers — 200, a redirect or a 4xx, never a 5xx`, async ({ baseURL }) => {
   const c = new Client(baseURL!, loopback(125));
   try {
@@ -494,6 +518,14 @@ test(`GET the exam pages: ${RUNS} hostile course ids and attempt numbers — 200
   actionFuzz('staff.grantRole', 163, (i) => ({ email: `fuzz.rol.${RUN}.${i}@example.com`, role: 'editor', lang: 'en' }), { setup: async (c) => void (await newLearner(c, 'rol')), extra: refused, runs: 15 });
   actionFuzz('staff.revokeRole', 164, () => ({ userId: '2147483647', role: 'editor', lang: 'en' }), { setup: async (c) => void (await newLearner(c, 'quitar-rol')), extra: refused, runs: 15 });
   actionFuzz('staff.resetFactor', 165, () => ({ userId: '2147483647', lang: 'en' }), { setup: async (c) => void (await newLearner(c, 'reiniciar')), extra: refused, runs: 15 });
+  // The question banks' actions refuse a learner (403) whatever the body: no question, setting or import is written.
+  const question = { course: '1', kind: 'single', promptEs: '¿Fuzz?', promptEn: 'Fuzz?', option1Es: 'Sí', option1En: 'Yes', option2Es: 'No', option2En: 'No', right: '1', lang: 'en' };
+  actionFuzz('questions.add', 171, () => question, { setup: async (c) => void (await newLearner(c, 'pregunta')), extra: refused, runs: 15 });
+  actionFuzz('questions.edit', 172, () => ({ ...question, question: '1' }), { setup: async (c) => void (await newLearner(c, 'editar-pregunta')), extra: refused, runs: 15 });
+  actionFuzz('questions.retire', 173, () => ({ course: '1', question: '1', lang: 'en' }), { setup: async (c) => void (await newLearner(c, 'retirar')), extra: refused, runs: 15 });
+  actionFuzz('questions.saveSettings', 174, () => ({ course: '1', attempts: '3', questions: '1', minutes: '20', minimumScore: '70', lang: 'en' }), { setup: async (c) => void (await newLearner(c, 'ajustes')), extra: refused, runs: 15 });
+  actionFuzz('questions.importCsv', 175, () => ({ course: '1', mode: 'replace', file: 'kind,prompt_es,prompt_en\r\n', lang: 'en' }), { setup: async (c) => void (await newLearner(c, 'importar')), extra: refused, runs: 15 });
+  actionFuzz('questions.regrade', 176, () => ({ course: '1', lang: 'en' }), { setup: async (c) => void (await newLearner(c, 'recalificar')), extra: refused, runs: 15 });
 }
 
 test(`order pages, receipts, book downloads and data archives: hostile and foreign order and book ids, forged archive links — the not-found page (or the login page), never a 5xx`, async ({ baseURL }) => {

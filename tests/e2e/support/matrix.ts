@@ -329,6 +329,11 @@ export function matrix(): Row[] {
     ...staffPage('/admin/staff'),
     ...staffPage('/admin/audit'),
     ...staffPage('/admin/audit?actor=%27%20or%201%3D1&from=2026-13-45&page=-1', '/admin/audit', 'malformed filters'),
+    // The question banks (editors; the administrator holds every staff role): a course without an exam, or a forged id, is not found.
+    ...staffPage('/admin/questions'),
+    ...staffPage('/admin/questions/1', '/admin/questions/[courseId]'),
+    ...page('/admin/questions/999999', (l) => per('403', { visitors: loginRedirect(l, '/admin/questions/999999'), ibo: loginRedirect(l, '/admin/questions/999999'), admin: '404' }), { covers: '/admin/questions/[courseId]', note: 'no such course' }),
+    ...page('/admin/questions/abc', (l) => per('403', { visitors: loginRedirect(l, '/admin/questions/abc'), ibo: loginRedirect(l, '/admin/questions/abc'), admin: '404' }), { covers: '/admin/questions/[courseId]', note: 'not an id' }),
     // The code and set-up pages: a learner is not staff (403); the administrator, already proved, is sent on.
     ...page('/second-factor', (l) => per('403', { visitors: loginRedirect(l, '/second-factor'), ibo: loginRedirect(l, '/second-factor'), admin: `302 → ${l === 'en' ? '/en' : ''}/admin` }), { covers: '/second-factor' }),
     ...page('/second-factor/setup', (l) => per('403', { visitors: loginRedirect(l, '/second-factor/setup'), ibo: loginRedirect(l, '/second-factor/setup'), admin: `302 → ${l === 'en' ? '/en' : ''}/admin` }), { covers: '/second-factor/setup' }),
@@ -392,6 +397,21 @@ export function matrix(): Row[] {
 
     /* endpoints */
     { label: 'GET /robots.txt', kind: 'endpoint', covers: 'GET /robots.txt', expect: per('200'), http: { method: 'GET', path: '/robots.txt' } },
+    // A bank's CSV: 401 and 403 in words, the file for staff holding the editor role.
+    {
+      label: 'GET /admin/questions/1/bank.csv',
+      kind: 'endpoint',
+      covers: 'GET /admin/questions/[courseId]/bank.csv',
+      expect: per('403', { visitors: '401', ibo: '401', admin: '200' }),
+      http: { method: 'GET', path: '/admin/questions/1/bank.csv?lang=en' },
+      check: (role, seen) => {
+        const csv = (seen.headers['content-type'] ?? '').startsWith('text/csv; charset=utf-8') && seen.body.replace(/^\uFEFF/, '').startsWith('kind,prompt_es,prompt_en');
+        if (role === 'admin') return csv ? undefined : 'should be the bank as CSV';
+        if (csv) return 'should not answer the bank';
+        return /log in|not allowed/i.test(seen.body) ? undefined : 'should refuse in words';
+      },
+    },
+    { label: 'GET /admin/questions/999999/bank.csv', kind: 'endpoint', covers: 'GET /admin/questions/[courseId]/bank.csv', expect: per('403', { visitors: '401', ibo: '401', admin: '404' }), http: { method: 'GET', path: '/admin/questions/999999/bank.csv?lang=en' } },
     {
       label: 'GET /sitemap.xml',
       kind: 'endpoint',
@@ -586,6 +606,15 @@ export function matrix(): Row[] {
     action('staff.grantRole', 'a role that does not exist', per('400'), { form: { email: PEOPLE.learner.email, role: 'owner', lang: 'en' } }, { beforeAccess: true }),
     action('staff.revokeRole', 'a role the account does not hold', per('404'), { form: { userId: '2147483647', role: 'finance', lang: 'en' } }),
     action('staff.resetFactor', 'an account that is not staff', per('404'), { form: { userId: '2147483647', lang: 'en' } }),
+
+    /* the question banks: the administrator's refusals in words, nothing written (a learner 403, a visitor 401) */
+    action('questions.add', 'a question with no right answer', per('400'), { form: { course: '1', kind: 'single', promptEs: '¿Matriz?', promptEn: 'Matrix?', option1Es: 'Sí', option1En: 'Yes', option2Es: 'No', option2En: 'No', lang: 'en' } }),
+    action('questions.add', 'a course without an exam', per('404'), { form: { course: '999999', kind: 'true-false', promptEs: '¿Matriz?', promptEn: 'Matrix?', option1Es: 'Sí', option1En: 'Yes', option2Es: 'No', option2En: 'No', right: '1', lang: 'en' } }),
+    action('questions.edit', 'a forged question id', per('404'), { form: { course: '1', question: '2147483647', kind: 'true-false', promptEs: '¿Matriz?', promptEn: 'Matrix?', option1Es: 'Sí', option1En: 'Yes', option2Es: 'No', option2En: 'No', right: '1', lang: 'en' } }),
+    action('questions.retire', "another course's or a forged question id", per('404'), { form: { course: '999999', question: '1', lang: 'en' } }),
+    action('questions.saveSettings', 'more questions than the bank holds', per('400'), { form: { course: '1', attempts: '3', questions: '100', minutes: '20', minimumScore: '70', lang: 'en' } }),
+    action('questions.importCsv', 'no file', per('400'), { form: { course: '1', mode: 'add', lang: 'en' } }),
+    action('questions.regrade', 'a course without an exam', per('404'), { form: { course: '999999', lang: 'en' } }),
 
     /* every declared action refuses another site (CSRF), whatever the session, before its access is checked */
     ...Object.keys(ACTION_RULES).map((name) =>
