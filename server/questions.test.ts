@@ -23,7 +23,7 @@ const SUPPORT = { secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', recoveryCodes: ['a
 const question = { course: '1', kind: 'true-false', promptEs: '¿El IVA es un impuesto?', promptEn: 'Is VAT a tax?', option1Es: 'Verdadero', option1En: 'True', option2Es: 'Falso', option2En: 'False', right: '1', lang: 'en' };
 
 /** A multipart body of `fields` and one CSV `file`, for `Client.post`'s raw body. */
-async function multipart(fields: Record<string, string>, file: string | Uint8Array) {
+async function multipart(fields: Record<string, string>, file: string | Uint8Array<ArrayBuffer>) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
   form.set('file', new File([file], 'bank.csv', { type: 'text/csv' }));

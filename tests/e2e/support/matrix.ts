@@ -111,6 +111,8 @@ export interface Row {
   hole?: string;
   /** A route not built yet: today's answer, for the issue that builds it to update. */
   pending?: string;
+  /** A back-office content page: staff holding the editor role may see every course's name on it (see `forbiddenFor`). */
+  wholeCatalogue?: boolean;
   http?: HttpRequestSpec;
   socket?: SocketSpec;
   /** A further check of the answer; returns what is wrong, if anything. */
@@ -152,9 +154,14 @@ export function personMarkers(p: { email: string; firstName: string; lastName: s
   return [p.email, `${p.firstName} ${p.lastName}`, p.lastName];
 }
 
-/** What must never appear in `role`'s answers (its own name and e-mail may). */
-export function forbiddenFor(role: Role): string[] {
+/**
+ * What must never appear in `role`'s answers (its own name and e-mail may). `wholeCatalogue`: the answer
+ * is a content page of the back office, where staff holding the editor role see every course (test and
+ * buyers-only courses included); other people's names stay forbidden there too.
+ */
+export function forbiddenFor(role: Role, opts: { wholeCatalogue?: boolean } = {}): string[] {
   const people = (Object.keys(PEOPLE) as (keyof typeof PEOPLE)[]).filter((who) => who !== role).flatMap((who) => personMarkers(PEOPLE[who]));
+  if (opts.wholeCatalogue && accessVerdict('editor', CALLERS[role]) === 'allowed') return people;
   return [...people, ...(role === 'buyer' ? [] : BUYERS_ONLY_NAMES), ...HIDDEN_NAMES];
 }
 
@@ -330,7 +337,7 @@ export function matrix(): Row[] {
     ...staffPage('/admin/audit'),
     ...staffPage('/admin/audit?actor=%27%20or%201%3D1&from=2026-13-45&page=-1', '/admin/audit', 'malformed filters'),
     // The question banks (editors; the administrator holds every staff role): a course without an exam, or a forged id, is not found.
-    ...staffPage('/admin/questions'),
+    ...staffPage('/admin/questions').map((r) => ({ ...r, wholeCatalogue: true })),
     ...staffPage('/admin/questions/1', '/admin/questions/[courseId]'),
     ...page('/admin/questions/999999', (l) => per('403', { visitors: loginRedirect(l, '/admin/questions/999999'), ibo: loginRedirect(l, '/admin/questions/999999'), admin: '404' }), { covers: '/admin/questions/[courseId]', note: 'no such course' }),
     ...page('/admin/questions/abc', (l) => per('403', { visitors: loginRedirect(l, '/admin/questions/abc'), ibo: loginRedirect(l, '/admin/questions/abc'), admin: '404' }), { covers: '/admin/questions/[courseId]', note: 'not an id' }),
