@@ -380,6 +380,34 @@ test(`GET the question banks as the administrator: ${RUNS} hostile course ids an
   }
 });
 
+test(`the question banks' actions as the administrator: ${RUNS} hostile questions, settings and CSV files on the test course — a 2xx or a 4xx in words, never a 5xx`, async ({ baseURL }) => {
+  const c = new Client(baseURL!, loopback(178));
+  // The test course (12): no journey takes its exam, so questions written here disturb nobody.
+  const question = { course: '12', kind: 'single', promptEs: '¿Fuzz?', promptEn: 'Fuzz?', option1Es: 'Sí', option1En: 'Yes', option2Es: 'No', option2En: 'No', right: '1', explanationEs: '', explanationEn: '', lang: 'en' };
+  const settings = { course: '12', attempts: '3', questions: '1', minutes: '20', minimumScore: '70', lang: 'en' };
+  const csv = { course: '12', mode: 'add', lang: 'en', file: 'kind,prompt_es,prompt_en,option1_es,option1_en,option1_right,option2_es,option2_en,option2_right\r\nsingle,¿Fuzz?,Fuzz?,Sí,Yes,x,No,No,\r\n' };
+  try {
+    expect((await c.post('/_actions/auth.login', { form: { email: 'admin@academia.example', password: 'Admin2026', lang: 'en' } })).status).toBe(200);
+    expect((await proveWithFreshCode((code) => c.post('/_actions/staff.proveCode', { form: { code, lang: 'en' } }))).status).toBe(200);
+    for (const [name, base] of [['questions.add', question], ['questions.saveSettings', settings], ['questions.importCsv', csv]] as const) {
+      await property(
+        `${name} as the administrator`,
+        fc.record({ m: mutated(base), encoding: fc.constantFrom<Encoding>('form', 'multipart', 'multipart', 'json') }),
+        async ({ m, encoding }, tally) => {
+          const a = await send(c, `/_actions/${name}`, m.body, encoding, name === 'questions.importCsv' ? 'file' : m.changed[0]);
+          tally.add(a.status);
+          expectClean(a, { name, encoding, body: m.body });
+          expect([200, 400, 404, 409, 413, 415], `${name} → ${a.status} ${a.body.slice(0, 200)}`).toContain(a.status);
+          if (a.status >= 400 && a.status !== 415) expect(JSON.parse(a.body).message, a.body.slice(0, 200)).toMatch(/[a-z]{3,} /i);
+        },
+        RUNS,
+      );
+    }
+  } finally {
+    c.close();
+  }
+});
+
 test(`GET the exam pages: ${RUNS} hostile course ids and attempt numbers — 200, a redirect or a 4xx, never a 5xx`, async ({ baseURL }) => {
   const c = new Client(baseURL!, loopback(125));
   try {
