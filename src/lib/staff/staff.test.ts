@@ -23,9 +23,10 @@ const proved = (...roles: StaffSession['roles'] & object): StaffSession => ({ us
 const learner: StaffSession = { user: {}, ibo: null };
 
 describe('the areas of the back office', () => {
-  it('lists staff and audit to an administrator, nothing (yet) to an editor or a learner', () => {
-    expect(areasFor({ session: 'user', roles: ['administrator'] }).map((a) => a.key)).toEqual(['staff', 'audit']);
-    expect(areasFor({ session: 'user', roles: ['editor'] })).toEqual([]);
+  it('lists staff, audit and question banks to an administrator, the question banks to an editor, nothing to a learner', () => {
+    expect(areasFor({ session: 'user', roles: ['administrator'] }).map((a) => a.key)).toEqual(['staff', 'audit', 'questions']);
+    expect(areasFor({ session: 'user', roles: ['editor'] }).map((a) => a.key)).toEqual(['questions']);
+    expect(areasFor({ session: 'user', roles: ['support'] })).toEqual([]);
     expect(areasFor({ session: 'user', roles: [] })).toEqual([]);
   });
 });
