@@ -155,7 +155,9 @@ describe.skipIf(!siteBuilt)('the staff back office, through the site', () => {
 
     const dashboard = await c.get('/en/admin');
     expect(dashboard.status).toBe(200);
-    expect(dashboard.body).toContain(en.dashboard.none);
+    // An editor's area: the question banks; the staff's pages stay the administrators'.
+    expect(dashboard.body).toContain(en.dashboard.areas.questions.title);
+    expect((await c.get('/en/admin/questions')).status).toBe(200);
     expect((await c.get('/admin/staff')).status).toBe(403);
     const grant = await c.post('/_actions/staff.grantRole', { form: { email: PEOPLE.learner.email, role: 'administrator', lang: 'en' } });
     expect(grant.status).toBe(403);

@@ -356,6 +356,58 @@ test(`GET the audit log as the administrator: ${RUNS} hostile filters (actor, ac
   }
 });
 
+test(`GET the question banks as the administrator: ${RUNS} hostile course ids and edit ids, the page and its CSV — 200 or a 4xx, never a 5xx`, async ({ baseURL }) => {
+  const c = new Client(baseURL!, loopback(177));
+  try {
+    expect((await c.post('/_actions/auth.login', { form: { email: 'admin@academia.example', password: 'Admin2026', lang: 'en' } })).status).toBe(200);
+    expect((await proveWithFreshCode((code) => c.post('/_actions/staff.proveCode', { form: { code, lang: 'en' } }))).status).toBe(200);
+    await property(
+      'question banks',
+      fc.record({ id: hostileValue, edit: hostileValue, lang: hostileValue, csv: fc.boolean(), en: fc.boolean() }),
+      async ({ id, edit, lang, csv, en }, tally) => {
+        const path = csv ? `/admin/questions/${urlPart(id)}/bank.csv?lang=${urlPart(lang)}` : `${en ? '/en' : ''}/admin/questions/${urlPart(id)}?edit=${urlPart(edit)}`;
+        const a = await tooLargeOrAnswer(c.get(path), path);
+        tally.add(a ? a.status : 'closed: request line too large');
+        if (!a) return;
+        expectClean(a, { path: path.slice(0, 300) });
+        expect([200, 400, 404, 414], `${path.slice(0, 200)} → ${a.status}`).toContain(a.status);
+      },
+      RUNS,
+      EVERY_FIELD.map((v) => ({ id: v, edit: v, lang: v, csv: false, en: false })),
+    );
+  } finally {
+    c.close();
+  }
+});
+
+test(`the question banks' actions as the administrator: ${RUNS} hostile questions, settings and CSV files on the test course — a 2xx or a 4xx in words, never a 5xx`, async ({ baseURL }) => {
+  const c = new Client(baseURL!, loopback(178));
+  // The test course (12): no journey takes its exam, so questions written here disturb nobody.
+  const question = { course: '12', kind: 'single', promptEs: '¿Fuzz?', promptEn: 'Fuzz?', option1Es: 'Sí', option1En: 'Yes', option2Es: 'No', option2En: 'No', right: '1', explanationEs: '', explanationEn: '', lang: 'en' };
+  const settings = { course: '12', attempts: '3', questions: '1', minutes: '20', minimumScore: '70', lang: 'en' };
+  const csv = { course: '12', mode: 'add', lang: 'en', file: 'kind,prompt_es,prompt_en,option1_es,option1_en,option1_right,option2_es,option2_en,option2_right\r\nsingle,¿Fuzz?,Fuzz?,Sí,Yes,x,No,No,\r\n' };
+  try {
+    expect((await c.post('/_actions/auth.login', { form: { email: 'admin@academia.example', password: 'Admin2026', lang: 'en' } })).status).toBe(200);
+    expect((await proveWithFreshCode((code) => c.post('/_actions/staff.proveCode', { form: { code, lang: 'en' } }))).status).toBe(200);
+    for (const [name, base] of [['questions.add', question], ['questions.saveSettings', settings], ['questions.importCsv', csv]] as const) {
+      await property(
+        `${name} as the administrator`,
+        fc.record({ m: mutated(base), encoding: fc.constantFrom<Encoding>('form', 'multipart', 'multipart', 'json') }),
+        async ({ m, encoding }, tally) => {
+          const a = await send(c, `/_actions/${name}`, m.body, encoding, name === 'questions.importCsv' ? 'file' : m.changed[0]);
+          tally.add(a.status);
+          expectClean(a, { name, encoding, body: m.body });
+          expect([200, 400, 404, 409, 413, 415], `${name} → ${a.status} ${a.body.slice(0, 200)}`).toContain(a.status);
+          if (a.status >= 400 && a.status !== 415) expect(JSON.parse(a.body).message, a.body.slice(0, 200)).toMatch(/[a-z]{3,} /i);
+        },
+        RUNS,
+      );
+    }
+  } finally {
+    c.close();
+  }
+});
+
 test(`GET the exam pages: ${RUNS} hostile course ids and attempt numbers — 200, a redirect or a 4xx, never a 5xx`, async ({ baseURL }) => {
   const c = new Client(baseURL!, loopback(125));
   try {
@@ -571,6 +623,14 @@ test(`GET the books and plans pages as the administrator: ${RUNS} hostile ids �
       extra: (a) => expect([200, 400, 404, 413, 415], a.body.slice(0, 200)).toContain(a.status),
     },
   );
+  // The question banks' actions refuse a learner (403) whatever the body: no question, setting or import is written.
+  const question = { course: '1', kind: 'single', promptEs: '¿Fuzz?', promptEn: 'Fuzz?', option1Es: 'Sí', option1En: 'Yes', option2Es: 'No', option2En: 'No', right: '1', lang: 'en' };
+  actionFuzz('questions.add', 171, () => question, { setup: async (c) => void (await newLearner(c, 'pregunta')), extra: refused, runs: 15 });
+  actionFuzz('questions.edit', 172, () => ({ ...question, question: '1' }), { setup: async (c) => void (await newLearner(c, 'editar-pregunta')), extra: refused, runs: 15 });
+  actionFuzz('questions.retire', 173, () => ({ course: '1', question: '1', lang: 'en' }), { setup: async (c) => void (await newLearner(c, 'retirar')), extra: refused, runs: 15 });
+  actionFuzz('questions.saveSettings', 174, () => ({ course: '1', attempts: '3', questions: '1', minutes: '20', minimumScore: '70', lang: 'en' }), { setup: async (c) => void (await newLearner(c, 'ajustes')), extra: refused, runs: 15 });
+  actionFuzz('questions.importCsv', 175, () => ({ course: '1', mode: 'replace', file: 'kind,prompt_es,prompt_en\r\n', lang: 'en' }), { setup: async (c) => void (await newLearner(c, 'importar')), extra: refused, runs: 15 });
+  actionFuzz('questions.regrade', 176, () => ({ course: '1', lang: 'en' }), { setup: async (c) => void (await newLearner(c, 'recalificar')), extra: refused, runs: 15 });
 }
 
 test(`order pages, receipts, book downloads and data archives: hostile and foreign order and book ids, forged archive links — the not-found page (or the login page), never a 5xx`, async ({ baseURL }) => {

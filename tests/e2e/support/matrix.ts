@@ -115,7 +115,7 @@ export interface Row {
   socket?: SocketSpec;
   /** A further check of the answer; returns what is wrong, if anything. */
   check?: (role: Role, seen: Seen) => string | undefined;
-  /** The back office's courses: staff allowed in see every course's names (people's names stay forbidden). */
+  /** A back-office content page: staff holding the editor role see every course's name on it (people's names stay forbidden; see `forbiddenFor`). */
   everyCourse?: boolean;
 }
 
@@ -158,12 +158,13 @@ export function personMarkers(p: { email: string; firstName: string; lastName: s
 }
 
 /**
- * What must never appear in `role`'s answers (its own name and e-mail may). `everyCourse`: a page of
- * the back office's courses, where the administrator (an editor too) sees every course's names.
+ * What must never appear in `role`'s answers (its own name and e-mail may). `everyCourse`: the answer
+ * is a content page of the back office, where staff holding the editor role see every course (test and
+ * buyers-only courses included); other people's names stay forbidden there too.
  */
 export function forbiddenFor(role: Role, everyCourse = false): string[] {
   const people = (Object.keys(PEOPLE) as (keyof typeof PEOPLE)[]).filter((who) => who !== role).flatMap((who) => personMarkers(PEOPLE[who]));
-  if (everyCourse && role === 'admin') return people;
+  if (everyCourse && accessVerdict('editor', CALLERS[role]) === 'allowed') return people;
   return [...people, ...(role === 'buyer' ? [] : BUYERS_ONLY_NAMES), ...HIDDEN_NAMES];
 }
 
@@ -393,6 +394,11 @@ export function matrix(): Row[] {
     ...staffPage('/admin/courses/abc', '/admin/courses/[id]', 'not an id', true, '404'),
     ...staffPage(`/admin/courses/${COURSE.buyers}/preview`, '/admin/courses/[id]/preview', 'buyers-only course', true),
     ...staffPage(`/admin/courses/${COURSE.unknown}/preview`, '/admin/courses/[id]/preview', 'unknown course', true, '404'),
+    // The question banks (editors; the administrator holds every staff role): a course without an exam, or a forged id, is not found.
+    ...staffPage('/admin/questions', '/admin/questions', undefined, true),
+    ...staffPage('/admin/questions/1', '/admin/questions/[courseId]'),
+    ...page('/admin/questions/999999', (l) => per('403', { visitors: loginRedirect(l, '/admin/questions/999999'), ibo: loginRedirect(l, '/admin/questions/999999'), admin: '404' }), { covers: '/admin/questions/[courseId]', note: 'no such course' }),
+    ...page('/admin/questions/abc', (l) => per('403', { visitors: loginRedirect(l, '/admin/questions/abc'), ibo: loginRedirect(l, '/admin/questions/abc'), admin: '404' }), { covers: '/admin/questions/[courseId]', note: 'not an id' }),
     // The code and set-up pages: a learner is not staff (403); the administrator, already proved, is sent on.
     ...page('/second-factor', (l) => per('403', { visitors: loginRedirect(l, '/second-factor'), ibo: loginRedirect(l, '/second-factor'), admin: `302 → ${l === 'en' ? '/en' : ''}/admin` }), { covers: '/second-factor' }),
     ...page('/second-factor/setup', (l) => per('403', { visitors: loginRedirect(l, '/second-factor/setup'), ibo: loginRedirect(l, '/second-factor/setup'), admin: `302 → ${l === 'en' ? '/en' : ''}/admin` }), { covers: '/second-factor/setup' }),
@@ -456,6 +462,21 @@ export function matrix(): Row[] {
 
     /* endpoints */
     { label: 'GET /robots.txt', kind: 'endpoint', covers: 'GET /robots.txt', expect: per('200'), http: { method: 'GET', path: '/robots.txt' } },
+    // A bank's CSV: anyone not logged in goes to the login (every /admin path does), a learner 403 in words, the file for staff holding the editor role.
+    {
+      label: 'GET /admin/questions/1/bank.csv',
+      kind: 'endpoint',
+      covers: 'GET /admin/questions/[courseId]/bank.csv',
+      expect: per('403', { visitors: loginRedirect('es', '/admin/questions/1/bank.csv?lang=en'), ibo: loginRedirect('es', '/admin/questions/1/bank.csv?lang=en'), admin: '200' }),
+      http: { method: 'GET', path: '/admin/questions/1/bank.csv?lang=en' },
+      check: (role, seen) => {
+        const csv = (seen.headers['content-type'] ?? '').startsWith('text/csv; charset=utf-8') && seen.body.replace(/^\uFEFF/, '').startsWith('kind,prompt_es,prompt_en');
+        if (role === 'admin') return csv ? undefined : 'should be the bank as CSV';
+        if (csv) return 'should not answer the bank';
+        return seen.status !== 403 || /not allowed/i.test(seen.body) ? undefined : 'should refuse in words';
+      },
+    },
+    { label: 'GET /admin/questions/999999/bank.csv', kind: 'endpoint', covers: 'GET /admin/questions/[courseId]/bank.csv', expect: per('403', { visitors: loginRedirect('es', '/admin/questions/999999/bank.csv?lang=en'), ibo: loginRedirect('es', '/admin/questions/999999/bank.csv?lang=en'), admin: '404' }), http: { method: 'GET', path: '/admin/questions/999999/bank.csv?lang=en' } },
     {
       label: 'GET /sitemap.xml',
       kind: 'endpoint',
@@ -670,6 +691,14 @@ export function matrix(): Row[] {
     action('plans.save', 'a forged id', per('404'), { form: { ...PLAN_FORM, id: '2147483647' } }),
     /* course authoring: the administrator's refusals are in words and change nothing (no draft is started) */
     ...authoringRows(),
+    /* the question banks: the administrator's refusals in words, nothing written (a learner 403, a visitor 401) */
+    action('questions.add', 'a question with no right answer', per('400'), { form: { course: '1', kind: 'single', promptEs: '¿Matriz?', promptEn: 'Matrix?', option1Es: 'Sí', option1En: 'Yes', option2Es: 'No', option2En: 'No', lang: 'en' } }),
+    action('questions.add', 'a course without an exam', per('404'), { form: { course: '999999', kind: 'true-false', promptEs: '¿Matriz?', promptEn: 'Matrix?', option1Es: 'Sí', option1En: 'Yes', option2Es: 'No', option2En: 'No', right: '1', lang: 'en' } }),
+    action('questions.edit', 'a forged question id', per('404'), { form: { course: '1', question: '2147483647', kind: 'true-false', promptEs: '¿Matriz?', promptEn: 'Matrix?', option1Es: 'Sí', option1En: 'Yes', option2Es: 'No', option2En: 'No', right: '1', lang: 'en' } }),
+    action('questions.retire', "another course's or a forged question id", per('404'), { form: { course: '999999', question: '1', lang: 'en' } }),
+    action('questions.saveSettings', 'more questions than the bank holds', per('400'), { form: { course: '1', attempts: '3', questions: '100', minutes: '20', minimumScore: '70', lang: 'en' } }),
+    action('questions.importCsv', 'no file', per('400'), { form: { course: '1', mode: 'add', lang: 'en' } }),
+    action('questions.regrade', 'a course without an exam', per('404'), { form: { course: '999999', lang: 'en' } }),
 
     /* every declared action refuses another site (CSRF), whatever the session, before its access is checked */
     ...Object.keys(ACTION_RULES).map((name) =>

@@ -1,8 +1,9 @@
 /**
  * A course's question bank as a CSV download (`text/csv; charset=utf-8` with a BOM, cells that a
  * spreadsheet app would read as formulas guarded), for editors. Refusals are sentences in the
- * language `lang` names: 401 without a logged-in account, 403 without the editor role (or its second
- * factor proved), 404 for a course without an exam.
+ * language `lang` names: 403 without the editor role (or its second factor proved), 404 for a course
+ * without an exam. Anyone not logged in is sent to the login page by the middleware (every `/admin`
+ * path is personal); the 401 here is for a session that lost its account meanwhile.
  */
 import type { APIRoute } from 'astro';
 import { messages, toLocale } from '~/i18n';
