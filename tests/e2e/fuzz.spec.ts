@@ -709,6 +709,8 @@ test(`forms posted to pages (?_action=): ${RUNS} hostile forms and a NUL in ever
     ['/course-exam/1?_action=exams.start', { course: '1', lang: 'es' }],
     ['/en/course-result?_action=exams.submit', { course: '1', attempt: '1', lang: 'en', q5: '17' }],
     ['/en/course-generate?course=2&_action=certificates.issue', { course: '2', lang: 'en' }],
+    ['/admin/books?book=1&_action=books.save', { id: '1', titleEs: 'Libro', titleEn: 'Book', author: 'Ana', descriptionEs: 'Uno.', descriptionEn: 'One.', price: '12.50', lang: 'es' }],
+    ['/en/admin/plans?_action=plans.save', { nameEs: 'Plan', nameEn: 'Plan', descriptionEs: 'Uno.', descriptionEn: 'One.', featuresEs: 'Uno', featuresEn: 'One', price: '9.99', period: 'month', categories: '2', lang: 'en' }],
     ['/en/myshopping?_action=commerce.cancelMembership', { membership: '1', lang: 'en' }],
     ['/en/purchase-detail?_action=commerce.checkout', paymentForm({ cardholderName: 'Fuzz' })],
     // The coupon's Apply button without JavaScript: the page itself, posted with an intent.

@@ -17,7 +17,7 @@ import { validateCheckoutForm } from './payment';
 import { CheckoutKeys } from './checkout-keys.server';
 import { CheckoutService } from './checkout.server';
 import { bookContent } from './book';
-import { bookDownload, bookPdf, ownedBook } from './book.server';
+import { bookDownload, bookPdf, ownedBook, stampedPdf } from './book.server';
 
 const databases = await testDatabases();
 const NOW = new Date('2026-11-25T12:00:00Z');
@@ -74,6 +74,17 @@ describe('the book PDF', () => {
     expect(all).toContain('Introducción');
     expect(all).toContain('ñ á é í ó ú ü ¿ ¡ Á É Í Ó Ú Ü Ñ');
     expect(all).toContain('Capítulo 3: Poner en práctica');
+  });
+
+  it("stamps an uploaded PDF's every page with the buyer's licence line; a file it cannot read is left alone", async () => {
+    const uploaded = await PDFDocument.create();
+    uploaded.addPage([300, 400]);
+    uploaded.addPage([595, 842]);
+    const stamped = await stampedPdf(await uploaded.save(), 'Con licencia para José Núñez · pedido A-000042');
+    const { pages, glyphs } = await readBack(stamped!);
+    expect(glyphs).not.toContain(0);
+    expect(pages).toEqual([['Con licencia para José Núñez · pedido A-000042'], ['Con licencia para José Núñez · pedido A-000042']]);
+    expect(await stampedPdf(new TextEncoder().encode('%PDF-1.7 but nothing else'), 'x')).toBeNull();
   });
 
   it('flows a long body over pages and wraps a long name without losing the order number', async () => {

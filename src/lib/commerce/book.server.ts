@@ -5,12 +5,13 @@
  * book's own PDF, that file from storage. Nothing is written to disk.
  */
 import { and, eq } from 'drizzle-orm';
-import type { PDFFont } from 'pdf-lib';
+import fontkit from '@pdf-lib/fontkit';
+import { PDFDocument, type PDFFont } from 'pdf-lib';
 import { format, type Locale } from '~/i18n';
 import type { Db } from '../db/client';
 import { books, orderItems, orders, type Book } from '../db/schema';
-import { DOCUMENT_COLORS, drawCentred, newDocument, PAGE_SIZES, printable, wrapText } from '../documents';
-import { bookContent, bookFileName, owningOrder, parseBookId, type BookContent, type BookTexts } from './book';
+import { DOCUMENT_COLORS, documentFont, drawCentred, newDocument, PAGE_SIZES, printable, wrapText } from '../documents';
+import { bookContent, bookFileName, licenceLine, owningOrder, parseBookId, type BookContent, type BookTexts } from './book';
 import { buyerOf } from './orders.server';
 import type { Storage } from '../storage/storage';
 
@@ -130,21 +131,61 @@ export async function bookDownload(db: Db, userId: number, rawId: string | undef
   return { pdf: await bookPdf(content), fileName: bookFileName(owned.book, locale, t) };
 }
 
-/** What a buyer downloads: the PDF staff uploaded (streamed from storage), or the one drawn for them. */
-export type BookFile = { kind: 'stored'; body: NodeJS.ReadableStream; sizeBytes: number; fileName: string } | ({ kind: 'drawn' } & BookDownload);
+/**
+ * What a buyer downloads: the PDF staff uploaded with the buyer's licence line stamped at the foot of
+ * every page (`bytes`), the uploaded file as it is when it cannot be stamped (an encrypted or damaged
+ * PDF: `stream`), or, for a book without an upload (every demo book), the PDF drawn for them (`bytes`).
+ */
+export type BookFile = { kind: 'stream'; body: NodeJS.ReadableStream; sizeBytes: number; fileName: string } | { kind: 'bytes'; pdf: Uint8Array; fileName: string };
+
+/** `bytes`, a PDF, with `licence` printed small at the foot of every page; null when it cannot be read or changed (encrypted, damaged). */
+export async function stampedPdf(bytes: Uint8Array, licence: string): Promise<Uint8Array | null> {
+  try {
+    const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+    doc.registerFontkit(fontkit);
+    const font = await doc.embedFont(await documentFont(), { subset: true });
+    for (const page of doc.getPages()) {
+      const { width } = page.getSize();
+      const lines = wrapText(font, printable(licence), 7, Math.max(60, width - 48), 2);
+      lines.forEach((line, i) => page.drawText(line, { x: 24, y: 12 + (lines.length - 1 - i) * 9, size: 7, font, color: MUTED }));
+    }
+    return await doc.save();
+  } catch {
+    return null;
+  }
+}
+
+/** How long a stored PDF may be to be stamped (read whole into memory); a longer one is served as uploaded. */
+const STAMP_MAX_BYTES = 16 * 1024 * 1024;
+
+async function readAll(body: NodeJS.ReadableStream): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  for await (const c of body) chunks.push(Buffer.from(c as Uint8Array));
+  return new Uint8Array(Buffer.concat(chunks));
+}
 
 /**
  * Book `rawId` for `userId` (who must own it, as `bookDownload` says): the uploaded PDF when the book has
- * one and it is in storage, else the PDF drawn for the buyer (every demo book, and a book before its
- * upload). Null when the id is not a book's or they do not own it.
+ * one and it is in storage (licensed to them when it can be stamped), else the PDF drawn for the buyer
+ * (every demo book, and a book before its upload). Null when the id is not a book's or they do not own it.
  */
 export async function bookFile(db: Db, storage: Storage, userId: number, rawId: string | undefined, locale: Locale, t: BookTexts, issuer: string): Promise<BookFile | null> {
   const owned = await ownedBook(db, userId, parseBookId(rawId));
   if (!owned) return null;
-  if (owned.book.pdfKey) {
+  const fileName = bookFileName(owned.book, locale, t);
+  const stat = owned.book.pdfKey ? await storage.stat(owned.book.pdfKey) : null;
+  if (owned.book.pdfKey && stat) {
+    const buyer = await buyerOf(db, userId);
+    if (buyer && stat.sizeBytes <= STAMP_MAX_BYTES) {
+      const stored = await storage.get(owned.book.pdfKey);
+      if (stored) {
+        const stamped = await stampedPdf(await readAll(stored.body), licenceLine(t, { name: buyer.name, orderId: owned.orderId }));
+        if (stamped) return { kind: 'bytes', pdf: stamped, fileName };
+      }
+    }
     const stored = await storage.get(owned.book.pdfKey);
-    if (stored) return { kind: 'stored', body: stored.body, sizeBytes: stored.object.sizeBytes, fileName: bookFileName(owned.book, locale, t) };
+    if (stored) return { kind: 'stream', body: stored.body, sizeBytes: stored.object.sizeBytes, fileName };
   }
   const drawn = await bookDownload(db, userId, rawId, locale, t, issuer);
-  return drawn ? { kind: 'drawn', ...drawn } : null;
+  return drawn ? { kind: 'bytes', ...drawn } : null;
 }

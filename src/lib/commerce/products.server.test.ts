@@ -10,6 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { testDatabases } from '../db/testing';
@@ -102,7 +103,9 @@ describe.each(databases)('books and plans managed by staff on $name', ({ create 
     const [buyer] = await handle.db.select().from(s.users).where(eq(s.users.email, 'buyer@academia.example'));
     const get = (userId: number, id: string) => bookFile(handle.db, storage, userId, id, 'es', es.commerce.book, 'Academia');
     // Before the upload, the buyer's demo book 1 is drawn for them.
-    expect((await get(buyer!.id, '1'))?.kind).toBe('drawn');
+    const drawn = await get(buyer!.id, '1');
+    expect(drawn?.kind).toBe('bytes');
+    expect((await PDFDocument.load((drawn as { pdf: Uint8Array }).pdf)).getTitle()).toBe('El arte de viajar vendiendo');
 
     expect(await setBookPdf(handle.db, storage, adminId, 1, text('<html>not a pdf</html>'), 1000)).toEqual({ status: 'refused', reason: 'notPdf' });
     expect(await setBookPdf(handle.db, storage, adminId, 1, text(`%PDF-1.7\n${'x'.repeat(2000)}`), 1000)).toEqual({ status: 'refused', reason: 'tooLarge' });
@@ -113,18 +116,30 @@ describe.each(databases)('books and plans managed by staff on $name', ({ create 
     const pdf = '%PDF-1.7\nour own book\n%%EOF';
     const outcome = await setBookPdf(handle.db, storage, adminId, 1, text(pdf), 1000);
     expect(outcome).toMatchObject({ status: 'ok', book: { pdfKey: expect.stringMatching(/^books\/pdf\/1-[0-9a-f]{20}\.pdf$/) } });
+    // A file that only starts like a PDF cannot be stamped: it is served as uploaded.
     const got = await get(buyer!.id, '1');
-    expect(got?.kind).toBe('stored');
-    if (got?.kind !== 'stored') return;
+    expect(got?.kind).toBe('stream');
+    if (got?.kind !== 'stream') return;
     expect((await bytesOf(got.body)).toString()).toBe(pdf);
     expect(got.fileName).toBe('el-arte-de-viajar-vendiendo.pdf');
     // Still buyers only: someone who did not buy it gets nothing.
     const [learner] = await handle.db.select().from(s.users).where(eq(s.users.email, 'learner@academia.example'));
     expect(await get(learner!.id, '1')).toBeNull();
-    // A replaced PDF is removed from storage.
+    // A real PDF replaces it (the first is removed from storage), and each buyer gets it with their licence line on every page.
     const first = (outcome as { book: { pdfKey: string } }).book.pdfKey;
-    await setBookPdf(handle.db, storage, adminId, 1, text('%PDF-1.7\nsecond edition'), 1000);
+    const real = await PDFDocument.create();
+    real.setTitle('Our own book');
+    real.addPage([300, 400]);
+    real.addPage([300, 400]);
+    const realBytes = await real.save();
+    expect(await setBookPdf(handle.db, storage, adminId, 1, upload(realBytes), 100_000)).toMatchObject({ status: 'ok' });
     expect(await storage.stat(first)).toBeNull();
+    const licensed = await get(buyer!.id, '1');
+    expect(licensed?.kind).toBe('bytes');
+    const back = await PDFDocument.load((licensed as { pdf: Uint8Array }).pdf);
+    expect([back.getPageCount(), back.getTitle()]).toEqual([2, 'Our own book']);
+    // The licence line is drawn with the embedded font on each page: each page has content of its own now.
+    expect((licensed as { pdf: Uint8Array }).pdf.length).toBeGreaterThan(realBytes.length + 1000);
     expect((await auditOf(handle.db, 'book:1', 'books.pdf.replaced')).length).toBe(2);
   });
 

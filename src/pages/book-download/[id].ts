@@ -1,6 +1,6 @@
 /**
  * A book the logged-in person bought (a paid order of theirs), downloaded as an attachment: the PDF
- * staff uploaded (from storage), else one generated for them in the language `lang` names; books are
+ * staff uploaded (from storage, with the buyer's licence line stamped on every page when it can be), else one generated for them in the language `lang` names; books are
  * never files under `public/`.
  * 404 (in that language) for a book they do not own, an order that is not paid (or was refunded) or an
  * id that is not a book's; the middleware sends visitors and IBO sessions to the login page.
@@ -20,7 +20,7 @@ export const GET: APIRoute = async ({ params, url, locals }) => {
   const headers = { 'Content-Language': locale, 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff' };
   if (!book) return new Response(t.notFound.message, { status: 404, headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' } });
   const file = { ...headers, 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${book.fileName}"` };
-  if (book.kind === 'stored') {
+  if (book.kind === 'stream') {
     const body = Readable.toWeb(Readable.from(book.body)) as ReadableStream<Uint8Array>;
     return new Response(body, { headers: { ...file, 'Content-Length': String(book.sizeBytes) } });
   }
