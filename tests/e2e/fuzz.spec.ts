@@ -603,12 +603,12 @@ test(`GET the books and plans pages as the administrator: ${RUNS} hostile ids â€
     ['authoring.publish', course, 'form'],
     ['authoring.discard', course, 'form'],
   ];
-  bodies.forEach(([name, body, accept], k) => actionFuzz(name, 170 + k, () => body, { accept, setup: async (c) => void (await newLearner(c, `autor-${k}`)), extra: refused, runs: 15 }));
+  bodies.forEach(([name, body, accept], k) => actionFuzz(name, 200 + k, () => body, { accept, setup: async (c) => void (await newLearner(c, `autor-${k}`)), extra: refused, runs: 15 }));
 
   let courseId = '';
   actionFuzz(
     'authoring.saveSettings',
-    190,
+    220,
     () => ({ courseId, nameEs: 'Fuzz', nameEn: 'Fuzz', descriptionEs: '', descriptionEn: '', categoryId: '2', businessId: '1', price: '12.50', allowAll: 'on', prerequisiteCourseId: '', lang: 'en' }),
     {
       setup: async (c) => {
