@@ -1,21 +1,26 @@
 /**
  * Vitest's global setup: one migrated and one seeded in-memory database, written once per run, that
  * every test process copies instead of creating and seeding its own, and the same two as PostgreSQL
- * templates when PostgreSQL answers (`src/lib/db/testing.ts`).
+ * templates when PostgreSQL answers (`src/lib/db/testing.ts`); and the processes the fault and backup
+ * tests start, compiled once (`src/lib/testing/children.ts`).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildTestChildren } from './src/lib/testing/children';
 import { makePostgresTemplates, makeTestTemplates, postgresAvailable } from './src/lib/db/testing';
 
 export default async function setup(): Promise<() => Promise<void>> {
   const dir = mkdtempSync(join(tmpdir(), 'academy-test-templates-'));
   const pg = (await postgresAvailable()) ? makePostgresTemplates() : null;
+  const children = buildTestChildren();
   await makeTestTemplates(dir);
   process.env.ACADEMY_TEST_TEMPLATES = dir;
+  process.env.ACADEMY_TEST_CHILDREN = (await children).dir;
   if (pg) process.env.ACADEMY_PG_TEMPLATES = (await pg).names;
   return async () => {
     rmSync(dir, { recursive: true, force: true });
+    (await children).remove();
     await (await pg)?.drop();
   };
 }

@@ -5,18 +5,18 @@
  * `{ Identificador, Avance }` is recorded; the server is killed with SIGKILL mid-load, started again on
  * the same database, and every acknowledged position must be stored: the restarted server's answer to
  * each learner carries the stored furthest position, which must be at least the acknowledged one.
- * On PGlite (a fresh data folder) and on PostgreSQL when it is reachable.
+ * On PGlite and on PostgreSQL when it is reachable, each a copy of the run's seeded database.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import { io as connectClient, type Socket as ClientSocket } from 'socket.io-client';
-import { testDatabases } from '../src/lib/db/testing';
+import { createPostgresDatabase, preparedDataFolder, testDatabases } from '../src/lib/db/testing';
 import { SESSION_COOKIE } from '../src/lib/http/page-cache';
 import type { TrackingAck } from '../src/lib/learning/learning';
+import { childArgs } from '../src/lib/testing/children';
 
 const adminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const postgresUp = (await testDatabases()).some((d) => d.name === 'postgres');
@@ -45,30 +45,19 @@ interface Target {
 }
 
 async function pgliteTarget(): Promise<Target> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'academy-faults-'));
+  // A copy of the run's seeded database (a new one is created and seeded by the journeys' server).
+  const dataDir = await preparedDataFolder(mkdtempSync(join(tmpdir(), 'academy-faults-')));
   return { env: { DATA_DIR: dataDir, DATABASE_URL: '' }, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
 }
 
 async function postgresTarget(): Promise<Target> {
-  const name = `academy_faults_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = async (query: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(query);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const database = await createPostgresDatabase({ prefix: 'academy_faults', from: 'seeded' });
   const dataDir = mkdtempSync(join(tmpdir(), 'academy-faults-unused-'));
   return {
-    env: { DATABASE_URL: url.href, DATA_DIR: dataDir },
+    env: { DATABASE_URL: database.url, DATA_DIR: dataDir },
     drop: async () => {
       rmSync(dataDir, { recursive: true, force: true });
-      await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await database.drop();
     },
   };
 }
@@ -83,12 +72,11 @@ interface Child {
 const children = new Set<ChildProcess>();
 
 /**
- * Starts the server (Node with tsx's loader, no `tsx` process in between: that one kills a child
- * that does not confirm a relayed SIGTERM within 30 ms) in its own process group, so that SIGKILL to
+ * Starts the server (`childArgs`: compiled once per run) in its own process group, so that SIGKILL to
  * the group reaches it: no shutdown code runs.
  */
 function startServer(env: Record<string, string>): Child {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/faults.child.ts'], { env: { ...process.env, PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(process.execPath, childArgs('faults'), { env: { ...process.env, PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   children.add(child);
   let output = '';
   const exited = new Promise<number | null>((r) =>

@@ -23,6 +23,7 @@ import * as s from '../src/lib/db/schema';
 import { LEASE_MS } from '../src/lib/jobs/jobs';
 import { auditOf, ExportLinks, exportKey, requestDeletion, requestExport, userRef, zipNames } from '../src/lib/privacy';
 import { DEMO_LEARNER_ARCHIVE } from '../src/lib/privacy/archive.testing';
+import { childArgs } from '../src/lib/testing/children';
 
 const SECRET = 'privacy faults';
 const DAY = 86_400_000;
@@ -32,7 +33,7 @@ const children = new Set<ChildProcess>();
 /** Runs the child once: `killed` when it died by SIGKILL at `faultAt`, `done` when it finished. */
 function runJobs(dataDir: string, now: number, faultAt: string): Promise<'killed' | 'done'> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/privacy-faults.child.ts'], {
+    const child = spawn(process.execPath, childArgs('privacy-faults'), {
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', FAULT_AT: faultAt, FAULT_NOW: String(now), FAULT_SECRET: SECRET },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

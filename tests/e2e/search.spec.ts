@@ -104,19 +104,6 @@ for (const l of LANGS) {
       await expect(page).toHaveURL(l.details);
     });
 
-    test('tolerates a typo', async ({ page }) => {
-      const box = await openSearch(page, l.url, l.label);
-      await box.fill(l.typo.q);
-      await expect(page.getByRole('option').first()).toContainText(l.typo.name);
-    });
-
-    test('says when nothing matches', async ({ page }) => {
-      const box = await openSearch(page, l.url, l.label);
-      await box.fill('zzzqqq');
-      await expect(page.getByText(l.none, { exact: true }).first()).toBeVisible();
-      await expect(box).toHaveAttribute('aria-expanded', 'false');
-    });
-
     test('Enter without an active option goes to the full results page', async ({ page }) => {
       const box = await openSearch(page, l.url, l.label);
       await box.fill(l.typo.q);
@@ -128,28 +115,41 @@ for (const l of LANGS) {
       await expect(page.getByRole('listbox')).toHaveCount(0);
     });
 
-    test('Escape closes the list, a second Escape clears the box', async ({ page }) => {
+    // One page, the box used again for each behaviour (none of them leaves the page).
+    test('tolerates a typo, says when nothing matches, closes with Escape and clears with a second one, and the open combobox has no serious accessibility violations', async ({ page }) => {
       const box = await openSearch(page, l.url, l.label);
-      await box.fill(l.typed);
-      const list = page.getByRole('listbox', { name: l.list });
-      await expect(list).toBeVisible();
-      await box.press('ArrowDown');
-      await box.press('Escape');
-      await expect(list).toBeHidden();
-      await expect(box).toHaveAttribute('aria-expanded', 'false');
-      await expect(box).not.toHaveAttribute('aria-activedescendant');
-      await expect(box).toHaveValue(l.typed);
-      await box.press('Escape');
-      await expect(box).toHaveValue('');
-      await expect(box).toBeFocused();
-    });
+      await test.step('tolerates a typo', async () => {
+        await box.fill(l.typo.q);
+        await expect(page.getByRole('option').first()).toContainText(l.typo.name);
+      });
 
-    test('the open combobox has no serious accessibility violations', async ({ page }) => {
-      const box = await openSearch(page, l.url, l.label);
-      await box.fill(l.typed);
-      await expect(page.getByRole('listbox', { name: l.list })).toBeVisible();
-      await box.press('ArrowDown');
-      await expectNoSeriousViolations(page, '[data-slot="search"]');
+      await test.step('says when nothing matches', async () => {
+        await box.fill('zzzqqq');
+        await expect(page.getByText(l.none, { exact: true }).first()).toBeVisible();
+        await expect(box).toHaveAttribute('aria-expanded', 'false');
+      });
+
+      const list = page.getByRole('listbox', { name: l.list });
+      await test.step('Escape closes the list, a second Escape clears the box', async () => {
+        await box.fill(l.typed);
+        await expect(list).toBeVisible();
+        await box.press('ArrowDown');
+        await box.press('Escape');
+        await expect(list).toBeHidden();
+        await expect(box).toHaveAttribute('aria-expanded', 'false');
+        await expect(box).not.toHaveAttribute('aria-activedescendant');
+        await expect(box).toHaveValue(l.typed);
+        await box.press('Escape');
+        await expect(box).toHaveValue('');
+        await expect(box).toBeFocused();
+      });
+
+      await test.step('the open combobox has no serious accessibility violations', async () => {
+        await box.fill(l.typed);
+        await expect(list).toBeVisible();
+        await box.press('ArrowDown');
+        await expectNoSeriousViolations(page, '[data-slot="search"]');
+      });
     });
 
     test('the endpoint refuses a bad limit with a message in the asked language', async ({ request }) => {

@@ -10,14 +10,13 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { readConfig } from '../config/config';
 import { openDatabase, queryRows, type Db, type DbHandle } from '../db/client';
 import { migrate } from '../db/migrate';
-import { seed } from '../db/seed/seed.server';
 import { createPostgresDatabase, postgresAvailable, preparedDataFolder } from '../db/testing';
 import { certificates } from '../db/schema';
 import { certificateCredential } from '../certificates/certificates.server';
@@ -27,6 +26,7 @@ import { signingKeyFile } from '../runtime/runtime.server';
 import { photoFolder, savePhoto } from '../identity/photo.server';
 import sharp from 'sharp';
 import { createStorage } from '../storage/create.server';
+import { childArgs } from '../testing/children';
 import { restoreBackup, takeBackup } from './backup.server';
 
 const folders: string[] = [];
@@ -165,9 +165,9 @@ describe('backup and restore of the embedded database', () => {
     it('`npm run backup` gets a copy from that process that opens, passes the migrations and holds whole transactions', async () => {
       const source = await seededDataDir();
       await loadOrCreateSigningKey(signingKeyFile(source), undefined);
-      // Node itself with tsx's loader (no tsx process in between that a kill would leave its child behind),
-      // its standard input held open: the writer stops when this test process goes away.
-      const child = spawn(process.execPath, ['--import', 'tsx', 'server/backup-writer.child.ts'], { env: { ...process.env, DATA_DIR: source }, stdio: ['pipe', 'pipe', 'pipe'] });
+      // Node itself (no tsx process in between that a kill would leave its child behind), its standard
+      // input held open: the writer stops when this test process goes away.
+      const child = spawn(process.execPath, childArgs('backup-writer'), { env: { ...process.env, DATA_DIR: source }, stdio: ['pipe', 'pipe', 'pipe'] });
       writer = child;
       let committed = 0;
       let errors = '';
@@ -218,20 +218,19 @@ describe.skipIf(!pgUp || !pgTools)('backup and restore of PostgreSQL with pg_dum
   afterAll(async () => {
     for (const drop of drops) await drop().catch(() => undefined);
   });
-  const database = async () => {
-    const made = await createPostgresDatabase({ prefix: 'academy_backup' });
+  /** A new database: empty, or a copy of the run's migrated (and seeded) template. */
+  const database = async (from?: 'migrated' | 'seeded') => {
+    const made = await createPostgresDatabase({ prefix: 'academy_backup', ...(from ? { from } : {}) });
     drops.push(made.drop);
     return made.url;
   };
   const pgConfig = (url: string, dataDir: string) => readConfig({ DATABASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
 
   it('comes back in a fresh database and a new DATA_DIR with the same rows and key; a credential signed before verifies after', async () => {
-    const sourceUrl = await database();
+    const sourceUrl = await database('seeded');
     const sourceDir = folder('pg-data');
     const key = await loadOrCreateSigningKey(signingKeyFile(sourceDir), undefined);
     let handle: DbHandle = await openDatabase({ databaseUrl: sourceUrl, dataDir: sourceDir });
-    await migrate(handle);
-    await seed(handle.db, resolve('media'));
     const { jwt } = await signFirstCertificate(handle.db, key);
     const rows = await rowsOf(handle.db);
     await handle.close();
@@ -270,10 +269,9 @@ describe.skipIf(!pgUp || !pgTools)('backup and restore of PostgreSQL with pg_dum
     const report = await takeBackup(pgConfig(sourceUrl, folder('pg-data')), join(folder('backups'), 'bad.tar.gz'));
     await admin(sourceUrl, `drop policy only_them on notes; drop role ${role}`);
 
-    const targetUrl = await database();
+    const targetUrl = await database('migrated');
     const handle = await openDatabase({ databaseUrl: targetUrl, dataDir: 'unused' });
     try {
-      await migrate(handle);
       await handle.db.execute(sql`insert into users (email, first_name, last_name) values ('kept@test.example', 'Kept', 'Here')`);
       const rows = await rowsOf(handle.db);
       await expect(restoreBackup(pgConfig(targetUrl, folder('pg-restored')), report.file, { force: true })).rejects.toThrow(/^psql failed: .*role .* does not exist/);

@@ -16,11 +16,9 @@ import type { Db } from '../db/client';
 import { certificates, contactMessages, contacts, courses, dataExports, evaluations, examAttempts, ibos, jobs, subtopics, tracking, users, type DataExport } from '../db/schema';
 import { loadCatalog } from '../catalog/catalog.server';
 import { certificateFacts, certificateUrls } from '../certificates/certificates';
-import { certificatePdf } from '../certificates/pdf.server';
 import { orderNumber } from '../commerce/checkout';
 import { ordersOf } from '../commerce/orders.server';
 import { receiptFacts } from '../commerce/receipt';
-import { receiptPdf } from '../commerce/receipt.server';
 import type { MailMessage, MailReceipt } from '../mail/mail';
 import { paths } from '../paths';
 import { mailLocale } from '../identity/account';
@@ -112,6 +110,9 @@ export async function collectArchive(db: Db, userId: number, ctx: { locale: Loca
           .orderBy(evaluations.courseId, examAttempts.attemptNumber);
   const held = contactIds.length === 0 ? [] : await db.select().from(certificates).where(inArray(certificates.contactId, contactIds)).orderBy(certificates.issuedAt, certificates.id);
   const catalog = await loadCatalog(db);
+  // The PDF drawing (pdf-lib and its font engine, about a third of the server's start-up) is loaded when
+  // the first archive is built, not by every process that starts the job scheduler.
+  const [{ certificatePdf }, { receiptPdf }] = await Promise.all([import('../certificates/pdf.server'), import('../commerce/receipt.server')]);
   const certificatePdfs: ArchiveContent['certificatePdfs'] = [];
   for (const c of held) {
     const course = catalog.byId.get(c.courseId);
