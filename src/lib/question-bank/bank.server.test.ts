@@ -11,7 +11,8 @@ import { auditEvents, certificates, contacts, examAttempts, questions, users } f
 import { correctOptions, type ExamQuestion } from '../exams/exams';
 import { loadExam } from '../exams/exam-source.server';
 import { examStanding, saveAnswer, startAttempt, submitAttempt } from '../exams/exams.server';
-import { examChange, personChange } from '../runtime/changes';
+import { examChange, personChange, tellChanges } from '../runtime/changes';
+import { testRuntime } from '../testing/runtime';
 import { addQuestion, editQuestion, exportBank, importQuestions, loadBank, listBanks, retireQuestion, saveSettings } from './bank.server';
 import { pendingRegrades, regradeCourse } from './regrade.server';
 import { bankToCsv, readBankCsv } from './bank-csv';
@@ -181,6 +182,24 @@ describe('question banks', () => {
     const [trail] = await handle.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'questions.regraded'), eq(auditEvents.subject, 'course:2')));
     expect(trail!.before).toMatchObject({ attempts: [{ attempt: attempt!.id, score: 100, passed: true }] });
     expect(trail!.after).toMatchObject({ counts: { attempts: 1, noLongerPassing: 1 } });
+  });
+
+  it("a bank's change makes every process forget that exam and the pages showing it", async () => {
+    const runtime = await testRuntime(handle);
+    try {
+      const told: unknown[] = [];
+      runtime.bus.subscribe('catalog', (data) => told.push(data));
+      const kept = runtime.exams.get(1);
+      const other = runtime.exams.get(3);
+      const version = runtime.catalog.version;
+      await tellChanges(runtime, [examChange(1)]);
+      expect(told).toEqual([{ exam: 1 }]);
+      expect(runtime.catalog.version).toBe(version + 1);
+      expect(runtime.exams.get(1)).not.toBe(kept);
+      expect(runtime.exams.get(3)).toBe(other);
+    } finally {
+      await runtime.close();
+    }
   });
 
   it('keeps positions unique in the pool only', async () => {
