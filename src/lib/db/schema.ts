@@ -131,6 +131,8 @@ export const mediaFiles = pgTable('media_files', {
   mimeType: text().notNull(),
   sizeBytes: integer().notNull(),
   durationSeconds: numeric({ precision: 10, scale: 2 }),
+  /** The bytes are in the runtime's storage (`runtime.storage`) rather than the media folder: library videos and their captions. */
+  inStorage: boolean().notNull().default(false),
   createdAt: createdAt(),
 });
 export type MediaFile = typeof mediaFiles.$inferSelect;
@@ -886,3 +888,4 @@ export const auditEvents = pgTable(
 export type AuditEvent = typeof auditEvents.$inferSelect;
 
 export * from './schema-staff';
+export * from './schema-videos';
