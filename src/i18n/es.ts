@@ -20,5 +20,6 @@ import * as forms from './sections/forms';
 import * as minicart from './sections/minicart';
 import * as privacy from './sections/privacy';
 import * as staff from './sections/staff';
+import * as videos from './sections/videos';
 
-export const es = { ...core.es, ...catalog.es, ...contact.es, ...content.es, ...search.es, ...identity.es, ...security.es, ...ibo.es, ...learning.es, ...media.es, ...exams.es, ...certificates.es, ...minicart.es, ...commerce.es, ...forms.es, ...privacy.es, ...staff.es } as const;
+export const es = { ...core.es, ...catalog.es, ...contact.es, ...content.es, ...search.es, ...identity.es, ...security.es, ...ibo.es, ...learning.es, ...media.es, ...exams.es, ...certificates.es, ...minicart.es, ...commerce.es, ...forms.es, ...privacy.es, ...staff.es, ...videos.es } as const;

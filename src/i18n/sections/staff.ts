@@ -54,6 +54,7 @@ export const es = {
       areas: {
         staff: { title: 'Equipo', lead: 'Da y quita roles, y restablece la verificación en dos pasos.' },
         audit: { title: 'Registro de auditoría', lead: 'Quién cambió qué y cuándo.' },
+        videos: { title: 'Videos', lead: 'Sube videos, sigue su conversión y añade subtítulos.' },
       },
     },
     people: {
@@ -162,6 +163,7 @@ export const en: Shape<typeof es> = {
       areas: {
         staff: { title: 'Staff', lead: 'Grant and remove roles, and reset two-step verification.' },
         audit: { title: 'Audit log', lead: 'Who changed what, and when.' },
+        videos: { title: 'Videos', lead: 'Upload videos, follow their conversion and add captions.' },
       },
     },
     people: {

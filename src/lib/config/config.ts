@@ -120,6 +120,32 @@ export interface AppConfig {
   sandboxLatencyMs: number;
   /** `METRICS_TOKEN`, `METRICS_PORT`, `METRICS_HOST`: where `/metrics` is answered (nowhere when neither is set). */
   metrics: MetricsSettings;
+  /** `VIDEO_UPLOAD_MAX_BYTES`, `VIDEO_WORKER`: the largest video upload, and whether this process converts queued videos. */
+  video: VideoSettings;
+}
+
+export interface VideoSettings {
+  /** The largest video file an editor may upload (bytes; 2 GiB by default). */
+  uploadMaxBytes: number;
+  /** This process claims queued videos and runs ffmpeg on them (`VIDEO_WORKER=0`: another process does). */
+  worker: boolean;
+}
+
+/** `VIDEO_UPLOAD_MAX_BYTES`: a whole number of bytes from 1 MiB to 50 GiB. */
+function readVideoUploadMax(raw: string | undefined): number {
+  const text = raw?.trim() ?? '';
+  if (text === '') return 2 * 1024 ** 3;
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || n < 1024 ** 2 || n > 50 * 1024 ** 3) throw new ConfigError('VIDEO_UPLOAD_MAX_BYTES must be a whole number of bytes from 1048576 (1 MiB) to 53687091200 (50 GiB), or unset for 2 GiB.');
+  return n;
+}
+
+/** `VIDEO_WORKER`: 1 (default) or 0. */
+function readVideoWorker(raw: string | undefined): boolean {
+  const text = raw?.trim() ?? '';
+  if (text === '' || text === '1' || text === 'true') return true;
+  if (text === '0' || text === 'false') return false;
+  throw new ConfigError('VIDEO_WORKER must be 1 (this process converts uploaded videos) or 0 (another process does), or unset.');
 }
 
 /** One variable: its raw text through `read`, whose `ConfigError` becomes an issue (every bad variable is reported). */
@@ -173,6 +199,8 @@ const envSchema = z
     METRICS_TOKEN: variable(readMetricsToken),
     METRICS_PORT: variable(readMetricsPort),
     METRICS_HOST: text('127.0.0.1'),
+    VIDEO_UPLOAD_MAX_BYTES: variable(readVideoUploadMax),
+    VIDEO_WORKER: variable(readVideoWorker),
   })
   .transform((e, ctx): AppConfig => {
     // The settings that need two variables.
@@ -206,6 +234,7 @@ const envSchema = z
       sandboxLatencyMs: e.SANDBOX_LATENCY_MS,
       passwordHashCost: e.PASSWORD_HASH_COST,
       metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
+      video: { uploadMaxBytes: e.VIDEO_UPLOAD_MAX_BYTES, worker: e.VIDEO_WORKER },
     };
   });
 

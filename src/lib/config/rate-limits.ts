@@ -81,6 +81,10 @@ export const LIMITS = {
   secondFactorPerAccount: { points: 10, durationSeconds: 15 * 60 },
   /** Changes to staff (roles, second factors) per administrator. */
   staffChangesPerAccount: { points: 60, durationSeconds: 60 * 60 },
+  /** Video uploads started per editor (each reserves disk for a file of up to the size limit). */
+  videoUploadsPerAccount: { points: 30, durationSeconds: 60 * 60 },
+  /** Changes to the video library per editor (caption tracks, deletions). */
+  videoChangesPerAccount: { points: 120, durationSeconds: 60 * 60 },
 } as const satisfies Record<string, LimitSpec>;
 
 export type LimitName = keyof typeof LIMITS;

@@ -23,6 +23,7 @@ export const RECOVERY_CODE_COUNT = 10;
 export const STAFF_AREAS = [
   { key: 'staff', path: '/admin/staff', access: 'administrator' },
   { key: 'audit', path: '/admin/audit', access: 'administrator' },
+  { key: 'videos', path: '/admin/videos', access: 'editor' },
 ] as const satisfies readonly { key: string; path: string; access: StaffRole }[];
 export type StaffArea = (typeof STAFF_AREAS)[number];
 

@@ -101,7 +101,7 @@ export function hlsArguments(input: string, outDir: string, rungs: readonly Rung
   const split = n > 1 ? `[0:v]split=${n}${rungs.map((_, i) => `[s${i}]`).join('')};` : '[0:v]null[s0];';
   const scales = rungs.map((r, i) => `[s${i}]scale=${r.width}:${r.height}:flags=bicubic,format=yuv420p[v${i}]`).join(';');
   const args = ['-hide_banner', '-nostdin', '-y', '-i', input, '-filter_complex', split + scales];
-  rungs.forEach((r, i) => {
+  rungs.forEach((_, i) => {
     args.push('-map', `[v${i}]`);
     if (hasAudio) args.push('-map', '0:a:0');
   });
@@ -196,4 +196,17 @@ export function clock(seconds: number): string {
   const m = Math.floor((s % 3600) / 60);
   const ss = String(s % 60).padStart(2, '0');
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}
+
+/** A size in bytes as people read it (`1.5 GB`, `820 MB`), in `locale`'s number format. */
+export function formatBytes(bytes: number, locale: 'es' | 'en'): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let n = bytes;
+  let u = 0;
+  while (n >= 1024 && u < units.length - 1) {
+    n /= 1024;
+    u++;
+  }
+  const digits = n >= 100 || u === 0 ? 0 : 1;
+  return `${new Intl.NumberFormat(locale === 'en' ? 'en-US' : 'es-419', { maximumFractionDigits: digits }).format(n)} ${units[u]}`;
 }
