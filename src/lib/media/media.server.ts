@@ -12,7 +12,8 @@ import { refusal } from '../access/access';
 import type { Identity } from '../access/access.server';
 import type { Store } from '../access/store.server';
 import type { Db } from '../db/client';
-import { captions, mediaFiles, resources, subtopics, topics } from '../db/schema';
+import { captions, mediaFiles, resources, subtopics, topics, videoCaptions, videos } from '../db/schema';
+import type { Storage } from '../storage/storage';
 import { planMedia, refusalMessage, refusalStatus, resolveUnder, textAnswer, type CaptionLang, type MediaAsk, type MediaTarget } from './media';
 
 /** The stored file behind a resource or caption track, and the course whose access rules guard it. */
@@ -22,6 +23,9 @@ export interface MediaFileTarget {
   storageKey: string;
   mimeType: string;
   sizeBytes: number;
+  /** The bytes are in the runtime's storage (library videos and their captions), not the media folder. */
+  inStorage: boolean;
+  createdAt: Date;
 }
 
 /**
@@ -48,6 +52,8 @@ const fileColumns = {
   storageKey: mediaFiles.storageKey,
   mimeType: mediaFiles.mimeType,
   sizeBytes: mediaFiles.sizeBytes,
+  inStorage: mediaFiles.inStorage,
+  createdAt: mediaFiles.createdAt,
 };
 
 /** The file of a lesson resource (video or document), or `null` for unknown ids and link resources; kept per `scope`. */
@@ -77,9 +83,70 @@ export function resolveCaptionFile(db: Db, resourceId: number, lang: CaptionLang
       .innerJoin(topics, eq(topics.id, subtopics.topicId))
       .where(and(eq(captions.resourceId, resourceId), eq(captions.lang, lang)))
       .limit(1);
-    return row;
+    if (row) return row;
+    // A library video's own caption track, when the resource plays one.
+    const [library] = await db
+      .select(fileColumns)
+      .from(resources)
+      .innerJoin(videos, eq(videos.mediaFileId, resources.mediaFileId))
+      .innerJoin(videoCaptions, and(eq(videoCaptions.videoId, videos.id), eq(videoCaptions.lang, lang)))
+      .innerJoin(mediaFiles, eq(mediaFiles.id, videoCaptions.mediaFileId))
+      .innerJoin(subtopics, eq(subtopics.id, resources.subtopicId))
+      .innerJoin(topics, eq(topics.id, subtopics.topicId))
+      .where(eq(resources.id, resourceId))
+      .limit(1);
+    return library;
   });
 }
+
+/** The folder of an HLS master playlist's key (`videos/12/`), or null for a file that is not one in storage. */
+export function hlsFolder(file: MediaFileTarget): string | null {
+  if (!file.inStorage || file.mimeType !== 'application/vnd.apple.mpegurl' || !file.storageKey.endsWith('/master.m3u8')) return null;
+  return file.storageKey.slice(0, -'master.m3u8'.length);
+}
+
+/**
+ * A stored object's bytes as a web stream that reads one chunk per read request and waits for `ready`
+ * first (the same pacing as `fileSlice`); it stops reading when the client goes away.
+ */
+export function storedSlice(body: NodeJS.ReadableStream, ready: ClientReady = async () => undefined): ReadableStream<Uint8Array> {
+  const chunks = body[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const destroy = () => (body as { destroy?: () => void }).destroy?.();
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          await ready();
+          const next = await chunks.next();
+          if (next.done) controller.close();
+          else controller.enqueue(typeof next.value === 'string' ? new TextEncoder().encode(next.value) : next.value);
+        } catch (err) {
+          destroy();
+          controller.error(err);
+        }
+      },
+      cancel() {
+        destroy();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+/** Answers a request for a stored object (`key`) with Range and validators; 404 when it is not there. */
+export async function serveStored(storage: Storage, key: string, facts: { mimeType: string; createdAt: Date }, req: MediaRequest): Promise<Response> {
+  const { locale, method } = req;
+  const object = await storage.stat(key).catch(() => null);
+  if (!object) return textAnswer(404, messages(locale).media.notFound, locale, method);
+  const plan = planMedia({ mimeType: facts.mimeType, size: object.sizeBytes, mtimeMs: facts.createdAt.getTime(), fileName: key }, req, locale);
+  if (plan.body === null || typeof plan.body === 'string') return new Response(plan.body, { status: plan.status, headers: plan.headers });
+  const got = await storage.get(key, { start: plan.body.start, end: plan.body.end });
+  if (!got) return textAnswer(404, messages(locale).media.notFound, locale, method);
+  return new Response(storedSlice(got.body, req.ready), { status: plan.status, headers: plan.headers });
+}
+
+/** The content type of an HLS file by its name. */
+const hlsType = (path: string) => (path.endsWith('.ts') ? 'video/mp2t' : 'application/vnd.apple.mpegurl');
 
 
 /**
@@ -146,19 +213,27 @@ async function openFile(path: string): Promise<{ handle: FileHandle; size: numbe
  * Answers one media request: a plain-text refusal for what cannot be served (404 unknown or hidden,
  * 403 refused, with the reason in `req.locale`), otherwise the file or the requested byte range.
  */
-export async function serveMedia(store: Store, identity: Identity | null | undefined, target: MediaTarget, req: MediaRequest, mediaDir: string): Promise<Response> {
+export async function serveMedia(store: Store, identity: Identity | null | undefined, target: MediaTarget, req: MediaRequest, mediaDir: string, storage?: Storage): Promise<Response> {
   const { locale, method } = req;
   const notFound = () => textAnswer(404, messages(locale).media.notFound, locale, method);
   const { db } = store;
   const catalog = await store.catalog();
-  const file = target.kind === 'resource' ? await resolveResourceFile(db, target.resourceId, catalog) : await resolveCaptionFile(db, target.resourceId, target.lang, catalog);
+  const file = target.kind === 'caption' ? await resolveCaptionFile(db, target.resourceId, target.lang, catalog) : await resolveResourceFile(db, target.resourceId, catalog);
   if (!file) return notFound();
+  // An HLS video is addressed by its folder's files; its master key alone is not a file to download.
+  const folder = hlsFolder(file);
+  if ((target.kind === 'hls') !== (folder !== null) || (target.kind === 'hls' && target.path === '')) return notFound();
   const viewer = await store.viewer(identity);
   const course = catalog.byId.get(file.courseId);
   if (!course) return notFound();
   const why = refusal(course, viewer);
   if (why) return textAnswer(refusalStatus(why), refusalMessage(why, locale), locale, method);
 
+  if (file.inStorage) {
+    if (!storage) return notFound();
+    if (target.kind === 'hls') return serveStored(storage, `${folder}${target.path}`, { mimeType: hlsType(target.path), createdAt: file.createdAt }, req);
+    return serveStored(storage, file.storageKey, file, req);
+  }
   const path = resolveUnder(mediaDir, file.storageKey);
   const opened = path === null ? null : await openFile(path);
   if (!opened) return notFound();

@@ -18,7 +18,7 @@ export function mediaRoutes(parse: (params: Params) => MediaTarget | { error: 'b
     const target = parse(params);
     if ('error' in target) return textAnswer(400, messages(locale).media[target.error], locale, method);
     // The production server hands over a drain signal so slow clients pace the reading (server/app.ts).
-    return serveMedia(locals.runtime.store, locals.identity, target, { ...mediaAsk(method, request.headers), locale, ready: locals.clientReady }, resolve(locals.runtime.config.mediaDir));
+    return serveMedia(locals.runtime.store, locals.identity, target, { ...mediaAsk(method, request.headers), locale, ready: locals.clientReady }, resolve(locals.runtime.config.mediaDir), locals.runtime.storage);
   };
   return {
     GET: (ctx) => answer(ctx, 'GET'),
