@@ -95,6 +95,7 @@ export const ACTION_RULES = {
   'staff.grantRole': { access: 'administrator', limits: [{ name: 'staffChangesPerAccount', per: 'user' }], locale: 'lang' },
   'staff.revokeRole': { access: 'administrator', limits: [{ name: 'staffChangesPerAccount', per: 'user' }], locale: 'lang' },
   'staff.resetFactor': { access: 'administrator', limits: [{ name: 'staffChangesPerAccount', per: 'user' }], locale: 'lang' },
+  'videos.saveCaption': { access: 'editor', limits: [{ name: 'videoChangesPerAccount', per: 'user' }], locale: 'lang' },
 } as const satisfies Record<string, ActionRule>;
 
 export type ActionName = keyof typeof ACTION_RULES;

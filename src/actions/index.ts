@@ -21,6 +21,7 @@ import { ibo } from './ibo';
 import { exams } from './exams';
 import { privacy } from './privacy';
 import { staff } from './staff';
+import { videos } from './videos';
 
 export const server = {
   account,
@@ -32,6 +33,7 @@ export const server = {
   exams,
   privacy,
   staff,
+  videos,
   contact: {
     /**
      * The contact form: 400 with field codes for bad input (nothing stored), 429 once an address has
