@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clock, hlsArguments, hlsKey, ladderFor, probeVerdict, readProgress, titleOfFileName } from './videos';
+import { clock, hlsArguments, namedLadder, hlsKey, ladderFor, probeVerdict, readProgress, titleOfFileName } from './videos';
 
 const stream = (s: object) => ({ codec_type: 'video', width: 1280, height: 720, ...s });
 
@@ -37,10 +37,14 @@ describe('ladderFor', () => {
 describe('hlsArguments', () => {
   it('maps one video (and audio when there is some) per rung, with progress on stdout', () => {
     const args = hlsArguments('/in.mp4', '/out', ladderFor(1280, 720), true);
-    expect(args.join(' ')).toContain('-var_stream_map v:0,a:0,name:360p v:1,a:1,name:720p');
+    expect(args.join(' ')).toContain('-var_stream_map v:0,a:0 v:1,a:1');
     expect(args).toContain('pipe:1');
     expect(args.at(-1)).toBe('/out/%v/index.m3u8');
-    expect(hlsArguments('/in.mp4', '/out', ladderFor(160, 90), false).join(' ')).toContain('-var_stream_map v:0,name:90p');
+    expect(hlsArguments('/in.mp4', '/out', ladderFor(160, 90), false).join(' ')).toContain('-var_stream_map v:0 -progress');
+  });
+  it('names the numbered rendition folders of the master playlist after their rungs', () => {
+    const master = '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1\n0/index.m3u8\n#EXT-X-STREAM-INF:BANDWIDTH=2\n1/index.m3u8\n';
+    expect(namedLadder(master, ladderFor(1280, 720))).toBe('#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1\n360p/index.m3u8\n#EXT-X-STREAM-INF:BANDWIDTH=2\n720p/index.m3u8\n');
   });
 });
 

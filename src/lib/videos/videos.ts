@@ -117,12 +117,18 @@ export function hlsArguments(input: string, outDir: string, rungs: readonly Rung
     '-hls_flags', 'independent_segments',
     '-hls_segment_filename', `${outDir}/%v/seg-%03d.ts`,
     '-master_pl_name', 'master.m3u8',
-    '-var_stream_map', rungs.map((r, i) => (hasAudio ? `v:${i},a:${i},name:${r.name}` : `v:${i},name:${r.name}`)).join(' '),
+    // Folders are numbered (`0/`, `1/`): the ffmpeg shipped has no `name:` in the stream map; `namedLadder` renames them.
+    '-var_stream_map', rungs.map((_, i) => (hasAudio ? `v:${i},a:${i}` : `v:${i}`)).join(' '),
     '-progress', 'pipe:1',
     '-nostats',
     `${outDir}/%v/index.m3u8`,
   );
   return args;
+}
+
+/** The master playlist with each numbered rendition folder (`0/index.m3u8`) named after its rung (`360p/index.m3u8`). */
+export function namedLadder(master: string, rungs: readonly Rung[]): string {
+  return master.replace(/^(\d+)\/index\.m3u8$/gm, (line, i: string) => (rungs[Number(i)] ? `${rungs[Number(i)]!.name}/index.m3u8` : line));
 }
 
 /** The ffmpeg arguments of the poster: one frame at `atSeconds`, at most 720 pixels high, JPEG. */
