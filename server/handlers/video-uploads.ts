@@ -70,7 +70,11 @@ export function videoUploads(runtime: Runtime, opts: { queued?: (videoId: number
         return true;
       }
     }
-    // Only this handler says who uploads, and in which language.
+    // Only this handler says who uploads, and in which language (the upload server reads the raw headers).
+    const own = new Set([UPLOADER_HEADER, LOCALE_HEADER]);
+    const kept: string[] = [];
+    for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) if (!own.has(req.rawHeaders[i]!.toLowerCase())) kept.push(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+    req.rawHeaders.splice(0, req.rawHeaders.length, ...kept, UPLOADER_HEADER, String(userId), LOCALE_HEADER, locale);
     req.headers[UPLOADER_HEADER] = String(userId);
     req.headers[LOCALE_HEADER] = locale;
     tus ??= createUploadServer({ db: runtime.db, config: runtime.config, logger: runtime.logger, queued: opts.queued });
