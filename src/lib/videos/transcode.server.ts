@@ -5,7 +5,7 @@
  * interface and marks the video ready. A worker that dies mid-way (even `kill -9`) leaves a lease that
  * runs out: another claim takes the video again, up to `MAX_TRANSCODE_ATTEMPTS`.
  */
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { createReadStream, existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -15,7 +15,7 @@ import type { Logger } from '../http/log.server';
 import type { Storage } from '../storage/storage';
 import { runFfmpeg } from './tools.server';
 import { claimTranscode, markReady, releaseClaim, removeUpload, renewClaim, uploadFile } from './videos.server';
-import { hlsArguments, ladderFor, namedLadder, posterArguments, posterSecond, videoKeys } from './videos';
+import { hlsArguments, ladderFor, masterPlaylist, posterArguments, posterSecond, videoKeys } from './videos';
 
 export interface TranscodeDeps {
   db: Db;
@@ -48,7 +48,7 @@ export async function transcodeVideo(deps: TranscodeDeps, video: Video): Promise
   try {
     const duration = Number(video.durationSeconds ?? 0);
     const rungs = ladderFor(video.width ?? 0, video.height ?? 0);
-    for (let i = 0; i < rungs.length; i++) await mkdir(join(work, String(i)), { recursive: true });
+    for (const r of rungs) await mkdir(join(work, r.name), { recursive: true });
     let lost = false;
     let lastSaved = 0;
     let saving: Promise<unknown> = Promise.resolve();
@@ -87,9 +87,7 @@ export async function transcodeVideo(deps: TranscodeDeps, video: Video): Promise
       await saving;
     }
     if (lost) return 'lost';
-    // Numbered rendition folders get their rungs' names (`0/` → `360p/`), in the master playlist too.
-    for (let i = 0; i < rungs.length; i++) await rename(join(work, String(i)), join(work, rungs[i]!.name));
-    await writeFile(join(work, 'master.m3u8'), namedLadder(await readFile(join(work, 'master.m3u8'), 'utf8'), rungs));
+    await writeFile(join(work, 'master.m3u8'), masterPlaylist(rungs, video.hasAudio === 1));
     const poster = runFfmpeg(posterArguments(input, join(work, 'poster.jpg'), posterSecond(duration), video.height ?? 720));
     deps.running?.add(poster);
     await poster.done.finally(() => deps.running?.delete(poster));

@@ -95,40 +95,39 @@ export function ladderFor(width: number, height: number): Rung[] {
   return [{ ...rung(h, Math.max(200, Math.round((LADDER[0].videoKbps * h) / LADDER[0].height))), height: h }];
 }
 
-/** The ffmpeg arguments that make the HLS ladder of `input` in `outDir` (`<rung>/index.m3u8`, `master.m3u8`), reporting progress on stdout. */
+/**
+ * The ffmpeg arguments that make the HLS ladder of `input` in `outDir`: one decode, one scaled picture
+ * per rung, each rung its own HLS output (`<rung>/index.m3u8` and its segments), progress on stdout.
+ * (One output per rung rather than a `-var_stream_map`: the ffmpeg shipped crashes writing a multi-variant
+ * master playlist; `masterPlaylist` writes it instead.)
+ */
 export function hlsArguments(input: string, outDir: string, rungs: readonly Rung[], hasAudio: boolean): string[] {
   const n = rungs.length;
   const split = n > 1 ? `[0:v]split=${n}${rungs.map((_, i) => `[s${i}]`).join('')};` : '[0:v]null[s0];';
   const scales = rungs.map((r, i) => `[s${i}]scale=${r.width}:${r.height}:flags=bicubic,format=yuv420p[v${i}]`).join(';');
-  const args = ['-hide_banner', '-nostdin', '-y', '-i', input, '-filter_complex', split + scales];
-  rungs.forEach((_, i) => {
-    args.push('-map', `[v${i}]`);
-    if (hasAudio) args.push('-map', '0:a:0');
-  });
-  args.push('-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', 'main', '-sc_threshold', '0', '-g', '48', '-keyint_min', '48');
+  const args = ['-hide_banner', '-nostdin', '-y', '-i', input, '-filter_complex', split + scales, '-progress', 'pipe:1', '-nostats'];
   rungs.forEach((r, i) => {
-    args.push(`-b:v:${i}`, `${r.videoKbps}k`, `-maxrate:v:${i}`, `${Math.round(r.videoKbps * 1.07)}k`, `-bufsize:v:${i}`, `${Math.round(r.videoKbps * 1.5)}k`);
+    args.push('-map', `[v${i}]`);
+    if (hasAudio) args.push('-map', '0:a:0', '-c:a', 'aac', '-b:a', `${AUDIO_KBPS}k`, '-ac', '2', '-ar', '48000');
+    args.push(
+      '-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', 'main', '-sc_threshold', '0', '-g', '48', '-keyint_min', '48',
+      '-b:v', `${r.videoKbps}k`, '-maxrate', `${Math.round(r.videoKbps * 1.07)}k`, '-bufsize', `${Math.round(r.videoKbps * 1.5)}k`,
+      '-f', 'hls', '-hls_time', String(SEGMENT_SECONDS), '-hls_playlist_type', 'vod',
+      '-hls_segment_filename', `${outDir}/${r.name}/seg-%03d.ts`,
+      `${outDir}/${r.name}/index.m3u8`,
+    );
   });
-  if (hasAudio) args.push('-c:a', 'aac', '-b:a', `${AUDIO_KBPS}k`, '-ac', '2', '-ar', '48000');
-  args.push(
-    '-f', 'hls',
-    '-hls_time', String(SEGMENT_SECONDS),
-    '-hls_playlist_type', 'vod',
-    '-hls_flags', 'independent_segments',
-    '-hls_segment_filename', `${outDir}/%v/seg-%03d.ts`,
-    '-master_pl_name', 'master.m3u8',
-    // Folders are numbered (`0/`, `1/`): the ffmpeg shipped has no `name:` in the stream map; `namedLadder` renames them.
-    '-var_stream_map', rungs.map((_, i) => (hasAudio ? `v:${i},a:${i}` : `v:${i}`)).join(' '),
-    '-progress', 'pipe:1',
-    '-nostats',
-    `${outDir}/%v/index.m3u8`,
-  );
   return args;
 }
 
-/** The master playlist with each numbered rendition folder (`0/index.m3u8`) named after its rung (`360p/index.m3u8`). */
-export function namedLadder(master: string, rungs: readonly Rung[]): string {
-  return master.replace(/^(\d+)\/index\.m3u8$/gm, (line, i: string) => (rungs[Number(i)] ? `${rungs[Number(i)]!.name}/index.m3u8` : line));
+/** The master playlist naming each rung's playlist, its bandwidth and resolution. */
+export function masterPlaylist(rungs: readonly Rung[], hasAudio: boolean): string {
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:3'];
+  for (const r of rungs) {
+    const bandwidth = Math.round((r.videoKbps * 1.07 + (hasAudio ? AUDIO_KBPS : 0)) * 1000);
+    lines.push(`#EXT-X-STREAM-INF:BANDWIDTH=${bandwidth},RESOLUTION=${r.width}x${r.height}`, `${r.name}/index.m3u8`);
+  }
+  return `${lines.join('\n')}\n`;
 }
 
 /** The ffmpeg arguments of the poster: one frame at `atSeconds`, at most 720 pixels high, JPEG. */
