@@ -93,6 +93,25 @@ describe.skipIf(!siteBuilt)('the video library, through the site', () => {
     await built.db.db.delete(videos);
   });
 
+  it('answers hostile upload ids and headers with a 4xx in words, never a 5xx', async () => {
+    const ids = ['', 'x', '0'.repeat(31), 'g'.repeat(32), 'A'.repeat(32), '%00', '..%2F..%2Fetc', 'a'.repeat(5000), '1e3', '-1'];
+    const headers: Record<string, string>[] = [{}, { 'Upload-Offset': '-1' }, { 'Upload-Offset': 'abc' }, { 'Upload-Length': '99999999999999999999' }, { 'Upload-Metadata': 'filename %%%' }, { 'Tus-Resumable': '0.0.1' }];
+    for (const id of ids) {
+      for (const h of headers) {
+        for (const method of ['HEAD', 'PATCH', 'DELETE', 'GET', 'POST']) {
+          const a = await admin.request(method, `/admin/videos/uploads/${id}`, { headers: { ...TUS, 'Content-Type': 'application/offset+octet-stream', ...h }, raw: Buffer.from('x') });
+          expect(a.status, `${method} ${id.slice(0, 40)} ${JSON.stringify(h)} → ${a.status} ${a.body.slice(0, 100)}`).toBeGreaterThanOrEqual(400);
+          expect(a.status).toBeLessThan(500);
+        }
+      }
+    }
+    for (const h of headers) {
+      const a = await admin.request('POST', '/admin/videos/uploads', { headers: { ...TUS, 'Upload-Length': '10', ...h } });
+      expect(a.status, `POST ${JSON.stringify(h)} → ${a.status} ${a.body.slice(0, 100)}`).toBeLessThan(500);
+    }
+    await built.db.db.delete(videos);
+  });
+
   it('resumes an upload cut at half from the offset kept on disk, also on a new server, and refuses a non-video at its last byte', async () => {
     const made = await create(admin, clip.length);
     expect(made.status, made.body).toBe(201);

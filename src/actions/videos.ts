@@ -24,13 +24,12 @@ export const videos = {
     input: captionFormSchema,
     handler: async ({ videoId, track, captions }, { person, runtime, t }) => {
       const c = t.videos.captions.errors;
-      if (!(captions instanceof File) || captions.size === 0) throw new ActionError({ code: 'BAD_REQUEST', message: captions instanceof File ? c.empty : c.noFile });
-      // Read no more than the limit allows (plus one byte, to tell a file over it).
-      const bytes = new Uint8Array(await captions.slice(0, 512 * 1024 + 1).arrayBuffer());
+      // Read no more than the limit allows (plus one byte, to tell a file over it); no file is an empty one.
+      const bytes = captions instanceof File ? new Uint8Array(await captions.slice(0, 512 * 1024 + 1).arrayBuffer()) : new Uint8Array();
       const outcome = await saveCaption(runtime.db, runtime.storage, person.userId, videoId, track, bytes);
       if (outcome.status === 'unknownVideo') throw new ActionError({ code: 'NOT_FOUND', message: t.videos.refusals.unknownVideo });
       if (outcome.status === 'notReady') throw new ActionError({ code: 'CONFLICT', message: c.notReady });
-      if (outcome.status === 'invalid') throw new ActionError({ code: 'BAD_REQUEST', message: format(c[outcome.problem], { line: outcome.line }) });
+      if (outcome.status === 'invalid') throw new ActionError({ code: 'BAD_REQUEST', message: captions instanceof File ? format(c[outcome.problem], { line: outcome.line }) : c.noFile });
       // Lessons playing this video list its caption tracks: their pages are drawn again.
       if (await videoInLessons(runtime.db, videoId)) await runtime.catalogChanged();
       return { message: format(t.videos.captions.saved, { count: outcome.cues }), changed: [] };

@@ -494,6 +494,7 @@ test(`GET the exam pages: ${RUNS} hostile course ids and attempt numbers — 200
   actionFuzz('staff.grantRole', 163, (i) => ({ email: `fuzz.rol.${RUN}.${i}@example.com`, role: 'editor', lang: 'en' }), { setup: async (c) => void (await newLearner(c, 'rol')), extra: refused, runs: 15 });
   actionFuzz('staff.revokeRole', 164, () => ({ userId: '2147483647', role: 'editor', lang: 'en' }), { setup: async (c) => void (await newLearner(c, 'quitar-rol')), extra: refused, runs: 15 });
   actionFuzz('staff.resetFactor', 165, () => ({ userId: '2147483647', lang: 'en' }), { setup: async (c) => void (await newLearner(c, 'reiniciar')), extra: refused, runs: 15 });
+  actionFuzz('videos.saveCaption', 166, () => ({ videoId: '1', track: 'es', captions: 'WEBVTT\n\n00:00.000 --> 00:01.000\n<script>x</script>\n', lang: 'en' }), { setup: async (c) => void (await newLearner(c, 'subtitulos')), extra: refused, runs: 15 });
 }
 
 test(`order pages, receipts, book downloads and data archives: hostile and foreign order and book ids, forged archive links — the not-found page (or the login page), never a 5xx`, async ({ baseURL }) => {
