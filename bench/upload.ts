@@ -104,11 +104,12 @@ try {
 const total = (performance.now() - t0) / 1000;
 const [row] = await handle.db.select().from(videos);
 const stored = row ? uploadFile(dataDir, row.uploadId) : null;
-let identical = false;
+const digest = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+let identical: boolean | 'gone' = 'gone';
 try {
-  identical = stored !== null && createHash('sha256').update(readFileSync(stored)).digest('hex') === createHash('sha256').update(bytes).digest('hex');
+  identical = stored !== null && digest(readFileSync(stored)) === digest(bytes);
 } catch {
-  identical = false; // a probed and converted-away file is gone; the state says it was accepted
+  // a file converted away is gone; the state says it was accepted
 }
 const mb = bytes.length / 1024 ** 2;
 console.log(`cut at ${(marks.resumeFrom! / 1024 ** 2).toFixed(1)} MB (50 %), server restarted at ${(marks.restartAt! / 1024 ** 2).toFixed(1)} MB (75 %), down for ${((marks.restarted! - marks.restart!) / 1000).toFixed(2)} s`);

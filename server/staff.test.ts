@@ -155,7 +155,10 @@ describe.skipIf(!siteBuilt)('the staff back office, through the site', () => {
 
     const dashboard = await c.get('/en/admin');
     expect(dashboard.status).toBe(200);
-    expect(dashboard.body).toContain(en.dashboard.none);
+    // An editor's area is the video library; the administrators' areas stay closed.
+    expect(dashboard.body).toContain(en.dashboard.areas.videos.title);
+    expect(dashboard.body).not.toContain(en.dashboard.areas.staff.lead);
+    expect((await c.get('/en/admin/videos')).status).toBe(200);
     expect((await c.get('/admin/staff')).status).toBe(403);
     const grant = await c.post('/_actions/staff.grantRole', { form: { email: PEOPLE.learner.email, role: 'administrator', lang: 'en' } });
     expect(grant.status).toBe(403);

@@ -50,6 +50,5 @@ export function useHlsSource(ref: RefObject<HTMLVideoElement | null>, src: strin
       player?.destroy();
     };
     // `onFatal` changes identity each render; the source alone decides what is loaded.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ref, src, hls]);
 }

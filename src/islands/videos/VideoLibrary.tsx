@@ -151,12 +151,12 @@ export default function VideoLibrary({ locale, uploadEndpoint, statusEndpoint, r
                         </span>
                         {row.captionLangs.length > 0 && <span className="captions-note">{t.captions}: {row.captionLangs.join(', ')}</span>}
                       </th>
-                      <td>
+                      <td data-label={t.state}>
                         <span className={`state state-${st?.state ?? 'uploading'}`}>{st?.label ?? ''}</span>
                         {st?.state === 'transcoding' && <progress max={100} value={st.progress} aria-hidden="true" />}
                       </td>
-                      <td>{st?.duration ?? '—'}</td>
-                      <td>{st?.mediaFileId ? <code title={t.mediaIdHint}>{st.mediaFileId}</code> : '—'}</td>
+                      <td data-label={t.duration}>{st?.duration ?? '—'}</td>
+                      <td data-label={t.mediaId}>{st?.mediaFileId ? <code title={t.mediaIdHint}>{st.mediaFileId}</code> : '—'}</td>
                     </tr>
                   );
                 })}

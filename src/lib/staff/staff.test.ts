@@ -23,9 +23,9 @@ const proved = (...roles: StaffSession['roles'] & object): StaffSession => ({ us
 const learner: StaffSession = { user: {}, ibo: null };
 
 describe('the areas of the back office', () => {
-  it('lists staff and audit to an administrator, nothing (yet) to an editor or a learner', () => {
-    expect(areasFor({ session: 'user', roles: ['administrator'] }).map((a) => a.key)).toEqual(['staff', 'audit']);
-    expect(areasFor({ session: 'user', roles: ['editor'] })).toEqual([]);
+  it('lists staff, audit and videos to an administrator, the videos to an editor, nothing to a learner', () => {
+    expect(areasFor({ session: 'user', roles: ['administrator'] }).map((a) => a.key)).toEqual(['staff', 'audit', 'videos']);
+    expect(areasFor({ session: 'user', roles: ['editor'] }).map((a) => a.key)).toEqual(['videos']);
     expect(areasFor({ session: 'user', roles: [] })).toEqual([]);
   });
 });
