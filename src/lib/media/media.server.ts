@@ -220,14 +220,15 @@ export async function serveMedia(store: Store, identity: Identity | null | undef
   const catalog = await store.catalog();
   const file = target.kind === 'caption' ? await resolveCaptionFile(db, target.resourceId, target.lang, catalog) : await resolveResourceFile(db, target.resourceId, catalog);
   if (!file) return notFound();
-  // An HLS video is addressed by its folder's files; its master key alone is not a file to download.
-  const folder = hlsFolder(file);
-  if ((target.kind === 'hls') !== (folder !== null) || (target.kind === 'hls' && target.path === '')) return notFound();
   const viewer = await store.viewer(identity);
   const course = catalog.byId.get(file.courseId);
   if (!course) return notFound();
   const why = refusal(course, viewer);
   if (why) return textAnswer(refusalStatus(why), refusalMessage(why, locale), locale, method);
+
+  // An HLS video is addressed by its folder's files; its master key alone is not a file to download.
+  const folder = hlsFolder(file);
+  if ((target.kind === 'hls') !== (folder !== null) || (target.kind === 'hls' && target.path === '')) return notFound();
 
   if (file.inStorage) {
     if (!storage) return notFound();
