@@ -26,6 +26,7 @@ import { staticFiles } from './handlers/static-files';
 import { privateSessions } from './handlers/private-sessions';
 import { cachedPage } from './handlers/cached-page';
 import { astro, type AstroHandler } from './handlers/astro';
+import { videoUploads } from './handlers/video-uploads';
 
 export type { AstroHandler } from './handlers/astro';
 
@@ -43,6 +44,8 @@ export interface AppOptions {
   policies?: PagePolicies;
   /** Where failed requests are logged (default: through the runtime's logger). */
   logError?: (entry: ErrorLogEntry) => void;
+  /** Told when an uploaded video is queued for conversion (the process's video worker starts at once). */
+  videoQueued?: (videoId: number) => void;
 }
 
 export interface App {
@@ -76,6 +79,7 @@ export function createApp(opts: AppOptions): App {
     hostCheck(origin, trustProxy),
     metricsEndpoint(config, answerMetrics),
     staticFiles(opts.clientDir, opts.policies),
+    videoUploads(runtime, { queued: (id) => opts.videoQueued?.(id) }),
     privateSessions,
     cachedPage(runtime),
     astro({ runtime, astroHandler: opts.astroHandler, clientDir: opts.clientDir, policies: opts.policies, trustProxy, logError }),

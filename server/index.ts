@@ -21,6 +21,7 @@ import { isEmpty, seed } from '../src/lib/db/seed/seed.server';
 import { prepareStorage } from '../src/lib/runtime/prepare-storage.server';
 import { createRuntime } from '../src/lib/runtime/runtime.server';
 import { createApp, type AstroHandler } from './app';
+import { startVideoWorker } from '../src/lib/videos/transcode.server';
 import { acceptWaiting } from './drain';
 import { loadPagePolicies } from './static';
 
@@ -237,7 +238,8 @@ async function serve(config: AppConfig): Promise<void> {
   // what pages are served with while the database is out of reach (CatalogStore keeps the last one).
   await runtime.catalog.get();
   const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
-  const app = createApp({ runtime, astroHandler: handler, clientDir: join(dist, 'client'), policies: loadPagePolicies(dist) });
+  let videoWorker: ReturnType<typeof startVideoWorker> | null = null;
+  const app = createApp({ runtime, astroHandler: handler, clientDir: join(dist, 'client'), policies: loadPagePolicies(dist), videoQueued: () => videoWorker?.poke() });
 
   if (worker) {
     // The primary listens and hands this worker its connections (see `primary`).
@@ -262,6 +264,8 @@ async function serve(config: AppConfig): Promise<void> {
     });
   }
   runtime.scheduler.start();
+  // Uploaded videos are converted by ffmpeg child processes, one at a time per process (VIDEO_WORKER=0: elsewhere).
+  if (config.video.worker) videoWorker = startVideoWorker({ db: runtime.db, storage: runtime.storage, dataDir: config.dataDir, workerId: runtime.workerId, logger: runtime.logger.child({ part: 'videos' }) });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   if (worker) process.send?.({ academy: 'ready' });
@@ -275,6 +279,7 @@ async function serve(config: AppConfig): Promise<void> {
     // Stop taking connections, answer every request received (up to the grace period), write every
     // acknowledged progress event, then close the database.
     await app.close();
+    await videoWorker?.stop();
     await runtime.close();
     await handle.close();
     if (!worker) console.log('academy: stopped');

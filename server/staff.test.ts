@@ -158,6 +158,10 @@ describe.skipIf(!siteBuilt)('the staff back office, through the site', () => {
     // An editor's area: the question banks; the staff's pages stay the administrators'.
     expect(dashboard.body).toContain(en.dashboard.areas.questions.title);
     expect((await c.get('/en/admin/questions')).status).toBe(200);
+    // An editor's area is the video library; the administrators' areas stay closed.
+    expect(dashboard.body).toContain(en.dashboard.areas.videos.title);
+    expect(dashboard.body).not.toContain(en.dashboard.areas.staff.lead);
+    expect((await c.get('/en/admin/videos')).status).toBe(200);
     expect((await c.get('/admin/staff')).status).toBe(403);
     const grant = await c.post('/_actions/staff.grantRole', { form: { email: PEOPLE.learner.email, role: 'administrator', lang: 'en' } });
     expect(grant.status).toBe(403);

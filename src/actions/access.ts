@@ -124,6 +124,7 @@ export const ACTION_RULES = {
   'authoring.removeResource': { access: 'editor', limits: [{ name: 'authoringChangesPerAccount', per: 'user' }], locale: 'lang' },
   'authoring.publish': { access: 'editor', limits: [{ name: 'authoringChangesPerAccount', per: 'user' }], locale: 'lang' },
   'authoring.discard': { access: 'editor', limits: [{ name: 'authoringChangesPerAccount', per: 'user' }], locale: 'lang' },
+  'videos.saveCaption': { access: 'editor', limits: [{ name: 'videoChangesPerAccount', per: 'user' }], locale: 'lang' },
 } as const satisfies Record<string, ActionRule>;
 
 export type ActionName = keyof typeof ACTION_RULES;

@@ -23,6 +23,7 @@ import { usePlaybackRate } from './player/usePlaybackRate';
 import { usePlaybackTick } from './player/usePlaybackTick';
 import { usePlayerProgress } from './player/usePlayerProgress';
 import { useTrackingSocket } from './player/useTrackingSocket';
+import { useHlsSource } from './player/useHlsSource';
 import styles from './LessonPlayer.module.css';
 
 interface Props {
@@ -89,6 +90,8 @@ export default function LessonPlayer({ view, contactId, userId, locale, t, siteN
   const lesson = found.lesson;
   const { previous, next, startsModule } = neighbours(view, currentId);
   const examPanel = showsExamPanel(view, currentId);
+  // A library video is an HLS playlist: native HLS, or hls.js loaded for it alone.
+  useHlsSource(videoRef, lesson.video?.src, lesson.video?.hls === true, () => setVideoFailed(true));
 
   const remember = (lessonId: number, playing: boolean) => {
     const entry = trackingEntry(view, lessonId, playing);
@@ -233,7 +236,7 @@ export default function LessonPlayer({ view, contactId, userId, locale, t, siteN
               key={lesson.id}
               ref={videoRef}
               className={styles.video}
-              src={video.src}
+              src={video.hls ? undefined : video.src}
               controls
               preload="metadata"
               playsInline

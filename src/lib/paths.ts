@@ -120,6 +120,17 @@ export const paths = {
   adminPlans: (id?: number) => (id === undefined ? '/admin/plans' : `/admin/plans?plan=${id}`),
   /** A book cover staff uploaded (public, like the books page). */
   bookCover: (name: string) => `/media/book-cover/${name}`,
+  /** The video library (editors): uploads, their conversion, caption tracks; `video`: one video's page. */
+  adminVideos: '/admin/videos',
+  adminVideo: (videoId: number) => `/admin/videos/${videoId}`,
+  /** The resumable upload endpoint (tus) of the video library; an upload's own address is below it. */
+  videoUploads: '/admin/videos/uploads',
+  /** The state of the library's videos as JSON (the library polls it while a video converts). */
+  videoStatusApi: '/api/videos/status',
+  /** A library video's HLS files and poster for the editors' preview (`file`: `master.m3u8`, `poster.jpg`…). */
+  videoPreviewFile: (videoId: number, file: string) => `/media/video/${videoId}/${file}`,
+  /** A library video's caption track for the editors' preview. */
+  videoPreviewCaption: (videoId: number, lang: string) => `/media/video/${videoId}/captions-${lang}.vtt`,
   /** The public verification page of a certificate (no login). */
   verify: (code: string) => `/verify/${encodeURIComponent(code)}`,
   /** The public keys certificates are signed with (JWKS). */
@@ -132,6 +143,8 @@ export const paths = {
   resourceFile: (resourceId: number) => `/media/resource/${resourceId}`,
   /** A video resource's caption track in one language (WebVTT), access-checked. */
   captionFile: (resourceId: number, lang: string) => `/media/resource/${resourceId}/captions/${lang}.vtt`,
+  /** A video resource's HLS master playlist (its renditions and segments are addressed relative to it), access-checked. */
+  resourceHls: (resourceId: number) => `/media/resource/${resourceId}/hls/master.m3u8`,
 } as const;
 
 /** The URL of `path` in `locale` (`/en/about-us` for English, `/about-us` for Spanish). */

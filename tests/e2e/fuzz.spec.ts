@@ -631,6 +631,7 @@ test(`GET the books and plans pages as the administrator: ${RUNS} hostile ids â€
   actionFuzz('questions.saveSettings', 174, () => ({ course: '1', attempts: '3', questions: '1', minutes: '20', minimumScore: '70', lang: 'en' }), { setup: async (c) => void (await newLearner(c, 'ajustes')), extra: refused, runs: 15 });
   actionFuzz('questions.importCsv', 175, () => ({ course: '1', mode: 'replace', file: 'kind,prompt_es,prompt_en\r\n', lang: 'en' }), { setup: async (c) => void (await newLearner(c, 'importar')), extra: refused, runs: 15 });
   actionFuzz('questions.regrade', 176, () => ({ course: '1', lang: 'en' }), { setup: async (c) => void (await newLearner(c, 'recalificar')), extra: refused, runs: 15 });
+  actionFuzz('videos.saveCaption', 166, () => ({ videoId: '1', track: 'es', captions: 'WEBVTT\n\n00:00.000 --> 00:01.000\n<script>x</script>\n', lang: 'en' }), { setup: async (c) => void (await newLearner(c, 'subtitulos')), extra: refused, runs: 15 });
 }
 
 test(`order pages, receipts, book downloads and data archives: hostile and foreign order and book ids, forged archive links â€” the not-found page (or the login page), never a 5xx`, async ({ baseURL }) => {

@@ -58,6 +58,7 @@ export const es = {
         books: { title: 'Libros', lead: 'Crea y edita libros: textos, precio, portada y PDF.' },
         plans: { title: 'Planes de membresía', lead: 'Crea y edita planes: precio, periodo y categorías.' },
         courses: { title: 'Cursos', lead: 'Crea y edita cursos, módulos y lecciones; publica los borradores.' },
+        videos: { title: 'Videos', lead: 'Sube videos, sigue su conversión y añade subtítulos.' },
       },
     },
     people: {
@@ -170,6 +171,7 @@ export const en: Shape<typeof es> = {
         books: { title: 'Books', lead: 'Create and edit books: texts, price, cover and PDF.' },
         plans: { title: 'Membership plans', lead: 'Create and edit plans: price, period and categories.' },
         courses: { title: 'Courses', lead: 'Create and edit courses, modules and lessons; publish drafts.' },
+        videos: { title: 'Videos', lead: 'Upload videos, follow their conversion and add captions.' },
       },
     },
     people: {

@@ -127,6 +127,32 @@ export interface AppConfig {
   metrics: MetricsSettings;
   /** `STORAGE`, `STORAGE_DIR`, `S3_*`: where stored files live (the folder `<DATA_DIR>/files` by default). */
   storage: StorageSettings;
+  /** `VIDEO_UPLOAD_MAX_BYTES`, `VIDEO_WORKER`: the largest video upload, and whether this process converts queued videos. */
+  video: VideoSettings;
+}
+
+export interface VideoSettings {
+  /** The largest video file an editor may upload (bytes; 2 GiB by default). */
+  uploadMaxBytes: number;
+  /** This process claims queued videos and runs ffmpeg on them (`VIDEO_WORKER=0`: another process does). */
+  worker: boolean;
+}
+
+/** `VIDEO_UPLOAD_MAX_BYTES`: a whole number of bytes from 1 MiB to 50 GiB. */
+function readVideoUploadMax(raw: string | undefined): number {
+  const text = raw?.trim() ?? '';
+  if (text === '') return 2 * 1024 ** 3;
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || n < 1024 ** 2 || n > 50 * 1024 ** 3) throw new ConfigError('VIDEO_UPLOAD_MAX_BYTES must be a whole number of bytes from 1048576 (1 MiB) to 53687091200 (50 GiB), or unset for 2 GiB.');
+  return n;
+}
+
+/** `VIDEO_WORKER`: 1 (default) or 0. */
+function readVideoWorker(raw: string | undefined): boolean {
+  const text = raw?.trim() ?? '';
+  if (text === '' || text === '1' || text === 'true') return true;
+  if (text === '0' || text === 'false') return false;
+  throw new ConfigError('VIDEO_WORKER must be 1 (this process converts uploaded videos) or 0 (another process does), or unset.');
 }
 
 /** One variable: its raw text through `read`, whose `ConfigError` becomes an issue (every bad variable is reported). */
@@ -189,6 +215,8 @@ const envSchema = z
     S3_ACCESS_KEY_ID: variable(readS3Secret('S3_ACCESS_KEY_ID')),
     S3_SECRET_ACCESS_KEY: variable(readS3Secret('S3_SECRET_ACCESS_KEY')),
     S3_FORCE_PATH_STYLE: variable(readS3ForcePathStyle),
+    VIDEO_UPLOAD_MAX_BYTES: variable(readVideoUploadMax),
+    VIDEO_WORKER: variable(readVideoWorker),
   })
   .transform((e, ctx): AppConfig => {
     // The settings that need two variables.
@@ -241,6 +269,7 @@ const envSchema = z
       passwordHashCost: e.PASSWORD_HASH_COST,
       metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
       storage: storage.settings,
+      video: { uploadMaxBytes: e.VIDEO_UPLOAD_MAX_BYTES, worker: e.VIDEO_WORKER },
     };
   });
 

@@ -87,6 +87,10 @@ export const LIMITS = {
   productChangesPerAccount: { points: 120, durationSeconds: 60 * 60 },
   /** Course edits (drafts, publications, new courses) per editor: a course is built in many small steps. */
   authoringChangesPerAccount: { points: 600, durationSeconds: 60 * 60 },
+  /** Video uploads started per editor (each reserves disk for a file of up to the size limit). */
+  videoUploadsPerAccount: { points: 30, durationSeconds: 60 * 60 },
+  /** Changes to the video library per editor (caption tracks, deletions). */
+  videoChangesPerAccount: { points: 120, durationSeconds: 60 * 60 },
 } as const satisfies Record<string, LimitSpec>;
 
 export type LimitName = keyof typeof LIMITS;

@@ -917,3 +917,4 @@ export type AuditEvent = typeof auditEvents.$inferSelect;
 
 export * from './schema-staff';
 export * from './schema-authoring';
+export * from './schema-videos';

@@ -127,6 +127,8 @@ export interface ResourceInput {
   titleEn: string;
   url: string | null;
   captionLangs: readonly string[];
+  /** Played as HLS (a library video). */
+  hls?: boolean | undefined;
 }
 
 /** The caption languages the player offers (the academy's two). */
@@ -137,6 +139,8 @@ export type CaptionLang = (typeof CAPTION_LANGS)[number];
 export interface PlayerVideo {
   resourceId: number;
   src: string;
+  /** `src` is an HLS playlist: native where the browser plays HLS, hls.js otherwise. */
+  hls?: boolean;
   captions: { lang: CaptionLang; src: string }[];
 }
 
@@ -210,7 +214,8 @@ export function lessonMedia(resources: readonly ResourceInput[], locale: Locale)
   const video: PlayerVideo | null = first
     ? {
         resourceId: first.id,
-        src: paths.resourceFile(first.id),
+        src: first.hls ? paths.resourceHls(first.id) : paths.resourceFile(first.id),
+        ...(first.hls ? { hls: true } : {}),
         captions: CAPTION_LANGS.filter((l) => first.captionLangs.includes(l)).map((lang) => ({ lang, src: paths.captionFile(first.id, lang) })),
       }
     : null;

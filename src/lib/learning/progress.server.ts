@@ -4,7 +4,7 @@
  */
 import { and, asc, count, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { captions, evaluations, examAttempts, questions, resources, RESOURCE_TYPE, subtopics, topics, tracking } from '../db/schema';
+import { captions, mediaFiles, videoCaptions, videos, evaluations, examAttempts, questions, resources, RESOURCE_TYPE, subtopics, topics, tracking } from '../db/schema';
 import { examSettings, examSummary, type AttemptOutcome, type ExamSummary } from '../exams/exams';
 import type { LessonProgress } from './learning';
 
@@ -109,17 +109,23 @@ export interface LessonResource {
   url: string | null;
   /** Caption languages of a video. */
   captionLangs: string[];
+  /** A video played as HLS (a library video's master playlist). */
+  hls?: boolean;
 }
+
+/** The type of an HLS master playlist (a library video). */
+const HLS_MIME = 'application/vnd.apple.mpegurl';
 
 const KIND = { [RESOURCE_TYPE.video]: 'video', [RESOURCE_TYPE.pdf]: 'pdf', [RESOURCE_TYPE.link]: 'link' } as Record<number, LessonResource['kind']>;
 
 /** The resources of every lesson of a course (or of one module), video first. */
 export async function lessonResources(db: Db, scope: { courseId: number } | { moduleId: number }): Promise<Map<number, LessonResource[]>> {
   const where = 'courseId' in scope ? eq(topics.courseId, scope.courseId) : eq(topics.id, scope.moduleId);
-  const [rows, caps] = await Promise.all([
+  const [rows, caps, libraryCaps] = await Promise.all([
     db
-      .select({ r: resources })
+      .select({ r: resources, mimeType: mediaFiles.mimeType })
       .from(resources)
+      .leftJoin(mediaFiles, eq(mediaFiles.id, resources.mediaFileId))
       .innerJoin(subtopics, eq(subtopics.id, resources.subtopicId))
       .innerJoin(topics, eq(topics.id, subtopics.topicId))
       .where(where)
@@ -132,15 +138,28 @@ export async function lessonResources(db: Db, scope: { courseId: number } | { mo
       .innerJoin(topics, eq(topics.id, subtopics.topicId))
       .where(where)
       .orderBy(asc(captions.lang)),
+    // A library video brings its own caption tracks.
+    db
+      .select({ resourceId: resources.id, lang: videoCaptions.lang })
+      .from(resources)
+      .innerJoin(videos, eq(videos.mediaFileId, resources.mediaFileId))
+      .innerJoin(videoCaptions, eq(videoCaptions.videoId, videos.id))
+      .innerJoin(subtopics, eq(subtopics.id, resources.subtopicId))
+      .innerJoin(topics, eq(topics.id, subtopics.topicId))
+      .where(where)
+      .orderBy(asc(videoCaptions.lang)),
   ]);
   const langs = new Map<number, string[]>();
-  for (const c of caps) langs.set(c.resourceId, [...(langs.get(c.resourceId) ?? []), c.lang]);
+  for (const c of [...caps, ...libraryCaps]) {
+    const list = langs.get(c.resourceId) ?? [];
+    if (!list.includes(c.lang)) langs.set(c.resourceId, [...list, c.lang]);
+  }
   const byLesson = new Map<number, LessonResource[]>();
-  for (const { r } of rows) {
+  for (const { r, mimeType } of rows) {
     const kind = KIND[r.typeId];
     if (!kind) continue;
     const list = byLesson.get(r.subtopicId) ?? [];
-    list.push({ id: r.id, kind, titleEs: r.titleEs, titleEn: r.titleEn, url: r.mediaFileId === null ? r.url : null, captionLangs: langs.get(r.id) ?? [] });
+    list.push({ id: r.id, kind, titleEs: r.titleEs, titleEn: r.titleEn, url: r.mediaFileId === null ? r.url : null, captionLangs: langs.get(r.id) ?? [], ...(mimeType === HLS_MIME ? { hls: true } : {}) });
     byLesson.set(r.subtopicId, list);
   }
   return byLesson;

@@ -11,7 +11,7 @@ import { refusal } from '../access/access';
 import type { Identity } from '../access/access.server';
 import type { Store } from '../access/store.server';
 import type { Db } from '../db/client';
-import { captions, mediaFiles, resources, subtopics, topics } from '../db/schema';
+import { captions, mediaFiles, resources, subtopics, topics, videoCaptions, videos } from '../db/schema';
 import { isStorageKey, type Storage } from '../storage';
 import { planMedia, refusalMessage, refusalStatus, textAnswer, type CaptionLang, type MediaAsk, type MediaTarget } from './media';
 
@@ -22,6 +22,7 @@ export interface MediaFileTarget {
   storageKey: string;
   mimeType: string;
   sizeBytes: number;
+  createdAt: Date;
 }
 
 /**
@@ -48,6 +49,7 @@ const fileColumns = {
   storageKey: mediaFiles.storageKey,
   mimeType: mediaFiles.mimeType,
   sizeBytes: mediaFiles.sizeBytes,
+  createdAt: mediaFiles.createdAt,
 };
 
 /** The file of a lesson resource (video or document), or `null` for unknown ids and link resources; kept per `scope`. */
@@ -77,9 +79,50 @@ export function resolveCaptionFile(db: Db, resourceId: number, lang: CaptionLang
       .innerJoin(topics, eq(topics.id, subtopics.topicId))
       .where(and(eq(captions.resourceId, resourceId), eq(captions.lang, lang)))
       .limit(1);
-    return row;
+    if (row) return row;
+    // A library video's own caption track, when the resource plays one.
+    const [library] = await db
+      .select(fileColumns)
+      .from(resources)
+      .innerJoin(videos, eq(videos.mediaFileId, resources.mediaFileId))
+      .innerJoin(videoCaptions, and(eq(videoCaptions.videoId, videos.id), eq(videoCaptions.lang, lang)))
+      .innerJoin(mediaFiles, eq(mediaFiles.id, videoCaptions.mediaFileId))
+      .innerJoin(subtopics, eq(subtopics.id, resources.subtopicId))
+      .innerJoin(topics, eq(topics.id, subtopics.topicId))
+      .where(eq(resources.id, resourceId))
+      .limit(1);
+    return library;
   });
 }
+
+/** The folder of an HLS master playlist's key (`videos/12/`), or null for a file that is not one. */
+export function hlsFolder(file: MediaFileTarget): string | null {
+  if (file.mimeType !== 'application/vnd.apple.mpegurl' || !file.storageKey.endsWith('/master.m3u8')) return null;
+  return file.storageKey.slice(0, -'master.m3u8'.length);
+}
+
+/**
+ * Answers a request for stored object `key` (Range, validators); 404 when it is not there. A key that
+ * breaks the storage's rule is never asked for (the database is not trusted to be right).
+ */
+export async function serveStored(storage: Storage, key: string, mimeType: string, req: MediaRequest): Promise<Response> {
+  const { locale, method } = req;
+  const notFound = () => textAnswer(404, messages(locale).media.notFound, locale, method);
+  const stored = isStorageKey(key) ? await storage.stat(key) : null;
+  if (!stored) return notFound();
+  const plan = planMedia({ mimeType, size: stored.sizeBytes, mtimeMs: stored.modifiedMs ?? 0, fileName: key }, req, locale);
+  if (plan.body === null || typeof plan.body === 'string') return new Response(plan.body, { status: plan.status, headers: plan.headers });
+  const { start, end } = plan.body;
+  const whole = start === 0 && end === stored.sizeBytes - 1;
+  const read = await storage.get(key, whole ? undefined : { start, end });
+  // Deleted between the two questions: as if it had never been there.
+  if (!read) return notFound();
+  // The stream lets go of the object when it ends, and when the client goes away (the reader is cancelled).
+  return new Response(streamSlice(read.body, req.ready), { status: plan.status, headers: plan.headers });
+}
+
+/** The content type of an HLS file by its name. */
+const hlsType = (path: string) => (path.endsWith('.ts') ? 'video/mp2t' : 'application/vnd.apple.mpegurl');
 
 
 /**
@@ -135,7 +178,7 @@ export async function serveMedia(store: Store, identity: Identity | null | undef
   const notFound = () => textAnswer(404, messages(locale).media.notFound, locale, method);
   const { db } = store;
   const catalog = await store.catalog();
-  const file = target.kind === 'resource' ? await resolveResourceFile(db, target.resourceId, catalog) : await resolveCaptionFile(db, target.resourceId, target.lang, catalog);
+  const file = target.kind === 'caption' ? await resolveCaptionFile(db, target.resourceId, target.lang, catalog) : await resolveResourceFile(db, target.resourceId, catalog);
   if (!file) return notFound();
   const viewer = await store.viewer(identity);
   const course = catalog.byId.get(file.courseId);
@@ -143,16 +186,9 @@ export async function serveMedia(store: Store, identity: Identity | null | undef
   const why = refusal(course, viewer);
   if (why) return textAnswer(refusalStatus(why), refusalMessage(why, locale), locale, method);
 
-  // A key that breaks the storage's rule is never asked for (the database is not trusted to be right).
-  const stored = isStorageKey(file.storageKey) ? await storage.stat(file.storageKey) : null;
-  if (!stored) return notFound();
-  const plan = planMedia({ mimeType: file.mimeType, size: stored.sizeBytes, mtimeMs: stored.modifiedMs ?? 0, fileName: file.storageKey }, req, locale);
-  if (plan.body === null || typeof plan.body === 'string') return new Response(plan.body, { status: plan.status, headers: plan.headers });
-  const { start, end } = plan.body;
-  const whole = start === 0 && end === stored.sizeBytes - 1;
-  const read = await storage.get(file.storageKey, whole ? undefined : { start, end });
-  // Deleted between the two questions: as if it had never been there.
-  if (!read) return notFound();
-  // The stream lets go of the object when it ends, and when the client goes away (the reader is cancelled).
-  return new Response(streamSlice(read.body, req.ready), { status: plan.status, headers: plan.headers });
+  // An HLS video is addressed by its folder's files; its master key alone is not a file to download.
+  const folder = hlsFolder(file);
+  if ((target.kind === 'hls') !== (folder !== null) || (target.kind === 'hls' && target.path === '')) return notFound();
+  if (target.kind === 'hls') return serveStored(storage, `${folder}${target.path}`, hlsType(target.path), req);
+  return serveStored(storage, file.storageKey, file.mimeType, req);
 }

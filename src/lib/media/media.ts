@@ -34,7 +34,18 @@ export const captionLangSchema = z.enum(['es', 'en']);
 export type CaptionLang = z.infer<typeof captionLangSchema>;
 
 /** What a media address names. */
-export type MediaTarget = { kind: 'resource'; resourceId: number } | { kind: 'caption'; resourceId: number; lang: CaptionLang };
+export type MediaTarget = { kind: 'resource'; resourceId: number } | { kind: 'caption'; resourceId: number; lang: CaptionLang } | { kind: 'hls'; resourceId: number; path: string };
+
+/** A file of an HLS folder in an address: `master.m3u8`, `720p/index.m3u8`, `720p/seg-004.ts` (nothing else). */
+export const HLS_PATH = /^(?:master\.m3u8|\d{2,4}p\/(?:index\.m3u8|seg-\d{3,5}\.ts))$/;
+
+/** Reads `/media/resource/{id}/hls/{path}`'s parameters. */
+export function parseHlsParams(params: { id?: string | undefined; path?: string | undefined }): MediaTarget | { error: 'badId' | 'badLang' } {
+  const id = resourceIdSchema.safeParse(params.id);
+  if (!id.success) return { error: 'badId' };
+  // A path outside the folder's shape is answered as a missing file, never resolved.
+  return { kind: 'hls', resourceId: id.data, path: typeof params.path === 'string' && HLS_PATH.test(params.path) ? params.path : '' };
+}
 
 /** Reads `/media/resource/{id}`'s parameter, or says it is not a valid id. */
 export function parseResourceParams(params: { id?: string | undefined }): MediaTarget | { error: 'badId' } {

@@ -24,8 +24,8 @@ const learner: StaffSession = { user: {}, ibo: null };
 
 describe('the areas of the back office', () => {
   it('lists every area to an administrator, the content areas to an editor, nothing to a learner', () => {
-    expect(areasFor({ session: 'user', roles: ['administrator'] }).map((a) => a.key)).toEqual(['staff', 'audit', 'courses', 'questions', 'books', 'plans']);
-    expect(areasFor({ session: 'user', roles: ['editor'] }).map((a) => a.key)).toEqual(['courses', 'questions', 'books', 'plans']);
+    expect(areasFor({ session: 'user', roles: ['administrator'] }).map((a) => a.key)).toEqual(['staff', 'audit', 'courses', 'videos', 'questions', 'books', 'plans']);
+    expect(areasFor({ session: 'user', roles: ['editor'] }).map((a) => a.key)).toEqual(['courses', 'videos', 'questions', 'books', 'plans']);
     expect(areasFor({ session: 'user', roles: ['support'] })).toEqual([]);
     expect(areasFor({ session: 'user', roles: [] })).toEqual([]);
   });

@@ -274,6 +274,22 @@ const media = (method: 'GET' | 'HEAD' | 'DELETE', path: string, label: string, e
   http: { method, path, ...(headers ? { headers } : {}) },
 });
 
+const hls = (method: 'GET' | 'HEAD' | 'DELETE', path: string, label: string, expect: Outcomes): Row => ({
+  label: `${method} ${path} (${label})`,
+  kind: 'media',
+  covers: `${method} /media/resource/[id]/hls/[...path]`,
+  expect,
+  http: { method, path },
+});
+
+const preview = (method: 'GET' | 'HEAD' | 'DELETE', path: string, label: string, expect: Outcomes): Row => ({
+  label: `${method} ${path} (${label})`,
+  kind: 'media',
+  covers: `${method} /media/video/[id]/[...file]`,
+  expect,
+  http: { method, path },
+});
+
 const track = (label: string, courseId: unknown, payload: Record<string, unknown>, expect: Outcomes, event = 'tracking play'): Row => ({
   label: `POST /api/tracking (${label})`,
   kind: 'endpoint',
@@ -399,6 +415,9 @@ export function matrix(): Row[] {
     ...staffPage('/admin/questions/1', '/admin/questions/[courseId]'),
     ...page('/admin/questions/999999', (l) => per('403', { visitors: loginRedirect(l, '/admin/questions/999999'), ibo: loginRedirect(l, '/admin/questions/999999'), admin: '404' }), { covers: '/admin/questions/[courseId]', note: 'no such course' }),
     ...page('/admin/questions/abc', (l) => per('403', { visitors: loginRedirect(l, '/admin/questions/abc'), ibo: loginRedirect(l, '/admin/questions/abc'), admin: '404' }), { covers: '/admin/questions/[courseId]', note: 'not an id' }),
+    /* the video library: editors (the administrator holds every staff role); an unknown video is a 404 in words */
+    ...staffPage('/admin/videos'),
+    ...page('/admin/videos/2147483647', (l) => per('403', { visitors: loginRedirect(l, '/admin/videos/2147483647'), ibo: loginRedirect(l, '/admin/videos/2147483647'), admin: '404' }), { covers: '/admin/videos/[id]', note: 'unknown video' }),
     // The code and set-up pages: a learner is not staff (403); the administrator, already proved, is sent on.
     ...page('/second-factor', (l) => per('403', { visitors: loginRedirect(l, '/second-factor'), ibo: loginRedirect(l, '/second-factor'), admin: `302 → ${l === 'en' ? '/en' : ''}/admin` }), { covers: '/second-factor' }),
     ...page('/second-factor/setup', (l) => per('403', { visitors: loginRedirect(l, '/second-factor/setup'), ibo: loginRedirect(l, '/second-factor/setup'), admin: `302 → ${l === 'en' ? '/en' : ''}/admin` }), { covers: '/second-factor/setup' }),
@@ -603,6 +622,21 @@ export function matrix(): Row[] {
     media('GET', `/media/resource/${VIDEO.buyers}/captions/es.vtt`, 'buyers-only course captions', per('404', { buyer: '200' })),
     media('HEAD', `/media/resource/${VIDEO.hidden}/captions/es.vtt`, 'test course captions', per('404')),
     media('DELETE', `/media/resource/${VIDEO.free}/captions/es.vtt`, 'any other method', per('405')),
+    /* HLS files of a library video played by a lesson: the lesson file's own checks first; a file that is not HLS has none */
+    ...(['GET', 'HEAD'] as const).flatMap((method) => [
+      hls(method, `/media/resource/${VIDEO.free}/hls/master.m3u8`, 'free course video, not HLS', per('404', { visitors: '403', guest: '403' })),
+      hls(method, `/media/resource/${VIDEO.paid}/hls/master.m3u8`, 'paid course video', per('403', { buyer: '404' })),
+      hls(method, `/media/resource/${VIDEO.hidden}/hls/master.m3u8`, 'test course video', per('404')),
+    ]),
+    hls('DELETE', `/media/resource/${VIDEO.free}/hls/master.m3u8`, 'any other method', per('405')),
+    /* the editors' preview of a library video, and the library's states */
+    ...(['GET', 'HEAD'] as const).map((method) => preview(method, '/media/video/2147483647/master.m3u8', 'unknown video', per('403', { visitors: '401', ibo: '401', admin: '404' }))),
+    preview('DELETE', '/media/video/1/master.m3u8', 'any other method', per('405')),
+    { label: 'GET /api/videos/status', kind: 'endpoint', covers: 'GET /api/videos/status', expect: per('403', { visitors: '401', ibo: '401', admin: '200' }), http: { method: 'GET', path: '/api/videos/status?lang=en' } },
+    /* the resumable upload endpoint (before Astro): editors only, a 0-byte upload refused, a forged upload id 404, another site 403 */
+    { label: 'POST /admin/videos/uploads (0 bytes)', kind: 'endpoint', covers: 'POST /admin/videos/uploads', expect: per('403', { visitors: '401', ibo: '401', admin: '400' }), http: { method: 'POST', path: '/admin/videos/uploads', headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': '0' } } },
+    { label: 'POST /admin/videos/uploads (from another site)', kind: 'endpoint', covers: 'POST /admin/videos/uploads', expect: per('403'), http: { method: 'POST', path: '/admin/videos/uploads', headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': '10', ...CROSS_SITE } } },
+    { label: 'DELETE /admin/videos/uploads/{forged}', kind: 'endpoint', covers: 'DELETE /admin/videos/uploads/[id]', expect: per('403', { visitors: '401', ibo: '401', admin: '404' }), http: { method: 'DELETE', path: `/admin/videos/uploads/${'0'.repeat(32)}`, headers: { 'Tus-Resumable': '1.0.0' } } },
 
     /* actions */
     // A profile change checks its input first, whoever asks; a valid one is the profile journey's (it renames).
@@ -675,6 +709,9 @@ export function matrix(): Row[] {
     action('staff.grantRole', 'a role that does not exist', per('400'), { form: { email: PEOPLE.learner.email, role: 'owner', lang: 'en' } }, { beforeAccess: true }),
     action('staff.revokeRole', 'a role the account does not hold', per('404'), { form: { userId: '2147483647', role: 'finance', lang: 'en' } }),
     action('staff.resetFactor', 'an account that is not staff', per('404'), { form: { userId: '2147483647', lang: 'en' } }),
+    /* the video library: captions of a video that does not exist; a track in a language the academy has not */
+    action('videos.saveCaption', 'an unknown video', per('404'), { form: { videoId: '2147483647', track: 'es', captions: 'WEBVTT', lang: 'en' } }),
+    action('videos.saveCaption', 'a language the academy has not', per('400'), { form: { videoId: '1', track: 'fr', captions: 'WEBVTT', lang: 'en' } }, { beforeAccess: true }),
 
     /* books and plans (editors): bad prices, missing translations, forged ids and files that are not what they claim, each a sentence and a 4xx, nothing written */
     action('books.save', 'a negative price', per('400'), { form: { ...BOOK_FORM, price: '-5' } }),

@@ -1,0 +1,179 @@
+/**
+ * The video library through the built site: the resumable upload endpoint (tus) answers editors with a
+ * proved second factor only, refuses a cross-site request, a 0-byte and an oversized upload, a forged
+ * upload id (404) and another person's (403) in words; an upload cut mid-way resumes from the offset on
+ * disk, also on a new server (a restart); a non-video is refused at its last byte; a video is converted
+ * to HLS, shown to editors, and once a lesson plays it, its playlists and segments are served behind the
+ * same access checks as the lesson's file. Needs `npm run build`.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { messages, format } from '../src/i18n';
+import { resources, users, videos } from '../src/lib/db/schema';
+import { toolPaths } from '../src/lib/videos/tools.server';
+import { transcodeDue } from '../src/lib/videos/transcode.server';
+import { createApp } from './app';
+import { Client } from '../tests/e2e/support/http';
+import { firstResource, PEOPLE } from '../tests/e2e/support/seed';
+import { ADMIN_FACTOR } from '../tests/e2e/support/staff';
+import { siteBuilt, startBuiltSite, type BuiltSite } from './built-site.testing';
+
+if (!siteBuilt) console.warn('The video library tests are skipped: they need a build (`npm run build`).');
+
+const es = messages('es').videos;
+const en = messages('en').videos;
+const TUS = { 'Tus-Resumable': '1.0.0' };
+const b64 = (s: string) => Buffer.from(s).toString('base64');
+
+describe.skipIf(!siteBuilt)('the video library, through the site', () => {
+  let built: BuiltSite;
+  let admin: Client;
+  let clip: Buffer;
+
+  const create = (c: Client, length: number, extra: Record<string, string> = {}) =>
+    c.request('POST', '/admin/videos/uploads', { headers: { ...TUS, 'Upload-Length': String(length), 'Upload-Metadata': `filename ${b64('../../secreto/Clase 1.mp4')}`, ...extra } });
+  const patch = (c: Client, location: string, offset: number, bytes: Buffer) =>
+    c.request('PATCH', location, { headers: { ...TUS, 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' }, raw: bytes });
+  /** Uploads `bytes` whole; the answer of its last part. */
+  const upload = async (bytes: Buffer) => {
+    const made = await create(admin, bytes.length);
+    expect(made.status, made.body).toBe(201);
+    return { location: made.headers.location!, done: await patch(admin, made.headers.location!, 0, bytes) };
+  };
+
+  beforeAll(async () => {
+    built = await startBuiltSite({ env: { VIDEO_UPLOAD_MAX_BYTES: String(2 * 1024 * 1024) } });
+    admin = await built.loggedInClient(PEOPLE.admin.email, PEOPLE.admin.password);
+    const proved = await admin.post('/_actions/staff.proveCode', { form: { code: ADMIN_FACTOR.recoveryCodes.at(-2)!, lang: 'es' } });
+    expect(proved.status, proved.body).toBe(200);
+    const dir = mkdtempSync(join(tmpdir(), 'academy-clip-'));
+    execFileSync(toolPaths().ffmpeg, ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=160x90:rate=15', '-f', 'lavfi', '-i', 'sine', '-t', '3', '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-shortest', join(dir, 'clip.mp4')]);
+    clip = readFileSync(join(dir, 'clip.mp4'));
+  }, 60_000);
+  afterAll(async () => {
+    await built?.close();
+  });
+
+  it('lets only editors with a proved second factor upload, from the academy itself, in words', async () => {
+    const visitor = built.client();
+    const v = await create(visitor, 100);
+    expect([v.status, v.body]).toEqual([401, es.refusals.login]);
+    const learner = await built.loggedInClient(PEOPLE.learner.email, PEOPLE.learner.password);
+    const l = await learner.request('POST', '/admin/videos/uploads', { headers: { ...TUS, 'Upload-Length': '100', 'Accept-Language': 'en' } });
+    expect([l.status, l.body]).toEqual([403, en.refusals.forbidden]);
+    const cross = await create(admin, 100, { origin: 'https://evil.example' });
+    expect(cross.status).toBe(403);
+    expect(await built.db.db.select().from(videos)).toEqual([]);
+  });
+
+  it('refuses a 0-byte upload and one over the size limit, writing nothing', async () => {
+    const empty = await create(admin, 0);
+    expect([empty.status, empty.body]).toEqual([400, es.refusals.empty]);
+    const big = await create(admin, 3 * 1024 * 1024, { 'Accept-Language': 'en' });
+    expect([big.status, big.body]).toEqual([413, format(en.refusals.tooLarge, { size: '2 MB' })]);
+    expect(await built.db.db.select().from(videos)).toEqual([]);
+  });
+
+  it('answers a forged upload id 404 and another person’s 403', async () => {
+    const forged = await patch(admin, '/admin/videos/uploads/../../etc/passwd', 0, Buffer.from('x'));
+    expect(forged.status).toBe(404);
+    const unknown = await patch(admin, `/admin/videos/uploads/${'a'.repeat(32)}`, 0, Buffer.from('x'));
+    expect([unknown.status, unknown.body]).toEqual([404, es.refusals.unknownUpload]);
+    const [learner] = await built.db.db.select({ id: users.id }).from(users).where(eq(users.email, PEOPLE.learner.email));
+    await built.db.db.insert(videos).values({ uploadId: 'b'.repeat(32), ownerId: learner!.id, title: 'ajeno', sizeBytes: 10 });
+    const theirs = await admin.request('HEAD', `/admin/videos/uploads/${'b'.repeat(32)}`, { headers: TUS });
+    expect(theirs.status).toBe(403);
+    const got = await patch(admin, `/admin/videos/uploads/${'b'.repeat(32)}`, 0, Buffer.from('x'));
+    expect([got.status, got.body]).toEqual([403, es.refusals.notYours]);
+    await built.db.db.delete(videos);
+  });
+
+  it('answers hostile upload ids and headers with a 4xx in words, never a 5xx', async () => {
+    const ids = ['', 'x', '0'.repeat(31), 'g'.repeat(32), 'A'.repeat(32), '%00', '..%2F..%2Fetc', 'a'.repeat(5000), '1e3', '-1'];
+    const headers: Record<string, string>[] = [{}, { 'Upload-Offset': '-1' }, { 'Upload-Offset': 'abc' }, { 'Upload-Length': '99999999999999999999' }, { 'Upload-Metadata': 'filename %%%' }, { 'Tus-Resumable': '0.0.1' }];
+    for (const id of ids) {
+      for (const h of headers) {
+        for (const method of ['HEAD', 'PATCH', 'DELETE', 'GET', 'POST']) {
+          const a = await admin.request(method, `/admin/videos/uploads/${id}`, { headers: { ...TUS, 'Content-Type': 'application/offset+octet-stream', ...h }, raw: Buffer.from('x') });
+          expect(a.status, `${method} ${id.slice(0, 40)} ${JSON.stringify(h)} → ${a.status} ${a.body.slice(0, 100)}`).toBeGreaterThanOrEqual(400);
+          expect(a.status).toBeLessThan(500);
+        }
+      }
+    }
+    for (const h of headers) {
+      const a = await admin.request('POST', '/admin/videos/uploads', { headers: { ...TUS, 'Upload-Length': '10', ...h } });
+      expect(a.status, `POST ${JSON.stringify(h)} → ${a.status} ${a.body.slice(0, 100)}`).toBeLessThan(500);
+    }
+    await built.db.db.delete(videos);
+  });
+
+  it('resumes an upload cut at half from the offset kept on disk, also on a new server, and refuses a non-video at its last byte', async () => {
+    const made = await create(admin, clip.length);
+    expect(made.status, made.body).toBe(201);
+    const location = made.headers.location!;
+    const half = Math.floor(clip.length / 2);
+    expect((await patch(admin, location, 0, clip.subarray(0, half))).status).toBe(204);
+    // A new server on the same data folder (a restart: a new upload endpoint with nothing in memory) knows where the upload stopped.
+    const restarted = createApp({ runtime: built.runtime, astroHandler: (_q, _s, next) => next?.(), clientDir: tmpdir() });
+    await new Promise<void>((r) => restarted.server.listen(0, '127.0.0.1', r));
+    try {
+      const other = new Client(`http://127.0.0.1:${(restarted.server.address() as AddressInfo).port}`);
+      for (const [k, v] of admin.cookies) other.cookies.set(k, v);
+      const there = await other.request('HEAD', location, { headers: TUS });
+      expect(there.headers['upload-offset']).toBe(String(half));
+      other.close();
+    } finally {
+      await restarted.close(1000);
+    }
+    const head = await admin.request('HEAD', location, { headers: TUS });
+    expect(head.headers['upload-offset']).toBe(String(half));
+    const rest = await patch(admin, location, half, clip.subarray(half));
+    expect(rest.status, rest.body).toBe(204);
+    const [row] = await built.db.db.select().from(videos);
+    expect(row).toMatchObject({ title: 'Clase 1', state: 'queued', width: 160, height: 90 });
+
+    const fake = await upload(Buffer.from('<html>no soy un video</html>'.repeat(20)));
+    expect(fake.done.status).toBe(422);
+    expect(fake.done.body).toBe(format(es.states.failed, { reason: es.failures.notVideo }));
+  });
+
+  it('converts the video, shows it to editors only, and serves its HLS files behind the lesson’s access checks', async () => {
+    const { runtime } = built;
+    await transcodeDue({ db: runtime.db, storage: runtime.storage, dataDir: runtime.config.dataDir, workerId: 'test', logger: runtime.logger });
+    const status = await admin.get('/api/videos/status?lang=en');
+    const ready = (JSON.parse(status.body) as { videos: { id: number; state: string; mediaFileId: number | null; label: string }[] }).videos.find((v) => v.state === 'ready')!;
+    expect(ready.label).toBe(en.states.ready);
+    const page = await admin.get('/admin/videos');
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('Clase 1');
+    expect(page.body).toContain(es.upload.noScript);
+    const preview = await admin.get(`/media/video/${ready.id}/master.m3u8`);
+    expect([preview.status, preview.headers['content-type']]).toEqual([200, 'application/vnd.apple.mpegurl']);
+    const learner = await built.loggedInClient(PEOPLE.learner.email, PEOPLE.learner.password);
+    expect((await learner.get(`/media/video/${ready.id}/master.m3u8`)).status).toBe(403);
+    expect((await learner.get('/admin/videos')).status).toBe(403);
+    expect((await built.client().get('/api/videos/status')).status).toBe(401);
+
+    // A lesson of course 2 plays it: the same people get the same answers as for its file before.
+    const resourceId = firstResource(2, 'video');
+    const visitor = built.client();
+    const before = [(await visitor.get(`/media/resource/${resourceId}`)).status, (await learner.get(`/media/resource/${resourceId}`, { headers: { range: 'bytes=0-0' } })).status];
+    await runtime.db.update(resources).set({ mediaFileId: ready.mediaFileId }).where(eq(resources.id, resourceId));
+    await runtime.catalogChanged();
+    const hls = `/media/resource/${resourceId}/hls`;
+    expect([(await visitor.get(`${hls}/master.m3u8`)).status, (await learner.get(`${hls}/master.m3u8`)).status]).toEqual(before.map((s) => (s === 206 ? 200 : s)));
+    const master = await learner.get(`${hls}/master.m3u8`);
+    expect(master.body).toContain('90p/index.m3u8');
+    const rendition = await learner.get(`${hls}/90p/index.m3u8`);
+    expect(rendition.body).toContain('seg-000.ts');
+    const segment = await learner.get(`${hls}/90p/seg-000.ts`, { headers: { range: 'bytes=0-187' } });
+    expect([segment.status, segment.headers['content-type'], segment.headers['content-length']]).toEqual([206, 'video/mp2t', '188']);
+    expect((await learner.get(`${hls}/../../../etc/passwd`)).status).toBe(404);
+    expect((await learner.get(`${hls}/poster.jpg`)).status).toBe(404);
+  }, 60_000);
+});

@@ -1,0 +1,25 @@
+export * from './videos';
+export * from './webvtt';
+export { toolPaths, probeFile, runFfmpeg, type FfmpegRun } from './tools.server';
+export {
+  uploadsDir,
+  uploadFile,
+  removeUpload,
+  createVideo,
+  uploadOwner,
+  dropUpload,
+  finishUpload,
+  claimTranscode,
+  renewClaim,
+  releaseClaim,
+  markReady,
+  listVideos,
+  videoById,
+  videoStatuses,
+  videoInLessons,
+  saveCaption,
+  previewFacts,
+  type LibraryVideo,
+  type CaptionOutcome,
+} from './videos.server';
+export { transcodeVideo, transcodeDue, startVideoWorker, type TranscodeDeps } from './transcode.server';
