@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import type { DbHandle } from '../src/lib/db/client';
 import { testDatabases } from '../src/lib/db/testing';
 import { testRuntime } from '../src/lib/testing/runtime';
+import { stockMedia } from '../src/lib/media/stock.server';
 import type { Runtime } from '../src/lib/runtime/runtime.server';
 import { Client } from '../tests/e2e/support/http';
 import { createApp, type App, type AstroHandler } from './app';
@@ -53,6 +54,8 @@ const FIRST_CLIENT = 10;
 export async function startBuiltSite(opts: { env?: Record<string, string> } = {}): Promise<BuiltSite> {
   const db = await (await testDatabases())[0]!.create({ seed: true });
   const runtime = await testRuntime(db, { env: { NODE_ENV: 'production', ...opts.env } });
+  // As a started server does: the lesson media of the media folder are copied into its storage.
+  await stockMedia(runtime.db, runtime.storage, resolve(runtime.config.mediaDir));
   const { handler } = (await import(/* @vite-ignore */ pathToFileURL(entry).href)) as { handler: AstroHandler };
   const site = createApp({ runtime, astroHandler: handler, clientDir: join(dist, 'client'), policies: loadPagePolicies(dist) });
   await new Promise<void>((r) => site.server.listen(0, '127.0.0.1', r));
