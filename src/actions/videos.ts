@@ -9,6 +9,7 @@ import { format } from '~/i18n';
 import { DEFAULT_LOCALE, LOCALES } from '~/i18n/locales';
 import { z } from '~/lib/zod';
 import { saveCaption, videoInLessons } from '~/lib/videos';
+import { catalogChange } from '~/lib/runtime/changes';
 
 const captionFormSchema = z.object({
   videoId: z.coerce.number().int().min(1).max(2_147_483_647),
@@ -31,8 +32,8 @@ export const videos = {
       if (outcome.status === 'notReady') throw new ActionError({ code: 'CONFLICT', message: c.notReady });
       if (outcome.status === 'invalid') throw new ActionError({ code: 'BAD_REQUEST', message: captions instanceof File ? format(c[outcome.problem], { line: outcome.line }) : c.noFile });
       // Lessons playing this video list its caption tracks: their pages are drawn again.
-      if (await videoInLessons(runtime.db, videoId)) await runtime.catalogChanged();
-      return { message: format(t.videos.captions.saved, { count: outcome.cues }), changed: [] };
+      const changed = (await videoInLessons(runtime.db, videoId)) ? [catalogChange()] : [];
+      return { message: format(t.videos.captions.saved, { count: outcome.cues }), changed };
     },
   }),
 };
