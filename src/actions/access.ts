@@ -109,6 +109,7 @@ export const ACTION_RULES = {
   // Course authoring: editors (administrators hold the editor's grants); every change is a draft until published.
   'authoring.create': { access: 'editor', limits: [{ name: 'authoringChangesPerAccount', per: 'user' }], locale: 'lang' },
   'authoring.saveSettings': { access: 'editor', limits: [{ name: 'authoringChangesPerAccount', per: 'user' }], locale: 'lang' },
+  'authoring.uploadThumbnail': { access: 'editor', limits: [{ name: 'authoringChangesPerAccount', per: 'user' }], locale: 'lang' },
   'authoring.addModule': { access: 'editor', limits: [{ name: 'authoringChangesPerAccount', per: 'user' }], locale: 'lang' },
   'authoring.renameModule': { access: 'editor', limits: [{ name: 'authoringChangesPerAccount', per: 'user' }], locale: 'lang' },
   'authoring.removeModule': { access: 'editor', limits: [{ name: 'authoringChangesPerAccount', per: 'user' }], locale: 'lang' },

@@ -40,6 +40,7 @@ import {
   removeResource,
   renameModule,
   isVideoFile,
+  setThumbnail,
   setVideo,
   setVideoSchema,
   renameModuleSchema,
@@ -51,6 +52,8 @@ import {
   type EditResult,
 } from '~/lib/authoring';
 import type { Db } from '~/lib/db/client';
+import { photoRefusalStatus } from '~/lib/identity/photo';
+import { z } from '~/lib/zod';
 
 const bad = (message: string) => new ActionError({ code: 'BAD_REQUEST', message });
 const notFound = (message: string) => new ActionError({ code: 'NOT_FOUND', message });
@@ -73,6 +76,25 @@ async function edit(db: Db, t: Messages, actorId: number, courseId: number, what
 const both = (es: string, en: string) => ({ es, en });
 
 export const authoring = {
+  /**
+   * The course's thumbnail (a multipart form): re-encoded by the server as a 960×540 WebP and set in the
+   * draft. A picture that is not a JPEG, PNG or WebP, too large or unreadable: 413/415/400 in words.
+   */
+  uploadThumbnail: action('authoring.uploadThumbnail', {
+    accept: 'form',
+    input: courseOnlySchema.extend({ thumbnail: z.unknown().optional() }),
+    handler: async ({ courseId, thumbnail }, { person, runtime, t }) => {
+      const file = thumbnail instanceof File && thumbnail.size > 0 ? { size: thumbnail.size, bytes: new Uint8Array(await thumbnail.arrayBuffer()) } : null;
+      const outcome = await setThumbnail(runtime.db, runtime.storage, person.userId, courseId, file);
+      if (outcome.status === 'unknownCourse') throw notFound(t.authoring.refusals.unknownCourse);
+      if (outcome.status === 'refused') {
+        const status = photoRefusalStatus(outcome.reason);
+        throw new ActionError({ code: status === 413 ? 'CONTENT_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_REQUEST', message: t.authoring.thumbnail.refusals[outcome.reason] });
+      }
+      return { message: t.authoring.thumbnail.saved, changed: [] };
+    },
+  }),
+
   /** A new course: hidden, with an empty draft. Answers its id (the page goes to its editor). */
   create: action('authoring.create', {
     accept: 'form',

@@ -587,6 +587,7 @@ test(`GET the books and plans pages as the administrator: ${RUNS} hostile ids â€
   const course = { courseId: '1', lang: 'en' };
   const bodies: [string, Record<string, string>, 'form' | 'json'][] = [
     ['authoring.create', { code: `FUZZ-${RUN}`, nameEs: 'Fuzz', nameEn: 'Fuzz', categoryId: '2', businessId: '1', lang: 'en' }, 'form'],
+    ['authoring.uploadThumbnail', { ...course, thumbnail: 'not a picture' }, 'form'],
     ['authoring.addModule', { ...course, nameEs: 'Fuzz', nameEn: 'Fuzz' }, 'form'],
     ['authoring.renameModule', { ...course, key: 'm1', nameEs: 'Fuzz', nameEn: 'Fuzz' }, 'form'],
     ['authoring.removeModule', { ...course, key: 'm1' }, 'form'],

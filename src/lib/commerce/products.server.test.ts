@@ -24,8 +24,8 @@ import { es } from '~/i18n/es';
 import type { ChargeRequest, PaymentGateway } from './gateway';
 import { renewMembership } from './memberships.server';
 import { bookFile } from './book.server';
-import { categoryChoices, findBook, findPlan, loadBooksPage, readCover, saveBook, savePlan, setBookPdf } from './products.server';
-import { readBookForm, readPlanForm, type BookDraft, type PlanDraft } from './products';
+import { categoryChoices, findBook, findPlan, loadBooksPage, saveBook, savePlan, setBookPdf } from './products.server';
+import { readBookForm, readPlanForm, storedCoverKey, type BookDraft, type PlanDraft } from './products';
 
 const databases = await testDatabases();
 const root = await mkdtemp(join(tmpdir(), 'products-'));
@@ -68,7 +68,7 @@ describe.each(databases)('books and plans managed by staff on $name', ({ create 
     const book = outcome.book;
     expect(book).toMatchObject({ titleEs: 'Vender con calma', titleEn: 'Selling calmly', priceCents: 1250, hidden: false, pdfKey: null, code: `BOOK-${book.id}` });
     expect(book.cover).toMatch(/^\/media\/book-cover\/\d+-[0-9a-f]{20}\.webp$/);
-    const cover = await readCover(storage, book.cover.split('/').pop()!);
+    const cover = await storage.get(storedCoverKey(book.cover)!);
     const meta = await sharp(await bytesOf(cover!.body)).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 400, 600]);
     const catalog = await loadCatalog(handle.db);

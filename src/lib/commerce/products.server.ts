@@ -217,11 +217,6 @@ export async function savePlan(db: Db, actorId: number, id: number | null, draft
   return { status: 'ok', plan, created: false, changed: unlocksChanged ? [catalogChange(), personChange({})] : [catalogChange()] };
 }
 
-/** An uploaded cover's bytes (`name` checked by `parseCoverName`), or null. */
-export async function readCover(storage: Storage, name: string): Promise<{ body: NodeJS.ReadableStream; sizeBytes: number } | null> {
-  const found = await storage.get(coverKey(name));
-  return found ? { body: found.body, sizeBytes: found.object.sizeBytes } : null;
-}
 
 /** What the books page of the back office shows: every book, and the one its form edits (`unknown`: an id that is no book's). */
 export async function loadBooksPage(db: Db, rawId: string | null): Promise<{ books: StaffBook[]; editing: StaffBook | null | 'unknown' }> {

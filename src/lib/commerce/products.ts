@@ -6,6 +6,7 @@
  */
 import { MEMBERSHIP_PERIODS, type MembershipPeriod } from './membership';
 import { centsToDecimal } from './money';
+import { imageKey, imageName, imagePathPrefix, imageUrl, parseImageName, storedImageKey, UPLOADED_IMAGES } from '../media/uploaded-images';
 
 /** The most a book or a plan may cost, in cents ($10,000.00): anything above is a typing mistake. */
 export const MAX_PRODUCT_PRICE_CENTS = 1_000_000;
@@ -14,7 +15,7 @@ export const PRODUCT_TEXT_LIMITS = { title: 160, author: 120, description: 4000,
 /** How many features a plan lists at most (per language). */
 export const MAX_PLAN_FEATURES = 12;
 /** The side of an uploaded book cover as the server keeps it (the books page's 2:3 portrait). */
-export const COVER_SIZE = { width: 400, height: 600 } as const;
+export const COVER_SIZE = UPLOADED_IMAGES['book-cover'];
 /** The default largest book PDF (`BOOK_PDF_MAX_MB`), in bytes. */
 export const DEFAULT_BOOK_PDF_MAX_BYTES = 5 * 1024 * 1024;
 /** What the PDF input offers (a hint for the browser; the server reads the bytes). */
@@ -226,30 +227,18 @@ export function uploadRefusalStatus(reason: string): 400 | 413 | 415 {
   return 400;
 }
 
-/** The address uploaded covers are served under. */
-export const COVER_PATH_PREFIX = '/media/book-cover/';
-
-/** The file name of book `bookId`'s uploaded cover whose bytes hash to `hash` (hex): a new cover is a new address. Never a name a person typed. */
-export function coverName(bookId: number, hash: string): string {
-  return `${bookId}-${hash.slice(0, 20)}.webp`;
-}
-
+/** The address uploaded covers are served under (`lib/media/uploaded-images`: the pictures staff upload). */
+export const COVER_PATH_PREFIX = imagePathPrefix('book-cover');
+/** The file name of book `bookId`'s uploaded cover whose bytes hash to `hash` (hex): a new cover is a new address. */
+export const coverName = imageName;
 /** Reads a cover's file name, or null for anything that is not one of ours. */
-export function parseCoverName(name: string | undefined): string | null {
-  const m = /^([1-9]\d{0,9})-[0-9a-f]{20}\.webp$/.exec(name ?? '');
-  return m && Number(m[1]) <= 2_147_483_647 ? name! : null;
-}
-
+export const parseCoverName = parseImageName;
 /** The storage key of an uploaded cover. */
-export const coverKey = (name: string): string => `books/covers/${name}`;
+export const coverKey = (name: string): string => imageKey('book-cover', name);
 /** The address of an uploaded cover. */
-export const coverUrl = (name: string): string => COVER_PATH_PREFIX + name;
+export const coverUrl = (name: string): string => imageUrl('book-cover', name);
 /** The storage key of an uploaded cover's address, or null for a demo cover under `public/`. */
-export function storedCoverKey(url: string): string | null {
-  if (!url.startsWith(COVER_PATH_PREFIX)) return null;
-  const name = parseCoverName(url.slice(COVER_PATH_PREFIX.length));
-  return name ? coverKey(name) : null;
-}
+export const storedCoverKey = (url: string): string | null => storedImageKey('book-cover', url);
 
 /** The storage key of book `bookId`'s uploaded PDF whose bytes hash to `hash` (hex). */
 export function bookPdfKey(bookId: number, hash: string): string {

@@ -181,6 +181,8 @@ function authoringRows(): Row[] {
     a('create', 'a code already used', '409', { code: 'INTRO-ACADEMY', nameEs: 'Matriz', nameEn: 'Matrix', categoryId: '2', businessId: '1' }),
     a('create', 'a category that does not exist', '400', { code: `MATRIZ-${RUN}`.slice(0, 40), nameEs: 'Matriz', nameEn: 'Matrix', categoryId: '999', businessId: '1' }),
     a('create', 'a code with a path in it', '400', { code: '../etc/passwd', nameEs: 'Matriz', nameEn: 'Matrix', categoryId: '2', businessId: '1' }, { beforeAccess: true }),
+    a('uploadThumbnail', 'no picture', '400', { courseId: String(COURSE.free) }),
+    a('uploadThumbnail', 'a course that does not exist', '404', { courseId: String(COURSE.unknown), thumbnail: '<svg onload="alert(1)"/>' }),
     a('saveSettings', 'a price below zero', '400', { ...settings, price: '-1.00' }),
     a('saveSettings', 'a price with fractions of a cent', '400', { ...settings, price: '12.505' }),
     a('saveSettings', 'an absurd price', '400', { ...settings, price: '99999999' }),
@@ -565,6 +567,9 @@ export function matrix(): Row[] {
       })),
     ),
     // Uploaded book covers are public like the books page; a name that is not one of ours (or a path) is not found.
+    ...['/media/course-thumbnail/1-0123456789abcdef0123.webp', '/media/course-thumbnail/..%2F..%2Fpglite.webp', '/media/course-thumbnail/x.svg'].flatMap((path): Row[] =>
+      (['GET', 'HEAD'] as const).map((method) => ({ label: `${method} ${path} (no such thumbnail)`, kind: 'endpoint', covers: `${method} /media/course-thumbnail/[name]`, expect: per('404'), http: { method, path } })),
+    ),
     ...['/media/book-cover/1-0123456789abcdef0123.webp', '/media/book-cover/..%2F..%2Fpglite.webp', '/media/book-cover/x.svg'].flatMap((path): Row[] =>
       (['GET', 'HEAD'] as const).map((method) => ({ label: `${method} ${path} (no such cover)`, kind: 'endpoint', covers: `${method} /media/book-cover/[name]`, expect: per('404'), http: { method, path } })),
     ),
