@@ -51,6 +51,7 @@ async function inspect(db: Db, bytes: Uint8Array, limits: ZipLimits & { maxJsonB
     if (!pre) return refused('unknownPrerequisite', c.prerequisiteCode);
     prerequisiteId = pre.id;
   }
+  for (const [i, q] of (c.exam?.bank ?? []).entries()) if (questionProblems(questionDraftOf(q)).length) return refused('badQuestion', String(i + 1));
   const listed = new Map(archive.media.map((m) => [m.path, m]));
   if (listed.size !== archive.media.length) return refused('invalid', 'media');
   for (const path of referencedMedia(archive)) if (!listed.has(path)) return refused('missingMedia', path);
@@ -61,7 +62,6 @@ async function inspect(db: Db, bytes: Uint8Array, limits: ZipLimits & { maxJsonB
   }
   const extra = files.find((f) => f.name !== COURSE_JSON && !listed.has(f.name));
   if (extra) return refused('unusedMedia', extra.name);
-  for (const [i, q] of (c.exam?.bank ?? []).entries()) if (questionProblems(questionDraftOf(q)).length) return refused('badQuestion', String(i + 1));
   return { status: 'checked' as const, archive, byName, prerequisiteId };
 }
 
