@@ -24,6 +24,7 @@ import { staff } from './staff';
 import { questions } from './questions';
 import { books, plans } from './products';
 import { authoring } from './authoring';
+import { courseArchive } from './course-archive';
 
 export const server = {
   account,
@@ -39,6 +40,7 @@ export const server = {
   books,
   plans,
   authoring,
+  courseArchive,
   contact: {
     /**
      * The contact form: 400 with field codes for bad input (nothing stored), 429 once an address has

@@ -87,6 +87,8 @@ export const LIMITS = {
   productChangesPerAccount: { points: 120, durationSeconds: 60 * 60 },
   /** Course edits (drafts, publications, new courses) per editor: a course is built in many small steps. */
   authoringChangesPerAccount: { points: 600, durationSeconds: 60 * 60 },
+  /** Course archives imported or exported per editor (each reads or writes every file of a course). */
+  courseArchivesPerAccount: { points: 30, durationSeconds: 60 * 60 },
 } as const satisfies Record<string, LimitSpec>;
 
 export type LimitName = keyof typeof LIMITS;

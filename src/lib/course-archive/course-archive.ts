@@ -108,6 +108,7 @@ export const archiveSchema = z.object({
 });
 export type CourseArchive = z.infer<typeof archiveSchema>;
 export type ArchiveMedia = CourseArchive['media'][number];
+export type ArchiveResource = CourseArchive['course']['modules'][number]['lessons'][number]['resources'][number];
 export type ArchiveQuestion = NonNullable<CourseArchive['course']['exam']>['bank'][number];
 
 /** Reads `course.json`'s text: the archive, or the first problem with where it is. */

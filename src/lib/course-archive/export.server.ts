@@ -12,7 +12,7 @@ import type { Storage } from '../storage';
 import { liveDoc } from '../authoring/draft.server';
 import { exportBank } from '../question-bank/bank.server';
 import { recordAudit, userRef } from '../privacy/audit.server';
-import { ARCHIVE_FORMAT, ARCHIVE_VERSION, COURSE_JSON, mediaPathOf, type ArchiveMedia, type CourseArchive } from './course-archive';
+import { ARCHIVE_FORMAT, ARCHIVE_VERSION, COURSE_JSON, mediaPathOf, type ArchiveMedia, type ArchiveResource, type CourseArchive } from './course-archive';
 import { zipStream, type StreamEntry } from './zip-stream';
 
 /** Where the site's own pictures are (the thumbnail of a course is one of them). */
@@ -83,7 +83,7 @@ export async function courseArchive(db: Db, storage: Storage, courseId: number, 
         lessons: m.lessons.map((l) => ({
           name: both(l.nameEs, l.nameEn),
           summary: both(l.summaryEs, l.summaryEn),
-          resources: l.resources.flatMap((r) => {
+          resources: l.resources.flatMap((r): ArchiveResource[] => {
             if (r.kind === 'link') return r.url ? [{ kind: 'link' as const, title: both(r.titleEs, r.titleEn), url: r.url }] : [];
             const file = r.mediaFileId ? pathOf.get(r.mediaFileId) : undefined;
             if (!file) return [];
@@ -131,6 +131,20 @@ export function archiveStream(storage: Storage, outcome: Extract<ExportOutcome, 
     })),
   ];
   return zipStream(entries, now);
+}
+
+/** Chunks as a web stream a Response sends (pulled one at a time; a cancelled download stops the reading). */
+export function webStream(chunks: AsyncGenerator<Uint8Array>): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await chunks.next();
+      if (next.done) controller.close();
+      else controller.enqueue(next.value);
+    },
+    async cancel() {
+      await chunks.return(undefined);
+    },
+  });
 }
 
 /** The export in the audit trail (who took a copy of which course). */

@@ -54,7 +54,7 @@ const S_IFLNK = 0o120000;
 /** Whether `name` is a safe relative path of an archive (a folder entry ends in `/`). */
 export function isSafeName(name: string): boolean {
   if (name.length === 0 || name.length > 255) return false;
-  if (/[\u0000-\u001f\u007f\\:]/.test(name) || name.startsWith('/')) return false;
+  if ([...name].some((ch) => ch.charCodeAt(0) < 0x20 || ch === '\u007f' || ch === '\\' || ch === ':') || name.startsWith('/')) return false;
   const parts = (name.endsWith('/') ? name.slice(0, -1) : name).split('/');
   return parts.every((p) => p !== '' && p !== '.' && p !== '..');
 }
