@@ -210,21 +210,15 @@ function authoringRows(): Row[] {
  * refusals of what is not an archive (each a sentence and a 4xx, no course written).
  */
 function courseArchiveRows(): Row[] {
-  const editorOnly = (admin: string) => {
-    const out = per(admin);
-    for (const role of ROLES) {
-      const verdict = accessVerdict('editor', CALLERS[role]);
-      if (verdict !== 'allowed') out[role] = verdict === 'unauthorized' ? '401' : '403';
-    }
-    return out;
-  };
+  // Nobody logged in (or an IBO session) is sent to the login page first, as for every /admin path.
+  const editorOnly = (path: string, admin: string) => per('403', { visitors: loginRedirect('es', path), ibo: loginRedirect('es', path), admin });
   const isZip = (_r: Role, seen: Seen) =>
     seen.status === 200 && !(seen.headers['content-type'] === 'application/zip' && /^attachment; filename="[A-Za-z0-9-]+\.zip"$/.test(seen.headers['content-disposition'] ?? '') && seen.body.startsWith('PK'))
       ? 'is not a zip attachment'
-      : seen.headers['cache-control'] !== 'private, no-store'
+      : seen.status !== 302 && seen.headers['cache-control'] !== 'private, no-store'
         ? 'may be cached'
         : undefined;
-  const get = (path: string, label: string, admin: string): Row => ({ label: `GET ${path} (${label})`, kind: 'endpoint', covers: 'GET /admin/courses/[id]/export', expect: editorOnly(admin), http: { method: 'GET', path }, everyCourse: true, check: isZip });
+  const get = (path: string, label: string, admin: string): Row => ({ label: `GET ${path} (${label})`, kind: 'endpoint', covers: 'GET /admin/courses/[id]/export', expect: editorOnly(path, admin), http: { method: 'GET', path }, everyCourse: true, check: isZip });
   const a = (label: string, status: string, form: Record<string, string>) => action('courseArchive.import', label, per(status), { form: { lang: 'en', ...form } }, { everyCourse: true });
   return [
     get(`/admin/courses/${COURSE.free}/export?lang=en`, 'a published course', '200'),
