@@ -224,7 +224,8 @@ function courseArchiveRows(): Row[] {
     get(`/admin/courses/${COURSE.free}/export?lang=en`, 'a published course', '200'),
     get(`/admin/courses/${COURSE.unknown}/export?lang=en`, 'unknown course', '404'),
     get('/admin/courses/abc/export?lang=es', 'not an id', '404'),
-    get('/admin/courses/1%27%20or%201=1/export', 'forged id', '404'),
+    get('/admin/courses/0/export', 'zero', '404'),
+    get('/admin/courses/2147483648/export?lang=en', 'past the largest id', '404'),
     a('no file', '400', {}),
     a('a file typed as text', '400', { file: 'PK\u0003\u0004 not really a zip' }),
   ];
