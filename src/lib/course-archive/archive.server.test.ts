@@ -20,7 +20,8 @@ import type { CourseDoc } from '../authoring/authoring';
 import { exportBank, importQuestions } from '../question-bank/bank.server';
 import { archiveStream, courseArchive } from './export.server';
 import { importCourse } from './import.server';
-import type { CourseArchive } from './course-archive';
+import { ARCHIVE_LIMITS, type CourseArchive } from './course-archive';
+import { entryBytes, readZip } from './unzip';
 import { renamed, zipBytes } from './archive.testing';
 import { zip } from '../privacy/zip';
 
@@ -38,7 +39,7 @@ describe.each(databases)('course archives ($name)', (database) => {
   let editor: number;
   let courseId: number;
   let exported: Buffer;
-  const video = Buffer.from('tiny video bytes \u0000\u0001\u0002'.repeat(50));
+  const video = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.from('tiny video bytes \u0000\u0001\u0002'.repeat(50))]);
   const pdf = Buffer.from('%PDF-1.4\n% tiny\n');
   const vtt = (text: string) => Buffer.from(`WEBVTT\n\n00:00.000 --> 00:01.000\n${text}\n`);
 
@@ -166,6 +167,14 @@ describe.each(databases)('course archives ($name)', (database) => {
       const a = (await courseArchive(runtime.db, runtime.storage, courseId)) as { archive: CourseArchive };
       return zipBytes([{ name: 'course.json', content: JSON.stringify(change(structuredClone(a.archive))) }]);
     };
+    /** The exported archive with the first file of `type` replaced by `bytes` of the same size (and course.json changed by `change`). */
+    const swapped = async (type: string, bytes: (size: number) => Buffer, change: (a: CourseArchive) => CourseArchive = (a) => a) => {
+      const files = readZip(exported, ARCHIVE_LIMITS);
+      const archive = JSON.parse((await entryBytes(exported, files[0]!, 1e7)).toString('utf8')) as CourseArchive;
+      const target = archive.media.find((m) => m.contentType === type)!.path;
+      const entries = await Promise.all(files.slice(1).map(async (f) => ({ name: f.name, content: f.name === target ? bytes(f.size) : await entryBytes(exported, f, 1e7) })));
+      return zipBytes([{ name: 'course.json', content: JSON.stringify(change(archive)) }, ...entries]);
+    };
     const cases: [string, () => Promise<Uint8Array> | Uint8Array][] = [
       ['truncated', () => exported.subarray(0, exported.length - 100)],
       ['notZip', () => Buffer.from('%PDF-1.4 renamed to .zip')],
@@ -181,6 +190,9 @@ describe.each(databases)('course archives ($name)', (database) => {
       ['unknownCategory', json((a) => ((a.course.category.code = 999), a))],
       ['missingMedia', json((a) => a)],
       ['badQuestion', json((a) => (a.course.exam!.bank[0]!.options.forEach((o) => (o.correct = false)), a))],
+      ['mediaType', () => swapped('application/pdf', (size) => Buffer.from('<html>'.padEnd(size, ' ')))],
+      ['mediaType', () => swapped('text/vtt', (size) => Buffer.from('WEBVTT\n\n<script>x</script>'.padEnd(size, ' ')))],
+      ['unusedMedia', () => swapped('application/pdf', (size) => Buffer.alloc(size), (a) => ((a.course.modules[0]!.lessons[0]!.resources = a.course.modules[0]!.lessons[0]!.resources.filter((r) => r.kind !== 'pdf')), a))],
     ];
     for (const [problem, make] of cases) {
       const outcome = await importCourse(handle.db, runtime.storage, editor, await make());

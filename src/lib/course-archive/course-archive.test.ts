@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ACTION_RULES } from '../../actions/access';
 import { accessVerdict } from '../access/policy';
 import { staffGate } from '../staff';
-import { archiveToDoc, freeCode, parseArchiveJson, referencedMedia, type CourseArchive } from './course-archive';
+import { archiveToDoc, freeCode, parseArchiveJson, referencedMedia, sniffMedia, type CourseArchive } from './course-archive';
 
 const both = (es: string, en: string) => ({ es, en });
 function sample(): CourseArchive {
@@ -95,6 +95,21 @@ describe('the course archive format', () => {
       ['n3', null, 'video', 77, null],
       ['n4', null, 'link', null, 'https://example.com/guia'],
     ]);
+  });
+
+  it('tells a file by its first bytes, not by the type the archive declares', () => {
+    const b = (s: string) => Buffer.from(s, 'latin1');
+    expect(sniffMedia('video/mp4', b('\u0000\u0000\u0000\u0018ftypisom'))).toBe(true);
+    expect(sniffMedia('video/mp4', b('<html><body>'))).toBe(false);
+    expect(sniffMedia('video/webm', Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 1]))).toBe(true);
+    expect(sniffMedia('application/pdf', b('%PDF-1.7'))).toBe(true);
+    expect(sniffMedia('application/pdf', b('PK\u0003\u0004'))).toBe(false);
+    expect(sniffMedia('text/vtt', Buffer.from('\uFEFFWEBVTT\n\n00:00.000 --> 00:01.000\n<c.yellow>Hola</c>\n'))).toBe(true);
+    expect(sniffMedia('text/vtt', b('WEBVTT\n\n00:00.000 --> 00:01.000\n<script>alert(1)</script>'))).toBe(false);
+    expect(sniffMedia('text/vtt', b('<html>WEBVTT'))).toBe(false);
+    expect(sniffMedia('image/webp', b('RIFF\u0000\u0000\u0000\u0000WEBPVP8 '))).toBe(true);
+    expect(sniffMedia('image/png', b('<svg xmlns="http://www.w3.org/2000/svg">'))).toBe(false);
+    expect(sniffMedia('text/html', b('<html>'))).toBe(false);
   });
 
   it('lets editors and administrators import and export; learners and support staff are refused', () => {

@@ -35,6 +35,39 @@ export const MEDIA_TYPES: Record<string, string> = {
   'image/png': 'png',
 };
 
+/** The most a caption file may weigh (it is read whole to be checked). */
+export const MAX_CAPTION_BYTES = 1024 * 1024;
+
+/**
+ * Whether a file's first bytes (a caption: all of it) are what its declared type says: `ftyp` for MP4,
+ * EBML for WebM, `%PDF-` for PDF, `WEBVTT` with no markup that runs for captions, the picture's own
+ * signature for a thumbnail. An HTML page or a script renamed `.mp4` is no video.
+ */
+export function sniffMedia(contentType: string, bytes: Uint8Array): boolean {
+  const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const ascii = (at: number, text: string) => b.toString('latin1', at, at + text.length) === text;
+  switch (contentType) {
+    case 'video/mp4':
+      return ascii(4, 'ftyp');
+    case 'video/webm':
+      return b.length >= 4 && b.readUInt32BE(0) === 0x1a45dfa3;
+    case 'application/pdf':
+      return ascii(0, '%PDF-');
+    case 'text/vtt': {
+      const text = b.toString('utf8').replace(/^\uFEFF/, '');
+      return /^WEBVTT(?:[ \t].*)?(?:\r?\n|$)/.test(text) && !/<\s*(script|iframe|object|embed|svg|img|style|link)\b|javascript:/i.test(text);
+    }
+    case 'image/webp':
+      return ascii(0, 'RIFF') && ascii(8, 'WEBP');
+    case 'image/jpeg':
+      return b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff;
+    case 'image/png':
+      return b.length >= 8 && b.readUInt32BE(0) === 0x89504e47;
+    default:
+      return false;
+  }
+}
+
 /** A media path inside the archive: `media/` and one plain file name. */
 export const MEDIA_PATH = /^media\/[a-z0-9][a-z0-9._-]{0,99}$/;
 

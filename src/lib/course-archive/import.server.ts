@@ -17,17 +17,29 @@ import { courseRef, newKey, PLACEHOLDER_THUMBNAIL } from '../authoring/draft.ser
 import { questionProblems } from '../question-bank/question-bank';
 import { recordAudit, userRef } from '../privacy/audit.server';
 import { catalogChange, examChange, type Change } from '../runtime/changes';
-import { ARCHIVE_LIMITS, archiveToDoc, COURSE_JSON, freeCode, MEDIA_TYPES, parseArchiveJson, questionDraftOf, referencedMedia, type CourseArchive, type FormatProblem } from './course-archive';
+import { ARCHIVE_LIMITS, archiveToDoc, COURSE_JSON, freeCode, MAX_CAPTION_BYTES, MEDIA_TYPES, parseArchiveJson, sniffMedia, questionDraftOf, referencedMedia, type CourseArchive, type FormatProblem } from './course-archive';
 import { entryBytes, entryStream, readZip, ZipRefused, type ZipFile, type ZipLimits, type ZipProblem } from './unzip';
 
 /** Why an import is refused: the zip, `course.json`, or a reference that does not resolve here. */
-export type ImportProblem = ZipProblem | FormatProblem | 'noCourseJson' | 'unknownCategory' | 'unknownBusiness' | 'unknownPrerequisite' | 'missingMedia' | 'mediaSize' | 'unusedMedia' | 'badQuestion';
+export type ImportProblem = ZipProblem | FormatProblem | 'noCourseJson' | 'unknownCategory' | 'unknownBusiness' | 'unknownPrerequisite' | 'missingMedia' | 'mediaSize' | 'mediaType' | 'unusedMedia' | 'badQuestion';
 
 export type ImportOutcome = { status: 'ok'; courseId: number; code: string; changed: Change[] } | { status: 'refused'; problem: ImportProblem; detail: string };
 
 const SITE_PICTURE = /^\/images\/courses\/[A-Za-z0-9._-]+\.(webp|jpg|png)$/;
 
 const refused = (problem: ImportProblem, detail = ''): ImportOutcome => ({ status: 'refused', problem, detail });
+
+/** The first `max` bytes of an entry (at least its first chunk), inflating no more than that. */
+async function headOf(archive: Uint8Array, file: ZipFile, max: number): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of entryStream(archive, file)) {
+    parts.push(chunk as Buffer);
+    size += (chunk as Buffer).length;
+    if (size >= max) break;
+  }
+  return Buffer.concat(parts).subarray(0, max);
+}
 
 /** Checks the archive without writing; the parsed course and its files, or a refusal. */
 async function inspect(db: Db, bytes: Uint8Array, limits: ZipLimits & { maxJsonBytes: number }) {
@@ -62,6 +74,14 @@ async function inspect(db: Db, bytes: Uint8Array, limits: ZipLimits & { maxJsonB
   }
   const extra = files.find((f) => f.name !== COURSE_JSON && !listed.has(f.name));
   if (extra) return refused('unusedMedia', extra.name);
+  const used = new Set(referencedMedia(archive));
+  const orphan = archive.media.find((m) => !used.has(m.path));
+  if (orphan) return refused('unusedMedia', orphan.path);
+  for (const m of archive.media) {
+    const file = byName.get(m.path)!;
+    if (m.contentType === 'text/vtt' && file.size > MAX_CAPTION_BYTES) return refused('tooLarge', m.path);
+    if (!sniffMedia(m.contentType, await headOf(bytes, file, m.contentType === 'text/vtt' ? MAX_CAPTION_BYTES : 64))) return refused('mediaType', m.path);
+  }
   return { status: 'checked' as const, archive, byName, prerequisiteId };
 }
 
