@@ -201,6 +201,19 @@ describe.each(databases)('course archives ($name)', (database) => {
     expect(await counts()).toEqual(before);
   });
 
+  it('refuses to export a course that does not exist, or whose stored file is gone, before sending a byte', async () => {
+    expect(await courseArchive(runtime.db, runtime.storage, 2_147_483_647)).toEqual({ status: 'unknownCourse' });
+    const made = await createCourse(handle.db, editor, { code: 'GONE-1', nameEs: 'Perdido', nameEn: 'Lost', categoryId: 2, businessId: 1 });
+    const id = (made as { courseId: number }).courseId;
+    const [row] = await handle.db.insert(s.mediaFiles).values({ storageKey: 'videos/test-archive/gone.mp4', mimeType: 'video/mp4', sizeBytes: 10 }).returning({ id: s.mediaFiles.id });
+    await editDraft(handle.db, editor, id, { action: 'test' }, (d) => ({
+      ok: true,
+      doc: { ...d, modules: [{ key: newKey(), id: null, nameEs: 'M', nameEn: 'M', lessons: [{ key: newKey(), id: null, nameEs: 'L', nameEn: 'L', summaryEs: '', summaryEn: '', resources: [{ key: newKey(), id: null, kind: 'video', titleEs: 'V', titleEn: 'V', url: null, mediaFileId: row!.id }] }] }] },
+    }));
+    expect((await publishDraft(handle.db, editor, id)).status).toBe('ok');
+    expect(await courseArchive(runtime.db, runtime.storage, id)).toEqual({ status: 'missingMedia', key: 'videos/test-archive/gone.mp4' });
+  });
+
   it('leaves no stored file and no row when the storage fails half way', async () => {
     const before = await counts();
     let puts = 0;
