@@ -126,6 +126,8 @@ export const ACTION_RULES = {
   'authoring.publish': { access: 'editor', limits: [{ name: 'authoringChangesPerAccount', per: 'user' }], locale: 'lang' },
   'authoring.discard': { access: 'editor', limits: [{ name: 'authoringChangesPerAccount', per: 'user' }], locale: 'lang' },
   'videos.saveCaption': { access: 'editor', limits: [{ name: 'videoChangesPerAccount', per: 'user' }], locale: 'lang' },
+  // A course archive imported as a new hidden course with its draft (the export is a GET of the course's page).
+  'courseArchive.import': { access: 'editor', limits: [{ name: 'courseArchivesPerAccount', per: 'user' }], locale: 'lang' },
 } as const satisfies Record<string, ActionRule>;
 
 export type ActionName = keyof typeof ACTION_RULES;

@@ -25,6 +25,7 @@ import { questions } from './questions';
 import { books, plans } from './products';
 import { authoring } from './authoring';
 import { videos } from './videos';
+import { courseArchive } from './course-archive';
 
 export const server = {
   account,
@@ -41,6 +42,7 @@ export const server = {
   plans,
   authoring,
   videos,
+  courseArchive,
   contact: {
     /**
      * The contact form: 400 with field codes for bad input (nothing stored), 429 once an address has

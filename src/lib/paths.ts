@@ -106,6 +106,8 @@ export const paths = {
   adminCourse: (courseId: number) => `/admin/courses/${courseId}`,
   /** A course's draft as a learner would see its page (editors). */
   adminCoursePreview: (courseId: number) => `/admin/courses/${courseId}/preview`,
+  /** The published course as one archive (`course.json` and its media) to move it to another academy (editors). */
+  adminCourseExport: (courseId: number, lang: string) => `/admin/courses/${courseId}/export?lang=${lang}`,
   /** The audit log (administrators); `query`: its filters. */
   adminAudit: (query = '') => `/admin/audit${query}`,
   /** The question banks (editors): every course with an exam. */

@@ -635,6 +635,25 @@ test(`GET the books and plans pages as the administrator: ${RUNS} hostile ids �
   actionFuzz('videos.saveCaption', 166, () => ({ videoId: '1', track: 'es', captions: 'WEBVTT\n\n00:00.000 --> 00:01.000\n<script>x</script>\n', lang: 'en' }), { setup: async (c) => void (await newLearner(c, 'subtitulos')), extra: refused, runs: 15 });
 }
 
+/* ───────────── course archives ───────────── */
+
+// The import as a learner (403 in words) and as the administrator (an editor): hostile bodies, a file
+// field typed as text or sent as a file of garbage, are refused in words; no course is ever created.
+{
+  const refused = (a: Answer) => expect([400, 403, 413, 415, 429], a.body.slice(0, 200)).toContain(a.status);
+  const body = () => ({ file: 'PK\u0003\u0004 not a zip', lang: 'en' });
+  // (Fewer runs as a learner: the refusal comes before the body is read; the titles differ by their count.)
+  actionFuzz('courseArchive.import', 193, body, { setup: async (c) => void (await newLearner(c, 'archivo')), extra: refused, runs: 12 });
+  actionFuzz('courseArchive.import', 194, body, {
+    setup: async (c) => {
+      expect((await c.post('/_actions/auth.login', { form: { email: 'admin@academia.example', password: 'Admin2026', lang: 'en' } })).status).toBe(200);
+      expect((await proveWithFreshCode((code) => c.post('/_actions/staff.proveCode', { form: { code, lang: 'en' } }))).status).toBe(200);
+    },
+    extra: (a) => expect([400, 413, 415], a.body.slice(0, 200)).toContain(a.status),
+    runs: 15,
+  });
+}
+
 test(`order pages, receipts, book downloads and data archives: hostile and foreign order and book ids, forged archive links — the not-found page (or the login page), never a 5xx`, async ({ baseURL }) => {
   const c = new Client(baseURL!, loopback(136));
   try {

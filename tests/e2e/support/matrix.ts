@@ -207,6 +207,33 @@ function authoringRows(): Row[] {
   ];
 }
 
+/**
+ * Course archives (editors): the export of a published course (a zip for the administrator, 401/403 in
+ * words for the others, 404 for a course that does not exist or an id that is not one), and the import's
+ * refusals of what is not an archive (each a sentence and a 4xx, no course written).
+ */
+function courseArchiveRows(): Row[] {
+  // Nobody logged in (or an IBO session) is sent to the login page first, as for every /admin path.
+  const editorOnly = (path: string, admin: string) => per('403', { visitors: loginRedirect('es', path), ibo: loginRedirect('es', path), admin });
+  const isZip = (_r: Role, seen: Seen) =>
+    seen.status === 200 && !(seen.headers['content-type'] === 'application/zip' && /^attachment; filename="[A-Za-z0-9-]+\.zip"$/.test(seen.headers['content-disposition'] ?? '') && seen.body.startsWith('PK'))
+      ? 'is not a zip attachment'
+      : seen.status !== 302 && seen.headers['cache-control'] !== 'private, no-store'
+        ? 'may be cached'
+        : undefined;
+  const get = (path: string, label: string, admin: string): Row => ({ label: `GET ${path} (${label})`, kind: 'endpoint', covers: 'GET /admin/courses/[id]/export', expect: editorOnly(path, admin), http: { method: 'GET', path }, everyCourse: true, check: isZip });
+  const a = (label: string, status: string, form: Record<string, string>) => action('courseArchive.import', label, per(status), { form: { lang: 'en', ...form } }, { everyCourse: true });
+  return [
+    get(`/admin/courses/${COURSE.free}/export?lang=en`, 'a published course', '200'),
+    get(`/admin/courses/${COURSE.unknown}/export?lang=en`, 'unknown course', '404'),
+    get('/admin/courses/abc/export?lang=es', 'not an id', '404'),
+    get('/admin/courses/0/export', 'zero', '404'),
+    get('/admin/courses/2147483648/export?lang=en', 'past the largest id', '404'),
+    a('no file', '400', {}),
+    a('a file typed as text', '400', { file: 'PK\u0003\u0004 not really a zip' }),
+  ];
+}
+
 const en = (path: string) => (path === '/' ? '/en/' : `/en${path}`);
 const loginRedirect = (locale: 'es' | 'en', path: string) => `302 → ${locale === 'en' ? '/en' : ''}/login?next=${encodeURIComponent(locale === 'en' ? en(path) : path)}`;
 
@@ -741,6 +768,8 @@ export function matrix(): Row[] {
     action('questions.saveSettings', 'more questions than the bank holds', per('400'), { form: { course: '1', attempts: '3', questions: '100', minutes: '20', minimumScore: '70', lang: 'en' } }),
     action('questions.importCsv', 'no file', per('400'), { form: { course: '1', mode: 'add', lang: 'en' } }),
     action('questions.regrade', 'a course without an exam', per('404'), { form: { course: '999999', lang: 'en' } }),
+    /* course archives: export and import (editors) */
+    ...courseArchiveRows(),
 
     /* every declared action refuses another site (CSRF), whatever the session, before its access is checked */
     ...Object.keys(ACTION_RULES).map((name) =>

@@ -1,0 +1,202 @@
+/**
+ * An archive becomes a new course, all or nothing. First everything is checked without writing: the zip
+ * (`unzip.ts` limits), `course.json` (format, version, both languages, price), every reference (the
+ * category and business line by code, the prerequisite by course code, each media path listed and in the
+ * archive with its declared size, each question's key). Then the media are streamed into the storage
+ * under new keys, and one transaction writes the course (hidden: learners never see it until an editor
+ * publishes), its outline, files, captions, exam and bank, and its draft — the archive's document, which
+ * an editor reviews and publishes. Any failure deletes the stored files again; the transaction leaves no row.
+ */
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { businesses, captions, categories, courseDrafts, courses, evaluations, mediaFiles, questionOptions, questions, RESOURCE_TYPE, resources, subtopics, topics } from '../db/schema';
+import type { Storage } from '../storage';
+import { centsToNumeric } from '../authoring/authoring';
+import { courseRef, newKey, PLACEHOLDER_THUMBNAIL } from '../authoring/draft.server';
+import { questionProblems } from '../question-bank/question-bank';
+import { recordAudit, userRef } from '../privacy/audit.server';
+import { catalogChange, examChange, type Change } from '../runtime/changes';
+import { ARCHIVE_LIMITS, archiveToDoc, COURSE_JSON, freeCode, MAX_CAPTION_BYTES, MEDIA_TYPES, parseArchiveJson, sniffMedia, questionDraftOf, referencedMedia, type CourseArchive, type FormatProblem } from './course-archive';
+import { entryBytes, entryStream, readZip, ZipRefused, type ZipFile, type ZipLimits, type ZipProblem } from './unzip';
+
+/** Why an import is refused: the zip, `course.json`, or a reference that does not resolve here. */
+export type ImportProblem = ZipProblem | FormatProblem | 'noCourseJson' | 'unknownCategory' | 'unknownBusiness' | 'unknownPrerequisite' | 'missingMedia' | 'mediaSize' | 'mediaType' | 'unusedMedia' | 'badQuestion';
+
+export type ImportOutcome = { status: 'ok'; courseId: number; code: string; changed: Change[] } | { status: 'refused'; problem: ImportProblem; detail: string };
+
+const SITE_PICTURE = /^\/images\/courses\/[A-Za-z0-9._-]+\.(webp|jpg|png)$/;
+
+const refused = (problem: ImportProblem, detail = ''): ImportOutcome => ({ status: 'refused', problem, detail });
+
+/** The first `max` bytes of an entry (at least its first chunk), inflating no more than that. */
+async function headOf(archive: Uint8Array, file: ZipFile, max: number): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of entryStream(archive, file)) {
+    parts.push(chunk as Buffer);
+    size += (chunk as Buffer).length;
+    if (size >= max) break;
+  }
+  return Buffer.concat(parts).subarray(0, max);
+}
+
+/** Checks the archive without writing; the parsed course and its files, or a refusal. */
+async function inspect(db: Db, bytes: Uint8Array, limits: ZipLimits & { maxJsonBytes: number }) {
+  const files = readZip(bytes, limits);
+  const byName = new Map(files.map((f) => [f.name, f]));
+  const json = byName.get(COURSE_JSON);
+  if (!json) return refused('noCourseJson');
+  const read = parseArchiveJson((await entryBytes(bytes, json, limits.maxJsonBytes)).toString('utf8'));
+  if (!read.ok) return refused(read.problem, read.path);
+  const archive = read.archive;
+  const c = archive.course;
+  const [[cat], [biz]] = await Promise.all([
+    db.select({ id: categories.id }).from(categories).where(eq(categories.id, c.category.code)),
+    db.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, c.business.code)),
+  ]);
+  if (!cat) return refused('unknownCategory', String(c.category.code));
+  if (!biz) return refused('unknownBusiness', String(c.business.code));
+  let prerequisiteId: number | null = null;
+  if (c.prerequisiteCode !== null) {
+    const [pre] = await db.select({ id: courses.id }).from(courses).where(sql`lower(${courses.code}) = ${c.prerequisiteCode.toLowerCase()}`);
+    if (!pre) return refused('unknownPrerequisite', c.prerequisiteCode);
+    prerequisiteId = pre.id;
+  }
+  for (const [i, q] of (c.exam?.bank ?? []).entries()) if (questionProblems(questionDraftOf(q)).length) return refused('badQuestion', String(i + 1));
+  const listed = new Map(archive.media.map((m) => [m.path, m]));
+  if (listed.size !== archive.media.length) return refused('invalid', 'media');
+  for (const path of referencedMedia(archive)) if (!listed.has(path)) return refused('missingMedia', path);
+  for (const m of archive.media) {
+    const file = byName.get(m.path);
+    if (!file) return refused('missingMedia', m.path);
+    if (file.size !== m.sizeBytes) return refused('mediaSize', m.path);
+  }
+  const extra = files.find((f) => f.name !== COURSE_JSON && !listed.has(f.name));
+  if (extra) return refused('unusedMedia', extra.name);
+  const used = new Set(referencedMedia(archive));
+  const orphan = archive.media.find((m) => !used.has(m.path));
+  if (orphan) return refused('unusedMedia', orphan.path);
+  for (const m of archive.media) {
+    const file = byName.get(m.path)!;
+    if (m.contentType === 'text/vtt' && file.size > MAX_CAPTION_BYTES) return refused('tooLarge', m.path);
+    if (!sniffMedia(m.contentType, await headOf(bytes, file, m.contentType === 'text/vtt' ? MAX_CAPTION_BYTES : 64))) return refused('mediaType', m.path);
+  }
+  return { status: 'checked' as const, archive, byName, prerequisiteId };
+}
+
+/** Imports the archive `bytes` as a new hidden course with a draft (see the top of this file). */
+export async function importCourse(db: Db, storage: Storage, actorId: number, bytes: Uint8Array, limits = ARCHIVE_LIMITS, now = new Date()): Promise<ImportOutcome> {
+  let checked: Awaited<ReturnType<typeof inspect>>;
+  try {
+    checked = await inspect(db, bytes, limits);
+  } catch (error) {
+    if (error instanceof ZipRefused) return refused(error.problem, error.entry ?? '');
+    throw error;
+  }
+  if (checked.status !== 'checked') return checked;
+  const { archive, byName, prerequisiteId } = checked;
+
+  // The media, streamed one at a time into the storage under new keys (forgotten again on any failure).
+  const batch = randomBytes(8).toString('hex');
+  const stored: string[] = [];
+  const keyOf = new Map<string, string>();
+  const forget = () => Promise.allSettled(stored.map((key) => storage.delete(key)));
+  try {
+    for (const [i, m] of archive.media.entries()) {
+      // The thumbnail is one of the site's own pictures: checked, not stored.
+      if (m.path === archive.course.thumbnail.file) continue;
+      const key = `imports/${batch}/${i + 1}.${MEDIA_TYPES[m.contentType]}`;
+      stored.push(key);
+      await storage.put(key, entryStream(bytes, byName.get(m.path) as ZipFile), { contentType: m.contentType });
+      keyOf.set(m.path, key);
+    }
+    const outcome = await write(db, actorId, archive, keyOf, prerequisiteId, now);
+    return outcome;
+  } catch (error) {
+    await forget();
+    if (error instanceof ZipRefused) return refused(error.problem, error.entry ?? '');
+    throw error;
+  }
+}
+
+/** The one transaction writing the course, its outline, files, captions, exam, bank and draft. */
+function write(db: Db, actorId: number, archive: CourseArchive, keyOf: ReadonlyMap<string, string>, prerequisiteId: number | null, now: Date): Promise<ImportOutcome> {
+  const c = archive.course;
+  return db.transaction(async (tx) => {
+    // One new course at a time: its id is the next free one, its code checked against every other.
+    await tx.execute(sql`lock table ${courses} in share row exclusive mode`);
+    const taken = new Set((await tx.select({ code: courses.code }).from(courses)).map((r) => r.code.toLowerCase()));
+    const code = freeCode(c.code, taken);
+    const [{ next }] = (await tx.select({ next: sql<number>`coalesce(max(${courses.id}), 0)::int + 1` }).from(courses)) as [{ next: number }];
+    const courseId = next;
+    const mediaIds = new Map<string, number>();
+    for (const m of archive.media) {
+      if (m.path === c.thumbnail.file) continue;
+      const [row] = await tx.insert(mediaFiles).values({ storageKey: keyOf.get(m.path)!, mimeType: m.contentType, sizeBytes: m.sizeBytes, durationSeconds: m.durationSeconds, createdAt: now }).returning({ id: mediaFiles.id });
+      mediaIds.set(m.path, row!.id);
+    }
+    const thumbnail = SITE_PICTURE.test(c.thumbnail.sitePath) ? c.thumbnail.sitePath : PLACEHOLDER_THUMBNAIL;
+    const doc = archiveToDoc(archive, { code, thumbnail, prerequisiteId, mediaIds }, newKey);
+    await tx.insert(courses).values({
+      id: courseId,
+      code,
+      nameEs: doc.nameEs,
+      nameEn: doc.nameEn,
+      descriptionEs: doc.descriptionEs,
+      descriptionEn: doc.descriptionEn,
+      thumbnail,
+      categoryId: doc.categoryId,
+      businessId: doc.businessId,
+      price: centsToNumeric(doc.priceCents),
+      allowAll: doc.allowAll,
+      isTest: doc.isTest,
+      visibleOnlyToBuyers: doc.visibleOnlyToBuyers,
+      prerequisiteCourseId: prerequisiteId,
+      hidden: true,
+      createdAt: now,
+      updatedAt: now,
+    });
+    // The outline as (hidden) live rows, so captions have their video's row; the draft names them.
+    for (const [mi, m] of doc.modules.entries()) {
+      const [topic] = await tx.insert(topics).values({ courseId, code: `C${courseId}-${newKey()}`, nameEs: m.nameEs, nameEn: m.nameEn, position: mi + 1 }).returning({ id: topics.id });
+      m.id = topic!.id;
+      m.key = `m${m.id}`;
+      for (const [li, l] of m.lessons.entries()) {
+        const [lesson] = await tx.insert(subtopics).values({ topicId: m.id, code: `C${courseId}-${newKey()}`, nameEs: l.nameEs, nameEn: l.nameEn, summaryEs: l.summaryEs, summaryEn: l.summaryEn, position: li + 1 }).returning({ id: subtopics.id });
+        l.id = lesson!.id;
+        l.key = `l${l.id}`;
+        for (const [ri, r] of l.resources.entries()) {
+          const [row] = await tx.insert(resources).values({ subtopicId: l.id, typeId: RESOURCE_TYPE[r.kind], titleEs: r.titleEs, titleEn: r.titleEn, url: r.url, mediaFileId: r.mediaFileId, position: ri + 1 }).returning({ id: resources.id });
+          r.id = row!.id;
+          r.key = `r${r.id}`;
+          const source = c.modules[mi]!.lessons[li]!.resources[ri]!;
+          if (source.kind === 'link') continue;
+          for (const lang of ['es', 'en'] as const) {
+            const path = source.captions[lang];
+            if (path) await tx.insert(captions).values({ resourceId: r.id, lang, mediaFileId: mediaIds.get(path)! });
+          }
+        }
+      }
+    }
+    if (c.exam) {
+      const [evaluation] = await tx.insert(evaluations).values({ courseId, minutes: c.exam.minutes, questionCount: c.exam.questions, passingScore: c.exam.minimumScore, maxAttempts: c.exam.attempts }).returning({ id: evaluations.id });
+      for (const [qi, q] of c.exam.bank.entries()) {
+        const [row] = await tx
+          .insert(questions)
+          .values({ evaluationId: evaluation!.id, kind: q.kind, promptEs: q.prompt.es, promptEn: q.prompt.en, explanationEs: q.explanation.es, explanationEn: q.explanation.en, position: qi + 1 })
+          .returning({ id: questions.id });
+        await tx.insert(questionOptions).values(q.options.map((o, oi) => ({ questionId: row!.id, textEs: o.text.es, textEn: o.text.en, isCorrect: o.correct, position: oi + 1 })));
+      }
+    }
+    await tx.insert(courseDrafts).values({ courseId, document: doc, baseVersion: 1, updatedBy: actorId, updatedAt: now });
+    await recordAudit(tx, {
+      action: 'course.imported',
+      actor: userRef(actorId),
+      subject: courseRef(courseId),
+      after: { code, from: c.code, exportedAt: archive.exportedAt, modules: doc.modules.length, lessons: doc.modules.reduce((n, m) => n + m.lessons.length, 0), files: archive.media.length, questions: c.exam?.bank.length ?? 0, hidden: true },
+      at: now,
+    });
+    return { status: 'ok', courseId, code, changed: [catalogChange(), examChange(courseId)] } as const;
+  });
+}
