@@ -16,6 +16,9 @@ import type { Storage } from '../storage';
 import { auditOf } from '../privacy/audit.server';
 import { createCourse, editDraft, editorView, liveDoc, newKey } from '../authoring/draft.server';
 import { publishDraft } from '../authoring/publish.server';
+import { setThumbnail } from '../authoring/thumbnail.server';
+import { storedImageKey } from '../media/uploaded-images';
+import sharp from 'sharp';
 import type { CourseDoc } from '../authoring/authoring';
 import { exportBank, importQuestions } from '../question-bank/bank.server';
 import { archiveStream, courseArchive } from './export.server';
@@ -230,5 +233,19 @@ describe.each(databases)('course archives ($name)', (database) => {
     await expect(importCourse(handle.db, failing, editor, exported)).rejects.toThrow('disk full');
     expect(await counts()).toEqual(before);
     expect(puts).toBe(3);
+  });
+
+  it("carries a thumbnail staff uploaded: the new course gets its own, re-encoded by this server", async () => {
+    const picture = await sharp({ create: { width: 1280, height: 720, channels: 3, background: '#c63' } }).png().toBuffer();
+    expect((await setThumbnail(handle.db, runtime.storage, editor, courseId, { size: picture.length, bytes: picture })).status).toBe('ok');
+    expect((await publishDraft(handle.db, editor, courseId)).status).toBe('ok');
+    const outcome = await importCourse(handle.db, runtime.storage, editor, await exportOf(courseId));
+    expect(outcome.status).toBe('ok');
+    const newId = (outcome as { courseId: number }).courseId;
+    const [row] = await handle.db.select({ thumbnail: s.courses.thumbnail }).from(s.courses).where(eq(s.courses.id, newId));
+    expect(row!.thumbnail).toMatch(new RegExp(`^/media/course-thumbnail/${newId}-[0-9a-f]{20}\\.webp$`));
+    expect((await editorView(handle.db, newId))!.doc.thumbnail).toBe(row!.thumbnail);
+    const meta = await sharp(await bytesOf(runtime.storage, storedImageKey('course-thumbnail', row!.thumbnail)!)).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 960, 540]);
   });
 });

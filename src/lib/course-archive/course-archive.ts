@@ -252,3 +252,6 @@ export const questionDraftOf = (q: ArchiveQuestion) => ({
   explanationEn: q.explanation.en,
   options: q.options.map((o) => ({ textEs: o.text.es, textEn: o.text.en, correct: o.correct })),
 });
+
+/** A picture of the site itself (`public/images/courses/…`): every academy has it, so a course names it by path. */
+export const SITE_PICTURE = /^\/images\/courses\/[A-Za-z0-9._-]+\.(webp|jpg|png)$/;

@@ -12,12 +12,12 @@ import type { Storage } from '../storage';
 import { liveDoc } from '../authoring/draft.server';
 import { exportBank } from '../question-bank/bank.server';
 import { recordAudit, userRef } from '../privacy/audit.server';
-import { ARCHIVE_FORMAT, ARCHIVE_VERSION, COURSE_JSON, mediaPathOf, type ArchiveMedia, type ArchiveResource, type CourseArchive } from './course-archive';
+import { storedImageKey } from '../media/uploaded-images';
+import { ARCHIVE_FORMAT, ARCHIVE_VERSION, COURSE_JSON, mediaPathOf, SITE_PICTURE, type ArchiveMedia, type ArchiveResource, type CourseArchive } from './course-archive';
 import { zipStream, type StreamEntry } from './zip-stream';
 
 /** Where the site's own pictures are (the thumbnail of a course is one of them). */
 const PUBLIC_DIR = join(process.cwd(), 'public');
-const SITE_PICTURE = /^\/images\/courses\/[A-Za-z0-9._-]+\.(webp|jpg|png)$/;
 const PICTURE_TYPES: Record<string, string> = { webp: 'image/webp', jpg: 'image/jpeg', png: 'image/png' };
 
 export type ExportOutcome = { status: 'ok'; archive: CourseArchive; files: { path: string; storageKey: string | null; bytes?: Uint8Array }[] } | { status: 'unknownCourse' } | { status: 'missingMedia'; key: string };
@@ -51,13 +51,17 @@ export async function courseArchive(db: Db, storage: Storage, courseId: number, 
   }
   let thumbnailFile: string | null = null;
   const picture = SITE_PICTURE.exec(doc.thumbnail);
-  if (picture) {
-    const bytes = await readFile(join(PUBLIC_DIR, doc.thumbnail)).catch(() => null);
-    if (bytes) {
-      thumbnailFile = `media/thumbnail.${picture[1]}`;
-      media.push({ path: thumbnailFile, contentType: PICTURE_TYPES[picture[1]!]!, sizeBytes: bytes.length, durationSeconds: null });
-      files.push({ path: thumbnailFile, storageKey: null, bytes });
-    }
+  // A thumbnail staff uploaded is in the storage (a WebP of the server's own).
+  const uploaded = storedImageKey('course-thumbnail', doc.thumbnail);
+  const [extension, bytes] = picture
+    ? [picture[1]!, await readFile(join(PUBLIC_DIR, doc.thumbnail)).catch(() => null)]
+    : uploaded
+      ? ['webp', await storage.get(uploaded).then(async (got) => (got ? Buffer.concat(await Array.fromAsync(got.body as AsyncIterable<Buffer>)) : null))]
+      : ['', null];
+  if (bytes) {
+    thumbnailFile = `media/thumbnail.${extension}`;
+    media.push({ path: thumbnailFile, contentType: PICTURE_TYPES[extension]!, sizeBytes: bytes.length, durationSeconds: null });
+    files.push({ path: thumbnailFile, storageKey: null, bytes });
   }
   const bank = evaluation ? ((await exportBank(db, courseId)) ?? []) : [];
   const both = (es: string, en: string) => ({ es, en });

@@ -12,12 +12,16 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { businesses, captions, categories, courseDrafts, courses, evaluations, mediaFiles, questionOptions, questions, RESOURCE_TYPE, resources, subtopics, topics } from '../db/schema';
 import type { Storage } from '../storage';
+import { reencodeImage } from '../identity/photo.server';
+import { PHOTO_MAX_BYTES } from '../identity/photo';
+import { imageKey, imageName, imageUrl, UPLOADED_IMAGES } from '../media/uploaded-images';
+import { createHash } from 'node:crypto';
 import { centsToNumeric } from '../authoring/authoring';
 import { courseRef, newKey, PLACEHOLDER_THUMBNAIL } from '../authoring/draft.server';
 import { questionProblems } from '../question-bank/question-bank';
 import { recordAudit, userRef } from '../privacy/audit.server';
 import { catalogChange, examChange, type Change } from '../runtime/changes';
-import { ARCHIVE_LIMITS, archiveToDoc, COURSE_JSON, freeCode, MAX_CAPTION_BYTES, MEDIA_TYPES, parseArchiveJson, sniffMedia, questionDraftOf, referencedMedia, type CourseArchive, type FormatProblem } from './course-archive';
+import { ARCHIVE_LIMITS, SITE_PICTURE, archiveToDoc, COURSE_JSON, freeCode, MAX_CAPTION_BYTES, MEDIA_TYPES, parseArchiveJson, sniffMedia, questionDraftOf, referencedMedia, type CourseArchive, type FormatProblem } from './course-archive';
 import { entryBytes, entryStream, readZip, ZipRefused, type ZipFile, type ZipLimits, type ZipProblem } from './unzip';
 
 /** Why an import is refused: the zip, `course.json`, or a reference that does not resolve here. */
@@ -25,7 +29,6 @@ export type ImportProblem = ZipProblem | FormatProblem | 'noCourseJson' | 'unkno
 
 export type ImportOutcome = { status: 'ok'; courseId: number; code: string; changed: Change[] } | { status: 'refused'; problem: ImportProblem; detail: string };
 
-const SITE_PICTURE = /^\/images\/courses\/[A-Za-z0-9._-]+\.(webp|jpg|png)$/;
 
 const refused = (problem: ImportProblem, detail = ''): ImportOutcome => ({ status: 'refused', problem, detail });
 
@@ -111,7 +114,18 @@ export async function importCourse(db: Db, storage: Storage, actorId: number, by
       await storage.put(key, entryStream(bytes, byName.get(m.path) as ZipFile), { contentType: m.contentType });
       keyOf.set(m.path, key);
     }
-    const outcome = await write(db, actorId, archive, keyOf, prerequisiteId, now);
+    // A thumbnail that is not one of the site's pictures becomes the new course's uploaded one, re-encoded
+    // by this server as any upload is (a picture that does not decode is refused as its kind).
+    const thumb = archive.course.thumbnail;
+    let thumbnailWebp: Buffer | null = null;
+    if (thumb.file && !SITE_PICTURE.test(thumb.sitePath)) {
+      const raw = await entryBytes(bytes, byName.get(thumb.file) as ZipFile, PHOTO_MAX_BYTES);
+      const { width, height } = UPLOADED_IMAGES['course-thumbnail'];
+      const made = await reencodeImage({ size: raw.length, bytes: raw }, width, height);
+      if (!made.ok) return refused('mediaType', thumb.file);
+      thumbnailWebp = made.webp;
+    }
+    const outcome = await write(db, actorId, archive, keyOf, prerequisiteId, now, thumbnailWebp ? { webp: thumbnailWebp, storage, stored } : null);
     return outcome;
   } catch (error) {
     await forget();
@@ -121,7 +135,7 @@ export async function importCourse(db: Db, storage: Storage, actorId: number, by
 }
 
 /** The one transaction writing the course, its outline, files, captions, exam, bank and draft. */
-function write(db: Db, actorId: number, archive: CourseArchive, keyOf: ReadonlyMap<string, string>, prerequisiteId: number | null, now: Date): Promise<ImportOutcome> {
+function write(db: Db, actorId: number, archive: CourseArchive, keyOf: ReadonlyMap<string, string>, prerequisiteId: number | null, now: Date, uploadedThumbnail: { webp: Buffer; storage: Storage; stored: string[] } | null): Promise<ImportOutcome> {
   const c = archive.course;
   return db.transaction(async (tx) => {
     // One new course at a time: its id is the next free one, its code checked against every other.
@@ -136,7 +150,14 @@ function write(db: Db, actorId: number, archive: CourseArchive, keyOf: ReadonlyM
       const [row] = await tx.insert(mediaFiles).values({ storageKey: keyOf.get(m.path)!, mimeType: m.contentType, sizeBytes: m.sizeBytes, durationSeconds: m.durationSeconds, createdAt: now }).returning({ id: mediaFiles.id });
       mediaIds.set(m.path, row!.id);
     }
-    const thumbnail = SITE_PICTURE.test(c.thumbnail.sitePath) ? c.thumbnail.sitePath : PLACEHOLDER_THUMBNAIL;
+    let thumbnail = SITE_PICTURE.test(c.thumbnail.sitePath) ? c.thumbnail.sitePath : PLACEHOLDER_THUMBNAIL;
+    if (uploadedThumbnail) {
+      const name = imageName(courseId, createHash('sha256').update(uploadedThumbnail.webp).digest('hex'));
+      const key = imageKey('course-thumbnail', name);
+      uploadedThumbnail.stored.push(key);
+      await uploadedThumbnail.storage.put(key, uploadedThumbnail.webp, { contentType: 'image/webp' });
+      thumbnail = imageUrl('course-thumbnail', name);
+    }
     const doc = archiveToDoc(archive, { code, thumbnail, prerequisiteId, mediaIds }, newKey);
     await tx.insert(courses).values({
       id: courseId,
