@@ -5,6 +5,7 @@
  * interface and marks the video ready. A worker that dies mid-way (even `kill -9`) leaves a lease that
  * runs out: another claim takes the video again, up to `MAX_TRANSCODE_ATTEMPTS`.
  */
+import type { OutageWatch } from '../db/outage.server';
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { createReadStream, existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -132,7 +133,7 @@ export async function transcodeDue(deps: TranscodeDeps, shouldStop: () => boolea
 const videoMissing = (id: number) => sql`update ${videos} set failure = 'missing' where ${videos.id} = ${id}`;
 
 /** A worker converting queued videos every `pollMs`, one at a time; `stop` waits for the current one. */
-export function startVideoWorker(options: TranscodeDeps & { pollMs?: number }): { stop(): Promise<void>; poke(): void } {
+export function startVideoWorker(options: TranscodeDeps & { pollMs?: number; outage?: Pick<OutageWatch, 'report'> }): { stop(): Promise<void>; poke(): void } {
   const deps = { ...options, running: options.running ?? new Set<{ kill(): void }>() };
   let stopped = false;
   let running: Promise<unknown> = Promise.resolve();
@@ -141,7 +142,10 @@ export function startVideoWorker(options: TranscodeDeps & { pollMs?: number }): 
     if (busy || stopped) return;
     busy = true;
     running = transcodeDue(deps, () => stopped)
-      .catch((err: unknown) => deps.logger.warn({ err: (err as Error).message }, 'video worker: could not check for queued videos'))
+      // The database out of reach is told once per outage by the runtime's watch, not once per tick.
+      .catch((err: unknown) => {
+        if (!options.outage?.report(err, 'video worker')) deps.logger.warn({ err: (err as Error).message }, 'video worker: could not check for queued videos');
+      })
       .finally(() => {
         busy = false;
       });

@@ -1,8 +1,13 @@
 /**
  * The demo staff for tests: the administrator's second factor (its TOTP secret and recovery codes, as
- * seeded) and a way to prove it that survives a code already taken in the same 30 seconds by another
- * test (a code works once): it waits for the next code and tries again.
+ * seeded) and a way to prove it while other tests of the run prove it too. A code works once (the server
+ * refuses a 30-second step not newer than the last one it accepted), so each proof first claims a step
+ * no other test of this run has claimed: a folder made atomically in the run's data folder. A proof that
+ * still loses the race (another step accepted first) claims a later step and tries again.
  */
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import * as people from '../../../src/lib/db/seed/people';
 import { TOTP_PERIOD, totpCode } from '../../../src/lib/staff/staff';
@@ -18,15 +23,37 @@ export const codeNow = (secret: string = ADMIN_FACTOR.secret) => totpCode(secret
 /** Milliseconds until the next 30-second step begins (a new code). */
 export const untilNextCode = () => TOTP_PERIOD * 1000 - (Date.now() % (TOTP_PERIOD * 1000)) + 50;
 
+/** Milliseconds a claimed step must still have: a code sent at the very end of its step may arrive after a later one. */
+const CLAIM_MARGIN_MS = 5_000;
+
 /**
- * Sends the current code with `send`; when the answer is a 400 (the code was taken by someone else in
- * this step), waits for the next code and sends that, up to three times. Returns the last answer.
+ * The code of a 30-second step that no other test of this run has claimed for `secret`, waiting for the
+ * next step while the current one is taken (or about to end).
+ */
+export async function claimedCode(secret: string = ADMIN_FACTOR.secret): Promise<string> {
+  const folder = join(process.env.E2E_DATA_DIR ?? tmpdir(), 'totp-steps');
+  mkdirSync(folder, { recursive: true });
+  for (;;) {
+    const now = Date.now();
+    const step = Math.floor(now / 1000 / TOTP_PERIOD);
+    if (TOTP_PERIOD * 1000 - (now % (TOTP_PERIOD * 1000)) > CLAIM_MARGIN_MS) {
+      try {
+        mkdirSync(join(folder, `${secret.slice(0, 8)}-${step}`));
+        return totpCode(secret, new Date(now));
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      }
+    }
+    await sleep(untilNextCode());
+  }
+}
+
+/**
+ * Sends a claimed code with `send`; when the answer is a 400 (a later step was accepted first), sends the
+ * code of a newly claimed step, up to four times in all. Returns the last answer.
  */
 export async function proveWithFreshCode<A extends { status: number }>(send: (code: string) => Promise<A>, secret: string = ADMIN_FACTOR.secret): Promise<A> {
-  let answer = await send(codeNow(secret));
-  for (let i = 0; i < 2 && answer.status === 400; i++) {
-    await sleep(untilNextCode());
-    answer = await send(codeNow(secret));
-  }
+  let answer = await send(await claimedCode(secret));
+  for (let i = 0; i < 3 && answer.status === 400; i++) answer = await send(await claimedCode(secret));
   return answer;
 }
