@@ -5,35 +5,17 @@
  * and adds nothing. The import form passes the accessibility checks.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, expectNoSeriousViolations, test, type Page } from './fixtures';
-import { claimedCode } from './support/staff';
+import { expect, expectNoSeriousViolations, test } from './fixtures';
+import { browseAsAdministrator } from './support/staff';
 import { messages } from '../../src/i18n';
 
 const t = messages('en');
 const a = t.courseArchive;
 
-async function logInAsAdministrator(page: Page) {
-  await page.goto('/en/login?next=%2Fen%2Fadmin%2Fcourses');
-  const form = page.locator('form.account-form').first();
-  await expect(form).toHaveAttribute('data-enhanced', 'true');
-  await form.getByLabel('Email', { exact: true }).fill('admin@academia.example');
-  await form.getByLabel('Password', { exact: true }).fill('Admin2026');
-  await form.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL('**/en/second-factor**');
-  for (let attempt = 0; attempt < 3; attempt++) {
-    await page.getByLabel(t.staff.code.label, { exact: true }).fill(await claimedCode());
-    await page.getByRole('button', { name: t.staff.code.submit }).click();
-    const landed = await Promise.race([
-      page.waitForURL('**/en/admin/courses', { timeout: 15_000 }).then(() => true),
-      page.getByRole('alert').waitFor({ timeout: 15_000 }).then(() => false),
-    ]);
-    if (landed) return;
-  }
-  throw new Error('no code was accepted');
-}
 
-test('an editor exports a published course and imports it as a new hidden course; a cut-short archive is refused in words', async ({ page }) => {
-  await logInAsAdministrator(page);
+test('an editor exports a published course and imports it as a new hidden course; a cut-short archive is refused in words', async ({ page, baseURL }) => {
+  // The administrator holds the editor's grants; the run's one proved session (logging in is proved elsewhere).
+  await browseAsAdministrator(page.context(), baseURL!);
   await page.goto('/en/admin/courses/1');
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: a.exportLink }).click()]);
   expect(download.suggestedFilename()).toBe('INTRO-ACADEMY.zip');

@@ -23,7 +23,7 @@ import { firstLesson, firstResource, playerPaths, registrationForm } from './sup
 import { connect, emitOrDrop, outcome } from './support/socket';
 import { actionNames } from './support/routes';
 import { ACTION_RULES, ruleOf } from '../../src/actions/access';
-import { proveWithFreshCode } from './support/staff';
+import { asAdministrator } from './support/staff';
 
 const SEED = 20_261_123;
 const RUNS = 30;
@@ -335,8 +335,7 @@ actionFuzz('ibo.enter', 110, () => ({ code: 'HORIZONTE01', lang: 'en' }), {
 test(`GET the audit log as the administrator: ${RUNS} hostile filters (actor, action, days, page) — 200 (malformed filters are ignored), never a 5xx`, async ({ baseURL }) => {
   const c = new Client(baseURL!, loopback(166));
   try {
-    expect((await c.post('/_actions/auth.login', { form: { email: 'admin@academia.example', password: 'Admin2026', lang: 'en' } })).status).toBe(200);
-    expect((await proveWithFreshCode((code) => c.post('/_actions/staff.proveCode', { form: { code, lang: 'en' } }))).status).toBe(200);
+    await asAdministrator(c);
     await property(
       'audit filters',
       fc.record({ actor: hostileValue, action: hostileValue, from: hostileValue, to: hostileValue, page: hostileValue, en: fc.boolean() }),
@@ -359,8 +358,7 @@ test(`GET the audit log as the administrator: ${RUNS} hostile filters (actor, ac
 test(`GET the question banks as the administrator: ${RUNS} hostile course ids and edit ids, the page and its CSV — 200 or a 4xx, never a 5xx`, async ({ baseURL }) => {
   const c = new Client(baseURL!, loopback(177));
   try {
-    expect((await c.post('/_actions/auth.login', { form: { email: 'admin@academia.example', password: 'Admin2026', lang: 'en' } })).status).toBe(200);
-    expect((await proveWithFreshCode((code) => c.post('/_actions/staff.proveCode', { form: { code, lang: 'en' } }))).status).toBe(200);
+    await asAdministrator(c);
     await property(
       'question banks',
       fc.record({ id: hostileValue, edit: hostileValue, lang: hostileValue, csv: fc.boolean(), en: fc.boolean() }),
@@ -387,8 +385,7 @@ test(`the question banks' actions as the administrator: ${RUNS} hostile question
   const settings = { course: '12', attempts: '3', questions: '1', minutes: '20', minimumScore: '70', lang: 'en' };
   const csv = { course: '12', mode: 'add', lang: 'en', file: 'kind,prompt_es,prompt_en,option1_es,option1_en,option1_right,option2_es,option2_en,option2_right\r\nsingle,¿Fuzz?,Fuzz?,Sí,Yes,x,No,No,\r\n' };
   try {
-    expect((await c.post('/_actions/auth.login', { form: { email: 'admin@academia.example', password: 'Admin2026', lang: 'en' } })).status).toBe(200);
-    expect((await proveWithFreshCode((code) => c.post('/_actions/staff.proveCode', { form: { code, lang: 'en' } }))).status).toBe(200);
+    await asAdministrator(c);
     for (const [name, base] of [['questions.add', question], ['questions.saveSettings', settings], ['questions.importCsv', csv]] as const) {
       await property(
         `${name} as the administrator`,
@@ -557,8 +554,7 @@ test(`GET the exam pages: ${RUNS} hostile course ids and attempt numbers — 200
 test(`GET the books and plans pages as the administrator: ${RUNS} hostile ids — 200 or a 4xx in words, never a 5xx`, async ({ baseURL }) => {
   const c = new Client(baseURL!, loopback(170));
   try {
-    expect((await c.post('/_actions/auth.login', { form: { email: 'admin@academia.example', password: 'Admin2026', lang: 'en' } })).status).toBe(200);
-    expect((await proveWithFreshCode((code) => c.post('/_actions/staff.proveCode', { form: { code, lang: 'en' } }))).status).toBe(200);
+    await asAdministrator(c);
     await property(
       'books and plans ids',
       fc.record({ id: hostileValue, plans: fc.boolean(), en: fc.boolean() }),
@@ -613,8 +609,7 @@ test(`GET the books and plans pages as the administrator: ${RUNS} hostile ids �
     () => ({ courseId, nameEs: 'Fuzz', nameEn: 'Fuzz', descriptionEs: '', descriptionEn: '', categoryId: '2', businessId: '1', price: '12.50', allowAll: 'on', prerequisiteCourseId: '', lang: 'en' }),
     {
       setup: async (c) => {
-        expect((await c.post('/_actions/auth.login', { form: { email: 'admin@academia.example', password: 'Admin2026', lang: 'en' } })).status).toBe(200);
-        expect((await proveWithFreshCode((code) => c.post('/_actions/staff.proveCode', { form: { code, lang: 'en' } }))).status).toBe(200);
+        await asAdministrator(c);
         const made = await c.post('/_actions/authoring.create', { form: { code: `FUZZ-SET-${RUN}`, nameEs: 'Fuzz', nameEn: 'Fuzz', categoryId: '2', businessId: '1', lang: 'en' } });
         expect(made.status, made.body.slice(0, 200)).toBe(200);
         // Astro sends an action's answer flattened (devalue): the first item maps each field to its item's place.
@@ -646,8 +641,7 @@ test(`GET the books and plans pages as the administrator: ${RUNS} hostile ids �
   actionFuzz('courseArchive.import', 193, body, { setup: async (c) => void (await newLearner(c, 'archivo')), extra: refused, runs: 12 });
   actionFuzz('courseArchive.import', 194, body, {
     setup: async (c) => {
-      expect((await c.post('/_actions/auth.login', { form: { email: 'admin@academia.example', password: 'Admin2026', lang: 'en' } })).status).toBe(200);
-      expect((await proveWithFreshCode((code) => c.post('/_actions/staff.proveCode', { form: { code, lang: 'en' } }))).status).toBe(200);
+      await asAdministrator(c);
     },
     extra: (a) => expect([400, 413, 415], a.body.slice(0, 200)).toContain(a.status),
     runs: 15,

@@ -5,11 +5,13 @@
  * no other test of this run has claimed: a folder made atomically in the run's data folder. A proof that
  * still loses the race (another step accepted first) claims a later step and tries again.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import * as people from '../../../src/lib/db/seed/people';
+import type { BrowserContext } from '@playwright/test';
+import { Client, loopback } from './http';
 import { TOTP_PERIOD, totpCode } from '../../../src/lib/staff/staff';
 
 const admin = people.staff.find((m) => m.email === 'admin@academia.example')!;
@@ -56,4 +58,47 @@ export async function proveWithFreshCode<A extends { status: number }>(send: (co
   let answer = await send(await claimedCode(secret));
   for (let i = 0; i < 3 && answer.status === 400; i++) answer = await send(await claimedCode(secret));
   return answer;
+}
+
+/**
+ * Makes `c` the administrator with a proved second factor: the session of one login and one proof made
+ * for the whole run (the first caller makes it, under a lock folder; the others wait and take its
+ * cookie). The journeys that are about logging in and proving a code do both themselves.
+ */
+export async function asAdministrator(c: Client): Promise<void> {
+  c.cookies.set('session', await administratorSession(c.origin));
+}
+
+/** A browser context as the administrator with a proved second factor (the run's one session, as `asAdministrator`). */
+export async function browseAsAdministrator(context: BrowserContext, baseURL: string): Promise<void> {
+  await context.addCookies([{ name: 'session', value: await administratorSession(baseURL), url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
+}
+
+/** The session token of the run's proved administrator, made by the first caller. */
+async function administratorSession(origin: string): Promise<string> {
+  const folder = process.env.E2E_DATA_DIR ?? tmpdir();
+  const file = join(folder, 'administrator-session');
+  for (;;) {
+    try {
+      return readFileSync(file, 'utf8');
+    } catch {
+      // Not made yet.
+    }
+    try {
+      mkdirSync(`${file}.lock`, { recursive: false });
+    } catch {
+      await sleep(200);
+      continue;
+    }
+    try {
+      const admin = new Client(origin, loopback(249));
+      const login = await admin.post('/_actions/auth.login', { form: { email: 'admin@academia.example', password: 'Admin2026', lang: 'en' } });
+      if (login.status !== 200) throw new Error(`the administrator's login answered ${login.status}`);
+      const proved = await proveWithFreshCode((code) => admin.post('/_actions/staff.proveCode', { form: { code, lang: 'en' } }));
+      if (proved.status !== 200) throw new Error(`the administrator's code answered ${proved.status}`);
+      writeFileSync(file, admin.cookies.get('session')!);
+    } finally {
+      rmSync(`${file}.lock`, { recursive: true, force: true });
+    }
+  }
 }
