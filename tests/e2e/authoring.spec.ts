@@ -103,3 +103,13 @@ test('an editor creates a bilingual course, orders its lessons by keyboard, prev
   await expect(page.getByText('$12.50')).toBeVisible();
   await expect(page.locator('.lessons .lesson-name')).toHaveText(['Closing the sale', 'Prospecting']);
 });
+
+test('every page of the back office fits a 360 px screen, the course editor with its outline too @mobile', async ({ page, baseURL, isMobile }) => {
+  test.skip(!isMobile, 'runs in the mobile project');
+  await browseAsAdministrator(page.context(), baseURL!);
+  for (const path of ['/admin', '/en/admin/courses', '/en/admin/courses/1', '/admin/courses/2', '/admin/videos', '/en/admin/questions/2', '/admin/books', '/en/admin/plans', '/admin/staff', '/en/admin/audit']) {
+    await page.goto(path);
+    await expect(page.locator('h1')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
+  }
+});
