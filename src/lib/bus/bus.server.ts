@@ -215,7 +215,9 @@ function redisTransport(redisUrl: string, logger: Logger): Transport {
       const options = { maxRetriesPerRequest: 1, connectTimeout: CONNECT_TIMEOUT_MS, lazyConnect: true, retryStrategy: (times: number) => reconnectDelayMs(times) };
       // A notice is worth sending now or never: nothing queued while away, nothing resent after, no long wait.
       pub = new Redis(redisUrl, { ...options, enableOfflineQueue: false, autoResendUnfulfilledCommands: false, commandTimeout: CONNECT_TIMEOUT_MS });
-      sub = new Redis(redisUrl, options);
+      // Re-subscribing after a reconnection is ours (the 'ready' handler below, its failure handled):
+      // ioredis's own would leave a rejected promise unhandled when the connection drops again at once.
+      sub = new Redis(redisUrl, { ...options, autoResubscribe: false });
       let down = false;
       for (const c of [pub, sub]) {
         c.on('error', () => {
