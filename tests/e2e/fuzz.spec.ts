@@ -638,7 +638,7 @@ test(`GET the books and plans pages as the administrator: ${RUNS} hostile ids â€
   const refused = (a: Answer) => expect([400, 403, 413, 415, 429], a.body.slice(0, 200)).toContain(a.status);
   const body = () => ({ file: 'PK\u0003\u0004 not a zip', lang: 'en' });
   // (Fewer runs as a learner: the refusal comes before the body is read; the titles differ by their count.)
-  actionFuzz('courseArchive.import', 193, body, { setup: async (c) => void (await newLearner(c, 'archivo')), extra: refused, runs: 12 });
+  actionFuzz('courseArchive.import', 193, body, { setup: async (c) => void (await newLearner(c, 'archivo-curso')), extra: refused, runs: 12 });
   actionFuzz('courseArchive.import', 194, body, {
     setup: async (c) => {
       await asAdministrator(c);
