@@ -11,10 +11,13 @@
  *   DIST_DIR=dist-other npm run bench  (serve another build folder)
  *   BENCH_CONNECTIONS=100 BENCH_SECONDS=15 npm run bench
  *
+ *   BENCH_DURING_TRANSCODE=1 npm run bench   (then the logged-in rows again while a 10-minute 720p video
+ *                                             converts beside the server, `bench/transcode.ts 600`)
+ *
  * Then it runs the socket load benchmark (`bench/socket.ts`, `npm run bench:socket`; BENCH_VIEWERS and
  * BENCH_SOCKET_SECONDS change it, BENCH_SKIP_SOCKET=1 skips it).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import autocannon from 'autocannon';
 import { startBenchServer, treeRssMb } from './server';
 
@@ -170,6 +173,36 @@ for (const t of targets) {
 }
 for (const t of ownPages) if (selected(t.path)) rows.push(await measure(t.name, t.path, t.who, 0.25, t.cookie));
 if (selected('/healthz')) rows.push(await measure('health check', '/healthz', 'visitor', null));
+/**
+ * `BENCH_DURING_TRANSCODE=1`: the logged-in rows again while a video converts beside the server (the
+ * library's own worker code and ffmpeg at its lower priority, as a worker process runs it), side by side
+ * with the rows above. The conversion's figures are printed when it ends.
+ */
+const during: Row[] = [];
+let transcodeReport = '';
+if (process.env.BENCH_DURING_TRANSCODE) {
+  const child = spawn('node_modules/.bin/tsx', ['bench/transcode.ts', '600'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  const ended = new Promise<void>((resolve) => child.on('close', () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (out.includes('converting…')) resolve();
+    });
+    child.on('close', () => reject(new Error(`the transcode ended before converting:\n${out}`)));
+  });
+  let running = true;
+  void ended.then(() => (running = false));
+  for (const r of rows.filter((r) => r.who !== 'visitor' || r.goal === null)) {
+    if (!running) break;
+    during.push({ ...(await measure(r.name, r.path, r.who, r.goal, r.path === '/purchase' ? ownPages.find((o) => o.path === '/purchase')?.cookie : '')), name: `${r.name} (during transcode)` });
+  }
+  if (!running) console.log('the transcode ended before every row was measured again');
+  await ended;
+  transcodeReport = out.split('\n').filter((l) => /ratio|state|load average/.test(l)).join('\n');
+}
+rows.push(...during);
+
 /** The server's resident memory now, after every row (goal on PGlite: < 250 MB). */
 const rss = Math.round(treeRssMb(serverPid()));
 await stop();
@@ -195,6 +228,7 @@ const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join
 console.log(`\nHTTP benchmark: ${connections} connections, ${seconds} s per row, ${databaseUrl ? 'PostgreSQL' : 'PGlite'}, ${workers > 1 ? `${workers} workers` : 'one process'}, ${new Date().toISOString()}`);
 console.log(line(head));
 for (const r of table) console.log(line(r));
+if (transcodeReport) console.log(`\nthe transcode beside the rows "during transcode":\n${transcodeReport}`);
 if (rss > 0) console.log(`server RSS after the run: ${rss} MB${workers > 1 ? ' (primary and workers)' : ''}${databaseUrl ? '' : rss < 250 ? ' (goal < 250 MB on PGlite: met)' : ' (goal < 250 MB on PGlite: NOT met)'}`);
 
 if (!process.env.BENCH_SKIP_SOCKET) {

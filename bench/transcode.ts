@@ -48,6 +48,7 @@ t = performance.now();
 const probed = await finishUpload(handle.db, dataDir, uploadId);
 const probeMs = performance.now() - t;
 if (!probed.ok) throw new Error(`the test video was refused: ${probed.failure}`);
+console.log('converting…');
 t = performance.now();
 await transcodeDue({ db: handle.db, storage, dataDir, workerId: 'bench', logger: createLogger('warn') });
 const wall = (performance.now() - t) / 1000;

@@ -1,7 +1,8 @@
 /**
  * Course authoring as an editor goes through it (the administrator holds the editor's grants): create a
  * course, add a module and two lessons, see a missing English name flagged and blocking publication,
- * complete it, give each lesson a video from the media library, reorder the lessons with the keyboard (drag and drop's keyboard sensor), set a price and
+ * complete it, give each lesson a video from the media library, reorder the lessons with the keyboard (drag and drop's keyboard sensor)
+ * and carry one into a second module the same way, set a price and
  * show the course, preview the draft in English, publish, and find it live on the learner's course page
  * at once. The editor passes the accessibility checks.
  */
@@ -10,6 +11,7 @@ import { browseAsAdministrator } from './support/staff';
 import { format, messages, plural } from '../../src/i18n';
 
 const t = messages('en');
+
 const e = t.authoring.editor;
 
 test('an editor creates a bilingual course, orders its lessons by keyboard, previews and publishes it, and learners see it at once', async ({ page, baseURL }) => {
@@ -79,6 +81,27 @@ test('an editor creates a bilingual course, orders its lessons by keyboard, prev
   await expect(page.getByRole('status').filter({ hasText: e.orderSaved })).toBeVisible();
   await page.reload();
   await expect(page.locator('li.lesson summary')).toHaveText([/Closing the sale/, /Prospecting/]);
+
+  // A second, empty module; the keyboard carries "Prospecting" into it, and the draft keeps it there.
+  const addSecond = page.getByRole('group', { name: e.addModule });
+  await addSecond.getByLabel(e.nameEs).fill('Seguimiento');
+  await addSecond.getByLabel(e.nameEn).fill('Follow-up');
+  await page.getByRole('button', { name: e.addModule }).click();
+  await expect(page.getByRole('status').filter({ hasText: t.authoring.done.saved })).toBeVisible();
+  await page.getByRole('button', { name: format(e.dragHandle, { name: 'Prospecting' }), exact: true }).focus();
+  await page.keyboard.press('Space');
+  await heard(format(e.announce.over, { name: 'Prospecting', n: 2, total: 2 }));
+  await page.keyboard.press('ArrowDown');
+  const second = `${format(e.module, { n: 2 })}: Follow-up`;
+  await heard(format(e.announce.overModule, { name: 'Prospecting', module: second, n: 1, total: 1 }));
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('status').filter({ hasText: e.orderSaved })).toBeVisible();
+  // The page's own forms follow at once, and the saved draft agrees after a reload.
+  const lessonsOf = (module: string) => page.locator('li.module').filter({ has: page.getByRole('heading', { level: 3, name: module }) }).locator('li.lesson summary');
+  await expect(lessonsOf(second)).toHaveText([/Prospecting/]);
+  await page.reload();
+  await expect(lessonsOf(second)).toHaveText([/Prospecting/]);
+  await expect(lessonsOf(`${format(e.module, { n: 1 })}: First steps`)).toHaveText([/Closing the sale/]);
 
   // A price as money, shown in the catalogue.
   const settings = page.getByRole('region', { name: e.settings });

@@ -102,7 +102,9 @@ export const es = {
       announce: {
         picked: 'Tomaste {name}. Usa las flechas para moverlo y Espacio para soltarlo, o Escape para cancelar.',
         over: '{name} está ahora en la posición {n} de {total}.',
+        overModule: '{name} pasaría a {module}, en la posición {n} de {total}.',
         dropped: 'Soltaste {name} en la posición {n} de {total}.',
+        droppedModule: 'Soltaste {name} en {module}, en la posición {n} de {total}.',
         cancelled: 'Movimiento cancelado: {name} vuelve a su sitio.',
       },
     },
@@ -262,7 +264,9 @@ export const en: Shape<typeof es> = {
       announce: {
         picked: 'Picked up {name}. Use the arrow keys to move it and Space to drop it, or Escape to cancel.',
         over: '{name} is now at position {n} of {total}.',
+        overModule: '{name} would go to {module}, at position {n} of {total}.',
         dropped: 'Dropped {name} at position {n} of {total}.',
+        droppedModule: 'Dropped {name} in {module}, at position {n} of {total}.',
         cancelled: 'Move cancelled: {name} is back in its place.',
       },
     },
