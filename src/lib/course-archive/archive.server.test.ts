@@ -26,7 +26,7 @@ import { importCourse } from './import.server';
 import { ARCHIVE_LIMITS, type CourseArchive } from './course-archive';
 import { entryBytes, readZip } from './unzip';
 import { renamed, zipBytes } from './archive.testing';
-import { zip } from '../privacy/zip';
+import { zip } from '../zip/zip';
 
 const databases = await testDatabases();
 

@@ -1,5 +1,5 @@
 /** Helpers for the archive tests: a whole zip from the streaming writer, and hostile changes to one. */
-import { zipStream, type StreamEntry } from './zip-stream';
+import { zipStream, type StreamEntry } from '../zip/zip';
 
 /** The bytes `zipStream` writes for `entries`. */
 export async function zipBytes(entries: StreamEntry[]): Promise<Buffer> {

@@ -14,7 +14,7 @@ import { exportBank } from '../question-bank/bank.server';
 import { recordAudit, userRef } from '../privacy/audit.server';
 import { storedImageKey } from '../media/uploaded-images';
 import { ARCHIVE_FORMAT, ARCHIVE_VERSION, COURSE_JSON, mediaPathOf, SITE_PICTURE, type ArchiveMedia, type ArchiveResource, type CourseArchive } from './course-archive';
-import { zipStream, type StreamEntry } from './zip-stream';
+import { zipStream, type StreamEntry } from '../zip/zip';
 
 /** Where the site's own pictures are (the thumbnail of a course is one of them). */
 const PUBLIC_DIR = join(process.cwd(), 'public');

@@ -1,3 +1,3 @@
 export * from './course-archive';
 export { readZip, entryStream, entryBytes, isSafeName, ZipRefused, type ZipFile, type ZipLimits, type ZipProblem } from './unzip';
-export { zipStream, type StreamEntry } from './zip-stream';
+export { zipStream, type StreamEntry } from '../zip/zip';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Readable } from 'node:stream';
-import { zip } from '../privacy/zip';
+import { zip } from '../zip/zip';
 import { centralRecord, renamed, zipBytes } from './archive.testing';
 import { entryBytes, entryStream, isSafeName, readZip, ZipRefused, type ZipLimits } from './unzip';
 

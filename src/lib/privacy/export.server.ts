@@ -25,7 +25,7 @@ import { mailLocale } from '../identity/account';
 import { recordAudit, userRef } from './audit.server';
 import { linkTokenHash, type ExportLinks } from './links.server';
 import { archiveEntries, EXPORT_JOB, exportExpiry, exportJobKey, exportLinkState, type ArchiveContent, type ExportLinkState } from './privacy';
-import { zip } from './zip';
+import { zip } from '../zip/zip';
 import type { Storage, StoredObject } from '../storage';
 import { moveIntoStorage } from '../storage/move.server';
 

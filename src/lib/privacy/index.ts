@@ -1,5 +1,5 @@
 export * from './privacy';
-export { zip, zipNames } from './zip';
+export { zip, zipNames } from '../zip/zip';
 export { recordAudit, auditOf, userRef, type AuditEntry } from './audit.server';
 export { ExportLinks, linkTokenHash } from './links.server';
 export { requestExport, exportsOf, exportForDownload, collectArchive, runExport, exportKey, exportFolder, moveExportsIntoStorage, type ExportJobDeps, type Step } from './export.server';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
-import { zip, zipNames } from './zip';
+import { zip, zipNames, zipStream } from './zip';
 
 /** Every file of an archive as another reader (yauzl) sees it. */
 function readAll(archive: Uint8Array): Promise<Record<string, string>> {
@@ -43,6 +43,23 @@ describe('zip', () => {
     expect(files['perfil.json']).toBe('{"nombre":"Ñandú"}');
     expect(files['datos/progreso.csv']).toBe(big);
     expect(archive.length).toBeLessThan(big.length);
+  });
+
+  it('streams an archive of whole and chunked files that another reader opens, the same as one built whole', async () => {
+    const at = new Date('2026-11-27T10:00:00Z');
+    async function* chunks() {
+      yield Buffer.from('primera parte, ');
+      yield Buffer.from('segunda parte');
+    }
+    const parts: Uint8Array[] = [];
+    for await (const part of zipStream([{ name: 'course.json', content: '{"a":1}' }, { name: 'media/1.mp4', content: async () => chunks() }], at)) parts.push(part);
+    const archive = Buffer.concat(parts);
+    expect(zipNames(archive)).toEqual(['course.json', 'media/1.mp4']);
+    expect(await readAll(archive)).toEqual({ 'course.json': '{"a":1}', 'media/1.mp4': 'primera parte, segunda parte' });
+    // Whole files come out byte for byte as `zip` writes them.
+    const whole: Uint8Array[] = [];
+    for await (const part of zipStream([{ name: 'a.txt', content: 'hola'.repeat(50) }], at)) whole.push(part);
+    expect(Buffer.concat(whole).equals(Buffer.from(zip([{ name: 'a.txt', content: 'hola'.repeat(50) }], at)))).toBe(true);
   });
 
   it('refuses repeated and unsafe names', () => {
