@@ -18,7 +18,7 @@ import { auditOf } from '../privacy/audit.server';
 import { completedCourses } from '../access/access.server';
 import { hasCompletedCourse } from '../certificates/certificates.server';
 import { addLesson, addLink, addModule, moveLesson, removeLesson, renameModule, setVideo, type EditResult } from './edits';
-import { createCourse, discardDraft, editDraft, editorView, listCourses, liveDoc, newKey, videoChoices } from './draft.server';
+import { createCourse, discardDraft, editDraft, editorView, isVideoFile, listCourses, liveDoc, newKey, videoChoices } from './draft.server';
 import { publishDraft } from './publish.server';
 import type { CourseDoc } from './authoring';
 
@@ -50,6 +50,20 @@ describe.each(databases)('course authoring on the seeded database ($name)', (dat
     video = (await videoChoices(handle.db))[0]!.id;
   });
   afterAll(async () => handle?.close());
+
+  it("offers lessons the converted library videos by their titles, beside plain video files, and nothing else", async () => {
+    const [master] = await handle.db.insert(s.mediaFiles).values({ storageKey: 'videos/900/master.m3u8', mimeType: 'application/vnd.apple.mpegurl', sizeBytes: 200, durationSeconds: '12.00' }).returning({ id: s.mediaFiles.id });
+    const [rung] = await handle.db.insert(s.mediaFiles).values({ storageKey: 'videos/900/360p/index.m3u8', mimeType: 'application/vnd.apple.mpegurl', sizeBytes: 200 }).returning({ id: s.mediaFiles.id });
+    await handle.db.insert(s.videos).values({ uploadId: 'c'.repeat(32), title: 'Cierre de ventas', state: 'ready', sizeBytes: 1000, mediaFileId: master!.id });
+    const choices = await videoChoices(handle.db);
+    expect(choices).toContainEqual({ id: master!.id, name: 'Cierre de ventas', durationSeconds: '12.00' });
+    expect(choices.find((c) => c.id === video)?.name).toMatch(/^clip-\d\.webm$/);
+    expect(choices.map((c) => c.id)).not.toContain(rung!.id);
+    expect(await isVideoFile(handle.db, master!.id)).toBe(true);
+    expect(await isVideoFile(handle.db, rung!.id)).toBe(false);
+    const [caption] = await handle.db.select({ id: s.mediaFiles.id }).from(s.mediaFiles).where(eq(s.mediaFiles.mimeType, 'text/vtt')).limit(1);
+    expect(await isVideoFile(handle.db, caption!.id)).toBe(false);
+  });
 
   it('creates a course hidden, with a draft, and refuses a code already used', async () => {
     const made = await createCourse(handle.db, editor, { code: 'VENTAS-101', nameEs: 'Ventas', nameEn: 'Sales', categoryId: 2, businessId: 1 });

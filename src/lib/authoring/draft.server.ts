@@ -4,9 +4,9 @@
  * and a draft discarded. Nothing here touches what learners see: `publish.server.ts` does.
  */
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { businesses, categories, courseDrafts, courses, mediaFiles, RESOURCE_TYPE, resources, subtopics, topics, type Course } from '../db/schema';
+import { businesses, categories, courseDrafts, courses, mediaFiles, RESOURCE_TYPE, resources, subtopics, topics, videos, type Course } from '../db/schema';
 import { recordAudit, userRef } from '../privacy/audit.server';
 import { courseDocSchema, courseStateOf, liveKey, matchesSearch, numericToCents, type CourseDoc, type CourseState, type ResourceKind } from './authoring';
 import type { EditResult } from './edits';
@@ -126,14 +126,36 @@ export async function editorChoices(db: Db) {
   return { categories: cats, businesses: biz, courses: all };
 }
 
-/** The videos of the media library a lesson may use (stored files of a video type), by id. */
-export function videoChoices(db: Db): Promise<{ id: number; storageKey: string; durationSeconds: string | null }[]> {
-  return db.select({ id: mediaFiles.id, storageKey: mediaFiles.storageKey, durationSeconds: mediaFiles.durationSeconds }).from(mediaFiles).where(like(mediaFiles.mimeType, 'video/%')).orderBy(asc(mediaFiles.id));
+const HLS_MIME = 'application/vnd.apple.mpegurl';
+
+/**
+ * A stored file a lesson can play: a plain video file (the demo clips, an imported MP4 or WebM) or the
+ * master playlist of a converted library video (only a ready video has one).
+ */
+const playable = or(like(mediaFiles.mimeType, 'video/%'), and(eq(mediaFiles.mimeType, HLS_MIME), like(mediaFiles.storageKey, '%/master.m3u8')));
+
+/** A video a lesson may use: its stored file's id, and the name an editor knows it by. */
+export interface VideoChoice {
+  id: number;
+  /** The library video's title, or the file's name for a plain file. */
+  name: string;
+  durationSeconds: string | null;
 }
 
-/** Whether `id` is a video of the media library. */
+/** The videos a lesson may use, by file id: the converted library videos by their titles, and plain video files. */
+export async function videoChoices(db: Db): Promise<VideoChoice[]> {
+  const rows = await db
+    .select({ id: mediaFiles.id, storageKey: mediaFiles.storageKey, durationSeconds: mediaFiles.durationSeconds, title: videos.title })
+    .from(mediaFiles)
+    .leftJoin(videos, eq(videos.mediaFileId, mediaFiles.id))
+    .where(playable)
+    .orderBy(asc(mediaFiles.id));
+  return rows.map((r) => ({ id: r.id, name: r.title ?? r.storageKey.split('/').pop()!, durationSeconds: r.durationSeconds }));
+}
+
+/** Whether `id` is a stored file a lesson can play. */
 export async function isVideoFile(db: Db, id: number): Promise<boolean> {
-  return (await db.select({ id: mediaFiles.id }).from(mediaFiles).where(and(eq(mediaFiles.id, id), like(mediaFiles.mimeType, 'video/%')))).length > 0;
+  return (await db.select({ id: mediaFiles.id }).from(mediaFiles).where(and(eq(mediaFiles.id, id), playable))).length > 0;
 }
 
 /** Every course's prerequisite (course id → prerequisite id or null), for the no-loop rule. */
