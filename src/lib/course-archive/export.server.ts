@@ -1,13 +1,18 @@
 /**
  * A published course as an archive: `course.json` built from the live course, its captions, exam and
  * bank; then each stored file it uses read from the storage one after the other, streamed into the zip
- * (never all media in memory). The thumbnail goes along when it is one of the site's own pictures.
+ * (never all media in memory). The thumbnail goes along when it is one of the site's own pictures. A
+ * converted library video goes as one MP4 (its top rung's streams copied from the HLS segments into a
+ * scratch folder, removed when the archive ends), with its caption tracks.
  */
-import { readFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { businesses, captions, categories, courses, evaluations, mediaFiles } from '../db/schema';
+import { businesses, captions, categories, courses, evaluations, mediaFiles, videoCaptions, videos } from '../db/schema';
+import { remuxToMp4 } from '../videos/remux.server';
 import type { Storage } from '../storage';
 import { liveDoc } from '../authoring/draft.server';
 import { exportBank } from '../question-bank/bank.server';
@@ -20,7 +25,20 @@ import { zipStream, type StreamEntry } from '../zip/zip';
 const PUBLIC_DIR = join(process.cwd(), 'public');
 const PICTURE_TYPES: Record<string, string> = { webp: 'image/webp', jpg: 'image/jpeg', png: 'image/png' };
 
-export type ExportOutcome = { status: 'ok'; archive: CourseArchive; files: { path: string; storageKey: string | null; bytes?: Uint8Array }[] } | { status: 'unknownCourse' } | { status: 'missingMedia'; key: string };
+/** A file of the archive: read from the storage (`storageKey`), given whole (`bytes`), or made for the export (`localFile`). */
+export interface ExportFile {
+  path: string;
+  storageKey: string | null;
+  bytes?: Uint8Array;
+  localFile?: string;
+}
+
+export type ExportOutcome =
+  | { status: 'ok'; archive: CourseArchive; files: ExportFile[]; /** The scratch folder of remuxed videos, removed when the archive ends. */ scratch: string | null }
+  | { status: 'unknownCourse' }
+  | { status: 'missingMedia'; key: string };
+
+const HLS_MIME = 'application/vnd.apple.mpegurl';
 
 /** The archive of the live course `courseId`: `course.json` and the files it names (not read yet). */
 export async function courseArchive(db: Db, storage: Storage, courseId: number, now = new Date()): Promise<ExportOutcome> {
@@ -37,17 +55,40 @@ export async function courseArchive(db: Db, storage: Storage, courseId: number, 
   const tracks = resourceIds.length ? await db.select().from(captions).where(inArray(captions.resourceId, resourceIds)) : [];
   const fileIds = [...new Set([...resources.flatMap((r) => (r.kind !== 'link' && r.mediaFileId ? [r.mediaFileId] : [])), ...tracks.map((c) => c.mediaFileId)])];
   const rows = fileIds.length ? await db.select().from(mediaFiles).where(inArray(mediaFiles.id, fileIds)) : [];
+  // Converted library videos (an HLS master), and their own caption tracks.
+  const masters = rows.filter((r) => r.mimeType === HLS_MIME && r.storageKey.endsWith('/master.m3u8')).map((r) => r.id);
+  const library = masters.length ? await db.select({ id: videos.id, ladder: videos.ladder, mediaFileId: videos.mediaFileId }).from(videos).where(inArray(videos.mediaFileId, masters)) : [];
+  const libraryTracks = library.length ? await db.select().from(videoCaptions).where(inArray(videoCaptions.videoId, library.map((v) => v.id))) : [];
+  const trackRows = libraryTracks.length ? await db.select().from(mediaFiles).where(inArray(mediaFiles.id, libraryTracks.map((c) => c.mediaFileId))) : [];
 
   const media: ArchiveMedia[] = [];
-  const files: { path: string; storageKey: string | null; bytes?: Uint8Array }[] = [];
+  const files: ExportFile[] = [];
   const pathOf = new Map<number, string>();
-  for (const row of rows.sort((a, b) => a.id - b.id)) {
-    const stored = await storage.stat(row.storageKey);
-    if (!stored) return { status: 'missingMedia', key: row.storageKey };
-    const path = mediaPathOf(media.length + 1, row.mimeType);
-    pathOf.set(row.id, path);
-    media.push({ path, contentType: row.mimeType, sizeBytes: stored.sizeBytes, durationSeconds: row.durationSeconds });
-    files.push({ path, storageKey: row.storageKey });
+  let scratch: string | null = null;
+  try {
+    for (const row of [...rows.sort((a, b) => a.id - b.id), ...trackRows.filter((t) => !fileIds.includes(t.id)).sort((a, b) => a.id - b.id)]) {
+      const video = library.find((v) => v.mediaFileId === row.id);
+      if (video) {
+        scratch ??= await mkdtemp(join(tmpdir(), 'academy-export-'));
+        const made = await remuxToMp4(storage, video, scratch).catch(() => null);
+        if (!made) return await cleared(scratch, { status: 'missingMedia', key: row.storageKey });
+        const path = mediaPathOf(media.length + 1, 'video/mp4');
+        pathOf.set(row.id, path);
+        media.push({ path, contentType: 'video/mp4', sizeBytes: made.sizeBytes, durationSeconds: row.durationSeconds });
+        files.push({ path, storageKey: null, localFile: made.file });
+        continue;
+      }
+      if (row.mimeType === HLS_MIME) return await cleared(scratch, { status: 'missingMedia', key: row.storageKey });
+      const stored = await storage.stat(row.storageKey);
+      if (!stored) return await cleared(scratch, { status: 'missingMedia', key: row.storageKey });
+      const path = mediaPathOf(media.length + 1, row.mimeType);
+      pathOf.set(row.id, path);
+      media.push({ path, contentType: row.mimeType, sizeBytes: stored.sizeBytes, durationSeconds: row.durationSeconds });
+      files.push({ path, storageKey: row.storageKey });
+    }
+  } catch (err) {
+    await cleared(scratch, null);
+    throw err;
   }
   let thumbnailFile: string | null = null;
   const picture = SITE_PICTURE.exec(doc.thumbnail);
@@ -92,7 +133,10 @@ export async function courseArchive(db: Db, storage: Storage, courseId: number, 
             const file = r.mediaFileId ? pathOf.get(r.mediaFileId) : undefined;
             if (!file) return [];
             const track = (lang: string) => {
-              const c = tracks.find((t) => t.resourceId === r.id && t.lang === lang);
+              // The lesson's own track first, else the library video's.
+              const own = tracks.find((t) => t.resourceId === r.id && t.lang === lang);
+              const video = library.find((v) => v.mediaFileId === r.mediaFileId);
+              const c = own ?? (video ? libraryTracks.find((t) => t.videoId === video.id && t.lang === lang) : undefined);
               return c ? pathOf.get(c.mediaFileId) : undefined;
             };
             const es = track('es');
@@ -118,23 +162,40 @@ export async function courseArchive(db: Db, storage: Storage, courseId: number, 
     },
     media,
   };
-  return { status: 'ok', archive, files };
+  return { status: 'ok', archive, files, scratch };
 }
 
-/** The zip of an archive, chunk by chunk: `course.json` first, then each file read from the storage when its turn comes. */
-export function archiveStream(storage: Storage, outcome: Extract<ExportOutcome, { status: 'ok' }>, now = new Date()): AsyncGenerator<Uint8Array> {
+/** Removes the export's scratch folder (if any) and answers `outcome`. */
+async function cleared<T>(scratch: string | null, outcome: T): Promise<T> {
+  if (scratch) await rm(scratch, { recursive: true, force: true });
+  return outcome;
+}
+
+/**
+ * The zip of an archive, chunk by chunk: `course.json` first, then each file read from the storage (or
+ * the export's scratch folder) when its turn comes. The scratch folder is removed when the archive ends,
+ * is cancelled or fails.
+ */
+export async function* archiveStream(storage: Storage, outcome: Extract<ExportOutcome, { status: 'ok' }>, now = new Date()): AsyncGenerator<Uint8Array> {
   const entries: StreamEntry[] = [
     { name: COURSE_JSON, content: JSON.stringify(outcome.archive, null, 2) },
     ...outcome.files.map((f): StreamEntry => ({
       name: f.path,
-      content: f.bytes ?? (async () => {
-        const got = await storage.get(f.storageKey!);
-        if (!got) throw new Error(`stored file gone during an export: ${f.storageKey}`);
-        return got.body as AsyncIterable<Uint8Array>;
-      }),
+      content:
+        f.bytes ??
+        (async () => {
+          if (f.localFile) return createReadStream(f.localFile);
+          const got = await storage.get(f.storageKey!);
+          if (!got) throw new Error(`stored file gone during an export: ${f.storageKey}`);
+          return got.body as AsyncIterable<Uint8Array>;
+        }),
     })),
   ];
-  return zipStream(entries, now);
+  try {
+    yield* zipStream(entries, now);
+  } finally {
+    await cleared(outcome.scratch, null);
+  }
 }
 
 /** Chunks as a web stream a Response sends (pulled one at a time; a cancelled download stops the reading). */
