@@ -198,8 +198,11 @@ export async function* archiveStream(storage: Storage, outcome: Extract<ExportOu
   }
 }
 
-/** Chunks as a web stream a Response sends (pulled one at a time; a cancelled download stops the reading). */
-export function webStream(chunks: AsyncGenerator<Uint8Array>): ReadableStream<Uint8Array> {
+/**
+ * Chunks as a web stream a Response sends (pulled one at a time; a cancelled download stops the reading
+ * and, through `dispose`, drops what the export made even when no chunk was pulled yet).
+ */
+export function webStream(chunks: AsyncGenerator<Uint8Array>, dispose: () => Promise<unknown> = async () => undefined): ReadableStream<Uint8Array> {
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       const next = await chunks.next();
@@ -208,9 +211,13 @@ export function webStream(chunks: AsyncGenerator<Uint8Array>): ReadableStream<Ui
     },
     async cancel() {
       await chunks.return(undefined);
+      await dispose();
     },
   });
 }
+
+/** Drops an export's scratch folder (the archive's own end does it too; this is for one never read). */
+export const discardExport = (outcome: Extract<ExportOutcome, { status: 'ok' }>) => cleared(outcome.scratch, null);
 
 /** The export in the audit trail (who took a copy of which course). */
 export const auditExport = (db: Db, actorId: number, courseId: number, files: number) =>

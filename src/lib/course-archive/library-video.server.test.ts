@@ -19,7 +19,7 @@ import { createLogger } from '../http/log.server';
 import { createCourse, editDraft, editorView, liveDoc, newKey } from '../authoring/draft.server';
 import { publishDraft } from '../authoring/publish.server';
 import { createVideo, finishUpload, probeFile, saveCaption, toolPaths, transcodeDue, uploadFile, uploadsDir } from '../videos';
-import { archiveStream, courseArchive } from './export.server';
+import { archiveStream, courseArchive, discardExport, webStream } from './export.server';
 import { importCourse } from './import.server';
 import { ARCHIVE_LIMITS } from './course-archive';
 import { entryBytes, readZip } from './unzip';
@@ -109,5 +109,15 @@ describe('a lesson playing a converted library video, in a course archive', () =
     // The live course's own document is untouched.
     expect((await liveDoc(handle.db, courseId))!.modules[0]!.lessons[0]!.resources[0]!.mediaFileId).not.toBe(file2!.id);
     expect(existsSync(dataDir)).toBe(true);
+  });
+
+  it('drops the remuxed video of a download cancelled before its first byte', async () => {
+    const before = new Set(scratchDirs());
+    const outcome = await courseArchive(runtime.db, runtime.storage, courseId);
+    if (outcome.status !== 'ok') throw new Error(outcome.status);
+    expect(existsSync(outcome.scratch!)).toBe(true);
+    await webStream(archiveStream(runtime.storage, outcome), () => discardExport(outcome)).cancel();
+    expect(existsSync(outcome.scratch!)).toBe(false);
+    expect(scratchDirs().filter((d) => !before.has(d))).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@
 import type { APIRoute } from 'astro';
 import { format, messages, toLocale } from '~/i18n';
 import { staffGate } from '~/lib/staff';
-import { archiveStream, auditExport, courseArchive, webStream } from '~/lib/course-archive/export.server';
+import { archiveStream, auditExport, courseArchive, discardExport, webStream } from '~/lib/course-archive/export.server';
 
 export const prerender = false;
 
@@ -26,9 +26,12 @@ export const GET: APIRoute = async ({ params, url, locals }) => {
   const outcome = courseId > 0 ? await courseArchive(db, storage, courseId) : ({ status: 'unknownCourse' } as const);
   if (outcome.status === 'unknownCourse') return text(t.courseArchive.unknownCourse, 404, locale);
   if (outcome.status === 'missingMedia') return text(format(t.courseArchive.missingMedia, { key: outcome.key }), 409, locale);
-  await auditExport(db, locals.session!.user!.id, courseId, outcome.files.length);
+  await auditExport(db, locals.session!.user!.id, courseId, outcome.files.length).catch(async (err: unknown) => {
+    await discardExport(outcome);
+    throw err;
+  });
   const name = outcome.archive.course.code.replace(/[^A-Za-z0-9-]/g, '') || `course-${courseId}`;
-  return new Response(webStream(archiveStream(storage, outcome)), {
+  return new Response(webStream(archiveStream(storage, outcome), () => discardExport(outcome)), {
     headers: {
       'Content-Type': 'application/zip',
       'Content-Disposition': `attachment; filename="${name}.zip"`,
