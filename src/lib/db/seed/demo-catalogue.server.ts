@@ -12,7 +12,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ARCHIVE_LIMITS, checkArchiveFiles, COURSE_JSON, parseArchiveJson, type ArchiveFiles, type CourseArchive } from '../../course-archive';
+import { checkContents, COURSE_JSON, parseArchiveJson, type ArchiveFiles, type CourseArchive } from '../../course-archive';
 import { demoCourses } from './catalogue';
 
 /** Where the demo courses' folders are. */
@@ -80,7 +80,8 @@ export function demoFiles(course: DemoCourse, mediaDir: string, dir = DEMO_CATAL
 export async function checkedDemoCatalogue(mediaDir: string, dir = DEMO_CATALOGUE_DIR): Promise<DemoCourse[]> {
   const checked: DemoCourse[] = [];
   for (const course of readDemoCatalogue(dir)) {
-    const result = await checkArchiveFiles(demoFiles(course, mediaDir, dir), ARCHIVE_LIMITS.maxJsonBytes);
+    // `course.json` was read by the format's parser above; the rest is checked as an import checks it.
+    const result = await checkContents(demoFiles(course, mediaDir, dir), course.archive);
     if (result.status !== 'checked') throw new Error(`demo course ${course.archive.course.code} is refused: ${result.problem} ${result.detail}`.trim());
     checked.push({ ...course, archive: result.archive });
   }
