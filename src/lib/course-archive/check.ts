@@ -7,6 +7,7 @@
  * so both sources share this one code; an import resolves the course's references between the two.
  */
 import { questionProblems } from '../question-bank/question-bank';
+import { entryBytes, entryStream, type ZipFile } from './unzip';
 import { COURSE_JSON, MAX_CAPTION_BYTES, parseArchiveJson, questionDraftOf, referencedMedia, sniffMedia, type CourseArchive, type FormatProblem } from './course-archive';
 
 /** The entries of an archive (name and size), and their bytes read up to a bound. */
@@ -16,6 +17,25 @@ export interface ArchiveFiles {
   read(name: string, max: number): Promise<Buffer>;
   /** The first `max` bytes of an entry (at least its first chunk), reading no more than needed. */
   head(name: string, max: number): Promise<Buffer>;
+}
+
+/** A zip's entries as `ArchiveFiles` (the first bytes of an entry inflate no more than asked for). */
+export function zipFiles(archive: Uint8Array, files: ZipFile[]): ArchiveFiles {
+  const byName = new Map(files.map((f) => [f.name, f]));
+  return {
+    entries: files,
+    read: (name, max) => entryBytes(archive, byName.get(name)!, max),
+    async head(name, max) {
+      const parts: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of entryStream(archive, byName.get(name)!)) {
+        parts.push(chunk as Buffer);
+        size += (chunk as Buffer).length;
+        if (size >= max) break;
+      }
+      return Buffer.concat(parts).subarray(0, max);
+    },
+  };
 }
 
 /** Why an archive's files are refused before any reference is looked up. */

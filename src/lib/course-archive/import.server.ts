@@ -22,7 +22,7 @@ import { courseRef, newKey, PLACEHOLDER_THUMBNAIL } from '../authoring/draft.ser
 import { recordAudit, userRef } from '../privacy/audit.server';
 import { catalogChange, examChange, type Change } from '../runtime/changes';
 import { ARCHIVE_LIMITS, SITE_PICTURE, archiveToDoc, freeCode, MEDIA_TYPES, type CourseArchive } from './course-archive';
-import { checkContents, readCourseJson, type ArchiveFiles, type FileProblem } from './check';
+import { checkContents, readCourseJson, zipFiles, type FileProblem } from './check';
 import { entryBytes, entryStream, readZip, ZipRefused, type ZipFile, type ZipLimits, type ZipProblem } from './unzip';
 
 /** Why an import is refused: the zip, `course.json`, or a reference that does not resolve here. */
@@ -32,25 +32,6 @@ export type ImportOutcome = { status: 'ok'; courseId: number; code: string; chan
 
 
 const refused = (problem: ImportProblem, detail = ''): ImportOutcome => ({ status: 'refused', problem, detail });
-
-/** A zip's entries as `ArchiveFiles` (the first bytes of an entry inflate no more than asked for). */
-function zipFiles(archive: Uint8Array, files: ZipFile[]): ArchiveFiles {
-  const byName = new Map(files.map((f) => [f.name, f]));
-  return {
-    entries: files,
-    read: (name, max) => entryBytes(archive, byName.get(name)!, max),
-    async head(name, max) {
-      const parts: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of entryStream(archive, byName.get(name)!)) {
-        parts.push(chunk as Buffer);
-        size += (chunk as Buffer).length;
-        if (size >= max) break;
-      }
-      return Buffer.concat(parts).subarray(0, max);
-    },
-  };
-}
 
 /**
  * What the archive's course names here: its category and business line by code, and its prerequisite by
