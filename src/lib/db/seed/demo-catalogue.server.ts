@@ -13,14 +13,15 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { checkContents, COURSE_JSON, parseArchiveJson, type ArchiveFiles, type CourseArchive } from '../../course-archive';
+import { projectRoot } from '../../config/project-root.server';
 import { demoCourses } from './catalogue';
 
 /** Where the demo courses' folders are. */
-export const DEMO_CATALOGUE_DIR = join(process.cwd(), 'assets', 'demo-catalogue');
+export const DEMO_CATALOGUE_DIR = join(projectRoot(), 'assets', 'demo-catalogue');
 /** Each demo folder's map from its archive's media paths to files of the media folder. */
 export const MEDIA_SOURCES = 'media.json';
 /** Where the site's own pictures are: the source folder, or the built site's. */
-const SITE_DIRS = [join(process.cwd(), 'public'), join(process.cwd(), 'dist', 'client')];
+const SITE_DIRS = [join(projectRoot(), 'public'), join(projectRoot(), 'dist', 'client')];
 
 /** A demo course: its row id here, its archive, and the media folder's file for each media path. */
 export interface DemoCourse {
