@@ -1,7 +1,7 @@
 /**
  * Draws the pictures of the catalogue from scratch, with no text in them (titles and categories are
  * HTML beside the picture, in the page's language):
- *   public/images/courses/<id>.webp   640×360, one per course of the seed catalogue
+ *   public/images/courses/<id>.webp   640×360, one per demo course (assets/demo-catalogue)
  *   public/images/books/<id>.webp     400×600, one per book
  * Each is an SVG drawing (a gradient in the colours of the course's category, soft circles placed by
  * its id, and a white motif of its business line: a plane for travel, rising bars for
@@ -13,7 +13,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { books, courses } from '../src/lib/db/seed/catalogue';
+import { books } from '../src/lib/db/seed/catalogue';
+import { readDemoCatalogue } from '../src/lib/db/seed/demo-catalogue.server';
 
 const ROOT = join(import.meta.dirname, '..');
 const MAX_BYTES = 30_000;
@@ -113,5 +114,5 @@ async function write(path: string, svg: string): Promise<void> {
 
 await mkdir(join(ROOT, 'public/images/courses'), { recursive: true });
 await mkdir(join(ROOT, 'public/images/books'), { recursive: true });
-for (const c of courses) await write(`public/images/courses/${c.id}.webp`, courseSvg(c.id, c.categoryId, c.businessId));
+for (const { id, archive } of readDemoCatalogue()) await write(`public/images/courses/${id}.webp`, courseSvg(id, archive.course.category.code, archive.course.business.code));
 for (const [i, b] of books.entries()) await write(`public/images/books/${b.id}.webp`, bookSvg(i));

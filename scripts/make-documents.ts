@@ -1,6 +1,7 @@
 /**
  * Writes the lessons' PDF documents: one small, valid, one-page PDF (A4, Helvetica, WinAnsi encoding)
- * for every PDF resource of the seed catalogue, at `media/<file>` (e.g. `media/docs/guia-academia.pdf`).
+ * for every PDF resource of the demo courses, at the media folder's file their `media.json` names
+ * (e.g. `media/docs/guia-academia.pdf`).
  * Each has the document's title and the lesson's course, name and summary in Spanish and English.
  * Plain Node, no dependency; the output is deterministic (no dates), so running it again changes nothing.
  *
@@ -9,7 +10,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { courses, type Bilingual } from '../src/lib/db/seed/catalogue';
+import type { Bilingual } from '../src/lib/db/seed/catalogue';
+import { readDemoCatalogue } from '../src/lib/db/seed/demo-catalogue.server';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const mediaDir = resolve(root, process.env.MEDIA_DIR?.trim() || 'media');
@@ -189,16 +191,18 @@ function pdfDocument(doc: DocumentSpec): Buffer {
   return Buffer.from(out, 'latin1');
 }
 
-/** Every PDF resource of the seed catalogue, once per file. */
+/** Every PDF resource of the demo courses, once per file. */
 function documentSpecs(): DocumentSpec[] {
   const specs = new Map<string, DocumentSpec>();
-  for (const c of courses)
-    for (const m of c.modules)
+  for (const { archive, sources } of readDemoCatalogue())
+    for (const m of archive.course.modules)
       for (const l of m.lessons)
-        for (const x of l.extras ?? []) {
-          if (x.kind !== 'pdf' || specs.has(x.file)) continue;
-          if (!/^docs\/[a-z0-9-]+\.pdf$/.test(x.file)) throw new Error(`${l.code}: document file "${x.file}" must look like docs/name.pdf`);
-          specs.set(x.file, { file: x.file, title: x.title, course: c.name, lesson: l.name, summary: l.summary });
+        for (const x of l.resources) {
+          if (x.kind !== 'pdf') continue;
+          const file = sources[x.file]!;
+          if (specs.has(file)) continue;
+          if (!/^docs\/[a-z0-9-]+\.pdf$/.test(file)) throw new Error(`${archive.course.code}: document file "${file}" must look like docs/name.pdf`);
+          specs.set(file, { file, title: x.title, course: archive.course.name, lesson: l.name, summary: l.summary });
         }
   return [...specs.values()];
 }

@@ -9,7 +9,7 @@ import { readConfig } from '../src/lib/config/config';
 import { createPostgresDatabase, postgresAvailable } from '../src/lib/db/testing';
 import { prepareDatabase } from './index';
 import { users } from '../src/lib/db/seed/people';
-import { courses } from '../src/lib/db/seed/catalogue';
+import { demoCourses } from '../src/lib/db/seed/catalogue';
 
 const pgUp = await postgresAvailable();
 if (!pgUp) console.warn('PostgreSQL not reachable: the concurrent preparation test is skipped.');
@@ -23,7 +23,7 @@ describe.skipIf(!pgUp)('preparing one database from several processes at once', 
       try {
         const [db] = handles;
         const count = async (table: string) => ((await db!.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: { n: number }[] }).rows[0]!.n;
-        expect(await count('courses')).toBe(courses.length);
+        expect(await count('courses')).toBe(demoCourses.length);
         // Seeded once: exactly the demo people (a second seed would have failed on their unique e-mails or doubled nothing else).
         expect(await count('users')).toBe(users.length);
         expect(await count('drizzle.__drizzle_migrations')).toBeGreaterThan(0);

@@ -24,7 +24,7 @@ test.setTimeout(120_000);
 const READY = { email: 'ready@academia.example', password: 'Examen2026' };
 const LEARNER = { email: 'learner@academia.example', password: 'Aprende2026' };
 const COURSE = 2;
-const pool = courses.find((c) => c.id === COURSE)!.exam.pool;
+const pool = courses.find((c) => c.id === COURSE)!.archive.course.exam!.bank;
 
 /** The seed's question whose Spanish prompt is `prompt`. */
 const seedQuestion = (prompt: string) => {
@@ -60,7 +60,7 @@ async function answer(fieldset: ReturnType<typeof questions>, right: boolean) {
 test('the rules page tells a visitor to log in, and a learner with lessons left how many remain', async ({ page }) => {
   await page.goto(`/en/course-exam-info/${COURSE}`);
   await expect(page.getByText('Log in with your learner account to take the exam.')).toBeVisible();
-  await expect(page.getByText(`Questions: ${courses.find((c) => c.id === COURSE)!.exam.questionCount},`)).toBeVisible();
+  await expect(page.getByText(`Questions: ${courses.find((c) => c.id === COURSE)!.archive.course.exam!.questions},`)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Start the exam' })).toHaveCount(0);
   await logIn(page, LEARNER, `/course-exam-info/${COURSE}`);
   await expect(page.getByText(/Primero completa todas las lecciones del curso: te faltan? \d+\./)).toBeVisible();

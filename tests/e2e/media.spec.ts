@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { courses } from '../../src/lib/db/seed/catalogue';
+import { readDemoCatalogue } from '../../src/lib/db/seed/demo-catalogue.server';
 
 const MEDIA = join(process.cwd(), 'media');
 
@@ -17,12 +17,10 @@ const MEDIA = join(process.cwd(), 'media');
  */
 function seededResources() {
   const list: { id: number; courseId: number; kind: 'video' | 'pdf' | 'link'; file: string | null }[] = [];
-  for (const c of courses)
-    for (const m of c.modules)
-      for (const l of m.lessons) {
-        list.push({ id: list.length + 1, courseId: c.id, kind: 'video', file: `video/${l.clip}.webm` });
-        for (const x of l.extras ?? []) list.push({ id: list.length + 1, courseId: c.id, kind: x.kind, file: x.kind === 'pdf' ? x.file : null });
-      }
+  for (const { id, archive, sources } of readDemoCatalogue())
+    for (const m of archive.course.modules)
+      for (const l of m.lessons)
+        for (const r of l.resources) list.push({ id: list.length + 1, courseId: id, kind: r.kind, file: r.kind === 'link' ? null : sources[r.file]! });
   return list;
 }
 const RESOURCES = seededResources();

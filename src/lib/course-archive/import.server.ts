@@ -1,15 +1,16 @@
 /**
  * An archive becomes a new course, all or nothing. First everything is checked without writing: the zip
  * (`unzip.ts` limits), `course.json` (format, version, both languages, price), every reference (the
- * category and business line by code, the prerequisite by course code, each media path listed and in the
- * archive with its declared size, each question's key). Then the media are streamed into the storage
- * under new keys, and one transaction writes the course (hidden: learners never see it until an editor
- * publishes), its outline, files, captions, exam and bank, and its draft — the archive's document, which
- * an editor reviews and publishes. Any failure deletes the stored files again; the transaction leaves no row.
+ * category and business line by code, the prerequisite by course code), each question's key and each
+ * media path listed and in the archive with its declared size and type — the checks of `check.ts`, which
+ * the demo catalogue's seed runs too. Then the media are streamed into the storage under new keys,
+ * and one transaction writes the course (hidden: learners never see it until an editor publishes), its
+ * outline, files, captions, exam and bank, and its draft — the archive's document, which an editor
+ * reviews and publishes. Any failure deletes the stored files again; the transaction leaves no row.
  */
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { businesses, captions, categories, courseDrafts, courses, evaluations, mediaFiles, questionOptions, questions, RESOURCE_TYPE, resources, subtopics, topics } from '../db/schema';
 import type { Storage } from '../storage';
 import { reencodeImage } from '../identity/photo.server';
@@ -18,74 +19,49 @@ import { imageKey, imageName, imageUrl, UPLOADED_IMAGES } from '../media/uploade
 import { createHash } from 'node:crypto';
 import { centsToNumeric } from '../authoring/authoring';
 import { courseRef, newKey, PLACEHOLDER_THUMBNAIL } from '../authoring/draft.server';
-import { questionProblems } from '../question-bank/question-bank';
 import { recordAudit, userRef } from '../privacy/audit.server';
 import { catalogChange, examChange, type Change } from '../runtime/changes';
-import { ARCHIVE_LIMITS, SITE_PICTURE, archiveToDoc, COURSE_JSON, freeCode, MAX_CAPTION_BYTES, MEDIA_TYPES, parseArchiveJson, sniffMedia, questionDraftOf, referencedMedia, type CourseArchive, type FormatProblem } from './course-archive';
+import { ARCHIVE_LIMITS, SITE_PICTURE, archiveToDoc, freeCode, MEDIA_TYPES, type CourseArchive } from './course-archive';
+import { checkContents, readCourseJson, zipFiles, type FileProblem } from './check';
 import { entryBytes, entryStream, readZip, ZipRefused, type ZipFile, type ZipLimits, type ZipProblem } from './unzip';
 
 /** Why an import is refused: the zip, `course.json`, or a reference that does not resolve here. */
-export type ImportProblem = ZipProblem | FormatProblem | 'noCourseJson' | 'unknownCategory' | 'unknownBusiness' | 'unknownPrerequisite' | 'missingMedia' | 'mediaSize' | 'mediaType' | 'unusedMedia' | 'badQuestion';
+export type ImportProblem = ZipProblem | FileProblem | 'unknownCategory' | 'unknownBusiness' | 'unknownPrerequisite';
 
 export type ImportOutcome = { status: 'ok'; courseId: number; code: string; changed: Change[] } | { status: 'refused'; problem: ImportProblem; detail: string };
 
 
 const refused = (problem: ImportProblem, detail = ''): ImportOutcome => ({ status: 'refused', problem, detail });
 
-/** The first `max` bytes of an entry (at least its first chunk), inflating no more than that. */
-async function headOf(archive: Uint8Array, file: ZipFile, max: number): Promise<Buffer> {
-  const parts: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of entryStream(archive, file)) {
-    parts.push(chunk as Buffer);
-    size += (chunk as Buffer).length;
-    if (size >= max) break;
-  }
-  return Buffer.concat(parts).subarray(0, max);
-}
-
-/** Checks the archive without writing; the parsed course and its files, or a refusal. */
-async function inspect(db: Db, bytes: Uint8Array, limits: ZipLimits & { maxJsonBytes: number }) {
-  const files = readZip(bytes, limits);
-  const byName = new Map(files.map((f) => [f.name, f]));
-  const json = byName.get(COURSE_JSON);
-  if (!json) return refused('noCourseJson');
-  const read = parseArchiveJson((await entryBytes(bytes, json, limits.maxJsonBytes)).toString('utf8'));
-  if (!read.ok) return refused(read.problem, read.path);
-  const archive = read.archive;
+/**
+ * What the archive's course names here: its category and business line by code, and its prerequisite by
+ * course code (the prerequisite's id), or the first that does not resolve.
+ */
+export async function resolveReferences(db: Db | Tx, archive: CourseArchive): Promise<{ status: 'resolved'; prerequisiteId: number | null } | Extract<ImportOutcome, { status: 'refused' }>> {
   const c = archive.course;
   const [[cat], [biz]] = await Promise.all([
     db.select({ id: categories.id }).from(categories).where(eq(categories.id, c.category.code)),
     db.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, c.business.code)),
   ]);
-  if (!cat) return refused('unknownCategory', String(c.category.code));
-  if (!biz) return refused('unknownBusiness', String(c.business.code));
-  let prerequisiteId: number | null = null;
-  if (c.prerequisiteCode !== null) {
-    const [pre] = await db.select({ id: courses.id }).from(courses).where(sql`lower(${courses.code}) = ${c.prerequisiteCode.toLowerCase()}`);
-    if (!pre) return refused('unknownPrerequisite', c.prerequisiteCode);
-    prerequisiteId = pre.id;
-  }
-  for (const [i, q] of (c.exam?.bank ?? []).entries()) if (questionProblems(questionDraftOf(q)).length) return refused('badQuestion', String(i + 1));
-  const listed = new Map(archive.media.map((m) => [m.path, m]));
-  if (listed.size !== archive.media.length) return refused('invalid', 'media');
-  for (const path of referencedMedia(archive)) if (!listed.has(path)) return refused('missingMedia', path);
-  for (const m of archive.media) {
-    const file = byName.get(m.path);
-    if (!file) return refused('missingMedia', m.path);
-    if (file.size !== m.sizeBytes) return refused('mediaSize', m.path);
-  }
-  const extra = files.find((f) => f.name !== COURSE_JSON && !listed.has(f.name));
-  if (extra) return refused('unusedMedia', extra.name);
-  const used = new Set(referencedMedia(archive));
-  const orphan = archive.media.find((m) => !used.has(m.path));
-  if (orphan) return refused('unusedMedia', orphan.path);
-  for (const m of archive.media) {
-    const file = byName.get(m.path)!;
-    if (m.contentType === 'text/vtt' && file.size > MAX_CAPTION_BYTES) return refused('tooLarge', m.path);
-    if (!sniffMedia(m.contentType, await headOf(bytes, file, m.contentType === 'text/vtt' ? MAX_CAPTION_BYTES : 64))) return refused('mediaType', m.path);
-  }
-  return { status: 'checked' as const, archive, byName, prerequisiteId };
+  if (!cat) return { status: 'refused', problem: 'unknownCategory', detail: String(c.category.code) };
+  if (!biz) return { status: 'refused', problem: 'unknownBusiness', detail: String(c.business.code) };
+  if (c.prerequisiteCode === null) return { status: 'resolved', prerequisiteId: null };
+  const [pre] = await db.select({ id: courses.id }).from(courses).where(sql`lower(${courses.code}) = ${c.prerequisiteCode.toLowerCase()}`);
+  if (!pre) return { status: 'refused', problem: 'unknownPrerequisite', detail: c.prerequisiteCode };
+  return { status: 'resolved', prerequisiteId: pre.id };
+}
+
+/** Checks the archive without writing; the parsed course and its files, or a refusal. */
+async function inspect(db: Db, bytes: Uint8Array, limits: ZipLimits & { maxJsonBytes: number }) {
+  const files = readZip(bytes, limits);
+  const entries = zipFiles(bytes, files);
+  const read = await readCourseJson(entries, limits.maxJsonBytes);
+  if (read.status !== 'checked') return read;
+  const resolved = await resolveReferences(db, read.archive);
+  if (resolved.status !== 'resolved') return resolved;
+  const checked = await checkContents(entries, read.archive);
+  if (checked.status !== 'checked') return checked;
+  return { status: 'checked' as const, archive: checked.archive, byName: new Map(files.map((f) => [f.name, f])), prerequisiteId: resolved.prerequisiteId };
 }
 
 /** Imports the archive `bytes` as a new hidden course with a draft (see the top of this file). */

@@ -1,11 +1,13 @@
 /**
  * What a freshly seeded database holds, for tests that need ids: the seed inserts modules, lessons and
  * resources each in one statement, in catalogue order, so their ids count up from 1 in that order
- * (the same reasoning as `media.spec.ts`). The demo people are the README's.
+ * (the same reasoning as `media.spec.ts`). The demo courses are the archives of `assets/demo-catalogue`;
+ * the demo people are the README's.
  */
-import { courses } from '../../../src/lib/db/seed/catalogue';
+import { readDemoCatalogue } from '../../../src/lib/db/seed/demo-catalogue.server';
 
-export { courses };
+/** The demo courses: each one's id and its course archive, in seeding order. */
+export const courses = readDemoCatalogue();
 
 /** A readable URL segment (the player's name parts are decorative: the ids decide). */
 function slug(name: string): string {
@@ -54,10 +56,10 @@ function seeded() {
   const resources: { id: number; courseId: number; kind: 'video' | 'pdf' | 'link' }[] = [];
   let moduleId = 0;
   let lessonId = 0;
-  for (const c of courses) for (const m of c.modules) modules.push({ id: ++moduleId, courseId: c.id, name: m.name.es, lessons: [] });
+  for (const c of courses) for (const m of c.archive.course.modules) modules.push({ id: ++moduleId, courseId: c.id, name: m.name.es, lessons: [] });
   let mi = 0;
   for (const c of courses)
-    for (const m of c.modules) {
+    for (const m of c.archive.course.modules) {
       const mod = modules[mi++]!;
       for (const l of m.lessons) {
         const lesson = { id: ++lessonId, courseId: c.id, moduleId: mod.id, moduleName: m.name.es, name: l.name.es, videoId: 0 };
@@ -65,15 +67,16 @@ function seeded() {
         mod.lessons.push(lesson);
       }
     }
-  // Resources are inserted per lesson in catalogue order: the video, then its extras.
+  // Resources are inserted per lesson in catalogue order: the video, then the others.
   let li = 0;
   for (const c of courses)
-    for (const m of c.modules)
+    for (const m of c.archive.course.modules)
       for (const l of m.lessons) {
         const lesson = lessons[li++]!;
-        lesson.videoId = resources.length + 1;
-        resources.push({ id: resources.length + 1, courseId: c.id, kind: 'video' });
-        for (const x of l.extras ?? []) resources.push({ id: resources.length + 1, courseId: c.id, kind: x.kind });
+        for (const r of l.resources) {
+          if (r.kind === 'video' && !lesson.videoId) lesson.videoId = resources.length + 1;
+          resources.push({ id: resources.length + 1, courseId: c.id, kind: r.kind });
+        }
       }
   return { modules, lessons, resources };
 }
@@ -115,7 +118,7 @@ export function playerPaths(courseId: number): { module: string; lesson: string 
 export function courseNames(courseId: number): string[] {
   const c = courses.find((x) => x.id === courseId);
   if (!c) throw new Error(`no seeded course ${courseId}`);
-  return [c.name.es, c.name.en];
+  return [c.archive.course.name.es, c.archive.course.name.en];
 }
 
 /** A valid registration form for `email` (every field the server checks), as the tests post it. */

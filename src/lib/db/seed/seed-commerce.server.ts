@@ -5,10 +5,11 @@ import * as catalogue from './catalogue';
 import * as people from './people';
 import { priceToCents } from '../../commerce/money';
 import { buildPaymentPayload } from '../../commerce/payload';
+import type { DemoCourse } from './demo-catalogue.server';
 import { excluded, type Tx } from './seed-kit.server';
 
-/** Writes the identification types, coupons and demo orders of the accounts in `userId` (by email). */
-export async function seedCommerce(tx: Tx, userId: Map<string, number>) {
+/** Writes the identification types, coupons and demo orders (of the demo `courses` and books) of the accounts in `userId` (by email). */
+export async function seedCommerce(tx: Tx, userId: Map<string, number>, courses: readonly DemoCourse[]) {
   // Payment form lists and demo coupons (a coupon's uses are real orders': re-seeding keeps them).
   await tx
     .insert(s.identificationTypes)
@@ -24,10 +25,10 @@ export async function seedCommerce(tx: Tx, userId: Map<string, number>) {
   const day = 24 * 3_600_000;
   for (const o of people.demoOrders) {
     const uid = userId.get(o.email)!;
-    const course = o.kind === 'course' ? catalogue.courses.find((c) => c.id === o.productId)! : null;
+    const course = o.kind === 'course' ? courses.find((c) => c.id === o.productId)! : null;
     const book = o.kind === 'book' ? catalogue.books.find((b) => b.id === o.productId)! : null;
-    const product = course ? { id: course.id, code: course.code, title: course.name, price: course.price } : { id: book!.id, code: book!.code, title: book!.title, price: book!.price };
-    const cents = priceToCents(product.price);
+    const product = course ? { id: course.id, code: course.archive.course.code, title: course.archive.course.name } : { id: book!.id, code: book!.code, title: book!.title };
+    const cents = course ? course.archive.course.priceCents : priceToCents(book!.price);
     const at = new Date(Date.now() - o.daysAgo * day);
     const [order] = await tx
       .insert(s.orders)

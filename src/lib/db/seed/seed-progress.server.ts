@@ -1,22 +1,23 @@
 /** Seeds the demo people's learning: lessons watched to the end, passed exams, and certificates. */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import * as s from '../schema';
-import * as catalogue from './catalogue';
+import { lessonVideo, type DemoCourse } from './demo-catalogue.server';
 import * as people from './people';
 import { correctOptions, drawAttempt, examSettings, gradeAttempt, passed, seededRandom, type ExamQuestion } from '../../exams/exams';
 import { coverageLength } from '../../learning/learning';
 import type { Tx } from './seed-kit.server';
 
-/** What the progress is written against: the accounts, lessons and exams already seeded, and the videos' lengths. */
+/** What the progress is written against: the accounts, lessons and exams already seeded, and the demo courses. */
 export interface SeededIds {
   userId: Map<string, number>;
-  lessonId: Map<string, number>;
+  /** Every demo lesson in catalogue order, with its row id. */
+  lessons: readonly { courseId: number; id: number; lesson: DemoCourse['archive']['course']['modules'][number]['lessons'][number]; course: DemoCourse }[];
   evaluationId: Map<number, number>;
-  durations: Record<string, number>;
+  courses: readonly DemoCourse[];
 }
 
 /** Writes each demo person's watched lessons and passed exam attempts. */
-export async function seedProgress(tx: Tx, { userId, lessonId, evaluationId, durations }: SeededIds) {
+export async function seedProgress(tx: Tx, { userId, lessons, evaluationId, courses }: SeededIds) {
   // Demo progress: lessons watched to the end, and passed exams (a real draw answered all right).
   const contactRows = await tx
     .select({ id: s.contacts.id, userId: s.contacts.userId })
@@ -30,15 +31,14 @@ export async function seedProgress(tx: Tx, { userId, lessonId, evaluationId, dur
     // Each person's history starts on a day of its own, a lesson an hour, an exam the day after.
     let at = base + n * 24 * hour;
     for (const courseId of u.lessonsCompletedCourseIds ?? []) {
-      const course = catalogue.courses.find((c) => c.id === courseId)!;
-      const rows = course.modules.flatMap((m) => m.lessons).map((l) => {
-        const seconds = Number((durations[l.clip] ?? 0).toFixed(2));
+      const rows = lessons.filter((l) => l.courseId === courseId).map((l) => {
+        const seconds = lessonVideo(l.course, l.lesson).seconds;
         const slots = coverageLength(seconds);
         at += hour;
         return {
           contactId,
           courseId,
-          subtopicId: lessonId.get(l.code)!,
+          subtopicId: l.id,
           lastPosition: seconds.toFixed(2),
           furthestPosition: seconds.toFixed(2),
           playedSeconds: String(slots),
@@ -51,7 +51,7 @@ export async function seedProgress(tx: Tx, { userId, lessonId, evaluationId, dur
       await tx.insert(s.tracking).values(rows).onConflictDoNothing();
     }
     for (const courseId of u.examPassedCourseIds ?? []) {
-      const evaluation = catalogue.courses.find((c) => c.id === courseId)!.exam;
+      const evaluation = courses.find((c) => c.id === courseId)!.archive.course.exam!;
       const eid = evaluationId.get(courseId)!;
       const options = await tx
         .select({ q: s.questions, o: s.questionOptions })
@@ -65,7 +65,7 @@ export async function seedProgress(tx: Tx, { userId, lessonId, evaluationId, dur
         pool.set(q.id, { ...question, options: [...question.options, { id: o.id, textEs: o.textEs, textEn: o.textEn, correct: o.isCorrect }] });
       }
       const settings = examSettings(
-        { attempts: evaluation.maxAttempts, questions: evaluation.questionCount, minutes: evaluation.minutes, minimumScore: evaluation.passingScore },
+        { attempts: evaluation.attempts, questions: evaluation.questions, minutes: evaluation.minutes, minimumScore: evaluation.minimumScore },
         pool.size,
       );
       const drawn = drawAttempt([...pool.values()], settings, seededRandom(contactId * 1000 + courseId));

@@ -2,12 +2,10 @@
  * Loads the demo catalogue and demo people. Idempotent: every row is upserted by its natural key
  * (id, code, email or position), so running it again updates content and never duplicates it.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { count, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import * as s from '../schema';
-import * as catalogue from './catalogue';
+import { checkedDemoCatalogue } from './demo-catalogue.server';
 import * as people from './people';
 import { DEFAULT_COST, hashPassword } from '../../identity/password';
 import { seedCourses } from './seed-courses.server';
@@ -34,27 +32,28 @@ export interface SeedSummary {
 }
 
 /**
- * Seeds everything in one transaction. `mediaDir` holds the demo videos, captions and documents; the
- * demo accounts' passwords are hashed at `hashCost` (`PASSWORD_HASH_COST`).
+ * Seeds everything in one transaction. The demo courses are the archives of `assets/demo-catalogue`,
+ * checked first as an import checks an archive; `mediaDir` holds the demo videos, captions and documents
+ * they name. The demo accounts' passwords are hashed at `hashCost` (`PASSWORD_HASH_COST`).
  */
 export async function seed(db: Db, mediaDir: string, hashCost = DEFAULT_COST): Promise<SeedSummary> {
   const hashes = new Map<string, string>();
   for (const u of people.users) hashes.set(u.email, await hashPassword(u.password, hashCost));
-  const durations = JSON.parse(readFileSync(join(mediaDir, 'durations.json'), 'utf8')) as Record<string, number>;
+  const courses = await checkedDemoCatalogue(mediaDir);
 
   return db.transaction(async (tx) => {
-    const { lessonList, lessonId } = await seedCourses(tx, durations, mediaDir);
-    const { evaluationId, questionList } = await seedExams(tx);
+    const lessons = await seedCourses(tx, courses);
+    const { evaluationId, questionList } = await seedExams(tx, courses);
     await seedProducts(tx);
     const userId = await seedAccounts(tx, hashes);
-    await seedCommerce(tx, userId);
-    await seedProgress(tx, { userId, lessonId, evaluationId, durations });
+    await seedCommerce(tx, userId, courses);
+    await seedProgress(tx, { userId, lessons, evaluationId, courses });
     await seedCertificates(tx);
     for (const member of people.staff) await seedStaff(tx, userId.get(member.email)!, member.roles, member.factor);
 
     return {
-      courses: catalogue.courses.length,
-      lessons: lessonList.length,
+      courses: courses.length,
+      lessons: lessons.length,
       questions: questionList.length,
       users: people.users.length,
       ibos: people.ibos.length,
