@@ -2,7 +2,7 @@
  * Course authoring as an editor goes through it (the administrator holds the editor's grants): create a
  * course, add a module and two lessons, see a missing English name flagged and blocking publication,
  * complete it, give each lesson a video from the media library, reorder the lessons with the keyboard (drag and drop's keyboard sensor)
- * and carry one into a second module the same way, set a price and
+ * and carry one into a second module the same way, and back by pointer, set a price and
  * show the course, preview the draft in English, publish, and find it live on the learner's course page
  * at once. The editor passes the accessibility checks.
  */
@@ -101,7 +101,20 @@ test('an editor creates a bilingual course, orders its lessons by keyboard, prev
   await expect(lessonsOf(second)).toHaveText([/Prospecting/]);
   await page.reload();
   await expect(lessonsOf(second)).toHaveText([/Prospecting/]);
-  await expect(lessonsOf(`${format(e.module, { n: 1 })}: First steps`)).toHaveText([/Closing the sale/]);
+  const first = `${format(e.module, { n: 1 })}: First steps`;
+  await expect(lessonsOf(first)).toHaveText([/Closing the sale/]);
+
+  // The pointer carries it back: dropped on "Closing the sale", it takes that place in the first module.
+  const box = async (name: string) => (await page.getByRole('button', { name: format(e.dragHandle, { name }), exact: true }).boundingBox())!;
+  const [from, to] = [await box('Prospecting'), await box('Closing the sale')];
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 15 });
+  await page.mouse.up();
+  await expect(lessonsOf(first)).toHaveText([/Prospecting/, /Closing the sale/]);
+  await page.reload();
+  await expect(lessonsOf(first)).toHaveText([/Prospecting/, /Closing the sale/]);
+  await expect(lessonsOf(second)).toHaveCount(0);
 
   // A price as money, shown in the catalogue.
   const settings = page.getByRole('region', { name: e.settings });
@@ -114,7 +127,7 @@ test('an editor creates a bilingual course, orders its lessons by keyboard, prev
   await page.getByRole('link', { name: e.previewEn }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Online sales' })).toBeVisible();
   await expect(page.getByText(t.authoring.preview.banner).first()).toBeVisible();
-  await expect(page.locator('.lessons .lesson-name')).toHaveText(['Closing the sale', 'Prospecting']);
+  await expect(page.locator('.lessons .lesson-name')).toHaveText(['Prospecting', 'Closing the sale']);
   await page.getByRole('link', { name: t.authoring.preview.back }).click();
 
   // Not live before publishing; live at once after.
@@ -124,7 +137,7 @@ test('an editor creates a bilingual course, orders its lessons by keyboard, prev
   await page.goto(`/en/courses-details/${courseId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Online sales' })).toBeVisible();
   await expect(page.getByText('$12.50')).toBeVisible();
-  await expect(page.locator('.lessons .lesson-name')).toHaveText(['Closing the sale', 'Prospecting']);
+  await expect(page.locator('.lessons .lesson-name')).toHaveText(['Prospecting', 'Closing the sale']);
 });
 
 test('every page of the back office fits a 360 px screen, the course editor with its outline too @mobile', async ({ page, baseURL, isMobile }) => {
