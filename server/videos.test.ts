@@ -181,6 +181,26 @@ describe.each(places)('the video library through the site, with uploads in $name
   }
   const offsetAt = async (c: Client, location: string) => (await c.request('HEAD', location, { headers: TUS })).headers['upload-offset'];
 
+  it.skipIf(skip)('drops an upload its editor abandons, with everything its store kept of it', async () => {
+    const made = await create(admin, clip.length);
+    const location = made.headers.location!;
+    const id = location.split('/').pop()!;
+    expect((await patch(admin, location, 0, clip.subarray(0, 1000))).status).toBe(204);
+    const left = async () => {
+      if (built.runtime.storage.kind === 'local') return readdirSync(uploadsDir(built.runtime.config.dataDir)).filter((f) => f.startsWith(id));
+      const keys: string[] = [];
+      for await (const k of built.runtime.storage.list(UPLOADS_PREFIX + id)) keys.push(k);
+      return keys;
+    };
+    expect((await left()).length).toBeGreaterThan(0);
+    const gone = await admin.request('DELETE', location, { headers: TUS });
+    expect(gone.status, gone.body).toBe(204);
+    await vi.waitFor(async () => {
+      expect(await built.db.db.select().from(videos).where(eq(videos.uploadId, id))).toEqual([]);
+      expect(await left()).toEqual([]);
+    });
+  });
+
   it.skipIf(skip)('resumes an upload whose connection dropped from the offset the store kept, also on a restarted server, byte-identical, and refuses a non-video at its last byte', async () => {
     const made = await create(admin, clip.length);
     expect(made.status, made.body).toBe(201);

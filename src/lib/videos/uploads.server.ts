@@ -80,6 +80,8 @@ export function createUploadServer(deps: UploadServerDeps): Server {
       return undefined;
     },
   });
-  server.on(EVENTS.POST_TERMINATE, (_req, _res, id) => void dropUpload(deps.db, id).catch(() => undefined));
+  // An abandoned upload: its row goes, and whatever tus's store leaves of it (in a bucket, the last piece
+  // shorter than a part, `uploads/<id>.part`).
+  server.on(EVENTS.POST_TERMINATE, (_req, _res, id) => void Promise.all([dropUpload(deps.db, id), files.remove(id)]).catch(() => undefined));
   return server;
 }
