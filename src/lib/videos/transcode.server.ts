@@ -45,7 +45,8 @@ async function* filesUnder(dir: string): AsyncGenerator<string> {
  */
 export async function transcodeVideo(deps: TranscodeDeps, video: Video): Promise<'ready' | 'lost'> {
   const files = uploadedFiles(deps.storage, deps.dataDir);
-  const converted = await files.withLocalFile(video.uploadId, `transcode-${deps.workerId}`, (input) => convert(deps, video, input));
+  // One scratch copy per video on a machine (one claim at a time): the next attempt overwrites what a crash left.
+  const converted = await files.withLocalFile(video.uploadId, 'transcode', (input) => convert(deps, video, input));
   if (!converted.found) throw Object.assign(new Error('the uploaded file is missing'), { failure: 'missing' as const });
   if (converted.value === 'ready') await files.remove(video.uploadId);
   return converted.value;
