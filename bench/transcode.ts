@@ -16,7 +16,7 @@ import { openDatabase } from '../src/lib/db/client';
 import { migrate } from '../src/lib/db/migrate';
 import { createLogger } from '../src/lib/http/log.server';
 import { createLocalStorage } from '../src/lib/storage/local.server';
-import { createVideo, finishUpload, toolPaths, transcodeDue, uploadFile, uploadsDir, videoById } from '../src/lib/videos';
+import { createVideo, finishUpload, toolPaths, transcodeDue, uploadedFiles, uploadFile, uploadsDir, videoById } from '../src/lib/videos';
 
 const seconds = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 60);
 const dataDir = mkdtempSync(join(tmpdir(), 'academy-bench-transcode-'));
@@ -45,7 +45,7 @@ const storage = createLocalStorage(join(dataDir, 'files'));
 const videoId = await createVideo(handle.db, { uploadId, ownerId: null as unknown as number, title: 'bench', sizeBytes: statSync(source).size });
 
 t = performance.now();
-const probed = await finishUpload(handle.db, dataDir, uploadId);
+const probed = await finishUpload(handle.db, uploadedFiles(storage, dataDir), uploadId);
 const probeMs = performance.now() - t;
 if (!probed.ok) throw new Error(`the test video was refused: ${probed.failure}`);
 console.log('converting…');

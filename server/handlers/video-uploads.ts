@@ -77,7 +77,7 @@ export function videoUploads(runtime: Runtime, opts: { queued?: (videoId: number
     req.rawHeaders.splice(0, req.rawHeaders.length, ...kept, UPLOADER_HEADER, String(userId), LOCALE_HEADER, locale);
     req.headers[UPLOADER_HEADER] = String(userId);
     req.headers[LOCALE_HEADER] = locale;
-    tus ??= createUploadServer({ db: runtime.db, config: runtime.config, logger: runtime.logger, queued: opts.queued });
+    tus ??= createUploadServer({ db: runtime.db, config: runtime.config, storage: runtime.storage, workerId: runtime.workerId, logger: runtime.logger, queued: opts.queued });
     res.setHeader('Cache-Control', 'no-store');
     await tus.handle(req, res);
     return true;

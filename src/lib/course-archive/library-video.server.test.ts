@@ -18,7 +18,7 @@ import type { Runtime } from '../runtime/runtime.server';
 import { createLogger } from '../http/log.server';
 import { createCourse, editDraft, editorView, liveDoc, newKey } from '../authoring/draft.server';
 import { publishDraft } from '../authoring/publish.server';
-import { createVideo, finishUpload, probeFile, saveCaption, toolPaths, transcodeDue, uploadFile, uploadsDir } from '../videos';
+import { createVideo, finishUpload, probeFile, saveCaption, toolPaths, transcodeDue, uploadedFiles, uploadFile, uploadsDir } from '../videos';
 import { archiveStream, courseArchive, discardExport, webStream } from './export.server';
 import { importCourse } from './import.server';
 import { ARCHIVE_LIMITS } from './course-archive';
@@ -44,7 +44,7 @@ describe('a lesson playing a converted library video, in a course archive', () =
     mkdirSync(uploadsDir(dataDir), { recursive: true });
     execFileSync(toolPaths().ffmpeg, ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=15', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000', '-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-shortest', '-f', 'mp4', uploadFile(dataDir, uploadId)]);
     const videoId = await createVideo(handle.db, { uploadId, ownerId: editor, title: 'Cierre', sizeBytes: 1 });
-    expect((await finishUpload(handle.db, dataDir, uploadId)).ok).toBe(true);
+    expect((await finishUpload(handle.db, uploadedFiles(runtime.storage, dataDir), uploadId)).ok).toBe(true);
     await transcodeDue({ db: handle.db, storage: runtime.storage, dataDir, workerId: 'archive-test', logger: createLogger('silent') });
     const [video] = await handle.db.select().from(s.videos).where(eq(s.videos.id, videoId));
     expect(video).toMatchObject({ state: 'ready' });

@@ -20,6 +20,7 @@ import {
   S3Client,
   UploadPartCommand,
   type CompletedPart,
+  type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { Readable } from 'node:stream';
 import type { S3Settings } from '../config/config';
@@ -85,9 +86,9 @@ async function* parts(body: Uint8Array | AsyncIterable<Uint8Array> | NodeJS.Read
   yield Buffer.concat(held);
 }
 
-/** The S3 client of `settings`, speaking only what every S3-compatible store understands (no trailing checksums). */
-export function s3Client(settings: S3Settings): S3Client {
-  return new S3Client({
+/** The S3 client settings of `settings`, speaking only what every S3-compatible store understands (no trailing checksums). */
+export function s3ClientConfig(settings: S3Settings): S3ClientConfig {
+  return {
     region: settings.region,
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
     forcePathStyle: settings.forcePathStyle,
@@ -97,7 +98,12 @@ export function s3Client(settings: S3Settings): S3Client {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     maxAttempts: 3,
-  });
+  };
+}
+
+/** The S3 client of `settings` (`s3ClientConfig`). */
+export function s3Client(settings: S3Settings): S3Client {
+  return new S3Client(s3ClientConfig(settings));
 }
 
 /** The storage of the bucket `settings.bucket`. */

@@ -1,10 +1,8 @@
 export * from './videos';
 export * from './webvtt';
 export { toolPaths, probeFile, runFfmpeg, type FfmpegRun } from './tools.server';
+export { uploadsDir, uploadFile, uploadDataStore, uploadedFiles, UPLOADS_PREFIX, type UploadedFiles } from './upload-files.server';
 export {
-  uploadsDir,
-  uploadFile,
-  removeUpload,
   createVideo,
   uploadOwner,
   dropUpload,

@@ -7,7 +7,7 @@
  */
 import type { OutageWatch } from '../db/outage.server';
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
-import { createReadStream, existsSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -15,7 +15,8 @@ import { videos, type Video } from '../db/schema';
 import type { Logger } from '../http/log.server';
 import type { Storage } from '../storage/storage';
 import { runFfmpeg } from './tools.server';
-import { claimTranscode, markReady, releaseClaim, removeUpload, renewClaim, uploadFile } from './videos.server';
+import { claimTranscode, markReady, releaseClaim, renewClaim } from './videos.server';
+import { uploadedFiles } from './upload-files.server';
 import { hlsArguments, ladderFor, masterPlaylist, posterArguments, posterSecond, videoKeys } from './videos';
 
 export interface TranscodeDeps {
@@ -38,11 +39,22 @@ async function* filesUnder(dir: string): AsyncGenerator<string> {
   }
 }
 
-/** Converts one claimed video; throws on failure (the caller releases the claim). */
+/**
+ * Converts one claimed video from its finished upload (a local copy of it when it lives in the bucket),
+ * and removes the upload once the video is ready; throws on failure (the caller releases the claim).
+ */
 export async function transcodeVideo(deps: TranscodeDeps, video: Video): Promise<'ready' | 'lost'> {
+  const files = uploadedFiles(deps.storage, deps.dataDir);
+  // One scratch copy per video on a machine (one claim at a time): the next attempt overwrites what a crash left.
+  const converted = await files.withLocalFile(video.uploadId, 'transcode', (input) => convert(deps, video, input));
+  if (!converted.found) throw Object.assign(new Error('the uploaded file is missing'), { failure: 'missing' as const });
+  if (converted.value === 'ready') await files.remove(video.uploadId);
+  return converted.value;
+}
+
+/** Converts `video` from the local file `input`: the HLS ladder and poster in storage, the video ready. */
+async function convert(deps: TranscodeDeps, video: Video, input: string): Promise<'ready' | 'lost'> {
   const { db, storage, workerId } = deps;
-  const input = uploadFile(deps.dataDir, video.uploadId);
-  if (!existsSync(input)) throw Object.assign(new Error('the uploaded file is missing'), { failure: 'missing' as const });
   const work = join(deps.dataDir, 'transcode', `${video.id}-${workerId.replace(/[^A-Za-z0-9]/g, '-')}`);
   await rm(work, { recursive: true, force: true });
   await mkdir(work, { recursive: true });
@@ -103,7 +115,6 @@ export async function transcodeVideo(deps: TranscodeDeps, video: Video): Promise
     const masterBytes = (await stat(join(work, 'master.m3u8'))).size;
     const mediaFileId = await markReady(db, video, workerId, { masterBytes, ladder: rungs.map((r) => r.height).join(','), posterKey: videoKeys.poster(video.id) });
     if (mediaFileId === null) return 'lost';
-    await removeUpload(deps.dataDir, video.uploadId);
     deps.logger.info({ videoId: video.id, mediaFileId, rungs: rungs.map((r) => r.name) }, 'video ready');
     return 'ready';
   } finally {

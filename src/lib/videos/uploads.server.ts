@@ -1,32 +1,25 @@
 /**
  * The resumable upload endpoint of the video library (the tus protocol, `@tus/server`): each upload is
- * a file and its offset on disk (`<DATA_DIR>/uploads`, `@tus/file-store`), so an upload survives a
- * dropped connection and a restart of the server. Who may upload is decided before a request reaches
+ * kept with its offset in the data folder, or in the configured bucket (`upload-files.server.ts`), so an
+ * upload survives a dropped connection and a restart of the server, and with a bucket, continues on
+ * another machine. Who may upload is decided before a request reaches
  * here (`server/handlers/video-uploads.ts`), which hands over the uploader and the answer's language.
  */
-import { Server, EVENTS } from '@tus/server';
-import { FileStore } from '@tus/file-store';
-import type { DataStore } from '@tus/server';
+import { Server, EVENTS, ERRORS } from '@tus/server';
 import { messages, format, type Locale } from '~/i18n';
 import type { AppConfig } from '../config/config';
 import type { Db } from '../db/client';
 import type { Logger } from '../http/log.server';
 import { paths } from '../paths';
-import { createVideo, dropUpload, finishUpload, uploadsDir } from './videos.server';
+import type { Storage } from '../storage/storage';
+import { createVideo, dropUpload, finishUpload } from './videos.server';
+import { uploadDataStore, uploadedFiles } from './upload-files.server';
+import { uploadLocker } from './upload-lock.server';
 import { formatBytes, titleOfFileName } from './videos';
 
 /** Headers the upload handler sets (after removing any a client sent): the uploader's id, the answer's language. */
 export const UPLOADER_HEADER = 'x-academy-uploader';
 export const LOCALE_HEADER = 'x-academy-locale';
-
-/**
- * Where unfinished uploads are kept: the data folder (`@tus/file-store`). The one seam for keeping them
- * in an S3-compatible store (`@tus/s3-store`) once the storage is configured for it; probing and
- * converting then read the finished file back from there.
- */
-export function uploadDataStore(config: Pick<AppConfig, 'dataDir'>): DataStore {
-  return new FileStore({ directory: uploadsDir(config.dataDir) });
-}
 
 const localeOf = (req: { headers: Headers }): Locale => (req.headers.get(LOCALE_HEADER) === 'en' ? 'en' : 'es');
 
@@ -35,7 +28,11 @@ const refuse = (status_code: number, body: string) => ({ status_code, body });
 
 export interface UploadServerDeps {
   db: Db;
-  config: Pick<AppConfig, 'dataDir' | 'trustProxy' | 'video'>;
+  config: Pick<AppConfig, 'dataDir' | 'storage' | 'trustProxy' | 'video'>;
+  /** The storage of stored files (a bucket also holds the uploads). */
+  storage: Storage;
+  /** This process's name in an upload's lock (the runtime's worker id). */
+  workerId: string;
   logger: Pick<Logger, 'info' | 'warn'>;
   /** Told when a finished upload is queued for conversion (a worker in this process starts at once). */
   queued?: ((videoId: number) => void) | undefined;
@@ -44,9 +41,11 @@ export interface UploadServerDeps {
 /** The tus server of video uploads, at `paths.videoUploads`. */
 export function createUploadServer(deps: UploadServerDeps): Server {
   const max = deps.config.video.uploadMaxBytes;
+  const files = uploadedFiles(deps.storage, deps.config.dataDir);
   const server = new Server({
     path: paths.videoUploads,
     datastore: uploadDataStore(deps.config),
+    locker: uploadLocker(deps.db, deps.workerId),
     maxSize: max,
     relativeLocation: true,
     respectForwardedHeaders: deps.config.trustProxy,
@@ -62,7 +61,7 @@ export function createUploadServer(deps: UploadServerDeps): Server {
     },
     async onUploadFinish(req, upload) {
       const locale = localeOf(req);
-      const outcome = await finishUpload(deps.db, deps.config.dataDir, upload.id);
+      const outcome = await finishUpload(deps.db, files, upload.id);
       if (!outcome.ok) {
         const t = messages(locale).videos;
         throw refuse(422, format(t.states.failed, { reason: t.failures[outcome.failure] }));
@@ -76,9 +75,13 @@ export function createUploadServer(deps: UploadServerDeps): Server {
       const t = messages(localeOf(req)).videos.refusals;
       if (status === 413) return refuse(413, format(t.tooLarge, { size: formatBytes(max, localeOf(req)) }));
       if (status === 404 || status === 410) return refuse(404, t.unknownUpload);
+      // Another request (of any machine) still writes this upload: the client tries again.
+      if (err === ERRORS.ERR_LOCK_TIMEOUT) return refuse(423, t.busyUpload);
       return undefined;
     },
   });
-  server.on(EVENTS.POST_TERMINATE, (_req, _res, id) => void dropUpload(deps.db, id).catch(() => undefined));
+  // An abandoned upload: its row goes, and whatever tus's store leaves of it (in a bucket, the last piece
+  // shorter than a part, `uploads/<id>.part`).
+  server.on(EVENTS.POST_TERMINATE, (_req, _res, id) => void Promise.all([dropUpload(deps.db, id), files.remove(id)]).catch(() => undefined));
   return server;
 }

@@ -4,27 +4,15 @@
  * claimed once across processes and converted (`transcode.server.ts`); caption tracks are checked and
  * stored. Every file goes through the storage interface; every change by staff is in the audit trail.
  */
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { mediaFiles, resources, videoCaptions, videos, type Video } from '../db/schema';
 import { recordAudit, userRef } from '../privacy/audit.server';
 import type { Storage } from '../storage/storage';
 import { probeFile } from './tools.server';
+import type { UploadedFiles } from './upload-files.server';
 import { MAX_TRANSCODE_ATTEMPTS, probeVerdict, TRANSCODE_LEASE_MS, videoKeys, type ProbeFailure } from './videos';
 import { checkVttBytes, type VttProblem } from './webvtt';
-
-/** The folder of unfinished and finished uploads (tus offsets and metadata beside each file). */
-export const uploadsDir = (dataDir: string) => join(dataDir, 'uploads');
-/** The uploaded file of `uploadId`. */
-export const uploadFile = (dataDir: string, uploadId: string) => join(uploadsDir(dataDir), uploadId);
-
-/** Removes an upload's bytes and its tus metadata. */
-export async function removeUpload(dataDir: string, uploadId: string): Promise<void> {
-  await rm(uploadFile(dataDir, uploadId), { force: true });
-  await rm(`${uploadFile(dataDir, uploadId)}.json`, { force: true });
-}
 
 const videoRef = (id: number) => `video:${id}`;
 
@@ -52,13 +40,14 @@ export async function dropUpload(db: Db, uploadId: string): Promise<void> {
  * A finished upload: probed, then queued for conversion, or refused (the file removed, the row marked
  * failed with the reason). Called once per upload by the request that wrote its last byte.
  */
-export async function finishUpload(db: Db, dataDir: string, uploadId: string): Promise<{ ok: true; videoId: number } | { ok: false; failure: ProbeFailure }> {
+export async function finishUpload(db: Db, files: UploadedFiles, uploadId: string): Promise<{ ok: true; videoId: number } | { ok: false; failure: ProbeFailure }> {
   const [row] = await db.update(videos).set({ state: 'probing', updatedAt: new Date() }).where(eq(videos.uploadId, uploadId)).returning({ id: videos.id });
   if (!row) return { ok: false, failure: 'unreadable' };
-  const verdict = probeVerdict(await probeFile(uploadFile(dataDir, uploadId)));
+  const probed = await files.withLocalFile(uploadId, 'probe', (file) => probeFile(file));
+  const verdict = probeVerdict(probed.found ? probed.value : null);
   if (!verdict.ok) {
     await db.update(videos).set({ state: 'failed', failure: verdict.failure, updatedAt: new Date() }).where(eq(videos.id, row.id));
-    await removeUpload(dataDir, uploadId);
+    await files.remove(uploadId);
     return { ok: false, failure: verdict.failure };
   }
   const f = verdict.facts;
