@@ -7,7 +7,7 @@
  * storage (every file the playlists name, nothing else), the scratch folder and the upload gone.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -81,6 +81,10 @@ describe.skipIf(process.platform !== 'linux')('kill -9 of the video worker', () 
     expect(partial.filter((k) => k.endsWith('.m3u8'))).toEqual([]);
     expect(await video()).toMatchObject({ state: 'transcoding', attempts: 2, mediaFileId: null });
     expect(existsSync(uploadFile(dataDir, uploadId))).toBe(true);
+    // A kill in the middle of the fourth output's write leaves its temporary file (as old as the lease).
+    const half = join(defaultStorageDir(dataDir), ...partial[0]!.split('/')) + '.0a1b2c3d4e5f.part';
+    writeFileSync(half, 'half a segment');
+    utimesSync(half, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
     await leaseRunsOut();
 
     // Killed once the video is ready, before its upload is removed.
@@ -122,5 +126,8 @@ describe.skipIf(process.platform !== 'linux')('kill -9 of the video worker', () 
       expected.push(`videos/${videoId}/${rung}`, ...segments.map((seg) => `videos/${videoId}/${rung.split('/')[0]}/${seg}`));
     }
     expect(await stored()).toEqual(expected.sort());
+    const onDisk = readdirSync(join(defaultStorageDir(dataDir), 'videos', String(videoId)), { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+    expect(onDisk.map((e) => e.name).filter((name) => name.endsWith('.part'))).toEqual([]);
+    expect(onDisk).toHaveLength(expected.length);
   }, 120_000);
 });

@@ -92,15 +92,16 @@ async function inspect(db: Db, bytes: Uint8Array, limits: ZipLimits & { maxJsonB
 
 /**
  * Deletes the stored files of imports that died before their commit: keys under `imports/` of batches
- * started more than `IMPORT_ABANDONED_MS` before `now` that no `media_files` row names. Returns how many.
+ * started more than `IMPORT_ABANDONED_MS` before `now` that no `media_files` row names, and what a write
+ * killed mid-way left there. Returns how many.
  */
 export async function sweepAbandonedImports(db: Db, storage: Storage, now = new Date()): Promise<number> {
+  let removed = (await storage.sweepUnfinished?.('imports/', IMPORT_ABANDONED_MS, now.getTime())) ?? 0;
   const stale: string[] = [];
   for await (const key of storage.list('imports/')) {
     const started = importStartedAt(key);
     if (started === null || now.getTime() - started > IMPORT_ABANDONED_MS) stale.push(key);
   }
-  let removed = 0;
   for (let at = 0; at < stale.length; at += 500) {
     const some = stale.slice(at, at + 500);
     const named = new Set((await db.select({ key: mediaFiles.storageKey }).from(mediaFiles).where(inArray(mediaFiles.storageKey, some))).map((r) => r.key));

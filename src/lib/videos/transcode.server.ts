@@ -19,7 +19,7 @@ import type { Logger } from '../http/log.server';
 import type { Storage } from '../storage/storage';
 import { runFfmpeg } from './tools.server';
 import { claimTranscode, markReady, releaseClaim, removeUpload, renewClaim, uploadFile, uploadsDir } from './videos.server';
-import { hlsArguments, ladderFor, masterPlaylist, posterArguments, posterSecond, scratchName, UPLOAD_ID, videoKeys } from './videos';
+import { hlsArguments, ladderFor, masterPlaylist, posterArguments, posterSecond, scratchName, TRANSCODE_LEASE_MS, UPLOAD_ID, videoKeys } from './videos';
 
 export interface TranscodeDeps {
   db: Db;
@@ -102,6 +102,8 @@ export async function transcodeVideo(deps: TranscodeDeps, video: Video): Promise
     const poster = runFfmpeg(posterArguments(input, join(work, 'poster.jpg'), posterSecond(duration), video.height ?? 720));
     deps.running?.add(poster);
     await poster.done.finally(() => deps.running?.delete(poster));
+    // What an earlier attempt killed mid-write left beside these keys goes (a live writer holds the claim and writes on).
+    await storage.sweepUnfinished?.(videoKeys.folder(video.id), TRANSCODE_LEASE_MS);
     // Segments first, the playlists that name them last: a reader never finds a playlist without its files.
     const files: string[] = [];
     for await (const f of filesUnder(work)) files.push(f);
