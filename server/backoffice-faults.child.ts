@@ -1,6 +1,7 @@
 /**
- * Fault-test fixture of the back office's writes (`server/*-faults.test.ts`): one write, on the embedded
- * database and the local storage of the data folder `DATA_DIR`, at the time `FAULT_NOW` (milliseconds):
+ * Fault-test fixture of the back office's writes (`server/*-faults.test.ts`): one write, on the database
+ * `DATABASE_URL` (else the embedded one of the data folder `DATA_DIR`) and the local storage of the data
+ * folder, at the time `FAULT_NOW` (milliseconds):
  * `FAULT_TASK` is `transcode` (the queued videos), `regrade` or `publish` (`FAULT_ARGS`: `{ actor, course }`)
  * or `import` (`FAULT_ARGS`: `{ actor, archive }`, the archive's file). It prints `step <name>` as the
  * write reaches each step, and kills itself with SIGKILL the `FAULT_NTH`-th time (default 1) it reaches
@@ -25,7 +26,7 @@ const step = (name: string) => {
   if (name === faultAt && ++reached === nth) process.kill(process.pid, 'SIGKILL');
 };
 
-const handle = await openDatabase({ databaseUrl: null, dataDir });
+const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL || null, dataDir });
 const storage = createLocalStorage(defaultStorageDir(dataDir));
 let result: unknown;
 if (task === 'transcode') {

@@ -1,14 +1,15 @@
 /**
- * What the back office's fault tests share: a data folder copied from the run's seeded database, the
- * child process of one write (`server/backoffice-faults.child.ts`) run until it dies at a step or finishes,
- * and the database of the folder opened between runs (the child is gone then: PGlite has one writer).
+ * What the back office's fault tests share: where a write runs (a data folder for the stored files, and
+ * a copy of the run's seeded database: PGlite in the folder, or a PostgreSQL database when one answers),
+ * the child process of one write (`server/backoffice-faults.child.ts`) run until it dies at a step or
+ * finishes, and the database opened between runs (the child is gone then: PGlite has one writer).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, type DbHandle } from '../db/client';
-import { preparedDataFolder } from '../db/testing';
+import { createPostgresDatabase, postgresAvailable, preparedDataFolder } from '../db/testing';
 import { childArgs } from './children';
 
 export type FaultTask = 'transcode' | 'regrade' | 'publish' | 'import';
@@ -18,11 +19,32 @@ export type FaultRun = { end: 'killed'; steps: string[] } | { end: 'done'; steps
 
 const children = new Set<ChildProcess>();
 
-/** A copy of the run's seeded database in a new data folder, and how to remove it (killing any child left). */
-export async function faultFolder(prefix: string): Promise<{ dataDir: string; remove(): Promise<void> }> {
-  const dataDir = await preparedDataFolder(mkdtempSync(join(tmpdir(), `academy-${prefix}-`)));
+/** Where a write runs: the data folder (its storage, and PGlite's files unless `databaseUrl`) and the PostgreSQL database. */
+export interface FaultTarget {
+  dataDir: string;
+  databaseUrl: string | null;
+  /** Removes both, killing any child left first. */
+  remove(): Promise<void>;
+}
+
+/** The databases a fault test runs on: PGlite always, PostgreSQL when it answers (`up`). */
+export async function faultDatabases(): Promise<{ name: 'PGlite' | 'PostgreSQL'; up: boolean }[]> {
+  const pg = await postgresAvailable();
+  if (!pg) console.warn('PostgreSQL is not reachable: the kill -9 tests of the back office run on PGlite only.');
+  return [
+    { name: 'PGlite', up: true },
+    { name: 'PostgreSQL', up: pg },
+  ];
+}
+
+/** A new data folder and a copy of the run's seeded database (in the folder for PGlite). */
+export async function faultTarget(prefix: string, database: 'PGlite' | 'PostgreSQL' = 'PGlite'): Promise<FaultTarget> {
+  const folder = mkdtempSync(join(tmpdir(), `academy-${prefix}-`));
+  const pg = database === 'PostgreSQL' ? await createPostgresDatabase({ prefix: `academy_${prefix.replace(/-/g, '_')}`, from: 'seeded' }) : null;
+  const dataDir = pg ? folder : await preparedDataFolder(folder);
   return {
     dataDir,
+    databaseUrl: pg?.url ?? null,
     async remove() {
       // A run cut short (a timeout) must not write into the folder as it goes.
       const running = [...children];
@@ -30,18 +52,19 @@ export async function faultFolder(prefix: string): Promise<{ dataDir: string; re
       for (const c of running) c.kill('SIGKILL');
       await Promise.all(gone);
       rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
+      await pg?.drop();
     },
   };
 }
 
-/** Runs the write `task` on `dataDir` once, dying at the `nth` time it reaches `at` (when given). */
-export function runWrite(task: FaultTask, dataDir: string, opts: { at?: string; nth?: number; now?: number; args?: Record<string, unknown> } = {}): Promise<FaultRun> {
+/** Runs the write `task` on the target once, dying at the `nth` time it reaches `at` (when given). */
+export function runWrite(task: FaultTask, { dataDir, databaseUrl }: FaultTarget, opts: { at?: string; nth?: number; now?: number; args?: Record<string, unknown> } = {}): Promise<FaultRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, childArgs('backoffice-faults'), {
       env: {
         ...process.env,
         DATA_DIR: dataDir,
-        DATABASE_URL: '',
+        DATABASE_URL: databaseUrl ?? '',
         FAULT_TASK: task,
         FAULT_AT: opts.at ?? '',
         FAULT_NTH: String(opts.nth ?? 1),
@@ -65,9 +88,9 @@ export function runWrite(task: FaultTask, dataDir: string, opts: { at?: string; 
   });
 }
 
-/** Runs `fn` on the folder's database, closed afterwards. */
-export async function withDb<T>(dataDir: string, fn: (handle: DbHandle) => Promise<T>): Promise<T> {
-  const handle = await openDatabase({ databaseUrl: null, dataDir });
+/** Runs `fn` on the target's database, closed afterwards. */
+export async function withDb<T>({ dataDir, databaseUrl }: FaultTarget, fn: (handle: DbHandle) => Promise<T>): Promise<T> {
+  const handle = await openDatabase({ databaseUrl, dataDir });
   try {
     return await fn(handle);
   } finally {
