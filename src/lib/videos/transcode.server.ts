@@ -35,6 +35,9 @@ export interface TranscodeDeps {
   step?: (name: string) => void | Promise<void>;
 }
 
+/** The folder of the conversions' scratch folders, in the data folder. */
+const scratchRoot = (dataDir: string) => join(dataDir, 'transcode');
+
 async function* filesUnder(dir: string): AsyncGenerator<string> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
@@ -124,8 +127,6 @@ export async function transcodeVideo(deps: TranscodeDeps, video: Video): Promise
     await rm(work, { recursive: true, force: true });
   }
 }
-
-const scratchRoot = (dataDir: string) => join(dataDir, 'transcode');
 
 /**
  * Removes what conversions cut short (a process killed) left in the data folder: scratch folders no
