@@ -31,9 +31,12 @@ export function auditSummary(doc: CourseDoc): Record<string, unknown> {
   return { ...settings, modules: modules.map((m) => ({ id: m.id ?? 'new', nameEs: m.nameEs, lessons: m.lessons.map((l) => l.id ?? 'new') })) };
 }
 
+/** What a publication tells of each point it reaches (`outline-cleared`, `module-written`, `committed`): the fault tests stop the process there. */
+export type PublishStep = (name: string) => void | Promise<void>;
+
 /** Publishes the course's draft (see the top of this file). */
-export function publishDraft(db: Db, actorId: number, courseId: number, now = new Date()): Promise<PublishOutcome> {
-  return db.transaction(async (tx) => {
+export async function publishDraft(db: Db, actorId: number, courseId: number, now = new Date(), step: PublishStep = () => undefined): Promise<PublishOutcome> {
+  const outcome = await db.transaction(async (tx): Promise<PublishOutcome> => {
     const [course] = await tx.select({ version: courses.version }).from(courses).where(eq(courses.id, courseId)).for('update');
     if (!course) return { status: 'unknownCourse' } as const;
     const [draft] = await tx.select().from(courseDrafts).where(eq(courseDrafts.courseId, courseId));
@@ -74,11 +77,13 @@ export function publishDraft(db: Db, actorId: number, courseId: number, now = ne
         updatedAt: now,
       })
       .where(eq(courses.id, courseId));
-    await applyOutline(tx, courseId, before, doc);
+    await applyOutline(tx, courseId, before, doc, step);
     await tx.delete(courseDrafts).where(eq(courseDrafts.courseId, courseId));
     await recordAudit(tx, { action: 'course.published', actor: userRef(actorId), subject: courseRef(courseId), before: { version: course.version, ...auditSummary(before) }, after: { version, ...auditSummary(doc) }, at: now });
     return { status: 'ok', version, changed: [catalogChange()] } as const;
   });
+  if (outcome.status === 'ok') await step('committed');
+  return outcome;
 }
 
 /** Every id the draft names belongs to this course's live rows (a forged or another course's id is never written). */
@@ -98,7 +103,7 @@ function ownsEveryItem(live: CourseDoc, doc: CourseDoc): boolean {
  * them: a removed lesson no longer counts), the others updated in place, new ones inserted. Positions
  * are first moved out of the way (negative), so the unique (parent, position) indexes hold at every step.
  */
-async function applyOutline(tx: Tx, courseId: number, live: CourseDoc, doc: CourseDoc): Promise<void> {
+async function applyOutline(tx: Tx, courseId: number, live: CourseDoc, doc: CourseDoc, step: PublishStep): Promise<void> {
   const keptModules = doc.modules.flatMap((m) => (m.id ? [m.id] : []));
   const keptLessons = doc.modules.flatMap((m) => m.lessons.flatMap((l) => (l.id ? [l.id] : [])));
   const keptResources = doc.modules.flatMap((m) => m.lessons.flatMap((l) => l.resources.flatMap((r) => (r.id ? [r.id] : []))));
@@ -112,6 +117,7 @@ async function applyOutline(tx: Tx, courseId: number, live: CourseDoc, doc: Cour
   if (keptResources.length) await tx.update(resources).set({ position: sql`-${resources.id}` }).where(inArray(resources.id, keptResources));
   if (keptLessons.length) await tx.update(subtopics).set({ position: sql`-${subtopics.id}` }).where(inArray(subtopics.id, keptLessons));
   if (keptModules.length) await tx.update(topics).set({ position: sql`-${topics.id}` }).where(inArray(topics.id, keptModules));
+  await step('outline-cleared');
 
   for (const [mi, m] of doc.modules.entries()) {
     const topicId = m.id
@@ -128,6 +134,7 @@ async function applyOutline(tx: Tx, courseId: number, live: CourseDoc, doc: Cour
         else await tx.insert(resources).values(row);
       }
     }
+    await step('module-written');
   }
 }
 

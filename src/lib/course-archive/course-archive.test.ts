@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ACTION_RULES } from '../../actions/access';
 import { accessVerdict } from '../access/policy';
 import { staffGate } from '../staff';
-import { archiveToDoc, freeCode, parseArchiveJson, referencedMedia, sniffMedia, type CourseArchive } from './course-archive';
+import { archiveToDoc, freeCode, importFolder, importStartedAt, parseArchiveJson, referencedMedia, sniffMedia, type CourseArchive } from './course-archive';
 
 const both = (es: string, en: string) => ({ es, en });
 function sample(): CourseArchive {
@@ -110,6 +110,15 @@ describe('the course archive format', () => {
     expect(sniffMedia('image/webp', b('RIFF\u0000\u0000\u0000\u0000WEBPVP8 '))).toBe(true);
     expect(sniffMedia('image/png', b('<svg xmlns="http://www.w3.org/2000/svg">'))).toBe(false);
     expect(sniffMedia('text/html', b('<html>'))).toBe(false);
+  });
+
+  it('names an import\'s folder by when it started, and reads that time back from its keys', () => {
+    const at = new Date('2026-11-27T13:00:00.000Z');
+    const folder = importFolder(at, '0123456789abcdef');
+    expect(folder).toMatch(/^imports\/[0-9a-z]+-0123456789abcdef\/$/);
+    expect(importStartedAt(`${folder}1.mp4`)).toBe(at.getTime());
+    // An older import's folder (random only) or another folder says nothing.
+    for (const key of ['imports/0123456789abcdef/1.mp4', 'videos/1/master.m3u8', 'imports/x-y/1.mp4']) expect(importStartedAt(key)).toBeNull();
   });
 
   it('lets editors and administrators import and export; learners and support staff are refused', () => {

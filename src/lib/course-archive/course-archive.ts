@@ -255,3 +255,18 @@ export const questionDraftOf = (q: ArchiveQuestion) => ({
 
 /** A picture of the site itself (`public/images/courses/…`): every academy has it, so a course names it by path. */
 export const SITE_PICTURE = /^\/images\/courses\/[A-Za-z0-9._-]+\.(webp|jpg|png)$/;
+
+/**
+ * How long an import may take at most: the stored files of a batch older than this that no row names
+ * were left by an import that died (a `kill -9` between storing the media and committing the course).
+ */
+export const IMPORT_ABANDONED_MS = 60 * 60_000;
+
+/** The storage folder of an import's media: `imports/<start, base 36>-<random>/`. */
+export const importFolder = (startedAt: Date, random: string): string => `imports/${startedAt.getTime().toString(36)}-${random}/`;
+
+/** When the import that stored `key` (under `imports/`) started, or null when its folder does not say (an older import's). */
+export function importStartedAt(key: string): number | null {
+  const m = /^imports\/([0-9a-z]{1,12})-[0-9a-f]+\//.exec(key);
+  return m ? parseInt(m[1]!, 36) : null;
+}

@@ -7,9 +7,11 @@
  * and one transaction writes the course (hidden: learners never see it until an editor publishes), its
  * outline, files, captions, exam and bank, and its draft — the archive's document, which an editor
  * reviews and publishes. Any failure deletes the stored files again; the transaction leaves no row.
+ * An import that died before its commit (`kill -9`) leaves stored files no row names: every import first
+ * deletes those of batches older than `IMPORT_ABANDONED_MS` (`sweepAbandonedImports`).
  */
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { businesses, captions, categories, courseDrafts, courses, evaluations, mediaFiles, questionOptions, questions, RESOURCE_TYPE, resources, subtopics, topics } from '../db/schema';
 import type { Storage } from '../storage';
@@ -21,7 +23,7 @@ import { centsToNumeric } from '../authoring/authoring';
 import { courseRef, newKey, PLACEHOLDER_THUMBNAIL } from '../authoring/draft.server';
 import { recordAudit, userRef } from '../privacy/audit.server';
 import { catalogChange, examChange, type Change } from '../runtime/changes';
-import { ARCHIVE_LIMITS, SITE_PICTURE, archiveToDoc, freeCode, MEDIA_TYPES, type CourseArchive } from './course-archive';
+import { ARCHIVE_LIMITS, IMPORT_ABANDONED_MS, importFolder, importStartedAt, SITE_PICTURE, archiveToDoc, freeCode, MEDIA_TYPES, type CourseArchive } from './course-archive';
 import { checkContents, readCourseJson, zipFiles, type FileProblem } from './check';
 import { entryBytes, entryStream, readZip, ZipRefused, type ZipFile, type ZipLimits, type ZipProblem } from './unzip';
 
@@ -64,8 +66,35 @@ async function inspect(db: Db, bytes: Uint8Array, limits: ZipLimits & { maxJsonB
   return { status: 'checked' as const, archive: checked.archive, byName: new Map(files.map((f) => [f.name, f])), prerequisiteId: resolved.prerequisiteId };
 }
 
+/**
+ * Deletes the stored files of imports that died before their commit: keys under `imports/` of batches
+ * started more than `IMPORT_ABANDONED_MS` before `now` that no `media_files` row names, and what a write
+ * killed mid-way left there. Returns how many.
+ */
+export async function sweepAbandonedImports(db: Db, storage: Storage, now = new Date()): Promise<number> {
+  let removed = (await storage.sweepUnfinished?.('imports/', IMPORT_ABANDONED_MS, now.getTime())) ?? 0;
+  const stale: string[] = [];
+  for await (const key of storage.list('imports/')) {
+    const started = importStartedAt(key);
+    if (started === null || now.getTime() - started > IMPORT_ABANDONED_MS) stale.push(key);
+  }
+  for (let at = 0; at < stale.length; at += 500) {
+    const some = stale.slice(at, at + 500);
+    const named = new Set((await db.select({ key: mediaFiles.storageKey }).from(mediaFiles).where(inArray(mediaFiles.storageKey, some))).map((r) => r.key));
+    for (const key of some.filter((k) => !named.has(k))) {
+      await storage.delete(key);
+      removed++;
+    }
+  }
+  return removed;
+}
+
+/** What an import tells of each point it reaches (`media-stored`, `in-transaction`, `committed`): the fault tests stop the process there. */
+export type ImportStep = (name: string) => void | Promise<void>;
+
 /** Imports the archive `bytes` as a new hidden course with a draft (see the top of this file). */
-export async function importCourse(db: Db, storage: Storage, actorId: number, bytes: Uint8Array, limits = ARCHIVE_LIMITS, now = new Date()): Promise<ImportOutcome> {
+export async function importCourse(db: Db, storage: Storage, actorId: number, bytes: Uint8Array, limits = ARCHIVE_LIMITS, now = new Date(), step: ImportStep = () => undefined): Promise<ImportOutcome> {
+  await sweepAbandonedImports(db, storage, now);
   let checked: Awaited<ReturnType<typeof inspect>>;
   try {
     checked = await inspect(db, bytes, limits);
@@ -77,7 +106,7 @@ export async function importCourse(db: Db, storage: Storage, actorId: number, by
   const { archive, byName, prerequisiteId } = checked;
 
   // The media, streamed one at a time into the storage under new keys (forgotten again on any failure).
-  const batch = randomBytes(8).toString('hex');
+  const folder = importFolder(now, randomBytes(8).toString('hex'));
   const stored: string[] = [];
   const keyOf = new Map<string, string>();
   const forget = () => Promise.allSettled(stored.map((key) => storage.delete(key)));
@@ -85,10 +114,11 @@ export async function importCourse(db: Db, storage: Storage, actorId: number, by
     for (const [i, m] of archive.media.entries()) {
       // The thumbnail is one of the site's own pictures: checked, not stored.
       if (m.path === archive.course.thumbnail.file) continue;
-      const key = `imports/${batch}/${i + 1}.${MEDIA_TYPES[m.contentType]}`;
+      const key = `${folder}${i + 1}.${MEDIA_TYPES[m.contentType]}`;
       stored.push(key);
       await storage.put(key, entryStream(bytes, byName.get(m.path) as ZipFile), { contentType: m.contentType });
       keyOf.set(m.path, key);
+      await step('media-stored');
     }
     // A thumbnail that is not one of the site's pictures becomes the new course's uploaded one, re-encoded
     // by this server as any upload is (a picture that does not decode is refused as its kind).
@@ -101,7 +131,8 @@ export async function importCourse(db: Db, storage: Storage, actorId: number, by
       if (!made.ok) return refused('mediaType', thumb.file);
       thumbnailWebp = made.webp;
     }
-    const outcome = await write(db, actorId, archive, keyOf, prerequisiteId, now, thumbnailWebp ? { webp: thumbnailWebp, storage, stored } : null);
+    const outcome = await write(db, actorId, archive, keyOf, prerequisiteId, now, thumbnailWebp ? { webp: thumbnailWebp, storage, stored } : null, step);
+    await step('committed');
     return outcome;
   } catch (error) {
     await forget();
@@ -111,7 +142,7 @@ export async function importCourse(db: Db, storage: Storage, actorId: number, by
 }
 
 /** The one transaction writing the course, its outline, files, captions, exam, bank and draft. */
-function write(db: Db, actorId: number, archive: CourseArchive, keyOf: ReadonlyMap<string, string>, prerequisiteId: number | null, now: Date, uploadedThumbnail: { webp: Buffer; storage: Storage; stored: string[] } | null): Promise<ImportOutcome> {
+function write(db: Db, actorId: number, archive: CourseArchive, keyOf: ReadonlyMap<string, string>, prerequisiteId: number | null, now: Date, uploadedThumbnail: { webp: Buffer; storage: Storage; stored: string[] } | null, step: ImportStep): Promise<ImportOutcome> {
   const c = archive.course;
   return db.transaction(async (tx) => {
     // One new course at a time: its id is the next free one, its code checked against every other.
@@ -186,6 +217,7 @@ function write(db: Db, actorId: number, archive: CourseArchive, keyOf: ReadonlyM
         await tx.insert(questionOptions).values(q.options.map((o, oi) => ({ questionId: row!.id, textEs: o.text.es, textEn: o.text.en, isCorrect: o.correct, position: oi + 1 })));
       }
     }
+    await step('in-transaction');
     await tx.insert(courseDrafts).values({ courseId, document: doc, baseVersion: 1, updatedBy: actorId, updatedAt: now });
     await recordAudit(tx, {
       action: 'course.imported',

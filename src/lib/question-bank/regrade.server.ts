@@ -120,10 +120,11 @@ const REVOKED_BY_REGRADE = 'questions.regrade.certificate.revoked';
 
 /**
  * Regrades the course's pending attempts (see the top of this file); `not-found` for a course without
- * an exam. Running it again finds nothing pending and changes nothing.
+ * an exam. Running it again finds nothing pending and changes nothing. `step` is told each point it
+ * reaches (`attempt-rescored`, `certificates-settled`, `committed`): the fault tests stop the process there.
  */
-export function regradeCourse(db: Db, actorId: number, courseId: number, now = new Date()): Promise<RegradeOutcome | { status: 'not-found' }> {
-  return db.transaction(async (tx) => {
+export async function regradeCourse(db: Db, actorId: number, courseId: number, now = new Date(), step: (name: string) => void | Promise<void> = () => undefined): Promise<RegradeOutcome | { status: 'not-found' }> {
+  const outcome = await db.transaction(async (tx) => {
     // Bank writes of the course wait: the keys read here stay the newest until the regrade commits.
     const [evaluation] = await tx.select({ id: evaluations.id }).from(evaluations).where(eq(evaluations.courseId, courseId)).for('update');
     if (!evaluation) return { status: 'not-found' } as const;
@@ -142,6 +143,7 @@ export function regradeCourse(db: Db, actorId: number, courseId: number, now = n
       await tx.update(examAttempts).set({ score: grade.score, passed: passedNow, gradedKeys: keys }).where(eq(examAttempts.id, row.id));
       before.push({ attempt: row.id, score: row.score, passed: row.passed });
       after.push({ attempt: row.id, score: grade.score, passed: passedNow });
+      await step('attempt-rescored');
       if (grade.score !== row.score || passedNow !== row.passed) {
         changedScores++;
         scoreChanged.add(row.contactId);
@@ -171,6 +173,7 @@ export function regradeCourse(db: Db, actorId: number, courseId: number, now = n
       await recordAudit(tx, { action: 'questions.regrade.certificate.restored', actor: userRef(actorId), subject: `certificate:${certificate.id}`, before: { revoked: true }, after: { revoked: false, course: courseId }, at: now });
       restored++;
     }
+    await step('certificates-settled');
     const counts = { attempts: rows.length, changedScores, nowPassing: nowPassing.length, noLongerPassing: noLongerPassing.length, revoked, restored };
     if (rows.length > 0) {
       // The trail keeps attempt ids and scores (at most 500 of each; the counts are always whole).
@@ -181,4 +184,6 @@ export function regradeCourse(db: Db, actorId: number, courseId: number, now = n
     const changed: Change[] = rows.length === 0 ? [] : [examChange(courseId), ...[...flipped].map((contactId) => personChange({ contactId })), ...[...scoreChanged].filter((c) => !flipped.has(c)).map((c) => pagesChange(c))];
     return { status: 'ok', ...counts, changed } as const;
   });
+  await step('committed');
+  return outcome;
 }

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -55,6 +55,22 @@ describe('the local folder', () => {
     await expect(storage.put('broken/x.mp4', failing())).rejects.toThrow('connection dropped');
     expect(await storage.stat('broken/x.mp4')).toBeNull();
     expect(await readdir(join(root, 'broken'))).toEqual([]);
+  });
+
+  it('removes the temporary files of writes killed long enough ago under a prefix, and nothing else', async () => {
+    await storage.put('killed/1/a.ts', Buffer.from('whole'));
+    await mkdir(join(root, 'killed', '1'), { recursive: true });
+    // What a process killed mid-write leaves: a temporary file beside the key it was writing.
+    const old = join(root, 'killed', '1', 'b.ts.0a1b2c3d4e5f.part');
+    const fresh = join(root, 'killed', '1', 'c.ts.0a1b2c3d4e5f.part');
+    const elsewhere = join(root, 'v', 'd.ts.0a1b2c3d4e5f.part');
+    for (const f of [old, fresh, elsewhere]) await writeFile(f, 'half');
+    const hourAgo = new Date(Date.now() - 3600_000);
+    for (const f of [old, elsewhere]) await utimes(f, hourAgo, hourAgo);
+    expect(await storage.sweepUnfinished!('killed/', 60_000)).toBe(1);
+    expect((await readdir(join(root, 'killed', '1'))).sort()).toEqual(['a.ts', 'c.ts.0a1b2c3d4e5f.part']);
+    expect(await readdir(join(root, 'v'))).toContain('d.ts.0a1b2c3d4e5f.part');
+    await expect(storage.sweepUnfinished!('nothing-here/', 0)).resolves.toBe(0);
   });
 
   it('refuses a key that would leave the folder', async () => {

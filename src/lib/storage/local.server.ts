@@ -1,7 +1,8 @@
 /**
  * Stored files in a folder on this machine (the default). A write goes to a temporary file beside the
  * object and is renamed over it, so a reader (or a process killed mid-write) never leaves half an object
- * under its key. Ranges are read straight from disk, never the whole file into memory.
+ * under its key (the temporary file a killed write leaves is never listed, and `sweepUnfinished` removes
+ * it). Ranges are read straight from disk, never the whole file into memory.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
@@ -31,6 +32,22 @@ export function createLocalStorage(root: string): Storage {
       throw err;
     }
   }
+  const keyOf = (file: string) => relative(root, file).split(sep).join('/');
+  /** The files under `prefix` whose name `wanted` accepts (paths). */
+  async function filesUnder(prefix: string, wanted: (name: string) => boolean): Promise<string[]> {
+    if (!isStoragePrefix(prefix)) throw new BadStorageKey(prefix);
+    const cut = prefix.lastIndexOf('/');
+    const folder = cut < 0 ? root : join(root, ...prefix.slice(0, cut).split('/'));
+    try {
+      return (await readdir(folder, { recursive: true, withFileTypes: true }))
+        .filter((e) => e.isFile() && wanted(e.name))
+        .map((e) => join(e.parentPath, e.name))
+        .filter((file) => keyOf(file).startsWith(prefix));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw err;
+    }
+  }
   return {
     kind: 'local',
     async put(key, body) {
@@ -57,20 +74,17 @@ export function createLocalStorage(root: string): Storage {
       await rm(pathOf(key), { force: true });
     },
     async *list(prefix) {
-      if (!isStoragePrefix(prefix)) throw new BadStorageKey(prefix);
-      const cut = prefix.lastIndexOf('/');
-      const folder = cut < 0 ? root : join(root, ...prefix.slice(0, cut).split('/'));
-      let entries: string[];
-      try {
-        entries = (await readdir(folder, { recursive: true, withFileTypes: true })).filter((e) => e.isFile() && !e.name.endsWith('.part')).map((e) => join(e.parentPath, e.name));
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
-        throw err;
+      for (const file of await filesUnder(prefix, (name) => !name.endsWith('.part'))) yield keyOf(file);
+    },
+    async sweepUnfinished(prefix, olderThanMs, now = Date.now()) {
+      let removed = 0;
+      for (const file of await filesUnder(prefix, (name) => name.endsWith('.part'))) {
+        const written = await stat(file).then((s) => s.mtimeMs, () => null);
+        if (written === null || now - written <= olderThanMs) continue;
+        await rm(file, { force: true });
+        removed++;
       }
-      for (const file of entries) {
-        const key = relative(root, file).split(sep).join('/');
-        if (key.startsWith(prefix)) yield key;
-      }
+      return removed;
     },
   };
 }

@@ -39,6 +39,12 @@ export interface Storage {
   list(prefix: string): AsyncIterable<string>;
   /** Lets go of connections (an object store's sockets); the storage is not used afterwards. */
   close?(): Promise<void>;
+  /**
+   * Removes what writes killed mid-way (`kill -9`) left under a prefix, written to last more than
+   * `olderThanMs` before `now`: the folder's temporary files. (An object store never shows half an
+   * object under a key; its unfinished multipart uploads are ended by the bucket's lifecycle rule.)
+   */
+  sweepUnfinished?(prefix: string, olderThanMs: number, now?: number): Promise<number>;
 }
 
 /** A key that breaks the rule above: a bug in the caller, never a person's input. */

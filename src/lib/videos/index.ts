@@ -20,4 +20,4 @@ export {
   type LibraryVideo,
   type CaptionOutcome,
 } from './videos.server';
-export { transcodeVideo, transcodeDue, startVideoWorker, type TranscodeDeps } from './transcode.server';
+export { transcodeVideo, transcodeDue, sweepLeftovers, startVideoWorker, type TranscodeDeps } from './transcode.server';

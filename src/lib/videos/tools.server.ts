@@ -1,9 +1,11 @@
 /**
  * ffprobe and ffmpeg as child processes (the binaries of `@ffprobe-installer` and `@ffmpeg-installer`,
- * made executable if an unpacking lost the bit). Transcodes run at a lower priority than the site.
+ * made executable if an unpacking lost the bit). Transcodes run at a lower priority than the site, and
+ * never outlive it: on Linux each tool is started through util-linux's `setpriv --pdeathsig KILL`, so
+ * the kernel kills it when this process dies, even by `kill -9` (no code of ours runs then).
  */
 import { spawn } from 'node:child_process';
-import { accessSync, chmodSync, constants } from 'node:fs';
+import { accessSync, chmodSync, constants, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { setPriority } from 'node:os';
 import { readProgress } from './videos';
@@ -29,10 +31,18 @@ export function toolPaths(): { ffmpeg: string; ffprobe: string } {
   return paths;
 }
 
+/** `setpriv` of util-linux when this machine has it (Linux), which makes a child die with its parent. */
+const SETPRIV = ['/usr/bin/setpriv', '/bin/setpriv'].find((p) => process.platform === 'linux' && existsSync(p)) ?? null;
+
+/** The command and arguments that run `tool args` so that it is killed when this process dies (where the system allows it). */
+export function boundToParent(tool: string, args: readonly string[]): [string, string[]] {
+  return SETPRIV ? [SETPRIV, ['--pdeathsig', 'KILL', '--', tool, ...args]] : [tool, [...args]];
+}
+
 /** ffprobe's JSON description of a file, or null when ffprobe cannot read it (not media, truncated…). */
 export function probeFile(file: string, timeoutMs = 30_000): Promise<unknown> {
   return new Promise((resolve) => {
-    const child = spawn(toolPaths().ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], { stdio: ['ignore', 'pipe', 'pipe'], timeout: timeoutMs });
+    const child = spawn(...boundToParent(toolPaths().ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file]), { stdio: ['ignore', 'pipe', 'pipe'], timeout: timeoutMs });
     const out: Buffer[] = [];
     child.stdout.on('data', (c: Buffer) => out.push(c));
     child.stderr.resume();
@@ -59,7 +69,7 @@ export interface FfmpegRun {
  * pipe:1`). Resolves when ffmpeg exits 0, rejects with the end of its error output otherwise.
  */
 export function runFfmpeg(args: string[], opts: { durationSeconds?: number; onPercent?: (percent: number) => void; nice?: boolean } = {}): FfmpegRun {
-  const child = spawn(toolPaths().ffmpeg, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(...boundToParent(toolPaths().ffmpeg, args), { stdio: ['ignore', 'pipe', 'pipe'] });
   if (opts.nice !== false && child.pid) {
     try {
       setPriority(child.pid, 10);

@@ -2,14 +2,17 @@
  * The conversion of queued videos, outside the web request: a worker claims one video at a time (once
  * across processes), runs ffmpeg as a child process (H.264/AAC HLS ladder, then a poster frame), saves
  * the percent done to the row while renewing its lease, writes every output through the storage
- * interface and marks the video ready. A worker that dies mid-way (even `kill -9`) leaves a lease that
- * runs out: another claim takes the video again, up to `MAX_TRANSCODE_ATTEMPTS`.
+ * interface and marks the video ready; only then is the upload removed. A worker that dies mid-way (even
+ * `kill -9`) takes its ffmpeg with it (`boundToParent`) and leaves a lease that runs out: another claim
+ * takes the video again, up to `MAX_TRANSCODE_ATTEMPTS`, and writes every output again (a reader never
+ * finds a playlist naming a missing file: playlists are stored after their segments). What it left on
+ * this machine (its scratch folder; the upload of a video it made ready) goes at the next pass.
  */
 import type { OutageWatch } from '../db/outage.server';
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { videos, type Video } from '../db/schema';
 import type { Logger } from '../http/log.server';
@@ -17,7 +20,7 @@ import type { Storage } from '../storage/storage';
 import { runFfmpeg } from './tools.server';
 import { claimTranscode, markReady, releaseClaim, renewClaim } from './videos.server';
 import { uploadedFiles } from './upload-files.server';
-import { hlsArguments, ladderFor, masterPlaylist, posterArguments, posterSecond, videoKeys } from './videos';
+import { hlsArguments, ladderFor, masterPlaylist, posterArguments, posterSecond, scratchName, TRANSCODE_LEASE_MS, videoKeys } from './videos';
 
 export interface TranscodeDeps {
   db: Db;
@@ -29,7 +32,12 @@ export interface TranscodeDeps {
   renewMs?: number;
   /** The ffmpeg processes running now (the worker kills them when it stops: they never outlive it). */
   running?: Set<{ kill(): void }>;
+  /** Told each step of a conversion as it is reached (`ffmpeg-running`, `output-stored`, `ready-marked`): the fault tests stop the process there. */
+  step?: (name: string) => void | Promise<void>;
 }
+
+/** The folder of the conversions' scratch folders, in the data folder. */
+const scratchRoot = (dataDir: string) => join(dataDir, 'transcode');
 
 async function* filesUnder(dir: string): AsyncGenerator<string> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
@@ -55,7 +63,7 @@ export async function transcodeVideo(deps: TranscodeDeps, video: Video): Promise
 /** Converts `video` from the local file `input`: the HLS ladder and poster in storage, the video ready. */
 async function convert(deps: TranscodeDeps, video: Video, input: string): Promise<'ready' | 'lost'> {
   const { db, storage, workerId } = deps;
-  const work = join(deps.dataDir, 'transcode', `${video.id}-${workerId.replace(/[^A-Za-z0-9]/g, '-')}`);
+  const work = join(scratchRoot(deps.dataDir), scratchName(video.id, workerId));
   await rm(work, { recursive: true, force: true });
   await mkdir(work, { recursive: true });
   try {
@@ -65,9 +73,14 @@ async function convert(deps: TranscodeDeps, video: Video, input: string): Promis
     let lost = false;
     let lastSaved = 0;
     let saving: Promise<unknown> = Promise.resolve();
+    let told = false;
     const run = runFfmpeg(hlsArguments(input, work, rungs, video.hasAudio === 1), {
       durationSeconds: duration,
       onPercent: (percent) => {
+        if (!told) {
+          told = true;
+          void deps.step?.('ffmpeg-running');
+        }
         const now = Date.now();
         if (now - lastSaved < (deps.renewMs ?? 2000)) return;
         lastSaved = now;
@@ -104,6 +117,8 @@ async function convert(deps: TranscodeDeps, video: Video, input: string): Promis
     const poster = runFfmpeg(posterArguments(input, join(work, 'poster.jpg'), posterSecond(duration), video.height ?? 720));
     deps.running?.add(poster);
     await poster.done.finally(() => deps.running?.delete(poster));
+    // What an earlier attempt killed mid-write left beside these keys goes (a live writer holds the claim and writes on).
+    await storage.sweepUnfinished?.(videoKeys.folder(video.id), TRANSCODE_LEASE_MS);
     // Segments first, the playlists that name them last: a reader never finds a playlist without its files.
     const files: string[] = [];
     for await (const f of filesUnder(work)) files.push(f);
@@ -111,10 +126,12 @@ async function convert(deps: TranscodeDeps, video: Video, input: string): Promis
     for (const f of files) {
       const rel = relative(work, f).split(sep).join('/');
       await storage.put(`${videoKeys.folder(video.id)}${rel}`, createReadStream(f));
+      await deps.step?.('output-stored');
     }
     const masterBytes = (await stat(join(work, 'master.m3u8'))).size;
     const mediaFileId = await markReady(db, video, workerId, { masterBytes, ladder: rungs.map((r) => r.height).join(','), posterKey: videoKeys.poster(video.id) });
     if (mediaFileId === null) return 'lost';
+    await deps.step?.('ready-marked');
     deps.logger.info({ videoId: video.id, mediaFileId, rungs: rungs.map((r) => r.name) }, 'video ready');
     return 'ready';
   } finally {
@@ -122,8 +139,35 @@ async function convert(deps: TranscodeDeps, video: Video, input: string): Promis
   }
 }
 
-/** Claims and converts queued videos until none is left; resolves with how many it handled. */
+/**
+ * Removes what conversions cut short (a process killed) left in the data folder: scratch folders no
+ * live claim holds (a folder is made after its claim, so one listed here with a live claim shows in the
+ * query after the listing), and the uploads of videos that are ready (killed between the two).
+ */
+export async function sweepLeftovers(deps: Pick<TranscodeDeps, 'db' | 'dataDir' | 'storage'>, now = new Date()): Promise<void> {
+  const folders = await readdir(scratchRoot(deps.dataDir)).catch(() => [] as string[]);
+  if (folders.length > 0) {
+    const live = await deps.db
+      .select({ id: videos.id, lockedBy: videos.lockedBy })
+      .from(videos)
+      .where(and(eq(videos.state, 'transcoding'), gt(videos.lockedUntil, now)));
+    const held = new Set(live.map((v) => scratchName(v.id, v.lockedBy ?? '')));
+    for (const folder of folders) if (!held.has(folder)) await rm(join(scratchRoot(deps.dataDir), folder), { recursive: true, force: true });
+  }
+  const files = uploadedFiles(deps.storage, deps.dataDir);
+  const uploads = await files.ids();
+  if (uploads.length > 0) {
+    const ready = await deps.db
+      .select({ uploadId: videos.uploadId })
+      .from(videos)
+      .where(and(eq(videos.state, 'ready'), inArray(videos.uploadId, uploads)));
+    for (const r of ready) await files.remove(r.uploadId);
+  }
+}
+
+/** Clears what killed conversions left, then claims and converts queued videos until none is left; resolves with how many it handled. */
 export async function transcodeDue(deps: TranscodeDeps, shouldStop: () => boolean = () => false): Promise<number> {
+  await sweepLeftovers(deps);
   let handled = 0;
   while (!shouldStop()) {
     const video = await claimTranscode(deps.db, deps.workerId);

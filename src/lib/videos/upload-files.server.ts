@@ -10,7 +10,7 @@
  * file of the data folder first (never held in memory), and the scratch file is removed when they are done.
  */
 import { createWriteStream, existsSync } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -99,7 +99,13 @@ export interface UploadedFiles {
   withLocalFile<T>(uploadId: string, purpose: string, use: (file: string) => Promise<T>): Promise<{ found: true; value: T } | { found: false }>;
   /** Removes an upload's bytes and tus's bookkeeping of it (removing one that is gone is not an error). */
   remove(uploadId: string): Promise<void>;
+  /** The ids of the uploads kept now, finished or not (for sweeping those whose video is ready). */
+  ids(): Promise<string[]>;
 }
+
+/** An upload's id from a file or object name beside it (`<id>`, `<id>.json`, `<id>.info`, `<id>.part`), or null. */
+const idOf = (name: string) => /^([0-9a-f]{32})(?:\.(?:json|info|part))?$/.exec(name)?.[1] ?? null;
+const distinctIds = (names: Iterable<string>) => [...new Set([...names].flatMap((n) => idOf(n) ?? []))];
 
 /** The finished uploads beside `storage`: in the bucket when it is one, else in the data folder. */
 export function uploadedFiles(storage: Storage, dataDir: string): UploadedFiles {
@@ -113,6 +119,9 @@ export function uploadedFiles(storage: Storage, dataDir: string): UploadedFiles 
       async remove(uploadId) {
         await rm(uploadFile(dataDir, uploadId), { force: true });
         await rm(`${uploadFile(dataDir, uploadId)}.json`, { force: true });
+      },
+      async ids() {
+        return distinctIds(await readdir(uploadsDir(dataDir)).catch(() => [] as string[]));
       },
     };
   }
@@ -133,6 +142,11 @@ export function uploadedFiles(storage: Storage, dataDir: string): UploadedFiles 
     },
     async remove(uploadId) {
       for (const suffix of ['', '.info', '.part']) await storage.delete(key(uploadId) + suffix);
+    },
+    async ids() {
+      const names: string[] = [];
+      for await (const key of storage.list(UPLOADS_PREFIX)) names.push(key.slice(UPLOADS_PREFIX.length));
+      return distinctIds(names);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clock, hlsArguments, masterPlaylist, hlsKey, ladderFor, probeVerdict, readProgress, titleOfFileName } from './videos';
+import { clock, hlsArguments, masterPlaylist, hlsKey, ladderFor, probeVerdict, readProgress, scratchName, titleOfFileName } from './videos';
 
 const stream = (s: object) => ({ codec_type: 'video', width: 1280, height: 720, ...s });
 
@@ -72,5 +72,9 @@ describe('titleOfFileName and hlsKey', () => {
   it('shows durations as a clock', () => {
     expect(clock(5)).toBe('0:05');
     expect(clock(3725)).toBe('1:02:05');
+  });
+  it('names a scratch folder by its video and its worker, safely', () => {
+    expect(scratchName(7, 'host-1:4242:ab12cd')).toBe('7-host-1-4242-ab12cd');
+    expect(scratchName(7, '../../etc')).toBe('7-------etc');
   });
 });

@@ -186,6 +186,11 @@ export function hlsKey(videoId: number, path: string): string | null {
   return m ? `videos/${videoId}/${m[1]}/${m[2]}` : null;
 }
 
+/** The name of the scratch folder where `workerId` converts video `videoId` (inside the data folder's `transcode/`). */
+export function scratchName(videoId: number, workerId: string): string {
+  return `${videoId}-${workerId.replace(/[^A-Za-z0-9]/g, '-')}`;
+}
+
 /** The upload id tus gives (`namingFunction`): 32 lowercase hex characters. */
 export const UPLOAD_ID = /^[0-9a-f]{32}$/;
 

@@ -1,0 +1,54 @@
+/**
+ * Fault-test fixture of the back office's writes (`server/*-faults.test.ts`): one write, on the database
+ * `DATABASE_URL` (else the embedded one of the data folder `DATA_DIR`) and the local storage of the data
+ * folder, at the time `FAULT_NOW` (milliseconds):
+ * `FAULT_TASK` is `transcode` (the queued videos), `regrade` or `publish` (`FAULT_ARGS`: `{ actor, course }`)
+ * or `import` (`FAULT_ARGS`: `{ actor, archive }`, the archive's file). It prints `step <name>` as the
+ * write reaches each step, and kills itself with SIGKILL the `FAULT_NTH`-th time (default 1) it reaches
+ * `FAULT_AT`: no shutdown code runs, as when a machine dies. Otherwise it prints `done <json>` (what the
+ * write answered) and exits.
+ */
+import { readFileSync } from 'node:fs';
+import { openDatabase } from '../src/lib/db/client';
+import { defaultStorageDir } from '../src/lib/config/storage';
+import { createLocalStorage } from '../src/lib/storage/local.server';
+
+const dataDir = process.env.DATA_DIR!;
+const task = process.env.FAULT_TASK ?? '';
+const faultAt = process.env.FAULT_AT ?? '';
+const nth = Number(process.env.FAULT_NTH ?? 1);
+const now = new Date(Number(process.env.FAULT_NOW ?? Date.now()));
+const args = JSON.parse(process.env.FAULT_ARGS ?? '{}') as { actor?: number; course?: number; archive?: string };
+
+let reached = 0;
+const step = (name: string) => {
+  console.log(`step ${name}`);
+  if (name === faultAt && ++reached === nth) process.kill(process.pid, 'SIGKILL');
+};
+
+const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL || null, dataDir });
+const storage = createLocalStorage(defaultStorageDir(dataDir));
+let result: unknown;
+if (task === 'transcode') {
+  const { transcodeDue } = await import('../src/lib/videos/transcode.server');
+  const { createLogger } = await import('../src/lib/http/log.server');
+  result = { handled: await transcodeDue({ db: handle.db, storage, dataDir, workerId: `faults:${process.pid}`, logger: createLogger('silent'), step }) };
+} else if (task === 'regrade') {
+  const { regradeCourse } = await import('../src/lib/question-bank/regrade.server');
+  const { changed: _, ...outcome } = (await regradeCourse(handle.db, args.actor!, args.course!, now, step)) as { changed?: unknown };
+  result = outcome;
+} else if (task === 'publish') {
+  const { publishDraft } = await import('../src/lib/authoring/publish.server');
+  const { changed: _, ...outcome } = (await publishDraft(handle.db, args.actor!, args.course!, now, step)) as { changed?: unknown };
+  result = outcome;
+} else if (task === 'import') {
+  const { importCourse } = await import('../src/lib/course-archive/import.server');
+  const { ARCHIVE_LIMITS } = await import('../src/lib/course-archive/course-archive');
+  const { changed: _, ...outcome } = (await importCourse(handle.db, storage, args.actor!, new Uint8Array(readFileSync(args.archive!)), ARCHIVE_LIMITS, now, step)) as { changed?: unknown };
+  result = outcome;
+} else {
+  throw new Error(`unknown FAULT_TASK ${JSON.stringify(task)}`);
+}
+await handle.close();
+console.log(`done ${JSON.stringify(result)}`);
+process.exit(0);

@@ -1,0 +1,99 @@
+/**
+ * What the back office's fault tests share: where a write runs (a data folder for the stored files, and
+ * a copy of the run's seeded database: PGlite in the folder, or a PostgreSQL database when one answers),
+ * the child process of one write (`server/backoffice-faults.child.ts`) run until it dies at a step or
+ * finishes, and the database opened between runs (the child is gone then: PGlite has one writer).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase, type DbHandle } from '../db/client';
+import { createPostgresDatabase, postgresAvailable, preparedDataFolder } from '../db/testing';
+import { childArgs } from './children';
+
+export type FaultTask = 'transcode' | 'regrade' | 'publish' | 'import';
+
+/** How a run ended: killed at its step, or done with the write's answer; the steps it announced. */
+export type FaultRun = { end: 'killed'; steps: string[] } | { end: 'done'; steps: string[]; result: Record<string, unknown> };
+
+const children = new Set<ChildProcess>();
+
+/** Where a write runs: the data folder (its storage, and PGlite's files unless `databaseUrl`) and the PostgreSQL database. */
+export interface FaultTarget {
+  dataDir: string;
+  databaseUrl: string | null;
+  /** Removes both, killing any child left first. */
+  remove(): Promise<void>;
+}
+
+/** The databases a fault test runs on: PGlite always, PostgreSQL when it answers (`up`). */
+export async function faultDatabases(): Promise<{ name: 'PGlite' | 'PostgreSQL'; up: boolean }[]> {
+  const pg = await postgresAvailable();
+  if (!pg) console.warn('PostgreSQL is not reachable: the kill -9 tests of the back office run on PGlite only.');
+  return [
+    { name: 'PGlite', up: true },
+    { name: 'PostgreSQL', up: pg },
+  ];
+}
+
+/** A new data folder and a copy of the run's seeded database (in the folder for PGlite). */
+export async function faultTarget(prefix: string, database: 'PGlite' | 'PostgreSQL' = 'PGlite'): Promise<FaultTarget> {
+  const folder = mkdtempSync(join(tmpdir(), `academy-${prefix}-`));
+  const pg = database === 'PostgreSQL' ? await createPostgresDatabase({ prefix: `academy_${prefix.replace(/-/g, '_')}`, from: 'seeded' }) : null;
+  const dataDir = pg ? folder : await preparedDataFolder(folder);
+  return {
+    dataDir,
+    databaseUrl: pg?.url ?? null,
+    async remove() {
+      // A run cut short (a timeout) must not write into the folder as it goes.
+      const running = [...children];
+      const gone = running.map((c) => new Promise((r) => c.once('exit', r)));
+      for (const c of running) c.kill('SIGKILL');
+      await Promise.all(gone);
+      rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
+      await pg?.drop();
+    },
+  };
+}
+
+/** Runs the write `task` on the target once, dying at the `nth` time it reaches `at` (when given). */
+export function runWrite(task: FaultTask, { dataDir, databaseUrl }: FaultTarget, opts: { at?: string; nth?: number; now?: number; args?: Record<string, unknown> } = {}): Promise<FaultRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, childArgs('backoffice-faults'), {
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl ?? '',
+        FAULT_TASK: task,
+        FAULT_AT: opts.at ?? '',
+        FAULT_NTH: String(opts.nth ?? 1),
+        FAULT_NOW: String(opts.now ?? Date.now()),
+        FAULT_ARGS: JSON.stringify(opts.args ?? {}),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.add(child);
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d));
+    child.stderr.on('data', (d: Buffer) => (out += d));
+    child.on('exit', (code, signal) => {
+      children.delete(child);
+      const steps = [...out.matchAll(/^step (.+)$/gm)].map((m) => m[1]!);
+      const done = /^done (.+)$/m.exec(out);
+      if (signal === 'SIGKILL') resolve({ end: 'killed', steps });
+      else if (code === 0 && done) resolve({ end: 'done', steps, result: JSON.parse(done[1]!) as Record<string, unknown> });
+      else reject(new Error(`the ${task} run exited with ${code ?? signal}: ${out}`));
+    });
+  });
+}
+
+/** Runs `fn` on the target's database, closed afterwards. */
+export async function withDb<T>({ dataDir, databaseUrl }: FaultTarget, fn: (handle: DbHandle) => Promise<T>): Promise<T> {
+  const handle = await openDatabase({ databaseUrl, dataDir });
+  try {
+    return await fn(handle);
+  } finally {
+    await handle.close();
+  }
+}
