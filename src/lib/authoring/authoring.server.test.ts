@@ -18,7 +18,7 @@ import { auditOf } from '../privacy/audit.server';
 import { completedCourses } from '../access/access.server';
 import { hasCompletedCourse } from '../certificates/certificates.server';
 import { addLesson, addLink, addModule, moveLesson, removeLesson, renameModule, setVideo, type EditResult } from './edits';
-import { createCourse, discardDraft, editDraft, editorView, listCourses, liveDoc, newKey, videoChoices } from './draft.server';
+import { createCourse, discardDraft, editDraft, editorView, isVideoFile, listCourses, liveDoc, newKey, videoChoices } from './draft.server';
 import { publishDraft } from './publish.server';
 import type { CourseDoc } from './authoring';
 
@@ -144,6 +144,21 @@ describe.each(databases)('course authoring on the seeded database ($name)', (dat
       [s.RESOURCE_TYPE.video, video, null],
       [s.RESOURCE_TYPE.link, null, 'https://example.com/guide'],
     ]);
+  });
+
+  it("offers an uploaded video once converted (its HLS master playlist, by the library's title), never before, nor a caption file", async () => {
+    const file = async (storageKey: string, mimeType: string) => (await handle.db.insert(s.mediaFiles).values({ storageKey, mimeType, sizeBytes: 100 }).returning({ id: s.mediaFiles.id }))[0]!.id;
+    const master = await file('videos/9001/master.m3u8', 'application/vnd.apple.mpegurl');
+    const caption = await file('videos/9001/captions-es.vtt', 'text/vtt');
+    const [upload] = await handle.db.insert(s.videos).values({ uploadId: 'a'.repeat(32), ownerId: editor, title: 'Clase subida', sizeBytes: 100, state: 'transcoding' }).returning({ id: s.videos.id });
+    expect((await videoChoices(handle.db)).map((v) => v.id)).not.toContain(master);
+    expect(await isVideoFile(handle.db, master)).toBe(false);
+    await handle.db.update(s.videos).set({ state: 'ready', mediaFileId: master }).where(eq(s.videos.id, upload!.id));
+    expect((await videoChoices(handle.db)).find((v) => v.id === master)).toMatchObject({ storageKey: 'videos/9001/master.m3u8', title: 'Clase subida' });
+    expect((await videoChoices(handle.db)).find((v) => v.id === video)).toMatchObject({ title: null });
+    expect(await isVideoFile(handle.db, master)).toBe(true);
+    expect(await isVideoFile(handle.db, caption)).toBe(false);
+    expect((await videoChoices(handle.db)).map((v) => v.id)).not.toContain(caption);
   });
 });
 

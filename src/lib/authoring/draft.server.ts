@@ -4,9 +4,9 @@
  * and a draft discarded. Nothing here touches what learners see: `publish.server.ts` does.
  */
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { businesses, categories, courseDrafts, courses, mediaFiles, RESOURCE_TYPE, resources, subtopics, topics, type Course } from '../db/schema';
+import { businesses, categories, courseDrafts, courses, mediaFiles, RESOURCE_TYPE, resources, subtopics, topics, videos, type Course } from '../db/schema';
 import { recordAudit, userRef } from '../privacy/audit.server';
 import { courseDocSchema, courseStateOf, liveKey, matchesSearch, numericToCents, type CourseDoc, type CourseState, type ResourceKind } from './authoring';
 import type { EditResult } from './edits';
@@ -126,14 +126,26 @@ export async function editorChoices(db: Db) {
   return { categories: cats, businesses: biz, courses: all };
 }
 
-/** The videos of the media library a lesson may use (stored files of a video type), by id. */
-export function videoChoices(db: Db): Promise<{ id: number; storageKey: string; durationSeconds: string | null }[]> {
-  return db.select({ id: mediaFiles.id, storageKey: mediaFiles.storageKey, durationSeconds: mediaFiles.durationSeconds }).from(mediaFiles).where(like(mediaFiles.mimeType, 'video/%')).orderBy(asc(mediaFiles.id));
+/**
+ * A stored file a lesson may play: a video file, or the HLS master playlist of a library video that
+ * finished converting (an upload is joined by its `media_files` id once ready).
+ */
+const playable = or(like(mediaFiles.mimeType, 'video/%'), eq(videos.state, 'ready'));
+
+/** The videos of the media library a lesson may use, by id, with the library's title of an uploaded one. */
+export function videoChoices(db: Db): Promise<{ id: number; storageKey: string; durationSeconds: string | null; title: string | null }[]> {
+  return db
+    .select({ id: mediaFiles.id, storageKey: mediaFiles.storageKey, durationSeconds: mediaFiles.durationSeconds, title: videos.title })
+    .from(mediaFiles)
+    .leftJoin(videos, eq(videos.mediaFileId, mediaFiles.id))
+    .where(playable)
+    .orderBy(asc(mediaFiles.id));
 }
 
-/** Whether `id` is a video of the media library. */
+/** Whether `id` is a video of the media library (a video file, or a converted upload). */
 export async function isVideoFile(db: Db, id: number): Promise<boolean> {
-  return (await db.select({ id: mediaFiles.id }).from(mediaFiles).where(and(eq(mediaFiles.id, id), like(mediaFiles.mimeType, 'video/%')))).length > 0;
+  const found = await db.select({ id: mediaFiles.id }).from(mediaFiles).leftJoin(videos, eq(videos.mediaFileId, mediaFiles.id)).where(and(eq(mediaFiles.id, id), playable)).limit(1);
+  return found.length > 0;
 }
 
 /** Every course's prerequisite (course id → prerequisite id or null), for the no-loop rule. */
