@@ -121,7 +121,7 @@ async function poolOf(db: Db | Tx, evaluationId: number): Promise<(ExamQuestion 
   return [...byId.values()];
 }
 
-/** A course's bank, or `null` when the course has no exam. */
+/** A course's bank (empty, with the first exam's settings, while the course has no exam yet), or `null` when there is no such course. */
 export async function loadBank(db: Db, courseId: number): Promise<Bank | null> {
   const evaluation = await evaluationOf(db, courseId);
   if (!evaluation) return emptyBank(db, courseId);
