@@ -169,7 +169,7 @@ test('staff upload a video and build a bilingual paid course with its exam; a ne
 
     await test.step('it is published', async () => {
       // Published: live at once.
-      await page.goto(`/en/admin/courses/${courseId}`);
+      await page.getByRole('link', { name: b.toCourse }).click();
       await page.getByRole('button', { name: e.publish, exact: true }).click();
       await saved(page, t.authoring.done.published);
     });
