@@ -159,6 +159,8 @@ test('staff upload a video and build a bilingual paid course with its exam; a ne
       await expect(page.locator('ol.questions > li')).toHaveCount(BANK.length);
       await expect(page.locator('ol.questions .kind')).toHaveText(BANK.map((q) => t.questionBank.kinds[q.kind]));
       const exam = page.getByRole('region', { name: b.settingsTitle });
+      // A new course's exam was made with the first question; an attempt would draw the whole bank of three.
+      await expect(exam.getByLabel(b.questions)).toHaveValue(String(BANK.length));
       await exam.getByLabel(b.attempts).fill('2');
       await exam.getByLabel(b.questions).fill(String(DRAWN));
       await exam.getByLabel(b.minutes).fill('10');
