@@ -253,8 +253,10 @@ describe.each(places)('the video library through the site, with uploads in $name
     const [converted] = await runtime.db.select().from(videos).where(eq(videos.state, 'ready'));
     expect(await keptUpload(converted!.uploadId)).toBeNull();
     const status = await admin.get('/api/videos/status?lang=en');
-    const ready = (JSON.parse(status.body) as { videos: { id: number; state: string; mediaFileId: number | null; label: string }[] }).videos.find((v) => v.state === 'ready')!;
+    const ready = (JSON.parse(status.body) as { videos: { id: number; title: string; state: string; mediaFileId: number | null; label: string }[] }).videos.find((v) => v.state === 'ready')!;
     expect(ready.label).toBe(en.states.ready);
+    // The library names a video uploaded since its page was drawn from this answer.
+    expect(ready.title).toBe('Clase 1');
     const page = await admin.get('/admin/videos');
     expect(page.status).toBe(200);
     expect(page.body).toContain('Clase 1');

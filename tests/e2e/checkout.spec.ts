@@ -8,7 +8,7 @@
  */
 import { confirmAddress, expect, outboxMail, test, type Page } from './fixtures';
 import { registrationForm } from './support/seed';
-import { paymentForm } from './support/payment';
+import { fillPayment, paymentForm } from './support/payment';
 
 const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const NEXT_YEAR = String(new Date().getUTCFullYear() + 1);
@@ -21,26 +21,6 @@ async function newBuyer(page: Page, tag: string): Promise<string> {
   await confirmAddress(page.request, email);
   expect((await page.request.post('/_actions/cart.add', { form: { kind: 'course', id: '6', lang: 'es' } })).status()).toBe(200);
   return email;
-}
-
-const TEXT = {
-  es: { name: 'Nombre del titular', number: 'Número de tarjeta', month: 'Mes de vencimiento', year: 'Año de vencimiento', cvv: 'CVV', birth: 'Año de nacimiento', country: 'País', idType: 'Tipo de identificación', idNumber: 'Número de identificación', terms: 'Acepto los términos' },
-  en: { name: 'Cardholder name', number: 'Card number', month: 'Expiry month', year: 'Expiry year', cvv: 'CVV', birth: 'Birth year', country: 'Country', idType: 'Identification type', idNumber: 'Identification number', terms: 'I accept the terms' },
-};
-
-/** Fills the payment form (in the page's language) with `card`. */
-async function fillPayment(page: Page, lang: 'es' | 'en', card: string): Promise<void> {
-  const t = TEXT[lang];
-  await page.getByLabel(t.name).fill('Ana Pérez');
-  await page.getByLabel(t.number).fill(card);
-  await page.getByLabel(t.month).selectOption('12');
-  await page.getByLabel(t.year).selectOption(NEXT_YEAR);
-  await page.getByLabel(t.cvv, { exact: true }).fill('123');
-  await page.getByLabel(t.birth).selectOption('1990');
-  await page.getByLabel(t.country).selectOption('US');
-  await page.getByLabel(t.idType).selectOption('1');
-  await page.getByLabel(t.idNumber).fill('AB123');
-  await page.getByLabel(t.terms).check();
 }
 
 test('buys a course with the approved test card in Spanish, with a coupon: order page, receipt PDF and e-mail, my shopping', async ({ page }) => {

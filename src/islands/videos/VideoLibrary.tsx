@@ -6,6 +6,7 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { format as fill } from '~/i18n/format';
+import { localePath, paths } from '~/lib/paths';
 import { useTusUpload } from './useTusUpload';
 import { useVideoStatuses, type VideoStatus } from './useVideoStatuses';
 
@@ -79,7 +80,12 @@ export default function VideoLibrary({ locale, uploadEndpoint, statusEndpoint, r
               ? fill(t.failed, { reason: s.reason })
               : '';
   const busy = s.phase === 'sending' || s.phase === 'retrying';
-  const listed: LibraryRow[] = [...newIds.filter((n) => !rows.some((r) => r.id === n)).map((n) => ({ id: n, title: t.newVideo, href: '', posterSrc: null, captionLangs: [] })), ...rows];
+  // A video uploaded since the page was drawn: its title and page once the server has its row.
+  const fresh = (n: number): LibraryRow => {
+    const title = statuses.get(n)?.title;
+    return { id: n, title: title ?? t.newVideo, href: title ? localePath(locale, paths.adminVideo(n)) : '', posterSrc: paths.videoPreviewFile(n, 'poster.jpg'), captionLangs: [] };
+  };
+  const listed: LibraryRow[] = [...newIds.filter((n) => !rows.some((r) => r.id === n)).map(fresh), ...rows];
 
   return (
     <div className="video-library">

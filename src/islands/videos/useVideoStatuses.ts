@@ -4,6 +4,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 /** One video's state as the status endpoint answers it. */
 export interface VideoStatus {
   id: number;
+  /** The library's title (the uploaded file's name). */
+  title: string;
   state: 'uploading' | 'probing' | 'queued' | 'transcoding' | 'ready' | 'failed';
   progress: number;
   label: string;

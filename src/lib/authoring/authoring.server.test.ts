@@ -159,6 +159,20 @@ describe.each(databases)('course authoring on the seeded database ($name)', (dat
       [s.RESOURCE_TYPE.link, null, 'https://example.com/guide'],
     ]);
   });
+
+  it("offers an uploaded video once converted (its HLS master playlist, by the library's title), never before, nor a caption file", async () => {
+    const file = async (storageKey: string, mimeType: string) => (await handle.db.insert(s.mediaFiles).values({ storageKey, mimeType, sizeBytes: 100 }).returning({ id: s.mediaFiles.id }))[0]!.id;
+    const master = await file('videos/9001/master.m3u8', 'application/vnd.apple.mpegurl');
+    const caption = await file('videos/9001/captions-es.vtt', 'text/vtt');
+    const [upload] = await handle.db.insert(s.videos).values({ uploadId: 'a'.repeat(32), ownerId: editor, title: 'Clase subida', sizeBytes: 100, state: 'transcoding' }).returning({ id: s.videos.id });
+    expect((await videoChoices(handle.db)).map((v) => v.id)).not.toContain(master);
+    expect(await isVideoFile(handle.db, master)).toBe(false);
+    await handle.db.update(s.videos).set({ state: 'ready', mediaFileId: master }).where(eq(s.videos.id, upload!.id));
+    expect((await videoChoices(handle.db)).find((v) => v.id === master)).toMatchObject({ name: 'Clase subida' });
+    expect(await isVideoFile(handle.db, master)).toBe(true);
+    expect(await isVideoFile(handle.db, caption)).toBe(false);
+    expect((await videoChoices(handle.db)).map((v) => v.id)).not.toContain(caption);
+  });
 });
 
 /** Two runtimes over one database: on PostgreSQL each with its own pool and LISTEN/NOTIFY bus (two processes' worth), else sharing the local bus. */

@@ -130,9 +130,9 @@ const HLS_MIME = 'application/vnd.apple.mpegurl';
 
 /**
  * A stored file a lesson can play: a plain video file (the demo clips, an imported MP4 or WebM) or the
- * master playlist of a converted library video (only a ready video has one).
+ * master playlist of a library video that finished converting (read with the `videos` row joined).
  */
-const playable = or(like(mediaFiles.mimeType, 'video/%'), and(eq(mediaFiles.mimeType, HLS_MIME), like(mediaFiles.storageKey, '%/master.m3u8')));
+const playable = or(like(mediaFiles.mimeType, 'video/%'), and(eq(mediaFiles.mimeType, HLS_MIME), like(mediaFiles.storageKey, '%/master.m3u8'), eq(videos.state, 'ready')));
 
 /** A video a lesson may use: its stored file's id, and the name an editor knows it by. */
 export interface VideoChoice {
@@ -155,7 +155,7 @@ export async function videoChoices(db: Db): Promise<VideoChoice[]> {
 
 /** Whether `id` is a stored file a lesson can play. */
 export async function isVideoFile(db: Db, id: number): Promise<boolean> {
-  return (await db.select({ id: mediaFiles.id }).from(mediaFiles).where(and(eq(mediaFiles.id, id), playable))).length > 0;
+  return (await db.select({ id: mediaFiles.id }).from(mediaFiles).leftJoin(videos, eq(videos.mediaFileId, mediaFiles.id)).where(and(eq(mediaFiles.id, id), playable)).limit(1)).length > 0;
 }
 
 /** Every course's prerequisite (course id → prerequisite id or null), for the no-loop rule. */

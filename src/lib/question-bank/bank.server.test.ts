@@ -16,7 +16,9 @@ import { testRuntime } from '../testing/runtime';
 import { addQuestion, editQuestion, exportBank, importQuestions, loadBank, listBanks, retireQuestion, saveSettings } from './bank.server';
 import { pendingRegrades, regradeCourse } from './regrade.server';
 import { bankToCsv, readBankCsv } from './bank-csv';
-import type { QuestionDraft, ValidDraft } from './question-bank';
+import { NEW_EXAM_SETTINGS, type QuestionDraft, type ValidDraft } from './question-bank';
+import { createCourse } from '../authoring';
+import { auditOf } from '../privacy/audit.server';
 
 const pglite = (await testDatabases()).find((d) => d.name === 'pglite')!;
 const EDITOR = 424242;
@@ -200,6 +202,28 @@ describe('question banks', () => {
     } finally {
       await runtime.close();
     }
+  });
+
+  it("gives a course made in the back office its exam with its bank's first question, and nothing before", async () => {
+    const editor = (await handle.db.select({ id: users.id }).from(users).where(eq(users.email, 'editor@academia.example')))[0]!.id;
+    const made = await createCourse(handle.db, editor, { code: 'BANCO-NUEVO', nameEs: 'Curso nuevo', nameEn: 'New course', categoryId: 2, businessId: 1 });
+    if (made.status !== 'ok') throw new Error(made.status);
+    const course = made.courseId;
+    // The empty bank shows the first exam's settings; saving them draws from nothing, refused, nothing written.
+    expect(await loadBank(handle.db, course)).toMatchObject({ courseId: course, evaluationId: null, nameEn: 'New course', settings: NEW_EXAM_SETTINGS, questions: [] });
+    expect(await saveSettings(handle.db, EDITOR, { course, attempts: 2, questions: 1, minutes: 5, minimumScore: 50, lang: 'es' })).toEqual({ status: 'tooMany', size: 0 });
+    expect(await loadExam(handle.db, course)).toBeNull();
+    expect(await loadBank(handle.db, 999_999)).toBeNull();
+    expect(await addQuestion(handle.db, EDITOR, 999_999, draftOf((await loadExam(handle.db, 1))!.pool[0]!))).toEqual({ status: 'not-found' });
+
+    const first = draftOf((await loadExam(handle.db, 1))!.pool[0]!);
+    expect(await addQuestion(handle.db, EDITOR, course, first)).toMatchObject({ status: 'ok', changed: [examChange(course)] });
+    const exam = (await loadExam(handle.db, course))!;
+    expect(exam.pool.map((q) => q.promptEs)).toEqual([first.promptEs]);
+    expect(exam.settings).toEqual({ ...NEW_EXAM_SETTINGS, questions: 1 });
+    expect((await auditOf(handle.db, `course:${course}`, 'questions.exam.created')).map((e) => e.after)).toEqual([{ ...NEW_EXAM_SETTINGS }]);
+    expect(await saveSettings(handle.db, EDITOR, { course, attempts: 2, questions: 1, minutes: 5, minimumScore: 50, lang: 'es' })).toMatchObject({ status: 'ok' });
+    expect((await listBanks(handle.db)).find((b) => b.courseId === course)).toMatchObject({ size: 1, drawn: 1 });
   });
 
   it('keeps positions unique in the pool only', async () => {

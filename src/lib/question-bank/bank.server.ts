@@ -15,7 +15,7 @@ import { recordAudit, userRef } from '../privacy/audit.server';
 import { examChange, type Change } from '../runtime/changes';
 import { keyPositions } from '../exams/keys';
 import type { ExamQuestion } from '../exams/exams';
-import { BANK_LIMITS, draftChangesKey, sameQuestion, type QuestionDraft, type SettingsForm, type ValidDraft } from './question-bank';
+import { BANK_LIMITS, NEW_EXAM_SETTINGS, draftChangesKey, sameQuestion, type QuestionDraft, type SettingsForm, type ValidDraft } from './question-bank';
 import { pendingRegrades } from './regrade.server';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -56,7 +56,8 @@ export interface BankQuestion extends ExamQuestion {
 /** One course's bank. */
 export interface Bank {
   courseId: number;
-  evaluationId: number;
+  /** Null until the bank gets its first question (the course has no exam yet). */
+  evaluationId: number | null;
   nameEs: string;
   nameEn: string;
   settings: { attempts: number; questions: number; minutes: number; minimumScore: number };
@@ -71,6 +72,26 @@ async function evaluationOf(db: Db | Tx, courseId: number, lock = false) {
   const query = db.select().from(evaluations).where(eq(evaluations.courseId, courseId));
   const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
+}
+
+/** Whether course `courseId` exists (locked, when `lock`: its exam is being made). */
+async function courseExists(db: Db | Tx, courseId: number, lock = false): Promise<boolean> {
+  if (!Number.isSafeInteger(courseId) || courseId <= 0 || courseId > 2_147_483_647) return false;
+  const query = db.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId));
+  return (lock ? await query.for('update') : await query).length > 0;
+}
+
+/**
+ * The evaluation a bank write adds questions to, locked: the course's, or a new one with the first
+ * exam's settings when the course has none yet (audited); `null` when there is no such course.
+ */
+async function evaluationToFill(tx: Tx, actorId: number, courseId: number, now: Date) {
+  const found = await evaluationOf(tx, courseId, true);
+  if (found || !(await courseExists(tx, courseId, true))) return found;
+  const s = NEW_EXAM_SETTINGS;
+  await tx.insert(evaluations).values({ courseId, minutes: s.minutes, questionCount: s.questions, passingScore: s.minimumScore, maxAttempts: s.attempts }).onConflictDoNothing();
+  await recordAudit(tx, { action: 'questions.exam.created', actor: userRef(actorId), subject: courseRef(courseId), after: { ...s }, at: now });
+  return evaluationOf(tx, courseId, true);
 }
 
 /** The ids of an evaluation's questions that some attempt drew, or was regraded with (both are kept as they are). */
@@ -100,10 +121,10 @@ async function poolOf(db: Db | Tx, evaluationId: number): Promise<(ExamQuestion 
   return [...byId.values()];
 }
 
-/** A course's bank, or `null` when the course has no exam. */
+/** A course's bank (empty, with the first exam's settings, while the course has no exam yet), or `null` when there is no such course. */
 export async function loadBank(db: Db, courseId: number): Promise<Bank | null> {
   const evaluation = await evaluationOf(db, courseId);
-  if (!evaluation) return null;
+  if (!evaluation) return emptyBank(db, courseId);
   const [[course], pool, drawn, regradable] = await Promise.all([
     db.select({ nameEs: courses.nameEs, nameEn: courses.nameEn }).from(courses).where(eq(courses.id, courseId)),
     poolOf(db, evaluation.id),
@@ -119,6 +140,13 @@ export async function loadBank(db: Db, courseId: number): Promise<Bank | null> {
     questions: pool.map(({ position: _position, ...q }, i) => ({ ...q, n: i + 1, drawn: drawn.has(q.id) })),
     regradable: regradable.length,
   };
+}
+
+/** The bank of a course without an exam yet (none when there is no such course): empty, with the first exam's settings. */
+async function emptyBank(db: Db, courseId: number): Promise<Bank | null> {
+  if (!(await courseExists(db, courseId))) return null;
+  const [course] = await db.select({ nameEs: courses.nameEs, nameEn: courses.nameEn }).from(courses).where(eq(courses.id, courseId));
+  return { courseId, evaluationId: null, nameEs: course?.nameEs ?? '', nameEn: course?.nameEn ?? '', settings: { ...NEW_EXAM_SETTINGS }, questions: [], regradable: 0 };
 }
 
 /** A course's bank as drafts (the CSV export), or `null` when the course has no exam. */
@@ -149,7 +177,8 @@ const facts = (d: Pick<QuestionDraft, 'kind' | 'options'>) => ({ kind: d.kind, o
 export function saveSettings(db: Db, actorId: number, form: SettingsForm, now = new Date()): Promise<Written<object> | { status: 'tooMany'; size: number }> {
   return db.transaction(async (tx) => {
     const evaluation = await evaluationOf(tx, form.course, true);
-    if (!evaluation) return { status: 'not-found' } as const;
+    // A course without an exam has no questions to draw yet.
+    if (!evaluation) return (await courseExists(tx, form.course)) ? ({ status: 'tooMany', size: 0 } as const) : ({ status: 'not-found' } as const);
     const [row] = await tx.select({ n: count() }).from(questions).where(and(eq(questions.evaluationId, evaluation.id), isNull(questions.retiredAt)));
     const size = Number(row?.n ?? 0);
     if (form.questions > size) return { status: 'tooMany', size } as const;
@@ -185,7 +214,7 @@ async function poolSlots(tx: Tx, evaluationId: number): Promise<{ size: number; 
 /** Adds a question to a course's bank. */
 export function addQuestion(db: Db, actorId: number, courseId: number, draft: ValidDraft, now = new Date()): Promise<Written<{ id: number }> | { status: 'full' }> {
   return db.transaction(async (tx) => {
-    const evaluation = await evaluationOf(tx, courseId, true);
+    const evaluation = await evaluationToFill(tx, actorId, courseId, now);
     if (!evaluation) return { status: 'not-found' } as const;
     const slots = await poolSlots(tx, evaluation.id);
     if (slots.size >= BANK_LIMITS.questions) return { status: 'full' } as const;
@@ -265,8 +294,10 @@ export function retireQuestion(db: Db, actorId: number, courseId: number, questi
  * (the pool's questions retired, or deleted when never drawn). All or nothing, in one transaction.
  */
 export function importQuestions(db: Db, actorId: number, courseId: number, drafts: readonly ValidDraft[], replace: boolean, now = new Date()): Promise<Written<{ count: number }> | { status: 'full' }> {
+  // Refused before anything is written (the course's exam included): a transaction that answers commits what it wrote.
+  if (drafts.length > BANK_LIMITS.questions) return Promise.resolve({ status: 'full' } as const);
   return db.transaction(async (tx) => {
-    const evaluation = await evaluationOf(tx, courseId, true);
+    const evaluation = await evaluationToFill(tx, actorId, courseId, now);
     if (!evaluation) return { status: 'not-found' } as const;
     const before = await poolSlots(tx, evaluation.id);
     // Refused before anything is written: a transaction that answers commits what it wrote.

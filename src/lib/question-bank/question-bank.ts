@@ -191,5 +191,11 @@ export const settingsFormSchema = z.object({
 });
 export type SettingsForm = z.output<typeof settingsFormSchema>;
 
+/**
+ * The settings of a course's exam when its bank gets its first question (a course made in the back
+ * office has no exam until then); the editor changes them on the bank's page.
+ */
+export const NEW_EXAM_SETTINGS = Object.freeze({ attempts: 3, questions: 10, minutes: 30, minimumScore: 70 });
+
 /** The bounds of each setting, for the form's inputs and its sentences. */
 export const SETTING_BOUNDS = { attempts: [1, 20], questions: [1, 100], minutes: [1, 240], minimumScore: [0, 100] } as const;

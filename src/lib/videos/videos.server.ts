@@ -189,9 +189,9 @@ export async function videoById(db: Db, id: number): Promise<LibraryVideo | null
 }
 
 /** The state of the videos not yet settled (and of `ids`), for the library's polling. */
-export async function videoStatuses(db: Db): Promise<{ id: number; state: Video['state']; progress: number; failure: string | null; durationSeconds: number | null; mediaFileId: number | null }[]> {
+export async function videoStatuses(db: Db): Promise<{ id: number; title: string; state: Video['state']; progress: number; failure: string | null; durationSeconds: number | null; mediaFileId: number | null }[]> {
   const rows = await db
-    .select({ id: videos.id, state: videos.state, progress: videos.progress, failure: videos.failure, durationSeconds: videos.durationSeconds, mediaFileId: videos.mediaFileId })
+    .select({ id: videos.id, title: videos.title, state: videos.state, progress: videos.progress, failure: videos.failure, durationSeconds: videos.durationSeconds, mediaFileId: videos.mediaFileId })
     .from(videos)
     .orderBy(desc(videos.id))
     .limit(200);

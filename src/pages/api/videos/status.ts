@@ -20,6 +20,7 @@ export const GET: APIRoute = async ({ url, request, locals }) => {
     at: new Date().toISOString(),
     videos: rows.map((v) => ({
       id: v.id,
+      title: v.title,
       state: v.state,
       progress: v.progress,
       mediaFileId: v.mediaFileId,
