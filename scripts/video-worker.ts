@@ -16,7 +16,7 @@ import { fail } from '../server/index';
 try {
   const config = readConfig();
   const runtime = await createRuntime(config, { schedule: false });
-  const worker = startVideoWorker({ db: runtime.db, storage: runtime.storage, dataDir: config.dataDir, workerId: runtime.workerId, logger: runtime.logger.child({ part: 'videos' }) });
+  const worker = startVideoWorker({ db: runtime.db, storage: runtime.storage, dataDir: config.dataDir, workerId: runtime.workerId, logger: runtime.logger.child({ part: 'videos' }), lessonsChanged: () => runtime.catalogChanged() });
   console.log(`academy: converting uploaded videos (worker ${runtime.workerId})`);
   const stop = async () => {
     await worker.stop();
