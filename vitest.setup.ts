@@ -1,7 +1,8 @@
 /**
- * Vitest's global setup: one migrated and one seeded in-memory database, written once per run, that
- * every test process copies instead of creating and seeding its own, and the same two as PostgreSQL
- * templates when PostgreSQL answers (`src/lib/db/testing.ts`); and the processes the fault and backup
+ * Vitest's global setup: one migrated, one seeded and one prepared (seeded, then the demo clips converted
+ * as a started academy's worker does, with its stored files) in-memory database, written once per run,
+ * that every test process copies instead of creating, seeding and converting its own, and the same three
+ * as PostgreSQL templates when PostgreSQL answers (`src/lib/db/testing.ts`); and the processes the fault and backup
  * tests start, compiled once (`src/lib/testing/children.ts`).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,7 +13,7 @@ import { makePostgresTemplates, makeTestTemplates, postgresAvailable } from './s
 
 export default async function setup(): Promise<() => Promise<void>> {
   const dir = mkdtempSync(join(tmpdir(), 'academy-test-templates-'));
-  const pg = (await postgresAvailable()) ? makePostgresTemplates() : null;
+  const pg = (await postgresAvailable()) ? makePostgresTemplates(dir) : null;
   const children = buildTestChildren();
   await makeTestTemplates(dir);
   process.env.ACADEMY_TEST_TEMPLATES = dir;
