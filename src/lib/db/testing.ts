@@ -10,7 +10,7 @@ import { openDatabase, type DbHandle } from './client';
 import { migrate } from './migrate';
 import { seed } from './seed/seed.server';
 import { readPasswordHashCost } from '../config/settings';
-import { convertDemoVideos } from '../testing/prepared';
+import { convertDemoVideos, copyConversion } from '../testing/prepared';
 
 /** The cost of new password hashes in the suites (`PASSWORD_HASH_COST`, 10 in vitest.config.ts). */
 export const testHashCost = readPasswordHashCost(process.env.PASSWORD_HASH_COST);
@@ -56,9 +56,7 @@ type TemplateKind = 'empty' | 'seeded' | 'prepared';
 const templates = new Map<TemplateKind, Promise<Blob>>();
 
 /** The folder of the prepared template's stored files (the demo clips' HLS among them). */
-function preparedFilesDir(dir: string, kind: 'pglite' | 'postgres'): string {
-  return join(dir, kind === 'pglite' ? 'prepared-files' : 'prepared-files-pg');
-}
+const preparedFilesDir = (dir: string) => join(dir, 'prepared-files');
 
 /** Where this process keeps templates it makes itself (no global setup): made once, removed at exit. */
 let ownDir: string | null = null;
@@ -73,10 +71,14 @@ function templatesDir(): string {
   return ownDir;
 }
 
-async function makeTemplate(kind: TemplateKind, dir: string): Promise<Blob> {
-  const handle = await prepare(await openDatabase({ databaseUrl: null, dataDir: 'memory://' }), kind !== 'empty');
+async function makeTemplate(kind: TemplateKind, dir: string, seeded?: Promise<Blob>): Promise<Blob> {
+  // The prepared one starts from the seeded one (no seeding twice).
+  const handle =
+    kind === 'prepared'
+      ? await openDatabase({ databaseUrl: null, dataDir: 'memory://', snapshot: await (seeded ?? template('seeded')) })
+      : await prepare(await openDatabase({ databaseUrl: null, dataDir: 'memory://' }), kind !== 'empty');
   try {
-    if (kind === 'prepared') await convertDemoVideos(handle.db, preparedFilesDir(dir, 'pglite'));
+    if (kind === 'prepared') await convertDemoVideos(handle.db, preparedFilesDir(dir));
     return await handle.snapshot!();
   } finally {
     await handle.close();
@@ -87,7 +89,12 @@ const templateFile = (dir: string, kind: TemplateKind) => join(dir, `${kind}.tar
 
 /** Writes the three templates into `dir` (Vitest's global setup). */
 export async function makeTestTemplates(dir: string): Promise<void> {
-  for (const kind of ['empty', 'seeded', 'prepared'] as const) writeFileSync(templateFile(dir, kind), Buffer.from(await (await makeTemplate(kind, dir)).arrayBuffer()));
+  let seeded: Promise<Blob> | undefined;
+  for (const kind of ['empty', 'seeded', 'prepared'] as const) {
+    const made = makeTemplate(kind, dir, seeded);
+    if (kind === 'seeded') seeded = made;
+    writeFileSync(templateFile(dir, kind), Buffer.from(await (await made).arrayBuffer()));
+  }
 }
 
 function template(kind: TemplateKind): Promise<Blob> {
@@ -112,19 +119,29 @@ export async function preparedDataFolder(dataDir: string, opts: { seed?: boolean
   const kind = (opts.seed ?? true) ? 'prepared' : 'empty';
   const handle = await openDatabase({ databaseUrl: null, dataDir, snapshot: await template(kind) });
   await handle.close();
-  if (kind === 'prepared') cpSync(preparedFilesDir(templatesDir(), 'pglite'), join(dataDir, 'files'), { recursive: true });
+  if (kind === 'prepared') cpSync(preparedFilesDir(templatesDir()), join(dataDir, 'files'), { recursive: true });
   return dataDir;
 }
 
 /**
- * Copies the stored files of the run's prepared PostgreSQL template (`createPostgresDatabase({ from:
- * 'prepared' })`) into `dataDir/files`, where a server started on that data folder keeps them.
+ * Copies the stored files of the run's prepared template into `dataDir/files`, where a server started
+ * on that data folder keeps them: for a copy of the prepared PostgreSQL template (`createPostgresDatabase({
+ * from: 'prepared' })`), which shares the PGlite template's conversion.
  */
 export async function preparedPostgresFiles(dataDir: string): Promise<string> {
-  const dir = templatesDir();
-  if (!existsSync(preparedFilesDir(dir, 'postgres'))) throw new Error('no prepared PostgreSQL template in this run: create the database with from: prepared first');
-  cpSync(preparedFilesDir(dir, 'postgres'), join(dataDir, 'files'), { recursive: true });
+  await template('prepared');
+  cpSync(preparedFilesDir(templatesDir()), join(dataDir, 'files'), { recursive: true });
   return dataDir;
+}
+
+/** A prepared PostgreSQL database from the seeded one at `url`: the PGlite prepared template's conversion copied into it. */
+async function prepareLikeTemplate(url: string): Promise<void> {
+  const [target, source] = await Promise.all([openDatabase({ databaseUrl: url, dataDir: 'unused' }), template('prepared').then((snapshot) => openDatabase({ databaseUrl: null, dataDir: 'memory://', snapshot }))]);
+  try {
+    await copyConversion(source.db, target.db);
+  } finally {
+    await Promise.all([target.close(), source.close()]);
+  }
 }
 
 const pglite: TestDatabase = {
@@ -148,12 +165,8 @@ export async function createPostgresDatabase(
     const { from: _from, ...rest } = opts;
     const made = await createPostgresDatabase(template ? { ...rest, template } : rest);
     if (!template) {
-      const handle = await prepare(await openDatabase({ databaseUrl: made.url, dataDir: 'unused' }), opts.from !== 'migrated');
-      if (opts.from === 'prepared') await convertDemoVideos(handle.db, preparedFilesDir(templatesDir(), 'postgres')).catch(async (err: unknown) => {
-        await handle.close();
-        throw err;
-      });
-      await handle.close();
+      await (await prepare(await openDatabase({ databaseUrl: made.url, dataDir: 'unused' }), opts.from !== 'migrated')).close();
+      if (opts.from === 'prepared') await prepareLikeTemplate(made.url);
     }
     return made;
   }
@@ -194,32 +207,30 @@ export const postgresAvailable = (): Promise<boolean> => (process.env.TEST_DATAB
 const pgTemplateNames = (prefix: string) => ({ empty: `${prefix}_empty`, seeded: `${prefix}_seeded`, prepared: `${prefix}_prepared` });
 
 /**
- * Makes the three PostgreSQL templates (Vitest's global setup; the prepared one's stored files in
- * `dir`) and returns the value for ACADEMY_PG_TEMPLATES and how to drop them.
+ * Makes the three PostgreSQL templates (Vitest's global setup) and returns the value for
+ * ACADEMY_PG_TEMPLATES and how to drop them. The prepared one is the seeded one with the conversion of
+ * the PGlite prepared template written into `dir` (`makeTestTemplates`, awaited as `pgliteMade`).
  */
-export async function makePostgresTemplates(dir: string): Promise<{ names: string; drop(): Promise<void> }> {
+export async function makePostgresTemplates(pgliteMade: Promise<unknown>): Promise<{ names: string; drop(): Promise<void> }> {
   const names = pgTemplateNames(`academy_tpl_${process.pid}`);
   const made: { drop(): Promise<void> }[] = [];
   const drop = async () => {
     for (const m of made) await m.drop();
   };
   try {
-    for (const [name, kind] of [
-      [names.empty, 'empty'],
-      [names.seeded, 'seeded'],
-      [names.prepared, 'prepared'],
+    for (const [name, withSeed] of [
+      [names.empty, false],
+      [names.seeded, true],
     ] as const) {
-      // The prepared one is a copy of the seeded one, then prepared and converted as a start does.
-      const db = await createPostgresDatabase(kind === 'prepared' ? { name, template: names.seeded } : { name });
+      const db = await createPostgresDatabase({ name });
       made.push(db);
-      const opened = await openDatabase({ databaseUrl: db.url, dataDir: 'unused' });
-      try {
-        if (kind === 'prepared') await convertDemoVideos(opened.db, preparedFilesDir(dir, 'postgres'));
-        else await prepare(opened, kind === 'seeded');
-      } finally {
-        await opened.close();
-      }
+      const handle = await prepare(await openDatabase({ databaseUrl: db.url, dataDir: 'unused' }), withSeed);
+      await handle.close();
     }
+    const prepared = await createPostgresDatabase({ name: names.prepared, template: names.seeded });
+    made.push(prepared);
+    await pgliteMade;
+    await prepareLikeTemplate(prepared.url);
   } catch (err) {
     await drop();
     throw err;
