@@ -40,9 +40,13 @@ export function prepareTemplate(dir) {
   renameSync(making, dir);
 }
 
-/** Copies the seeded database and stored files of `template` into the data folder `dataDir` (which must not hold them yet). */
+/**
+ * Copies the seeded database, stored files and signing key of `template` into the data folder `dataDir`
+ * (which must not hold them yet). The key goes with the database: the worker's start sealed the demo
+ * staff's second-factor secrets with it.
+ */
 export function copyTemplate(template, dataDir) {
-  for (const part of ['pglite', 'files']) cpSync(join(template, part), join(dataDir, part), { recursive: true });
+  for (const part of ['pglite', 'files', 'certificate-signing-key.json']) cpSync(join(template, part), join(dataDir, part), { recursive: true });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
