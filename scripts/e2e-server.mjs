@@ -1,35 +1,52 @@
 /**
  * The browser journeys' server (Playwright's `webServer`): the built site as `npm run serve` runs it, on
- * a copy of a seeded embedded database. The seeded database is made once per run, in the folder
- * `E2E_TEMPLATE_DIR` names, by the compiled server's own preparing step; the journeys that need a
- * server of their own (`tests/e2e/fixtures.ts`) start from a copy of the same folder instead of
- * creating and seeding another one (about 18 s of processor time each here).
+ * a copy of a seeded embedded database. The seeded database and its stored files are made once per run,
+ * in the folder `E2E_TEMPLATE_DIR` names, by the compiled server's own preparing step and the video
+ * worker (the demo clips converted to HLS); the journeys that need a server of their own
+ * (`tests/e2e/fixtures.ts`) start from a copy of the same folder instead of creating, seeding and
+ * converting another one (about 18 s of processor time each here, and the clips' conversion).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** Makes `dir` a closed, migrated and seeded embedded database (the compiled server's preparing step), unless it already is one. */
+/**
+ * Makes `dir` a closed, migrated and seeded embedded database with its stored files, as a first start
+ * leaves it once its video worker is done (the compiled server's preparing step, then the demo clips
+ * converted by `scripts/video-worker.ts --until-done`), unless it already is one. Made beside it and
+ * renamed, so a folder cut short is never taken for a template.
+ */
 export function prepareTemplate(dir) {
   if (existsSync(join(dir, 'pglite', 'PG_VERSION'))) return;
-  rmSync(dir, { recursive: true, force: true });
-  const r = spawnSync(process.execPath, [join(root, 'dist/runtime/index.mjs')], {
-    cwd: root,
-    env: { ...process.env, ACADEMY_PREPARING: '1', DATA_DIR: dir, DATABASE_URL: '', NODE_ENV: 'production' },
-    stdio: 'inherit',
-  });
-  if (r.status !== 0) {
-    rmSync(dir, { recursive: true, force: true });
-    throw new Error(`preparing the seeded database in ${dir} failed (exit ${r.status ?? r.signal})`);
+  const making = `${dir}.making`;
+  rmSync(making, { recursive: true, force: true });
+  const env = { ...process.env, DATA_DIR: making, DATABASE_URL: '', NODE_ENV: 'production', STORAGE: '', STORAGE_DIR: '' };
+  const steps = [
+    ['preparing the seeded database', [join(root, 'dist/runtime/index.mjs')], { ...env, ACADEMY_PREPARING: '1' }],
+    ['converting the demo clips', ['--import', 'tsx', join(root, 'scripts/video-worker.ts'), '--until-done'], { ...env, LOG_LEVEL: 'warn' }],
+  ];
+  for (const [what, args, stepEnv] of steps) {
+    const r = spawnSync(process.execPath, args, { cwd: root, env: stepEnv, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (r.status !== 0) {
+      rmSync(making, { recursive: true, force: true });
+      throw new Error(`${what} in ${making} failed (exit ${r.status ?? r.signal})`);
+    }
   }
+  // The worker's emptied folders go: a copy holds the database and the stored files.
+  for (const part of ['uploads', 'transcode']) rmSync(join(making, part), { recursive: true, force: true });
+  renameSync(making, dir);
 }
 
-/** Copies the seeded database of `template` into the data folder `dataDir` (which must not hold one yet). */
+/**
+ * Copies the seeded database, stored files and signing key of `template` into the data folder `dataDir`
+ * (which must not hold them yet). The key goes with the database: the worker's start sealed the demo
+ * staff's second-factor secrets with it.
+ */
 export function copyTemplate(template, dataDir) {
-  cpSync(join(template, 'pglite'), join(dataDir, 'pglite'), { recursive: true });
+  for (const part of ['pglite', 'files', 'certificate-signing-key.json']) cpSync(join(template, part), join(dataDir, part), { recursive: true });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

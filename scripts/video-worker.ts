@@ -7,16 +7,25 @@
  *
  *   DATABASE_URL=postgres://… VIDEO_WORKER=0 npm start   # web processes that do not convert
  *   DATABASE_URL=postgres://… npm run videos:worker      # the converting process
+ *   npm run videos:worker -- --until-done                 # converts what is queued now, then exits
  */
 import { readConfig } from '../src/lib/config/config';
 import { createRuntime } from '../src/lib/runtime/runtime.server';
-import { startVideoWorker } from '../src/lib/videos/transcode.server';
+import { startVideoWorker, transcodeDue } from '../src/lib/videos/transcode.server';
 import { fail } from '../server/index';
 
 try {
   const config = readConfig();
   const runtime = await createRuntime(config, { schedule: false });
-  const worker = startVideoWorker({ db: runtime.db, storage: runtime.storage, dataDir: config.dataDir, workerId: runtime.workerId, logger: runtime.logger.child({ part: 'videos' }) });
+  const deps = { db: runtime.db, storage: runtime.storage, dataDir: config.dataDir, workerId: runtime.workerId, logger: runtime.logger.child({ part: 'videos' }), lessonsChanged: () => runtime.catalogChanged() };
+  if (process.argv.includes('--until-done')) {
+    // Converts what is queued now (after `npm run db:seed`, say, with no server running) and exits.
+    const handled = await transcodeDue(deps);
+    console.log(`academy: ${handled} queued videos handled`);
+    await runtime.close();
+    process.exit(0);
+  }
+  const worker = startVideoWorker(deps);
   console.log(`academy: converting uploaded videos (worker ${runtime.workerId})`);
   const stop = async () => {
     await worker.stop();

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { io as connectClient, type Socket as ClientSocket } from 'socket.io-client';
-import { createPostgresDatabase, preparedDataFolder, testDatabases } from '../src/lib/db/testing';
+import { createPostgresDatabase, preparedDataFolder, preparedPostgresFiles, testDatabases } from '../src/lib/db/testing';
 import { SESSION_COOKIE } from '../src/lib/http/page-cache';
 import type { TrackingAck } from '../src/lib/learning/learning';
 import { childArgs } from '../src/lib/testing/children';
@@ -51,8 +51,9 @@ async function pgliteTarget(): Promise<Target> {
 }
 
 async function postgresTarget(): Promise<Target> {
-  const database = await createPostgresDatabase({ prefix: 'academy_faults', from: 'seeded' });
-  const dataDir = mkdtempSync(join(tmpdir(), 'academy-faults-unused-'));
+  // The run's prepared database and its stored files: the server converts no demo clip of its own.
+  const database = await createPostgresDatabase({ prefix: 'academy_faults', from: 'prepared' });
+  const dataDir = await preparedPostgresFiles(mkdtempSync(join(tmpdir(), 'academy-faults-unused-')));
   return {
     env: { DATABASE_URL: database.url, DATA_DIR: dataDir },
     drop: async () => {

@@ -265,7 +265,7 @@ async function serve(config: AppConfig): Promise<void> {
   }
   runtime.scheduler.start();
   // Uploaded videos are converted by ffmpeg child processes, one at a time per process (VIDEO_WORKER=0: elsewhere).
-  if (config.video.worker) videoWorker = startVideoWorker({ db: runtime.db, storage: runtime.storage, dataDir: config.dataDir, workerId: runtime.workerId, logger: runtime.logger.child({ part: 'videos' }), outage: runtime.outage });
+  if (config.video.worker) videoWorker = startVideoWorker({ db: runtime.db, storage: runtime.storage, dataDir: config.dataDir, workerId: runtime.workerId, logger: runtime.logger.child({ part: 'videos' }), outage: runtime.outage, lessonsChanged: () => runtime.catalogChanged() });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   if (worker) process.send?.({ academy: 'ready' });

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { openDatabase, type DbHandle } from '../src/lib/db/client';
-import { createPostgresDatabase, postgresAvailable, preparedDataFolder } from '../src/lib/db/testing';
+import { createPostgresDatabase, postgresAvailable, preparedDataFolder, preparedPostgresFiles } from '../src/lib/db/testing';
 import * as s from '../src/lib/db/schema';
 import { hashToken, newToken } from '../src/lib/identity/session.server';
 import { SandboxGateway } from '../src/lib/commerce/sandbox';
@@ -143,8 +143,9 @@ async function pglite(): Promise<Target> {
 }
 
 async function postgres(): Promise<Target> {
-  const database = await createPostgresDatabase({ prefix: 'academy_payfaults', from: 'seeded' });
-  const dataDir = mkdtempSync(join(tmpdir(), 'academy-payfaults-pg-'));
+  // The run's prepared database and its stored files: the servers convert no demo clip of their own.
+  const database = await createPostgresDatabase({ prefix: 'academy_payfaults', from: 'prepared' });
+  const dataDir = await preparedPostgresFiles(mkdtempSync(join(tmpdir(), 'academy-payfaults-pg-')));
   return {
     env: { DATABASE_URL: database.url, DATA_DIR: dataDir, WEB_CONCURRENCY: '2' },
     open: () => openDatabase({ databaseUrl: database.url, dataDir }),

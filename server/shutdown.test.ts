@@ -13,7 +13,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createPostgresDatabase, postgresAvailable, preparedDataFolder } from '../src/lib/db/testing';
+import { createPostgresDatabase, postgresAvailable, preparedDataFolder, preparedPostgresFiles } from '../src/lib/db/testing';
 
 const pgUp = await postgresAvailable();
 if (!pgUp) console.warn('PostgreSQL is not reachable: the SIGTERM test with WEB_CONCURRENCY=2 is skipped (it runs on the embedded database only).');
@@ -81,7 +81,8 @@ const entry = existsSync('dist/runtime/index.mjs') ? ['dist/runtime/index.mjs'] 
 async function sigtermUnderLoad(env: Record<string, string>, count: number) {
   const dist = standInSite();
   // The embedded database starts from a copy of the run's seeded one (no migrating and seeding here).
-  const dataDir = env.DATABASE_URL ? mkdtempSync(join(tmpdir(), 'academy-shutdown-data-')) : await preparedDataFolder(mkdtempSync(join(tmpdir(), 'academy-shutdown-data-')));
+  // PostgreSQL's prepared copy comes with its stored files: the server converts no demo clip of its own.
+  const dataDir = await (env.DATABASE_URL ? preparedPostgresFiles : preparedDataFolder)(mkdtempSync(join(tmpdir(), 'academy-shutdown-data-')));
   const port = await freePort();
   const child = spawn(process.execPath, entry, {
     env: { ...process.env, NODE_ENV: 'production', DIST_DIR: dist, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', REDIS_URL: '', DATABASE_URL: '', WEB_CONCURRENCY: '', STAND_IN_WORK_MS: '8', STAND_IN_WAIT_MS: '1500', ...env },
@@ -125,7 +126,7 @@ describe('SIGTERM under load', () => {
   }, 120_000);
 
   it.skipIf(!pgUp)('answers every request already sent, then exits 0 (PostgreSQL, WEB_CONCURRENCY=2)', async () => {
-    const database = await createPostgresDatabase({ prefix: 'academy_shutdown', from: 'seeded' });
+    const database = await createPostgresDatabase({ prefix: 'academy_shutdown', from: 'prepared' });
     try {
       const count = 150;
       expectEveryoneAnswered(await sigtermUnderLoad({ DATABASE_URL: database.url, WEB_CONCURRENCY: '2' }, count), count);

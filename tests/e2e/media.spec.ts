@@ -1,6 +1,6 @@
 /**
  * Lesson media over HTTP through the production server: access-checked bytes for videos, captions
- * and documents, Range requests, and no public path to the media folder.
+ * and documents, Range requests, the demo clips' HLS conversion, and no public path to the media folder.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -104,6 +104,30 @@ test.describe('lesson media', () => {
       expect(r.status(), `course ${courseId}`).toBe(206);
       expect(Buffer.compare(await r.body(), fileBytes(video.file).subarray(0, 100))).toBe(0);
     }
+  });
+
+  test('a demo clip plays as the HLS the video worker made of it, behind the same access rules', async ({ request, baseURL }) => {
+    // The run's seeded folder is a first start's once its worker is done: the demo clips are converted.
+    const free = first(3, 'video');
+    const paid = first(6, 'video');
+    const hls = (id: number, path = 'master.m3u8') => request.get(`/media/resource/${id}/hls/${path}?lang=en`);
+    const visitor = await hls(free.id);
+    expect([visitor.status(), await visitor.text()]).toEqual([403, 'You do not have access to this lesson. Log in to watch it.']);
+    await logIn(request, baseURL!, 'learner@academia.example', 'Aprende2026');
+    const master = await hls(free.id);
+    expect(master.status()).toBe(200);
+    expect(master.headers()['content-type']).toBe('application/vnd.apple.mpegurl');
+    expect(master.headers()['cache-control']).toBe('private, max-age=3600');
+    const playlist = await master.text();
+    expect(playlist).toMatch(/^#EXTM3U\n/);
+    const rung = /^(\d+p)\/index\.m3u8$/m.exec(playlist)![1]!;
+    const index = await (await hls(free.id, `${rung}/index.m3u8`)).text();
+    const segment = await hls(free.id, `${rung}/${/^seg-\d+\.ts$/m.exec(index)![0]}`);
+    expect([segment.status(), segment.headers()['content-type']]).toEqual([200, 'video/mp2t']);
+    // A paid course this learner has not bought: neither its playlist nor its segments.
+    const refused = await hls(paid.id);
+    expect([refused.status(), await refused.text()]).toEqual([403, 'You do not have access to this lesson. Buy the course to watch it.']);
+    expect((await hls(paid.id, `${rung}/seg-000.ts`)).status()).toBe(403);
   });
 
   test('an IBO session opens a free course’s video only after giving a prospect', async ({ request, baseURL }) => {

@@ -82,6 +82,8 @@ describe('backup and restore of the embedded database', () => {
     // A profile photo in DATA_DIR (the server's own re-encoded file) travels with the database.
     const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#0a7' } }).png().toBuffer();
     // The stored files of the local storage (<DATA_DIR>/files: photos, media) travel too, under their keys.
+    // The prepared folder's own stored files (lesson media, the demo clips' HLS) travel as well.
+    const prepared = readdirSync(join(source, 'files'), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
     const stored = await createStorage(pgliteConfig(source).storage);
     const saved = await savePhoto(before.db, stored, 1, { size: png.length, bytes: png });
     expect(saved.status).toBe('ok');
@@ -97,7 +99,7 @@ describe('backup and restore of the embedded database', () => {
     expect(report.file).toMatch(/academy-pglite-\d{8}-\d{6}\.tar\.gz$/);
     expect(report.lines.join('\n')).toContain(`certificate signing key included (kid ${key.kid})`);
     expect(report.lines.join('\n')).toContain('1 profile photo included');
-    expect(report.lines.join('\n')).toContain(`2 stored files of the folder ${join(source, 'files')} included`);
+    expect(report.lines.join('\n')).toContain(`${prepared + 2} stored files of the folder ${join(source, 'files')} included`);
 
     const target = join(folder('restored'), 'data');
     const restored = await restoreBackup(pgliteConfig(target), report.file);
@@ -148,7 +150,8 @@ describe('backup and restore of the embedded database', () => {
     await handle.close();
 
     await expect(restoreBackup(pgliteConfig(target), damaged, { force: true })).rejects.toThrow(/does not open .*nothing was changed/);
-    expect(readdirSync(target).filter((n) => n !== 'pglite' && n !== 'certificate-signing-key.json')).toEqual([]);
+    // The stored files are the good archive's; no half-restored folder is left beside them.
+    expect(readdirSync(target).filter((n) => n !== 'pglite' && n !== 'certificate-signing-key.json' && n !== 'files')).toEqual([]);
     const again = await openDatabase({ databaseUrl: null, dataDir: target });
     try {
       expect(await rowsOf(again.db)).toEqual(rows);

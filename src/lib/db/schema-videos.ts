@@ -35,6 +35,11 @@ export const videos = pgTable(
     hasAudio: integer().notNull().default(1),
     /** The heights of the HLS ladder made (`360,720`). */
     ladder: text(),
+    /**
+     * The lesson file this video was converted from (a demo clip shipped with the academy, `MEDIA_DIR`):
+     * lessons that play that file play this video's HLS once it is ready. Null for an upload.
+     */
+    sourceMediaFileId: integer().references(() => mediaFiles.id),
     /** The HLS master playlist, once ready: lessons point at this `media_files` id. */
     mediaFileId: integer().references(() => mediaFiles.id),
     posterKey: text(),
@@ -47,6 +52,7 @@ export const videos = pgTable(
   },
   (t) => [
     uniqueIndex('videos_upload_uq').on(t.uploadId),
+    uniqueIndex('videos_source_uq').on(t.sourceMediaFileId).where(sql`${t.sourceMediaFileId} is not null`),
     index('videos_queue_idx').on(t.id).where(sql`${t.state} in ('queued', 'transcoding')`),
   ],
 );

@@ -2,13 +2,15 @@
  * Databases for integration tests: in-memory PGlite always, and a fresh throwaway database on the
  * local PostgreSQL when one answers (`TEST_POSTGRES_URL`, default postgres://postgres@127.0.0.1:5432/postgres).
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { openDatabase, type DbHandle } from './client';
 import { migrate } from './migrate';
 import { seed } from './seed/seed.server';
 import { readPasswordHashCost } from '../config/settings';
+import { convertDemoVideos, copyConversion } from '../testing/prepared';
 
 /** The cost of new password hashes in the suites (`PASSWORD_HASH_COST`, 10 in vitest.config.ts). */
 export const testHashCost = readPasswordHashCost(process.env.PASSWORD_HASH_COST);
@@ -47,68 +49,125 @@ async function prepare(handle: DbHandle, withSeed: boolean): Promise<DbHandle> {
  * In-memory databases start from a copy of a migrated (and seeded) data folder instead of being created
  * and seeded again (about 2 s each): Vitest's global setup (`makeTestTemplates`) writes the copies once
  * per run into the folder named by ACADEMY_TEST_TEMPLATES; without it, each test process makes its own.
+ * A third one, `prepared`, is the seeded database as a started academy leaves it once its video worker is
+ * done (`convertDemoVideos`): with its storage folder, it is what servers tests start begin from.
  */
-const templates = new Map<boolean, Promise<Blob>>();
+type TemplateKind = 'empty' | 'seeded' | 'prepared';
+const templates = new Map<TemplateKind, Promise<Blob>>();
 
-async function makeTemplate(withSeed: boolean): Promise<Blob> {
-  const handle = await prepare(await openDatabase({ databaseUrl: null, dataDir: 'memory://' }), withSeed);
+/** The folder of the prepared template's stored files (the demo clips' HLS among them). */
+const preparedFilesDir = (dir: string) => join(dir, 'prepared-files');
+
+/** Where this process keeps templates it makes itself (no global setup): made once, removed at exit. */
+let ownDir: string | null = null;
+function templatesDir(): string {
+  const named = process.env.ACADEMY_TEST_TEMPLATES;
+  if (named) return named;
+  if (!ownDir) {
+    const dir = mkdtempSync(join(tmpdir(), 'academy-test-templates-'));
+    ownDir = dir;
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  }
+  return ownDir;
+}
+
+async function makeTemplate(kind: TemplateKind, dir: string, seeded?: Promise<Blob>): Promise<Blob> {
+  // The prepared one starts from the seeded one (no seeding twice).
+  const handle =
+    kind === 'prepared'
+      ? await openDatabase({ databaseUrl: null, dataDir: 'memory://', snapshot: await (seeded ?? template('seeded')) })
+      : await prepare(await openDatabase({ databaseUrl: null, dataDir: 'memory://' }), kind !== 'empty');
   try {
+    if (kind === 'prepared') await convertDemoVideos(handle.db, preparedFilesDir(dir));
     return await handle.snapshot!();
   } finally {
     await handle.close();
   }
 }
 
-const templateFile = (dir: string, withSeed: boolean) => join(dir, withSeed ? 'seeded.tar' : 'empty.tar');
+const templateFile = (dir: string, kind: TemplateKind) => join(dir, `${kind}.tar`);
 
-/** Writes both templates into `dir` (Vitest's global setup). */
+/** Writes the three templates into `dir` (Vitest's global setup). */
 export async function makeTestTemplates(dir: string): Promise<void> {
-  for (const withSeed of [false, true]) writeFileSync(templateFile(dir, withSeed), Buffer.from(await (await makeTemplate(withSeed)).arrayBuffer()));
+  let seeded: Promise<Blob> | undefined;
+  for (const kind of ['empty', 'seeded', 'prepared'] as const) {
+    const made = makeTemplate(kind, dir, seeded);
+    if (kind === 'seeded') seeded = made;
+    writeFileSync(templateFile(dir, kind), Buffer.from(await (await made).arrayBuffer()));
+  }
 }
 
-function template(withSeed: boolean): Promise<Blob> {
-  let made = templates.get(withSeed);
+function template(kind: TemplateKind): Promise<Blob> {
+  let made = templates.get(kind);
   if (!made) {
-    const dir = process.env.ACADEMY_TEST_TEMPLATES;
-    const file = dir ? templateFile(dir, withSeed) : null;
-    made = file && existsSync(file) ? Promise.resolve(new Blob([readFileSync(file)])) : makeTemplate(withSeed);
-    made.catch(() => templates.delete(withSeed));
-    templates.set(withSeed, made);
+    const dir = templatesDir();
+    const file = templateFile(dir, kind);
+    made = existsSync(file) ? Promise.resolve(new Blob([readFileSync(file)])) : makeTemplate(kind, dir);
+    made.catch(() => templates.delete(kind));
+    templates.set(kind, made);
   }
   return made;
 }
 
 /**
- * Writes a copy of the run's migrated (and, by default, seeded) database into `dataDir` and leaves it
- * closed: for tests that start a server on the embedded database without waiting for it to migrate and
- * seed a new one.
+ * Writes a copy of the run's migrated (and, by default, prepared: seeded, lesson media stocked, demo
+ * clips converted) database into `dataDir`, with the stored files in `dataDir/files`, and leaves it
+ * closed: for tests that start a server on the embedded database without waiting for it to migrate,
+ * seed and convert.
  */
 export async function preparedDataFolder(dataDir: string, opts: { seed?: boolean } = {}): Promise<string> {
-  const handle = await openDatabase({ databaseUrl: null, dataDir, snapshot: await template(opts.seed ?? true) });
+  const kind = (opts.seed ?? true) ? 'prepared' : 'empty';
+  const handle = await openDatabase({ databaseUrl: null, dataDir, snapshot: await template(kind) });
   await handle.close();
+  if (kind === 'prepared') cpSync(preparedFilesDir(templatesDir()), join(dataDir, 'files'), { recursive: true });
   return dataDir;
+}
+
+/**
+ * Copies the stored files of the run's prepared template into `dataDir/files`, where a server started
+ * on that data folder keeps them: for a copy of the prepared PostgreSQL template (`createPostgresDatabase({
+ * from: 'prepared' })`), which shares the PGlite template's conversion.
+ */
+export async function preparedPostgresFiles(dataDir: string): Promise<string> {
+  await template('prepared');
+  cpSync(preparedFilesDir(templatesDir()), join(dataDir, 'files'), { recursive: true });
+  return dataDir;
+}
+
+/** A prepared PostgreSQL database from the seeded one at `url`: the PGlite prepared template's conversion copied into it. */
+async function prepareLikeTemplate(url: string): Promise<void> {
+  const [target, source] = await Promise.all([openDatabase({ databaseUrl: url, dataDir: 'unused' }), template('prepared').then((snapshot) => openDatabase({ databaseUrl: null, dataDir: 'memory://', snapshot }))]);
+  try {
+    await copyConversion(source.db, target.db);
+  } finally {
+    await Promise.all([target.close(), source.close()]);
+  }
 }
 
 const pglite: TestDatabase = {
   name: 'pglite',
-  create: async (opts) => openDatabase({ databaseUrl: null, dataDir: 'memory://', snapshot: await template(opts?.seed ?? false) }),
+  create: async (opts) => openDatabase({ databaseUrl: null, dataDir: 'memory://', snapshot: await template(opts?.seed ? 'seeded' : 'empty') }),
 };
 
 /**
  * A fresh database on the PostgreSQL server of `server` (default: the local test server): empty, a copy
- * of `template`, or `from` the run's migrated or seeded template. Its URL, and `drop` to remove it.
+ * of `template`, or `from` the run's migrated, seeded or prepared template (prepared: its stored files
+ * come with `preparedPostgresFiles`). Its URL, and `drop` to remove it.
  */
 export async function createPostgresDatabase(
-  opts: { server?: string; prefix?: string; name?: string; template?: string; from?: 'migrated' | 'seeded' } = {},
+  opts: { server?: string; prefix?: string; name?: string; template?: string; from?: 'migrated' | 'seeded' | 'prepared' } = {},
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const server = opts.server ?? adminUrl;
   if (opts.from) {
-    // Migrated (and seeded): a copy of the run's template when there is one, else made here.
-    const [empty, seeded] = process.env.ACADEMY_PG_TEMPLATES?.split(',') ?? [];
-    const template = opts.from === 'seeded' ? seeded : empty;
+    // Migrated (and seeded, and prepared): a copy of the run's template when there is one, else made here.
+    const [empty, seeded, prepared] = process.env.ACADEMY_PG_TEMPLATES?.split(',') ?? [];
+    const template = { migrated: empty, seeded, prepared }[opts.from];
     const { from: _from, ...rest } = opts;
     const made = await createPostgresDatabase(template ? { ...rest, template } : rest);
-    if (!template) await (await prepare(await openDatabase({ databaseUrl: made.url, dataDir: 'unused' }), opts.from === 'seeded')).close();
+    if (!template) {
+      await (await prepare(await openDatabase({ databaseUrl: made.url, dataDir: 'unused' }), opts.from !== 'migrated')).close();
+      if (opts.from === 'prepared') await prepareLikeTemplate(made.url);
+    }
     return made;
   }
   const dbName = opts.name ?? `${opts.prefix ?? 'academy_test'}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
@@ -145,10 +204,14 @@ export const postgresAvailable = (): Promise<boolean> => (process.env.TEST_DATAB
  * much of the server's, each): Vitest's global setup makes them once per run and names them in
  * ACADEMY_PG_TEMPLATES (`<empty>,<seeded>`); without it, each database is migrated (and seeded) itself.
  */
-const pgTemplateNames = (prefix: string) => ({ empty: `${prefix}_empty`, seeded: `${prefix}_seeded` });
+const pgTemplateNames = (prefix: string) => ({ empty: `${prefix}_empty`, seeded: `${prefix}_seeded`, prepared: `${prefix}_prepared` });
 
-/** Makes both PostgreSQL templates (Vitest's global setup) and returns the value for ACADEMY_PG_TEMPLATES and how to drop them. */
-export async function makePostgresTemplates(): Promise<{ names: string; drop(): Promise<void> }> {
+/**
+ * Makes the three PostgreSQL templates (Vitest's global setup) and returns the value for
+ * ACADEMY_PG_TEMPLATES and how to drop them. The prepared one is the seeded one with the conversion of
+ * the PGlite prepared template written into `dir` (`makeTestTemplates`, awaited as `pgliteMade`).
+ */
+export async function makePostgresTemplates(pgliteMade: Promise<unknown>): Promise<{ names: string; drop(): Promise<void> }> {
   const names = pgTemplateNames(`academy_tpl_${process.pid}`);
   const made: { drop(): Promise<void> }[] = [];
   const drop = async () => {
@@ -164,11 +227,15 @@ export async function makePostgresTemplates(): Promise<{ names: string; drop(): 
       const handle = await prepare(await openDatabase({ databaseUrl: db.url, dataDir: 'unused' }), withSeed);
       await handle.close();
     }
+    const prepared = await createPostgresDatabase({ name: names.prepared, template: names.seeded });
+    made.push(prepared);
+    await pgliteMade;
+    await prepareLikeTemplate(prepared.url);
   } catch (err) {
     await drop();
     throw err;
   }
-  return { names: `${names.empty},${names.seeded}`, drop };
+  return { names: `${names.empty},${names.seeded},${names.prepared}`, drop };
 }
 
 const postgres: TestDatabase = {

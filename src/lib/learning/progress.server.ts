@@ -109,7 +109,7 @@ export interface LessonResource {
   url: string | null;
   /** Caption languages of a video. */
   captionLangs: string[];
-  /** A video played as HLS (a library video's master playlist). */
+  /** A video played as HLS (a library video's master playlist, or a shipped clip's conversion once ready). */
   hls?: boolean;
 }
 
@@ -123,9 +123,11 @@ export async function lessonResources(db: Db, scope: { courseId: number } | { mo
   const where = 'courseId' in scope ? eq(topics.courseId, scope.courseId) : eq(topics.id, scope.moduleId);
   const [rows, caps, libraryCaps] = await Promise.all([
     db
-      .select({ r: resources, mimeType: mediaFiles.mimeType })
+      .select({ r: resources, mimeType: mediaFiles.mimeType, converted: videos.id })
       .from(resources)
       .leftJoin(mediaFiles, eq(mediaFiles.id, resources.mediaFileId))
+      // A shipped clip converted by the video worker plays as its HLS (the media route's `hls` files).
+      .leftJoin(videos, and(eq(videos.sourceMediaFileId, resources.mediaFileId), eq(videos.state, 'ready')))
       .innerJoin(subtopics, eq(subtopics.id, resources.subtopicId))
       .innerJoin(topics, eq(topics.id, subtopics.topicId))
       .where(where)
@@ -155,11 +157,11 @@ export async function lessonResources(db: Db, scope: { courseId: number } | { mo
     if (!list.includes(c.lang)) langs.set(c.resourceId, [...list, c.lang]);
   }
   const byLesson = new Map<number, LessonResource[]>();
-  for (const { r, mimeType } of rows) {
+  for (const { r, mimeType, converted } of rows) {
     const kind = KIND[r.typeId];
     if (!kind) continue;
     const list = byLesson.get(r.subtopicId) ?? [];
-    list.push({ id: r.id, kind, titleEs: r.titleEs, titleEn: r.titleEn, url: r.mediaFileId === null ? r.url : null, captionLangs: langs.get(r.id) ?? [], ...(mimeType === HLS_MIME ? { hls: true } : {}) });
+    list.push({ id: r.id, kind, titleEs: r.titleEs, titleEn: r.titleEn, url: r.mediaFileId === null ? r.url : null, captionLangs: langs.get(r.id) ?? [], ...(mimeType === HLS_MIME || converted !== null ? { hls: true } : {}) });
     byLesson.set(r.subtopicId, list);
   }
   return byLesson;

@@ -5,6 +5,7 @@
  * kept. Bodies stream the requested byte range from the storage (never the whole file in memory).
  */
 import { and, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Locale } from '~/i18n';
 import { messages } from '~/i18n';
 import { refusal } from '../access/access';
@@ -59,6 +60,29 @@ export function resolveResourceFile(db: Db, resourceId: number, scope: object = 
       .select(fileColumns)
       .from(resources)
       .innerJoin(mediaFiles, eq(mediaFiles.id, resources.mediaFileId))
+      .innerJoin(subtopics, eq(subtopics.id, resources.subtopicId))
+      .innerJoin(topics, eq(topics.id, subtopics.topicId))
+      .where(eq(resources.id, resourceId))
+      .limit(1);
+    return row;
+  });
+}
+
+/**
+ * The HLS master playlist a video resource plays: its own file when that is one (a library video), or
+ * the ready conversion of its shipped file (a demo clip the video worker converted); `null` otherwise.
+ * Only found playlists are kept, so a conversion that becomes ready is found on the next request.
+ */
+export async function resolveResourceHls(db: Db, resourceId: number, scope: object = db): Promise<MediaFileTarget | null> {
+  const own = await resolveResourceFile(db, resourceId, scope);
+  if (!own || hlsFolder(own)) return own;
+  const master = alias(mediaFiles, 'master');
+  return cached(scope, `h${resourceId}`, async () => {
+    const [row] = await db
+      .select({ courseId: topics.courseId, storageKey: master.storageKey, mimeType: master.mimeType, sizeBytes: master.sizeBytes, createdAt: master.createdAt })
+      .from(resources)
+      .innerJoin(videos, and(eq(videos.sourceMediaFileId, resources.mediaFileId), eq(videos.state, 'ready')))
+      .innerJoin(master, eq(master.id, videos.mediaFileId))
       .innerJoin(subtopics, eq(subtopics.id, resources.subtopicId))
       .innerJoin(topics, eq(topics.id, subtopics.topicId))
       .where(eq(resources.id, resourceId))
@@ -178,7 +202,12 @@ export async function serveMedia(store: Store, identity: Identity | null | undef
   const notFound = () => textAnswer(404, messages(locale).media.notFound, locale, method);
   const { db } = store;
   const catalog = await store.catalog();
-  const file = target.kind === 'caption' ? await resolveCaptionFile(db, target.resourceId, target.lang, catalog) : await resolveResourceFile(db, target.resourceId, catalog);
+  const file =
+    target.kind === 'caption'
+      ? await resolveCaptionFile(db, target.resourceId, target.lang, catalog)
+      : target.kind === 'hls'
+        ? await resolveResourceHls(db, target.resourceId, catalog)
+        : await resolveResourceFile(db, target.resourceId, catalog);
   if (!file) return notFound();
   const viewer = await store.viewer(identity);
   const course = catalog.byId.get(file.courseId);

@@ -30,6 +30,11 @@ export interface TranscodeDeps {
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
   /** How often the percent is saved and the lease renewed (default 2 s). */
   renewMs?: number;
+  /**
+   * Told when a video converted from a lesson's shipped file (a demo clip) is ready: the lessons that
+   * play that file now play its HLS, so their kept pages are stale (the runtime's `catalogChanged`).
+   */
+  lessonsChanged?: () => Promise<void>;
   /** The ffmpeg processes running now (the worker kills them when it stops: they never outlive it). */
   running?: Set<{ kill(): void }>;
   /** Told each step of a conversion as it is reached (`ffmpeg-running`, `output-stored`, `ready-marked`): the fault tests stop the process there. */
@@ -132,6 +137,7 @@ async function convert(deps: TranscodeDeps, video: Video, input: string): Promis
     const mediaFileId = await markReady(db, video, workerId, { masterBytes, ladder: rungs.map((r) => r.height).join(','), posterKey: videoKeys.poster(video.id) });
     if (mediaFileId === null) return 'lost';
     await deps.step?.('ready-marked');
+    if (video.sourceMediaFileId !== null) await deps.lessonsChanged?.().catch((err: unknown) => deps.logger.warn({ videoId: video.id, err: (err as Error).message }, 'video ready: could not tell the lessons'));
     deps.logger.info({ videoId: video.id, mediaFileId, rungs: rungs.map((r) => r.name) }, 'video ready');
     return 'ready';
   } finally {

@@ -9,8 +9,8 @@
  * ffprobe and ffmpeg read a local file: from the bucket, the finished upload is streamed into a scratch
  * file of the data folder first (never held in memory), and the scratch file is removed when they are done.
  */
-import { createWriteStream, existsSync } from 'node:fs';
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { createReadStream, createWriteStream, existsSync } from 'node:fs';
+import { copyFile, mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -101,6 +101,10 @@ export interface UploadedFiles {
   remove(uploadId: string): Promise<void>;
   /** The ids of the uploads kept now, finished or not (for sweeping those whose video is ready). */
   ids(): Promise<string[]>;
+  /** Puts the local file `from` where a finished upload `uploadId` lies, whole or not at all (the shipped demo clips). */
+  place(uploadId: string, from: string): Promise<void>;
+  /** Whether the upload `uploadId` has its bytes here. */
+  has(uploadId: string): Promise<boolean>;
 }
 
 /** An upload's id from a file or object name beside it (`<id>`, `<id>.json`, `<id>.info`, `<id>.part`), or null. */
@@ -123,6 +127,15 @@ export function uploadedFiles(storage: Storage, dataDir: string): UploadedFiles 
       async ids() {
         return distinctIds(await readdir(uploadsDir(dataDir)).catch(() => [] as string[]));
       },
+      async place(uploadId, from) {
+        await mkdir(uploadsDir(dataDir), { recursive: true });
+        const target = uploadFile(dataDir, uploadId);
+        await copyFile(from, `${target}.part`);
+        await rename(`${target}.part`, target);
+      },
+      async has(uploadId) {
+        return existsSync(uploadFile(dataDir, uploadId));
+      },
     };
   }
   const key = (uploadId: string) => UPLOADS_PREFIX + uploadId;
@@ -142,6 +155,12 @@ export function uploadedFiles(storage: Storage, dataDir: string): UploadedFiles 
     },
     async remove(uploadId) {
       for (const suffix of ['', '.info', '.part']) await storage.delete(key(uploadId) + suffix);
+    },
+    async place(uploadId, from) {
+      await storage.put(key(uploadId), createReadStream(from));
+    },
+    async has(uploadId) {
+      return (await storage.stat(key(uploadId))) !== null;
     },
     async ids() {
       const names: string[] = [];

@@ -191,6 +191,18 @@ export function scratchName(videoId: number, workerId: string): string {
   return `${videoId}-${workerId.replace(/[^A-Za-z0-9]/g, '-')}`;
 }
 
+/** The types of the shipped lesson videos (`MEDIA_DIR`) that are converted like uploads when the academy is prepared. */
+export const DEMO_VIDEO_TYPES = ['video/webm', 'video/mp4'] as const;
+
+/**
+ * The upload id of a shipped lesson video, made of its storage key (`video/clip-1.webm` →
+ * `demo-video-clip-1-webm`): the same on every start, a plain file name, and never one tus gives (those
+ * are 32 hex characters), so no upload request can reach it.
+ */
+export function demoUploadId(storageKey: string): string {
+  return `demo-${storageKey.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 100)}`;
+}
+
 /** The upload id tus gives (`namingFunction`): 32 lowercase hex characters. */
 export const UPLOAD_ID = /^[0-9a-f]{32}$/;
 

@@ -1,0 +1,3 @@
+ALTER TABLE "videos" ADD COLUMN "source_media_file_id" integer;--> statement-breakpoint
+ALTER TABLE "videos" ADD CONSTRAINT "videos_source_media_file_id_media_files_id_fk" FOREIGN KEY ("source_media_file_id") REFERENCES "public"."media_files"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "videos_source_uq" ON "videos" USING btree ("source_media_file_id") WHERE "videos"."source_media_file_id" is not null;
