@@ -59,8 +59,11 @@ describe('the forms', () => {
 
   it('read an empty assignee as nobody', () => {
     expect(assignFormSchema.safeParse({ id: '4', assignee: '' }).data?.assignee).toBeNull();
+    expect(assignFormSchema.safeParse({ id: '4', assignee: null }).data?.assignee).toBeNull();
     expect(assignFormSchema.safeParse({ id: '4', assignee: '7' }).data?.assignee).toBe(7);
     expect(assignFormSchema.safeParse({ id: '4', assignee: 'x' }).success).toBe(false);
+    expect(assignFormSchema.safeParse({ id: '4', assignee: '0' }).success).toBe(false);
+    expect(assignFormSchema.safeParse({ id: '4', assignee: '99999999999' }).success).toBe(false);
   });
 
   it('refuse an empty, NUL-holding or too long note or reply', () => {

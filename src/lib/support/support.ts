@@ -92,7 +92,8 @@ export const statusFormSchema = z.object({ id, status: z.enum(SUPPORT_STATUSES, 
 /** Assign a message to a staff person (an empty value: to nobody). */
 export const assignFormSchema = z.object({
   id,
-  assignee: z.union([z.literal('').transform(() => null), id], { error: 'invalidOption' }),
+  // Astro reads the select's empty value ("nobody") as null.
+  assignee: z.preprocess((v) => (v === '' || v === undefined ? null : v), z.union([z.null(), id], { error: 'invalidOption' })),
   lang,
 });
 /** An internal note. */
