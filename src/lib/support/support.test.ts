@@ -1,6 +1,9 @@
 /** The support inbox's pure rules: filters read from a query, pages, counts, previews, the forms' schemas and the reply mail. */
 import { describe, expect, it } from 'vitest';
 import { messages } from '~/i18n';
+import { ACTION_RULES } from '~/actions/access';
+import { accessRefusalStatus, accessVerdict, type Caller } from '~/lib/access/policy';
+import { areasFor } from '~/lib/staff/staff';
 import {
   ENTRY_MAX_LENGTH,
   INBOX_PAGE_SIZE,
@@ -95,5 +98,32 @@ describe('the reply mail', () => {
     expect(mail.text).toContain('Ya está resuelto.');
     expect(mail.text).toContain('> Línea <script>1</script>\n> Línea\ufffd 2');
     expect(mail.text).toContain('27 November 2026');
+  });
+});
+
+describe('who may use the inbox', () => {
+  const user = (...roles: Caller['roles']): Caller => ({ session: 'user', roles });
+  const callers: [string, Caller, 'allowed' | 401 | 403][] = [
+    ['support', user('support'), 'allowed'],
+    ['an administrator', user('administrator'), 'allowed'],
+    ['an editor', user('editor'), 403],
+    ['finance', user('finance'), 403],
+    ['a learner', user(), 403],
+    ['an IBO session', { session: 'ibo', roles: [] }, 401],
+    ['a visitor', { session: 'visitor', roles: [] }, 401],
+  ];
+  const names = Object.keys(ACTION_RULES).filter((n) => n.startsWith('support.'));
+
+  it('declares every action of the inbox for support, limited per account', () => {
+    expect(names.sort()).toEqual(['support.assign', 'support.note', 'support.reply', 'support.setStatus']);
+    for (const n of names) expect(ACTION_RULES[n as keyof typeof ACTION_RULES]).toMatchObject({ access: 'support', limits: [{ name: 'supportChangesPerAccount', per: 'user' }] });
+  });
+
+  it.each(callers)('answers %s as the policy says, and shows the area to those it lets in', (_, caller, expected) => {
+    for (const n of names) {
+      const verdict = accessVerdict(ACTION_RULES[n as keyof typeof ACTION_RULES].access, caller);
+      expect(verdict === 'allowed' ? 'allowed' : accessRefusalStatus(verdict), n).toBe(expected);
+    }
+    expect(areasFor(caller).some((a) => a.key === 'support')).toBe(expected === 'allowed');
   });
 });
