@@ -4,11 +4,21 @@
  * assigns it, adds an internal note and replies by e-mail; the reply arrives in the sender's mailbox in
  * their language, is kept in the thread, and the message is answered. The pages pass the accessibility checks.
  */
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { expect, expectNoSeriousViolations, outboxMail, test } from './fixtures';
 import { browseAsAdministrator } from './support/staff';
 import { messages } from '../../src/i18n';
 
 const t = messages('en').support;
+
+/** How many mails of the server's outbox contain `needle`. */
+async function outboxCount(needle: string): Promise<number> {
+  const dir = join(process.env.E2E_DATA_DIR!, 'outbox');
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.eml'));
+  const texts = await Promise.all(files.map(async (f) => (await readFile(join(dir, f), 'utf8')).replace(/=\r?\n/g, '')));
+  return texts.filter((text) => text.includes(needle)).length;
+}
 
 test('@staff a contact message with <script> is found, assigned, noted and answered by e-mail from the back office', async ({ page, browser, baseURL }) => {
   test.slow();
@@ -68,8 +78,13 @@ test('@staff a contact message with <script> is found, assigned, noted and answe
   // The reply: mailed to the sender, in English (the language she wrote in), kept in the thread.
   await expect(page.getByText(`Sent to ${email}, in English.`, { exact: false })).toBeVisible();
   await page.getByLabel(t.forms.replyLabel).fill(`Thanks for writing. Your answer ${ref}.`);
+  const key = await page.locator('input[name="key"]').inputValue();
+  const messageId = /\/admin\/support\/(\d+)/.exec(page.url())![1]!;
   await page.getByRole('button', { name: t.forms.replySave }).click();
   await expect(page.getByRole('status').filter({ hasText: t.done.reply })).toBeVisible();
+  // The same form posted again (a double submit) is the same reply: answered, nothing more written or sent.
+  const again = await page.request.post(`${baseURL}/_actions/support.reply`, { headers: { origin: baseURL! }, form: { id: messageId, body: `Thanks for writing. Your answer ${ref}.`, key, lang: 'en' } });
+  expect(again.status()).toBe(200);
   await expect.poll(() => outboxMail(`Your answer ${ref}.`), { timeout: 15_000 }).toBeTruthy();
   const mail = (await outboxMail(`Your answer ${ref}.`))!;
   expect(mail).toContain(`To: ${email}`);
@@ -81,6 +96,8 @@ test('@staff a contact message with <script> is found, assigned, noted and answe
     await page.reload();
     await expect(page.locator('[data-entry="reply"]', { hasText: `Your answer ${ref}.` })).toContainText(t.message.reply, { timeout: 1000 });
   }).toPass({ timeout: 15_000 });
+  await expect(page.locator('[data-entry="reply"]')).toHaveCount(1);
+  expect(await outboxCount(`Your answer ${ref}.`)).toBe(1);
   await expect(page.locator('.facts [data-status]')).toHaveText(t.statuses.answered);
   await page.goto(`${baseURL}/en/admin/support?status=answered`);
   await expect(page.locator('tr', { hasText: ref }).getByText(t.statuses.answered)).toBeVisible();
