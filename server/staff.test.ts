@@ -161,6 +161,12 @@ describe.skipIf(!siteBuilt)('the staff back office, through the site', () => {
     // An editor's area is the video library; the administrators' areas stay closed.
     expect(dashboard.body).toContain(en.dashboard.areas.videos.title);
     expect(dashboard.body).not.toContain(en.dashboard.areas.staff.lead);
+    expect(dashboard.body).not.toContain(en.dashboard.areas.support.lead);
+    // The support inbox is not an editor's: its page and its actions are refused in words.
+    expect((await c.get('/en/admin/support')).status).toBe(403);
+    const note = await c.post('/_actions/support.note', { form: { id: '1', body: 'Nota', lang: 'en' } });
+    expect(note.status).toBe(403);
+    expect(error(note.body).message).toBe(messages('en').refusals.forbidden);
     expect((await c.get('/en/admin/videos')).status).toBe(200);
     expect((await c.get('/admin/staff')).status).toBe(403);
     const grant = await c.post('/_actions/staff.grantRole', { form: { email: PEOPLE.learner.email, role: 'administrator', lang: 'en' } });

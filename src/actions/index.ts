@@ -26,6 +26,7 @@ import { books, plans } from './products';
 import { authoring } from './authoring';
 import { videos } from './videos';
 import { courseArchive } from './course-archive';
+import { support } from './support';
 
 export const server = {
   account,
@@ -43,6 +44,7 @@ export const server = {
   authoring,
   videos,
   courseArchive,
+  support,
   contact: {
     /**
      * The contact form: 400 with field codes for bad input (nothing stored), 429 once an address has

@@ -123,6 +123,10 @@ export const paths = {
   /** A book cover staff uploaded (public, like the books page). */
   bookCover: (name: string) => `/media/book-cover/${name}`,
   /** The video library (editors): uploads, their conversion, caption tracks; `video`: one video's page. */
+  /** The support inbox (support staff, administrators); `query`: its filters and page. */
+  adminSupport: (query = '') => `/admin/support${query}`,
+  /** One contact message of the support inbox, with its thread and forms. */
+  adminSupportMessage: (messageId: number) => `/admin/support/${messageId}`,
   adminVideos: '/admin/videos',
   adminVideo: (videoId: number) => `/admin/videos/${videoId}`,
   /** The resumable upload endpoint (tus) of the video library; an upload's own address is below it. */

@@ -551,6 +551,44 @@ test(`GET the exam pages: ${RUNS} hostile course ids and attempt numbers — 200
   actionFuzz('plans.save', 169, () => plan, { setup: async (c) => void (await newLearner(c, 'plan')), extra: refused, runs: 15 });
 }
 
+/* ───────────── the support inbox ───────────── */
+
+// As a learner who is not support staff: every change of the inbox is refused right after its schema
+// (403), never written. As the administrator (support staff through the policy), hostile notes and
+// replies to a message that does not exist are a 400 or a 404 in words, never a 5xx nor a write.
+{
+  const refused = (a: Answer) => expect([400, 403, 413, 415, 429], a.body.slice(0, 200)).toContain(a.status);
+  const gone = (a: Answer) => expect([400, 404, 413, 415, 429], a.body.slice(0, 200)).toContain(a.status);
+  const message = { id: '2147483647', lang: 'en' };
+  actionFuzz('support.setStatus', 195, () => ({ ...message, status: 'closed' }), { setup: async (c) => void (await newLearner(c, 'estado')), extra: refused, runs: 15 });
+  actionFuzz('support.assign', 196, () => ({ ...message, assignee: '' }), { setup: async (c) => void (await newLearner(c, 'asignar')), extra: refused, runs: 15 });
+  actionFuzz('support.note', 197, () => ({ ...message, body: 'Nota <script>alert(1)</script>' }), { setup: async (c) => void (await asAdministrator(c)), extra: gone });
+  actionFuzz('support.reply', 198, (i) => ({ ...message, body: 'Respuesta <b>hola</b>', key: `fuzz-reply-${RUN}-${i}`.padEnd(16, '0') }), { setup: async (c) => void (await asAdministrator(c)), extra: gone });
+}
+
+test(`GET the support inbox as the administrator: ${RUNS} hostile filters and message ids — 200 or a 4xx in words, never a 5xx`, async ({ baseURL }) => {
+  const c = new Client(baseURL!, loopback(199));
+  try {
+    await asAdministrator(c);
+    await property(
+      'support inbox filters and ids',
+      fc.record({ value: hostileValue, field: fc.constantFrom('type', 'status', 'page', 'id'), en: fc.boolean() }),
+      async ({ value, field, en }, tally) => {
+        const path = `${en ? '/en' : ''}/admin/support${field === 'id' ? `/${urlPart(value)}` : `?${field}=${urlPart(value)}`}`;
+        const a = await tooLargeOrAnswer(c.get(path), path);
+        tally.add(a ? a.status : 'closed: request line too large');
+        if (!a) return;
+        expectClean(a, { path: path.slice(0, 300) });
+        expect([200, 404, 400, 414], `${path.slice(0, 200)} → ${a.status}`).toContain(a.status);
+      },
+      RUNS,
+      EVERY_FIELD.map((v) => ({ value: v, field: 'status' as const, en: false })),
+    );
+  } finally {
+    c.close();
+  }
+});
+
 test(`GET the books and plans pages as the administrator: ${RUNS} hostile ids — 200 or a 4xx in words, never a 5xx`, async ({ baseURL }) => {
   const c = new Client(baseURL!, loopback(170));
   try {

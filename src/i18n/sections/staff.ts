@@ -59,6 +59,7 @@ export const es = {
         plans: { title: 'Planes de membresía', lead: 'Crea y edita planes: precio, periodo y categorías.' },
         courses: { title: 'Cursos', lead: 'Crea y edita cursos, módulos y lecciones; publica los borradores.' },
         videos: { title: 'Videos', lead: 'Sube videos, sigue su conversión y añade subtítulos.' },
+        support: { title: 'Mensajes de contacto', lead: 'Lee, asigna y responde los mensajes del formulario de contacto.' },
       },
     },
     people: {
@@ -172,6 +173,7 @@ export const en: Shape<typeof es> = {
         plans: { title: 'Membership plans', lead: 'Create and edit plans: price, period and categories.' },
         courses: { title: 'Courses', lead: 'Create and edit courses, modules and lessons; publish drafts.' },
         videos: { title: 'Videos', lead: 'Upload videos, follow their conversion and add captions.' },
+        support: { title: 'Contact messages', lead: 'Read, assign and answer the messages of the contact form.' },
       },
     },
     people: {

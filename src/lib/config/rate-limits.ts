@@ -91,6 +91,8 @@ export const LIMITS = {
   videoUploadsPerAccount: { points: 30, durationSeconds: 60 * 60 },
   /** Changes to the video library per editor (caption tracks, deletions). */
   videoChangesPerAccount: { points: 120, durationSeconds: 60 * 60 },
+  /** Changes in the support inbox (statuses, assignments, notes, replies) per staff account: a busy day of answering fits. */
+  supportChangesPerAccount: { points: 300, durationSeconds: 60 * 60 },
   /** Course archives imported or exported per editor (each reads or writes every file of a course). */
   courseArchivesPerAccount: { points: 30, durationSeconds: 60 * 60 },
 } as const satisfies Record<string, LimitSpec>;

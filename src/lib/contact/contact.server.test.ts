@@ -79,6 +79,9 @@ describe.each(databases)('contact messages on $name', ({ create }) => {
       countryCode: 'CO',
       language: 'en',
       accepts: true,
+      // A new message waits in the support inbox, assigned to nobody.
+      status: 'new',
+      assigneeId: null,
     });
     expect(createdAt.getTime()).toBeGreaterThan(before - 60_000);
 

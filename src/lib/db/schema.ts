@@ -801,7 +801,11 @@ export const contactMessages = pgTable('contact_messages', {
   language: text().notNull(),
   accepts: boolean().notNull(),
   createdAt: createdAt(),
-});
+  /** Where support is with it: `new`, `in_progress`, `answered`, `closed` (`lib/support`). */
+  status: text({ enum: ['new', 'in_progress', 'answered', 'closed'] }).notNull().default('new'),
+  /** The staff person it is assigned to (support or administrator), if anyone. */
+  assigneeId: integer().references(() => users.id, { onDelete: 'set null' }),
+}, (t) => [index('contact_messages_status_idx').on(t.status, t.createdAt)]);
 export type ContactMessage = typeof contactMessages.$inferSelect;
 
 /* ───────────── scheduled work ───────────── */
@@ -918,3 +922,4 @@ export type AuditEvent = typeof auditEvents.$inferSelect;
 export * from './schema-staff';
 export * from './schema-authoring';
 export * from './schema-videos';
+export * from './schema-support';

@@ -47,3 +47,14 @@ export function displayName(text: string): string {
 export function isolated(text: string): string {
   return `\u2068${displayName(text)}\u2069`;
 }
+
+/** Every character a multi-line text may not show: the forbidden ones of a message (tab and line breaks kept). */
+const TEXT_CONTROL_ALL = new RegExp(`[\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f]|${LONE_SURROGATE}`, 'g');
+
+/**
+ * A stored multi-line text (a message) made safe to show as text: controls (NUL …) and lone surrogates
+ * become U+FFFD, so what was there is still seen; tab and line breaks stay. Escaping HTML is the page's.
+ */
+export function displayText(text: string): string {
+  return text.replace(TEXT_CONTROL_ALL, '\ufffd');
+}

@@ -26,6 +26,7 @@ import { Tracker } from '../learning/tracking.server';
 import { createBus, type Bus } from '../bus';
 import { createScheduler, registerSessionPurge, type Scheduler } from '../jobs';
 import { ExportLinks, registerPrivacyJobs } from '../privacy';
+import { registerSupportJobs } from '../support';
 import { registerExamGrading } from '../exams/exams.server';
 import { ExamCache } from '../exams/exam-source.server';
 import { registerMembershipRenewals } from '../commerce/memberships.server';
@@ -219,6 +220,8 @@ export async function createRuntime(config: AppConfig, parts: RuntimeParts = {})
     personChanged: (ref) => runtime.personChanged(ref),
     catalogChanged: () => runtime.catalogChanged(),
   });
+  // Replies of the support inbox: each mailed once, after it is stored in its message's thread.
+  registerSupportJobs(scheduler, { db, send: (message) => mailer.send(message) });
   if (parts.schedule !== false) scheduler.start();
 
   let closing: Promise<void> | null = null;

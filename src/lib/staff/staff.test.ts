@@ -23,10 +23,11 @@ const proved = (...roles: StaffSession['roles'] & object): StaffSession => ({ us
 const learner: StaffSession = { user: {}, ibo: null };
 
 describe('the areas of the back office', () => {
-  it('lists every area to an administrator, the content areas to an editor, nothing to a learner', () => {
-    expect(areasFor({ session: 'user', roles: ['administrator'] }).map((a) => a.key)).toEqual(['staff', 'audit', 'courses', 'videos', 'questions', 'books', 'plans']);
+  it('lists every area to an administrator, the content areas to an editor, the support inbox to support, nothing to a learner', () => {
+    expect(areasFor({ session: 'user', roles: ['administrator'] }).map((a) => a.key)).toEqual(['staff', 'audit', 'courses', 'videos', 'questions', 'books', 'plans', 'support']);
     expect(areasFor({ session: 'user', roles: ['editor'] }).map((a) => a.key)).toEqual(['courses', 'videos', 'questions', 'books', 'plans']);
-    expect(areasFor({ session: 'user', roles: ['support'] })).toEqual([]);
+    expect(areasFor({ session: 'user', roles: ['support'] }).map((a) => a.key)).toEqual(['support']);
+    expect(areasFor({ session: 'user', roles: ['finance'] })).toEqual([]);
     expect(areasFor({ session: 'user', roles: [] })).toEqual([]);
   });
 });

@@ -28,6 +28,7 @@ export const STAFF_AREAS = [
   { key: 'questions', path: '/admin/questions', access: 'editor' },
   { key: 'books', path: '/admin/books', access: 'editor' },
   { key: 'plans', path: '/admin/plans', access: 'editor' },
+  { key: 'support', path: '/admin/support', access: 'support' },
 ] as const satisfies readonly { key: string; path: string; access: StaffRole }[];
 export type StaffArea = (typeof STAFF_AREAS)[number];
 

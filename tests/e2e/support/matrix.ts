@@ -447,6 +447,11 @@ export function matrix(): Row[] {
     /* the video library: editors (the administrator holds every staff role); an unknown video is a 404 in words */
     ...staffPage('/admin/videos'),
     ...page('/admin/videos/2147483647', (l) => per('403', { visitors: loginRedirect(l, '/admin/videos/2147483647'), ibo: loginRedirect(l, '/admin/videos/2147483647'), admin: '404' }), { covers: '/admin/videos/[id]', note: 'unknown video' }),
+    /* the support inbox: support staff (the administrator holds every staff role); malformed filters are ignored; an unknown message is a 404 in words */
+    ...staffPage('/admin/support'),
+    ...staffPage('/admin/support?type=%27%20or%201%3D1&status=%3Cscript%3E&page=-1', '/admin/support', 'malformed filters'),
+    ...staffPage('/admin/support/2147483647', '/admin/support/[id]', 'unknown message', false, '404'),
+    ...staffPage('/admin/support/abc', '/admin/support/[id]', 'not an id', false, '404'),
     // The code and set-up pages: a learner is not staff (403); the administrator, already proved, is sent on.
     ...page('/second-factor', (l) => per('403', { visitors: loginRedirect(l, '/second-factor'), ibo: loginRedirect(l, '/second-factor'), admin: `302 → ${l === 'en' ? '/en' : ''}/admin` }), { covers: '/second-factor' }),
     ...page('/second-factor/setup', (l) => per('403', { visitors: loginRedirect(l, '/second-factor/setup'), ibo: loginRedirect(l, '/second-factor/setup'), admin: `302 → ${l === 'en' ? '/en' : ''}/admin` }), { covers: '/second-factor/setup' }),
@@ -744,6 +749,17 @@ export function matrix(): Row[] {
     /* the video library: captions of a video that does not exist; a track in a language the academy has not */
     action('videos.saveCaption', 'an unknown video', per('404'), { form: { videoId: '2147483647', track: 'es', captions: 'WEBVTT', lang: 'en' } }),
     action('videos.saveCaption', 'a language the academy has not', per('400'), { form: { videoId: '1', track: 'fr', captions: 'WEBVTT', lang: 'en' } }, { beforeAccess: true }),
+
+    /* the support inbox (support staff): a message deleted meanwhile (or never sent) is a 404 in words; empty, NUL and 100 KB texts a 400; nothing written */
+    action('support.setStatus', 'an unknown message', per('404'), { form: { id: '2147483647', status: 'closed', lang: 'en' } }),
+    action('support.setStatus', 'a status that does not exist', per('400'), { form: { id: '1', status: 'deleted', lang: 'en' } }, { beforeAccess: true }),
+    action('support.assign', 'an unknown message', per('404'), { form: { id: '2147483647', assignee: '', lang: 'en' } }),
+    action('support.note', 'an unknown message', per('404'), { form: { id: '2147483647', body: 'Nota', lang: 'en' } }),
+    action('support.note', 'an empty note', per('400'), { form: { id: '2147483647', body: '   ', lang: 'en' } }, { beforeAccess: true }),
+    action('support.reply', 'a message deleted meanwhile', per('404'), { form: { id: '2147483647', body: 'Hola', key: `matrix-reply-${RUN}-0001`, lang: 'en' } }),
+    action('support.reply', 'a NUL in the reply', per('400'), { form: { id: '2147483647', body: 'Hola\u0000', key: `matrix-reply-${RUN}-0002`, lang: 'en' } }, { beforeAccess: true }),
+    action('support.reply', 'a reply of 100 KB', per('400'), { form: { id: '2147483647', body: 'x'.repeat(100 * 1024), key: `matrix-reply-${RUN}-0003`, lang: 'en' } }, { beforeAccess: true }),
+    action('support.reply', 'no form key', per('400'), { form: { id: '2147483647', body: 'Hola', lang: 'en' } }, { beforeAccess: true }),
 
     /* books and plans (editors): bad prices, missing translations, forged ids and files that are not what they claim, each a sentence and a 4xx, nothing written */
     action('books.save', 'a negative price', per('400'), { form: { ...BOOK_FORM, price: '-5' } }),

@@ -1,0 +1,26 @@
+/**
+ * Fault-test fixture (`server/support-faults.test.ts`): the scheduler with the support inbox's reply job
+ * alone, on the embedded database in `DATA_DIR`, running every due job at `FAULT_NOW` (milliseconds)
+ * until none is left, then printing `done` and exiting. With `FAULT_AT=<step>` it kills itself with
+ * SIGKILL when the job reaches that step: no shutdown code runs, as when a machine dies.
+ */
+import { join } from 'node:path';
+import { openDatabase } from '../src/lib/db/client';
+import { createLogger } from '../src/lib/http/log.server';
+import { createScheduler } from '../src/lib/jobs/jobs.server';
+import { createMailer } from '../src/lib/mail/mail.server';
+import { registerSupportJobs } from '../src/lib/support/reply-job.server';
+
+const dataDir = process.env.DATA_DIR!;
+const faultAt = process.env.FAULT_AT ?? '';
+const now = new Date(Number(process.env.FAULT_NOW ?? Date.now()));
+const handle = await openDatabase({ databaseUrl: null, dataDir });
+const scheduler = createScheduler({ db: handle.db, logger: createLogger('silent'), workerId: `support-faults:${process.pid}`, clock: () => now });
+const mailer = createMailer({ smtpUrl: null, from: 'Academy <academy@example.com>', outboxDir: join(dataDir, 'outbox'), timeoutMs: 5000 });
+registerSupportJobs(scheduler, { db: handle.db, send: (m) => mailer.send(m), now: () => now }, (step) => {
+  if (step === faultAt) process.kill(process.pid, 'SIGKILL');
+});
+for (let round = 0; round < 10; round++) if ((await scheduler.runDue(now)).jobs === 0) break;
+await handle.close();
+console.log('done');
+process.exit(0);
