@@ -62,6 +62,7 @@ test.describe('revoking a certificate, on a server of its own', () => {
       await expect(page.getByRole('heading', { name: 'Certificado revocado' })).toBeVisible();
       await expect(page.getByText(new RegExp(`lo revocó el \\d+ de \\w+ de ${year}: ya no es válido`))).toBeVisible();
       expect(await page.content()).not.toContain(REASON);
+      await expectNoSeriousViolations(page);
 
       // The holder is told, in Spanish (their profile chose no language), with the reason.
       const mail = await waitForMail(server().dataDir, [PEOPLE.graduate.email, CODE, REASON], 30_000);
