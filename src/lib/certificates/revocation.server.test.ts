@@ -9,6 +9,7 @@ import { testDatabases } from '../db/testing';
 import type { DbHandle } from '../db/client';
 import { certificates, contacts, jobs, users } from '../db/schema';
 import { auditOf } from '../privacy/audit.server';
+import { collectArchive } from '../privacy/export.server';
 import type { MailMessage } from '../mail/mail';
 import { certificateByCode, certificateCredential } from './certificates.server';
 import { carriesStatus, signCertificate, signCredential } from './credentials.server';
@@ -110,6 +111,9 @@ for (const kind of await testDatabases()) {
       expect(sent[0]!.text).toContain('Reason: The final exam was copied.');
       expect(sent[0]!.text).toContain('November 27, 2026');
       expect(sent[0]!.text).toContain(`${ORIGIN}/en/verify/${c.code}`);
+      // The holder's own data archive keeps the reason too.
+      const archive = await collectArchive(handle.db, user!.id, { locale: 'en', origin: ORIGIN });
+      expect(archive!.tables.certificates).toEqual([expect.objectContaining({ code: c.code, revokedAt: '2026-11-27T10:00:00.000Z', revokedReason: 'The final exam was copied.' })]);
       // A certificate not revoked, or a payload that names none, sends nothing.
       const valid = await newCertificate();
       expect(await runRevokedMail(deps, { certificateId: valid.id, origin: ORIGIN })).toBe('nothing');
