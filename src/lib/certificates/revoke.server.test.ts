@@ -5,6 +5,9 @@ import type { DbHandle } from '../db/client';
 import { testRuntime } from '../testing/runtime';
 import type { Runtime } from '../runtime/runtime.server';
 import { readdir, readFile } from 'node:fs/promises';
+import { eq } from 'drizzle-orm';
+import { certificates, users } from '../db/schema';
+import { requestDeletion } from '../privacy';
 import { join } from 'node:path';
 import { certificateByCode } from './certificates.server';
 import { revokeEverywhere, revokeWithReason } from './revoke.server';
@@ -49,7 +52,6 @@ describe('revoking a certificate', () => {
   it('a revocation stored by a process that died before telling anyone: its job tells every process and e-mails the holder', async () => {
     const code = 'ACAD-DEAD-2026-0000-0001';
     const certificate = (await certificateByCode(handle.db, 'ACAD-GRAD-2026-0000-0002'))!;
-    const { certificates } = await import('../db/schema');
     await handle.db.insert(certificates).values({ contactId: certificate.contactId, courseId: 1, code, holderName: certificate.holderName, issuedAt: new Date() });
     const key = `https://academia.example/verify/${code}?`;
     runtime.pages.set(key, runtime.catalog.version, { status: 200, headers: [], body: '<p>válido</p>' });
@@ -72,5 +74,15 @@ describe('revoking a certificate', () => {
     await runtime.scheduler.runDue(new Date(Date.now() + 60_000));
     const again = await Promise.all((await readdir(outbox)).filter((f) => f.endsWith('.eml')).map((f) => readFile(join(outbox, f), 'utf8')));
     expect(again).toHaveLength(mails.length);
+  });
+
+  it("forgets the reasons with the holder's name when their account is deleted", async () => {
+    const [graduate] = await handle.db.select({ id: users.id }).from(users).where(eq(users.email, 'graduate@academia.example'));
+    const held = async () => handle.db.select({ reason: certificates.revokedReason, name: certificates.holderName }).from(certificates).where(eq(certificates.code, 'ACAD-DEAD-2026-0000-0001'));
+    expect(await held()).toEqual([{ reason: 'Revocado antes de la caída.', name: expect.any(String) }]);
+    const now = new Date();
+    await requestDeletion(handle.db, { userId: graduate!.id, password: 'Gradua2026', now });
+    await runtime.scheduler.runDue(new Date(now.getTime() + 15 * 86_400_000));
+    expect(await held()).toEqual([{ reason: null, name: '' }]);
   });
 });
