@@ -17,7 +17,9 @@ import { createLogger } from '../src/lib/http/log.server';
 import { redisReachable } from '../src/lib/testing/services';
 import type { TrackingAck, TrackingBroadcast } from '../src/lib/learning/learning';
 import { certificateByCode } from '../src/lib/certificates/certificates.server';
+import { decodeJwt } from 'jose';
 import { revokeEverywhere } from '../src/lib/certificates/revoke.server';
+import { decodeStatusList, statusBit, statusPosition } from '../src/lib/certificates/status-list';
 
 /**
  * How long a test waits for the other process to hear of a change. Kept pages live until told and kept
@@ -208,15 +210,24 @@ describe.skipIf(missing.length > 0)('two processes on PostgreSQL and Redis', () 
       await r.body?.cancel();
       return `${r.status} ${r.headers.get('x-page-cache')}`;
     };
+    // The published revocation list: its bit of the certificate, as each process serves it (kept a minute).
+    const certificate = (await certificateByCode(direct.db, code))!;
+    const listed = async (p: Proc) => {
+      const jwt = await (await fetch(`${p.base}/credentials/status/1`)).text();
+      const { encodedList } = (decodeJwt(jwt) as { credentialSubject: { encodedList: string } }).credentialSubject;
+      return statusBit(decodeStatusList(encodedList), statusPosition(certificate.id).index);
+    };
+    for (const p of [a, b]) expect(await listed(p)).toBe(false);
     // The first view of a fresh process signs the seed's certificate and renders; kept from the second on.
     for (const p of [a, b]) await expect.poll(() => verify(p), { timeout: 20_000 }).toBe('200 hit');
     const bus = createBus({ kind: 'redis', redisUrl }, createLogger('silent'));
     await bus.ready();
     try {
       // What the academy's revocation does: the write, then one notice to every process.
-      const certificate = (await certificateByCode(direct.db, code))!;
       expect(await revokeEverywhere({ db: direct.db, catalogChanged: () => bus.publish('catalog', {}) }, certificate.id, Date.now())).toBe(true);
       await Promise.all([a, b].map((p) => expect.poll(() => verify(p), { timeout: NOTICE_MS, interval: 20 }).toMatch(/^410 /)));
+      // Both drop their kept list at once (not a minute later).
+      await Promise.all([a, b].map((p) => expect.poll(() => listed(p), { timeout: NOTICE_MS, interval: 20 }).toBe(true)));
     } finally {
       await bus.close();
     }

@@ -59,6 +59,10 @@ export const ACTION_RULES = {
   'cart.add': { access: 'public', limits: [], locale: 'lang' },
   'cart.remove': { access: 'public', limits: [], locale: 'lang' },
   'certificates.issue': { access: 'learner', limits: [], locale: 'lang' },
+  // Revoking takes back what a learner earned and what third parties rely on, for good: administrators
+  // only (support answers learners' questions, but a `support` declaration would let every support
+  // account revoke; the policy grants by one access level, so the finer power stays with administrators).
+  'certificates.revoke': { access: 'administrator', limits: [{ name: 'certificateRevocationsPerAccount', per: 'user' }], locale: 'lang' },
   'commerce.newKey': { access: 'learner', limits: [], locale: 'lang' },
   'commerce.checkout': {
     access: 'learner',

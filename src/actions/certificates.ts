@@ -5,7 +5,11 @@
 import { ActionError } from 'astro:actions';
 import { action, refusal } from './kit';
 import { z } from '~/lib/zod';
-import { LOCALES, messages as messagesIn } from '~/i18n';
+import { format, LOCALES, messages as messagesIn } from '~/i18n';
+// Not the domain's index: it loads the PDF and QR libraries, which no form but issuing needs.
+import { certificateTexts } from '~/lib/certificates/certificates';
+import { revokeFormSchema } from '~/lib/certificates/revocation';
+import { revokeWithReason } from '~/lib/certificates/revoke.server';
 import { catalogContext } from '~/lib/app.server';
 import { isListed } from '~/lib/access';
 import { emailVerified } from '~/lib/identity';
@@ -61,6 +65,22 @@ export const certificates = {
       // Pages kept for this person (my learning, the certificate's) show it from now on, and any exam
       // attempt graded on the way.
       return { courseId: course.id, code: outcome.certificate.code, created: outcome.created, changed: [...outcome.changed, ...(outcome.created ? [personChange({ contactId })] : [])] };
+    },
+  }),
+
+  /**
+   * Revokes a certificate with a reason (administrators, from the back office): audited, the holder
+   * e-mailed, the verification page and the published revocation list changed in every process.
+   * 404 for a code no certificate has; 409 when it was already revoked (two at once: one revocation).
+   */
+  revoke: action('certificates.revoke', {
+    accept: 'form',
+    input: revokeFormSchema,
+    handler: async ({ code, reason }, { person, runtime, t, locale, ctx }) => {
+      const outcome = await revokeWithReason(runtime.db, { code, reason, actorUserId: person.userId, origin: runtime.siteOrigin(ctx.url), now: new Date() });
+      if (outcome.status === 'unknown') throw new ActionError({ code: 'NOT_FOUND', message: t.certificateAdmin.unknown });
+      if (outcome.status === 'alreadyRevoked') throw new ActionError({ code: 'CONFLICT', message: format(t.certificateAdmin.alreadyRevoked, { date: certificateTexts(locale).date(outcome.revokedAt.getTime()) }) });
+      return { message: format(t.certificateAdmin.revoked, { code }), code, revokedAt: outcome.revokedAt.toISOString(), changed: outcome.changed };
     },
   }),
 };

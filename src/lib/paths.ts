@@ -100,6 +100,8 @@ export const paths = {
   admin: '/admin',
   /** Staff management (administrators): roles granted and removed, second factors reset. */
   adminStaff: '/admin/staff',
+  /** Certificates (administrators): found by code or the holder's e-mail (`query`), revoked with a reason. */
+  adminCertificates: (query = '') => `/admin/certificates${query}`,
   /** The courses list of the back office (editors); `query`: its search. */
   adminCourses: (query = '') => `/admin/courses${query}`,
   /** A course's editor: its draft (editors). */
@@ -143,6 +145,8 @@ export const paths = {
   jwks: '/.well-known/jwks.json',
   /** The academy as an Open Badges issuer (`Profile`): the `issuer.id` of every credential. */
   issuerProfile: '/credentials/issuer.json',
+  /** A published revocation list of the certificates' credentials (W3C Bitstring Status List), numbered from 1. */
+  statusList: (list: number) => `/credentials/status/${list}`,
   /** Progress events over HTTP when the socket is unavailable (and `navigator.sendBeacon`). */
   trackingApi: '/api/tracking',
   /** A lesson resource's bytes (video or document), access-checked, with HTTP Range support. */

@@ -543,6 +543,8 @@ test(`GET the exam pages: ${RUNS} hostile course ids and attempt numbers — 200
   actionFuzz('staff.grantRole', 163, (i) => ({ email: `fuzz.rol.${RUN}.${i}@example.com`, role: 'editor', lang: 'en' }), { setup: async (c) => void (await newLearner(c, 'rol')), extra: refused, runs: 15 });
   actionFuzz('staff.revokeRole', 164, () => ({ userId: '2147483647', role: 'editor', lang: 'en' }), { setup: async (c) => void (await newLearner(c, 'quitar-rol')), extra: refused, runs: 15 });
   actionFuzz('staff.resetFactor', 165, () => ({ userId: '2147483647', lang: 'en' }), { setup: async (c) => void (await newLearner(c, 'reiniciar')), extra: refused, runs: 15 });
+  // Revoking certificates is the administrators': a learner is refused right after the schema, and the seed's certificate stays valid.
+  actionFuzz('certificates.revoke', 185, () => ({ code: 'ACAD-GRAD-2026-0000-0002', reason: 'Fuzz', lang: 'en' }), { setup: async (c) => void (await newLearner(c, 'revocar')), extra: refused, runs: 15 });
   // Books and plans are the editors': a learner is refused right after the schema, whatever the body (the editors' own refusals are in the matrix).
   const book = { id: '', titleEs: 'Libro', titleEn: 'Book', author: 'Ana', descriptionEs: 'Uno.', descriptionEn: 'One.', price: '12.50', hidden: 'on', cover: '', lang: 'en' };
   actionFuzz('books.save', 167, () => book, { setup: async (c) => void (await newLearner(c, 'libro')), extra: refused, runs: 15 });
@@ -606,6 +608,29 @@ test(`GET the books and plans pages as the administrator: ${RUNS} hostile ids �
       },
       RUNS,
       EVERY_FIELD.map((v) => ({ id: v, plans: false, en: false })),
+    );
+  } finally {
+    c.close();
+  }
+});
+
+test(`GET the certificates page as the administrator: ${RUNS} hostile searches — 200 or a 4xx in words, never a 5xx`, async ({ baseURL }) => {
+  const c = new Client(baseURL!, loopback(186));
+  try {
+    await asAdministrator(c);
+    await property(
+      'certificate searches',
+      fc.record({ q: hostileValue, en: fc.boolean() }),
+      async ({ q, en }, tally) => {
+        const path = `${en ? '/en' : ''}/admin/certificates?q=${urlPart(q)}`;
+        const a = await tooLargeOrAnswer(c.get(path), path);
+        tally.add(a ? a.status : 'closed: request line too large');
+        if (!a) return;
+        expectClean(a, { path: path.slice(0, 300) });
+        expect([200, 400, 414], `${path.slice(0, 200)} → ${a.status}`).toContain(a.status);
+      },
+      RUNS,
+      EVERY_FIELD.map((v) => ({ q: v, en: false })),
     );
   } finally {
     c.close();
@@ -763,6 +788,7 @@ test(`forms posted to pages (?_action=): ${RUNS} hostile forms and a NUL in ever
     ['/en/course-result?_action=exams.submit', { course: '1', attempt: '1', lang: 'en', q5: '17' }],
     ['/en/course-generate?course=2&_action=certificates.issue', { course: '2', lang: 'en' }],
     ['/admin/books?book=1&_action=books.save', { id: '1', titleEs: 'Libro', titleEn: 'Book', author: 'Ana', descriptionEs: 'Uno.', descriptionEn: 'One.', price: '12.50', lang: 'es' }],
+    ['/en/admin/certificates?q=ACAD-GRAD-2026-0000-0002&_action=certificates.revoke', { code: 'ACAD-GRAD-2026-0000-0002', reason: 'Fuzz', lang: 'en' }],
     ['/en/admin/plans?_action=plans.save', { nameEs: 'Plan', nameEn: 'Plan', descriptionEs: 'Uno.', descriptionEn: 'One.', featuresEs: 'Uno', featuresEn: 'One', price: '9.99', period: 'month', categories: '2', lang: 'en' }],
     ['/en/myshopping?_action=commerce.cancelMembership', { membership: '1', lang: 'en' }],
     ['/en/purchase-detail?_action=commerce.checkout', paymentForm({ cardholderName: 'Fuzz' })],

@@ -15,8 +15,8 @@ export interface Outcome {
 
 type Result = { data?: { message?: string } | unknown; error?: { status: number; code: string; message: string } | undefined } | undefined;
 
-/** Reads one or more actions' results (the first that ran) into a sentence. */
-export function readOutcome(Astro: AstroGlobal, locale: Locale, results: readonly Result[], labels: Record<string, string> = {}): Outcome | null {
+/** Reads one or more actions' results (the first that ran) into a sentence; `max`: the longest value the forms' text fields take. */
+export function readOutcome(Astro: AstroGlobal, locale: Locale, results: readonly Result[], labels: Record<string, string> = {}, max = 254): Outcome | null {
   const result = results.find((r) => r !== undefined);
   if (!result) return null;
   const { error } = result;
@@ -29,7 +29,7 @@ export function readOutcome(Astro: AstroGlobal, locale: Locale, results: readonl
     const errors = messages(locale).forms.errors as Record<string, string>;
     const [field, codes] = Object.entries(error.fields as Record<string, string[]>)[0] ?? ['', []];
     const code = codes[0] ?? 'invalidOption';
-    return { message: format(errors[code] ?? errors.invalidOption!, { field: labels[field] ?? field, max: 254, min: 1 }), failed: true };
+    return { message: format(errors[code] ?? errors.invalidOption!, { field: labels[field] ?? field, max, min: 1 }), failed: true };
   }
   return { message: error.message, failed: true };
 }

@@ -64,6 +64,13 @@ export const es = {
       intro: '¡Felicitaciones! Completaste el curso «{course}» y tu certificado ya está disponible. Puedes verlo, descargarlo en PDF y agregarlo a tu perfil de LinkedIn aquí:',
       verify: 'Cualquier persona puede comprobarlo con el código {code} en:',
     },
+    revokedMail: {
+      subject: 'Tu certificado del curso «{course}» fue revocado',
+      greeting: 'Hola, {name}:',
+      intro: 'La academia revocó el {date} tu certificado del curso «{course}» (código {code}): ya no es válido.',
+      reason: 'Motivo: {reason}',
+      verify: 'Si tienes preguntas, responde a este correo. La verificación pública del certificado dice ahora que está revocado:',
+    },
     errors: {
       login: 'Inicia sesión con tu cuenta para obtener tu certificado.',
       unknownCourse: 'Ese curso no existe.',
@@ -130,6 +137,13 @@ export const en: Shape<typeof es> = {
       greeting: 'Hello {name},',
       intro: 'Congratulations! You completed the course “{course}” and your certificate is ready. You can see it, download it as a PDF and add it to your LinkedIn profile here:',
       verify: 'Anyone can check it with the code {code} at:',
+    },
+    revokedMail: {
+      subject: 'Your certificate for “{course}” was revoked',
+      greeting: 'Hello {name},',
+      intro: 'On {date} the academy revoked your certificate for the course “{course}” (code {code}): it is no longer valid.',
+      reason: 'Reason: {reason}',
+      verify: 'If you have questions, reply to this e-mail. The public verification of the certificate now says it was revoked:',
     },
     errors: {
       login: 'Log in with your account to get your certificate.',

@@ -54,6 +54,7 @@ export const es = {
       areas: {
         staff: { title: 'Equipo', lead: 'Da y quita roles, y restablece la verificación en dos pasos.' },
         audit: { title: 'Registro de auditoría', lead: 'Quién cambió qué y cuándo.' },
+        certificates: { title: 'Certificados', lead: 'Busca certificados por código o correo y revócalos con un motivo.' },
         questions: { title: 'Bancos de preguntas', lead: 'Las preguntas y los ajustes del examen de cada curso; importar y exportar en CSV.' },
         books: { title: 'Libros', lead: 'Crea y edita libros: textos, precio, portada y PDF.' },
         plans: { title: 'Planes de membresía', lead: 'Crea y edita planes: precio, periodo y categorías.' },
@@ -168,6 +169,7 @@ export const en: Shape<typeof es> = {
       areas: {
         staff: { title: 'Staff', lead: 'Grant and remove roles, and reset two-step verification.' },
         audit: { title: 'Audit log', lead: 'Who changed what, and when.' },
+        certificates: { title: 'Certificates', lead: 'Find certificates by code or e-mail and revoke them with a reason.' },
         questions: { title: 'Question banks', lead: "Each course's exam questions and settings; import and export as CSV." },
         books: { title: 'Books', lead: 'Create and edit books: texts, price, cover and PDF.' },
         plans: { title: 'Membership plans', lead: 'Create and edit plans: price, period and categories.' },

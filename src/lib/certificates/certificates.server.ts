@@ -16,6 +16,7 @@ import { courseCompleted } from '../exams/exams';
 import { completedLessons } from '../learning/progress.server';
 import type { Change } from '../runtime/changes';
 import { CODE_RANDOM_BYTES, newVerificationCode, normalizeCode } from './certificates';
+import { carriesStatus } from './credentials.server';
 
 /** Why a certificate was not issued. */
 export type IssueRefusal =
@@ -141,12 +142,19 @@ export async function certificateCount(db: Db, courseId: number): Promise<number
 /**
  * The certificate's signed credential: the one kept with it, or, the first time (certificates the seed
  * wrote have none yet), the one `sign` makes, kept so every later download and check sees the same
- * bytes. When two requests sign at once, the first one stored wins and both return it.
+ * bytes. When two requests sign at once, the first one stored wins and both return it. A credential
+ * signed before the revocation lists existed (no status entry) is signed again, with its entry, the
+ * next time it is served, and replaces the old one.
  */
 export async function certificateCredential(db: Db, certificate: Certificate, sign: () => Promise<string>): Promise<string> {
-  if (certificate.credential) return certificate.credential;
+  const old = certificate.credential;
+  if (old && carriesStatus(old)) return old;
   const jwt = await sign();
-  const [stored] = await db.update(certificates).set({ credential: jwt }).where(and(eq(certificates.id, certificate.id), isNull(certificates.credential))).returning({ credential: certificates.credential });
+  const [stored] = await db
+    .update(certificates)
+    .set({ credential: jwt })
+    .where(and(eq(certificates.id, certificate.id), old ? eq(certificates.credential, old) : isNull(certificates.credential)))
+    .returning({ credential: certificates.credential });
   if (stored?.credential) return stored.credential;
   const [row] = await db.select({ credential: certificates.credential }).from(certificates).where(eq(certificates.id, certificate.id));
   return row?.credential ?? jwt;

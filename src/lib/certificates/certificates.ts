@@ -7,6 +7,7 @@
 import type { Locale } from '~/i18n/locales';
 import { format } from '~/i18n/format';
 import { localePath, paths } from '~/lib/paths';
+import type { BitstringStatusListEntry } from './status-list';
 
 /* ───────────── facts ───────────── */
 
@@ -172,6 +173,8 @@ export interface OpenBadgeCredential {
   /** The credential's name (Open Badges requires one). */
   name: string;
   credentialSubject: BadgeSubject;
+  /** Where its revocation is published (a W3C Bitstring Status List entry); credentials signed before lists existed have none until served again. */
+  credentialStatus?: BitstringStatusListEntry;
 }
 
 /** The identifiers and wording a credential needs beyond the certificate's facts. */

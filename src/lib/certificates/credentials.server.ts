@@ -2,11 +2,12 @@
  * Certificates as signed credentials: an Open Badges 3.0 credential signed as a VC-JWT with the
  * academy's Ed25519 key (`signing.server.ts`), and checking one against the published key set alone.
  */
-import { createLocalJWKSet, jwtVerify, SignJWT, type JSONWebKeySet, type JWTPayload } from 'jose';
+import { createLocalJWKSet, decodeJwt, jwtVerify, SignJWT, type JSONWebKeySet, type JWTPayload } from 'jose';
 import type { Certificate } from '../db/schema';
 import { certificateFacts, credentialDescribes, credentialOptions, openBadgeCredential, OB3_CONTEXT, VC_CONTEXT_V2, type OpenBadgeCredential } from './certificates';
 import type { IssueContext } from './mail.server';
 import type { SigningKey } from './signing.server';
+import { statusEntry } from './status-list';
 
 /** The JOSE header `typ` of a signed credential. */
 export const VC_JWT_TYPE = 'vc+jwt';
@@ -131,8 +132,22 @@ export async function checkCertificateCredential(jwt: string, certificate: Certi
   return check.ok && credentialDescribes(check.credential, certificate);
 }
 
-/** The signed credential of a certificate in `locale` (Open Badges 3.0, VC-JWT). */
+/**
+ * The signed credential of a certificate in `locale` (Open Badges 3.0, VC-JWT), with its status entry:
+ * the bit of the published revocation list that says whether it was revoked.
+ */
 export function signCertificate(certificate: Certificate, ctx: Pick<IssueContext, 'signingKey' | 'origin' | 'locale' | 'course' | 'issuerName'>): Promise<string> {
   const facts = certificateFacts(certificate, ctx.course, ctx.locale, ctx.origin, ctx.issuerName);
-  return signCredential(openBadgeCredential(facts, credentialOptions(certificate, ctx.course, ctx.locale, ctx.origin)), ctx.signingKey);
+  const credential = openBadgeCredential(facts, credentialOptions(certificate, ctx.course, ctx.locale, ctx.origin));
+  return signCredential({ ...credential, credentialStatus: statusEntry(ctx.origin, certificate.id) }, ctx.signingKey);
+}
+
+/** Whether a kept credential names its status entry (those signed before the revocation lists do not). Reads without checking the signature. */
+export function carriesStatus(jwt: string): boolean {
+  try {
+    const status = (decodeJwt(jwt) as { credentialStatus?: { type?: unknown } }).credentialStatus;
+    return status?.type === 'BitstringStatusListEntry';
+  } catch {
+    return false;
+  }
 }

@@ -1,4 +1,6 @@
 export * from './certificates';
+export * from './revocation';
+export * from './status-list';
 export { certificateByCode, certificateCredential, findCertificate, hasCompletedCourse, holderOf, issueCertificate, revokeCertificate, type IssueOutcome } from './certificates.server';
 export { certificatePdf } from './pdf.server';
 export { qrPng, qrSvg } from './qr.server';
@@ -6,4 +8,6 @@ export { checkCertificateCredential, signCertificate, verifyCredential } from '.
 export { jwks, type SigningKey } from './signing.server';
 export { issueAndNotify, type IssueContext } from './mail.server';
 export { loadGeneratePage, loadOwnCertificate, verifyCode, type GeneratePage, type Verification } from './pages.server';
-export { revokeEverywhere, type RevocationContext } from './revoke.server';
+export { findCertificates, revokeEverywhere, revokeWithReason, type CertificateRecord, type RevocationContext, type RevokeOutcome } from './revoke.server';
+export { buildStatusList, StatusListCache } from './status-list.server';
+export { registerRevokedMail, runRevokedMail } from './revoked-mail.server';

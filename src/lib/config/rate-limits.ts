@@ -81,6 +81,8 @@ export const LIMITS = {
   secondFactorPerAccount: { points: 10, durationSeconds: 15 * 60 },
   /** Changes to staff (roles, second factors) per administrator. */
   staffChangesPerAccount: { points: 60, durationSeconds: 60 * 60 },
+  /** Certificates revoked per administrator (each e-mails a holder and rebuilds the published revocation list). */
+  certificateRevocationsPerAccount: { points: 30, durationSeconds: 60 * 60 },
   /** Changes to question banks (questions, exam settings, imports, regrades) per editor: a morning of careful editing fits. */
   bankChangesPerAccount: { points: 300, durationSeconds: 60 * 60 },
   /** Books and plans saved, covers and PDFs uploaded per staff account (each upload is decoded or stored). */

@@ -504,6 +504,8 @@ export const certificates = pgTable(
     holderName: text().notNull(),
     issuedAt: timestamp({ withTimezone: true }).notNull(),
     revokedAt: timestamp({ withTimezone: true }),
+    /** Why staff revoked it: told to the holder, kept in the audit trail, never shown on the public verification page. */
+    revokedReason: text(),
     /** The signed credential (compact VC-JWT); null until first signed (certificates the seed wrote). */
     credential: text(),
   },

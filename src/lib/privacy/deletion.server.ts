@@ -158,7 +158,7 @@ export async function runDeletion(deps: DeletionJobDeps, payload: unknown, step:
       .where(or(eq(contacts.userId, userId), sql`lower(${contacts.email}) = lower(${user.email})`));
     const ids = own.map((c) => c.id);
     const mine = (column: AnyColumn) => (ids.length > 0 ? inArray(column, ids) : sql`false`);
-    const kept = await tx.update(certificates).set({ holderName: '', credential: null }).where(mine(certificates.contactId)).returning({ id: certificates.id });
+    const kept = await tx.update(certificates).set({ holderName: '', credential: null, revokedReason: null }).where(mine(certificates.contactId)).returning({ id: certificates.id });
     await tx.delete(tracking).where(mine(tracking.contactId));
     await tx.delete(trackingCredit).where(mine(trackingCredit.contactId));
     await tx.delete(examAttempts).where(mine(examAttempts.contactId));

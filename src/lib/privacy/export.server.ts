@@ -150,6 +150,8 @@ export async function collectArchive(db: Db, userId: number, ctx: { locale: Loca
         holderName: c.holderName,
         issuedAt: iso(c.issuedAt),
         revokedAt: iso(c.revokedAt),
+        // Told to the holder when it was revoked: theirs to keep (never on the public page).
+        revokedReason: c.revokedReason ?? '',
         verifyUrl: certificateUrls(ctx.origin, c.courseId, c.code, ctx.locale).verify,
       })),
       orders: orders.map((o) => ({

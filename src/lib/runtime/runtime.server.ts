@@ -33,6 +33,8 @@ import { registerMembershipRenewals } from '../commerce/memberships.server';
 import { registerPaymentReconciler } from '../commerce/reconcile.server';
 import { DatabaseSandboxLedger } from '../commerce/sandbox-ledger.server';
 import { loadOrCreateSigningKey, type SigningKey } from '../certificates/signing.server';
+import { StatusListCache } from '../certificates/status-list.server';
+import { registerRevokedMail } from '../certificates/revoked-mail.server';
 import type { PaymentGateway } from '../commerce/gateway';
 import { SandboxGateway } from '../commerce/sandbox';
 import { CheckoutKeys } from '../commerce/checkout-keys.server';
@@ -79,6 +81,8 @@ export interface Runtime {
   readonly exportLinks: ExportLinks;
   /** Staff second factors: the database and the seal their TOTP secrets are kept under. */
   readonly factors: Factors;
+  /** The signed revocation lists of the certificates' credentials, kept briefly (dropped by any revocation's notice). */
+  readonly statusLists: StatusListCache;
   /** Places and pays orders through `gateway` (one flight per checkout in this process). */
   readonly checkout: CheckoutService;
   /** This process's name in logs and job claims. */
@@ -222,6 +226,8 @@ export async function createRuntime(config: AppConfig, parts: RuntimeParts = {})
   });
   // Replies of the support inbox: each mailed once, after it is stored in its message's thread.
   registerSupportJobs(scheduler, { db, send: (message) => mailer.send(message) });
+  // A revocation's notice told again and the holder e-mailed, once the revocation is stored.
+  registerRevokedMail(scheduler, { db, send: (message) => mailer.send(message), catalogChanged: () => runtime.catalogChanged() });
   if (parts.schedule !== false) scheduler.start();
 
   let closing: Promise<void> | null = null;
@@ -251,6 +257,7 @@ export async function createRuntime(config: AppConfig, parts: RuntimeParts = {})
     checkout,
     exportLinks,
     factors,
+    statusLists: new StatusListCache(),
     workerId,
     siteOrigin: (url) => publicOrigin(config.origin, { host: url.host, protocol: url.protocol === 'https:' ? 'https:' : 'http:' }),
     catalogChanged: () => bus.publish('catalog', {}),

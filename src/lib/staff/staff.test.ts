@@ -14,21 +14,37 @@ import {
   readTypedCode,
   removalRefused,
   revokeRoleSchema,
+  STAFF_AREAS,
   staffGate,
   totpCode,
   type StaffSession,
 } from './staff';
+import { accessVerdict } from '../access/policy';
+import { ruleOf } from '../../actions/access';
 
 const proved = (...roles: StaffSession['roles'] & object): StaffSession => ({ user: {}, ibo: null, roles, staff: { roles, secondFactor: 'proved' } });
 const learner: StaffSession = { user: {}, ibo: null };
 
 describe('the areas of the back office', () => {
   it('lists every area to an administrator, the content areas to an editor, the support inbox to support, nothing to a learner', () => {
-    expect(areasFor({ session: 'user', roles: ['administrator'] }).map((a) => a.key)).toEqual(['staff', 'audit', 'courses', 'videos', 'questions', 'books', 'plans', 'support']);
+    expect(areasFor({ session: 'user', roles: ['administrator'] }).map((a) => a.key)).toEqual(['staff', 'audit', 'certificates', 'courses', 'videos', 'questions', 'books', 'plans', 'support']);
     expect(areasFor({ session: 'user', roles: ['editor'] }).map((a) => a.key)).toEqual(['courses', 'videos', 'questions', 'books', 'plans']);
     expect(areasFor({ session: 'user', roles: ['support'] }).map((a) => a.key)).toEqual(['support']);
     expect(areasFor({ session: 'user', roles: ['finance'] })).toEqual([]);
     expect(areasFor({ session: 'user', roles: [] })).toEqual([]);
+  });
+
+  it('opens certificates, and their revocation, to administrators only', () => {
+    const revoke = ruleOf('certificates.revoke')!;
+    const area = STAFF_AREAS.find((a) => a.key === 'certificates')!;
+    expect(area.access).toBe('administrator');
+    expect(revoke.access).toBe('administrator');
+    expect(accessVerdict(revoke.access, { session: 'user', roles: ['administrator'] })).toBe('allowed');
+    for (const role of ['editor', 'support', 'finance'] as const) expect(accessVerdict(revoke.access, { session: 'user', roles: [role] })).toBe('forbidden');
+    expect(accessVerdict(revoke.access, { session: 'user', roles: ['editor', 'support', 'finance'] })).toBe('forbidden');
+    expect(accessVerdict(revoke.access, { session: 'user', roles: [] })).toBe('forbidden');
+    expect(accessVerdict(revoke.access, { session: 'ibo', roles: [] })).toBe('unauthorized');
+    expect(accessVerdict(revoke.access, { session: 'visitor', roles: [] })).toBe('unauthorized');
   });
 });
 

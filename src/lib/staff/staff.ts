@@ -23,6 +23,7 @@ export const RECOVERY_CODE_COUNT = 10;
 export const STAFF_AREAS = [
   { key: 'staff', path: '/admin/staff', access: 'administrator' },
   { key: 'audit', path: '/admin/audit', access: 'administrator' },
+  { key: 'certificates', path: '/admin/certificates', access: 'administrator' },
   { key: 'courses', path: '/admin/courses', access: 'editor' },
   { key: 'videos', path: '/admin/videos', access: 'editor' },
   { key: 'questions', path: '/admin/questions', access: 'editor' },

@@ -422,6 +422,10 @@ export function matrix(): Row[] {
     ...staffPage('/admin/staff'),
     ...staffPage('/admin/audit'),
     ...staffPage('/admin/audit?actor=%27%20or%201%3D1&from=2026-13-45&page=-1', '/admin/audit', 'malformed filters'),
+    // Certificates (administrators only): a search that is neither a code nor an address, and a code nobody holds, answer 200 in words.
+    ...staffPage('/admin/certificates'),
+    ...staffPage('/admin/certificates?q=%27%20or%201%3D1%00', '/admin/certificates', 'hostile search'),
+    ...staffPage('/admin/certificates?q=ACAD-0000-0000-0000-0000', '/admin/certificates', 'a code nobody holds'),
     // Books and plans: editors, and the administrator through the policy; an id that is no book's or plan's is a 404 in words.
     ...staffPage('/admin/books'),
     ...staffPage('/admin/books?book=1', '/admin/books', "a book's form"),
@@ -585,6 +589,16 @@ export function matrix(): Row[] {
       http: { method: 'GET', path: '/.well-known/jwks.json' },
       check: (_r, seen) => (!seen.body.includes('"kty":"OKP"') ? 'publishes no Ed25519 key' : /"d"\s*:/.test(seen.body) ? 'publishes a private key' : undefined),
     },
+    // The published revocation list: anyone may read it (verifiers of any credential); a list number that is not one is a 404.
+    {
+      label: 'GET /credentials/status/1',
+      kind: 'endpoint',
+      covers: 'GET /credentials/status/[list]',
+      expect: per('200'),
+      http: { method: 'GET', path: '/credentials/status/1' },
+      check: (_r, seen) => (/^[\w-]+\.[\w-]+\.[\w-]+$/.test(seen.body.trim()) && seen.headers['content-type'] === 'application/vc+jwt' ? undefined : 'is not a signed list'),
+    },
+    ...['/credentials/status/0', '/credentials/status/abc', '/credentials/status/1%00'].map((path): Row => ({ label: `GET ${path} (not a list)`, kind: 'endpoint', covers: 'GET /credentials/status/[list]', expect: per('404'), http: { method: 'GET', path } })),
     { label: 'GET /credentials/issuer.json', kind: 'endpoint', covers: 'GET /credentials/issuer.json', expect: per('200'), http: { method: 'GET', path: '/credentials/issuer.json' }, check: (_r, seen) => (seen.body.includes('"Profile"') ? undefined : 'is not an issuer profile') },
     { label: 'GET /api/tracking', kind: 'endpoint', covers: 'GET /api/tracking', expect: per('404'), http: { method: 'GET', path: '/api/tracking' } },
     // Profile photos go to their owner only: someone else's (user 1's) is not found, the same as a name that is not one of ours.
@@ -746,6 +760,11 @@ export function matrix(): Row[] {
     action('staff.grantRole', 'a role that does not exist', per('400'), { form: { email: PEOPLE.learner.email, role: 'owner', lang: 'en' } }, { beforeAccess: true }),
     action('staff.revokeRole', 'a role the account does not hold', per('404'), { form: { userId: '2147483647', role: 'finance', lang: 'en' } }),
     action('staff.resetFactor', 'an account that is not staff', per('404'), { form: { userId: '2147483647', lang: 'en' } }),
+    /* revoking certificates (administrators): a code nobody holds is a 404 in words; a reason empty, with a NUL or of 100 KB is refused by the schema, whoever asks */
+    action('certificates.revoke', 'a code nobody holds', per('404'), { form: { code: 'ACAD-0000-0000-0000-0000', reason: 'Matriz', lang: 'en' } }),
+    action('certificates.revoke', 'an empty reason', per('400'), { form: { code: 'ACAD-GRAD-2026-0000-0002', reason: '   ', lang: 'en' } }, { beforeAccess: true }),
+    action('certificates.revoke', 'a NUL in the reason', per('400'), { form: { code: 'ACAD-GRAD-2026-0000-0002', reason: 'Mo\u0000tivo', lang: 'en' } }, { beforeAccess: true }),
+    action('certificates.revoke', 'a reason of 100 KB', per('400'), { form: { code: 'ACAD-GRAD-2026-0000-0002', reason: 'x'.repeat(100_000), lang: 'en' } }, { beforeAccess: true }),
     /* the video library: captions of a video that does not exist; a track in a language the academy has not */
     action('videos.saveCaption', 'an unknown video', per('404'), { form: { videoId: '2147483647', track: 'es', captions: 'WEBVTT', lang: 'en' } }),
     action('videos.saveCaption', 'a language the academy has not', per('400'), { form: { videoId: '1', track: 'fr', captions: 'WEBVTT', lang: 'en' } }, { beforeAccess: true }),

@@ -69,14 +69,18 @@ export async function asAdministrator(c: Client): Promise<void> {
   c.cookies.set('session', await administratorSession(c.origin));
 }
 
-/** A browser context as the administrator with a proved second factor (the run's one session, as `asAdministrator`). */
-export async function browseAsAdministrator(context: BrowserContext, baseURL: string): Promise<void> {
-  await context.addCookies([{ name: 'session', value: await administratorSession(baseURL), url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
+/**
+ * A browser context as the administrator with a proved second factor (the run's one session, as
+ * `asAdministrator`). A journey on a server of its own passes that server's data folder: the session is
+ * then made once for that server and kept there.
+ */
+export async function browseAsAdministrator(context: BrowserContext, baseURL: string, serverDataDir?: string): Promise<void> {
+  await context.addCookies([{ name: 'session', value: await administratorSession(baseURL, serverDataDir), url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
 }
 
-/** The session token of the run's proved administrator, made by the first caller. */
-async function administratorSession(origin: string): Promise<string> {
-  const folder = process.env.E2E_DATA_DIR ?? tmpdir();
+/** The session token of the proved administrator of the run's server (or of the server whose data folder is `serverDataDir`), made by the first caller. */
+async function administratorSession(origin: string, serverDataDir?: string): Promise<string> {
+  const folder = serverDataDir ?? process.env.E2E_DATA_DIR ?? tmpdir();
   const file = join(folder, 'administrator-session');
   for (;;) {
     try {
