@@ -560,7 +560,12 @@ test(`GET the exam pages: ${RUNS} hostile course ids and attempt numbers — 200
 // replies to a message that does not exist are a 400 or a 404 in words, never a 5xx nor a write.
 {
   const refused = (a: Answer) => expect([400, 403, 413, 415, 429], a.body.slice(0, 200)).toContain(a.status);
-  const gone = (a: Answer) => expect([400, 404, 413, 415, 429], a.body.slice(0, 200)).toContain(a.status);
+  // A mutation may turn the id into one of a message other journeys sent: answering it is then the
+  // staff's legitimate work (200). Any other id is a 404 in words, and a hostile body a 400.
+  const gone = (a: Answer, body: Record<string, unknown>, changed: string[]) => {
+    if (a.status === 200) expect(changed.includes('id') && /^[1-9]\d{0,5}$/.test(String(body.id)), `a 200 only for a mutated id naming a real message: ${a.body.slice(0, 200)}`).toBe(true);
+    else expect([400, 404, 413, 415, 429], a.body.slice(0, 200)).toContain(a.status);
+  };
   const message = { id: '2147483647', lang: 'en' };
   actionFuzz('support.setStatus', 195, () => ({ ...message, status: 'closed' }), { setup: async (c) => void (await newLearner(c, 'estado')), extra: refused, runs: 15 });
   actionFuzz('support.assign', 196, () => ({ ...message, assignee: '' }), { setup: async (c) => void (await newLearner(c, 'asignar')), extra: refused, runs: 15 });

@@ -8,11 +8,11 @@
  */
 import { useState } from 'react';
 import { actions } from 'astro:actions';
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useDroppable, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core';
+import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useDroppable, useSensor, useSensors, type Announcements, type CollisionDetection, type DragEndEvent, type KeyboardCoordinateGetter } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { format } from '~/i18n/format';
-import { announcement, arrangement, isModule, listTarget, reorder, type SorterItem, type SorterLabels, type SorterModule } from './sorter-model';
+import { announcement, arrangement, listTarget, reorder, type SorterItem, type SorterLabels, type SorterModule } from './sorter-model';
 import styles from './OutlineSorter.module.css';
 
 interface Props {
@@ -22,14 +22,24 @@ interface Props {
   labels: SorterLabels;
 }
 
-/** What is being dragged: only its own kind of place takes it (a module never lands among lessons). */
-type Dragging = 'module' | 'lesson' | null;
+/** A place's kind: a module goes among modules; a lesson onto a lesson's place or an empty module's list. */
+type Kind = 'module' | 'lesson' | 'list';
+const fits = (dragged: unknown, place: unknown) => (dragged === 'module' ? place === 'module' : place === 'lesson' || place === 'list');
+const kindOf = (entry: { data: { current?: { [key: string]: unknown } | undefined } } | null | undefined): unknown => entry?.data.current?.kind;
 
-function Row({ item, labels, dragging, kind, children }: { item: SorterItem; labels: SorterLabels; dragging: Dragging; kind: 'module' | 'lesson'; children?: React.ReactNode }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id: item.key,
-    disabled: { draggable: false, droppable: dragging !== null && dragging !== kind },
-  });
+/** The nearest place for what is dragged, among the places of its own kind (every place stays measured all along). */
+const collision: CollisionDetection = (args) => closestCenter({ ...args, droppableContainers: args.droppableContainers.filter((c) => fits(kindOf(args.active), kindOf(c))) });
+
+/** The arrow keys' next place, among the places of the dragged item's kind. */
+const keyboardPlaces: KeyboardCoordinateGetter = (event, args) => {
+  const all = args.context.droppableContainers;
+  const dragged = kindOf(args.context.active);
+  const only = Object.assign(new Map(all), { getEnabled: () => all.getEnabled().filter((c) => fits(dragged, kindOf(c))) });
+  return sortableKeyboardCoordinates(event, { ...args, context: { ...args.context, droppableContainers: only as unknown as typeof all } });
+};
+
+function Row({ item, labels, kind, children }: { item: SorterItem; labels: SorterLabels; kind: Kind; children?: React.ReactNode }) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: item.key, data: { kind } });
   return (
     <li ref={setNodeRef} className={isDragging ? `${styles.row} ${styles.dragging}` : styles.row} style={{ transform: CSS.Transform.toString(transform), transition }}>
       <div className={styles.line}>
@@ -48,8 +58,8 @@ function Row({ item, labels, dragging, kind, children }: { item: SorterItem; lab
  * with none. A list with lessons is not (its lessons are the places), so the keyboard never has to
  * choose between a list and its first lesson.
  */
-function LessonList({ module, dragging, children }: { module: SorterModule; dragging: Dragging; children: React.ReactNode }) {
-  const { setNodeRef, isOver } = useDroppable({ id: listTarget(module.key), disabled: dragging !== 'lesson' || module.lessons.length > 0 });
+function LessonList({ module, children }: { module: SorterModule; children: React.ReactNode }) {
+  const { setNodeRef, isOver } = useDroppable({ id: listTarget(module.key), data: { kind: 'list' satisfies Kind }, disabled: module.lessons.length > 0 });
   return (
     <ol ref={setNodeRef} className={isOver ? `${styles.lessons} ${styles.over}` : styles.lessons}>
       {children}
@@ -86,8 +96,7 @@ function reorderPage(outline: readonly SorterModule[]) {
 export default function OutlineSorter({ courseId, locale, outline: initial, labels }: Props) {
   const [outline, setOutline] = useState(initial);
   const [status, setStatus] = useState('');
-  const [dragging, setDragging] = useState<Dragging>(null);
-  const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: keyboardPlaces }));
   const announcements: Announcements = {
     onDragStart: ({ active }) => announcement(labels, outline, 'picked', String(active.id)),
     onDragOver: ({ active, over }) => announcement(labels, outline, 'over', String(active.id), over ? String(over.id) : null),
@@ -96,7 +105,6 @@ export default function OutlineSorter({ courseId, locale, outline: initial, labe
   };
 
   async function dropped({ active, over }: DragEndEvent) {
-    setDragging(null);
     if (!over || active.id === over.id) return;
     const next = reorder(outline, String(active.id), String(over.id));
     if (JSON.stringify(arrangement(next)) === JSON.stringify(arrangement(outline))) return;
@@ -116,20 +124,18 @@ export default function OutlineSorter({ courseId, locale, outline: initial, labe
     <div className={styles.sorter}>
       <DndContext
         sensors={sensors}
-        collisionDetection={closestCenter}
-        onDragStart={({ active }) => setDragging(isModule(outline, String(active.id)) ? 'module' : 'lesson')}
-        onDragCancel={() => setDragging(null)}
+        collisionDetection={collision}
         onDragEnd={dropped}
         accessibility={{ announcements, screenReaderInstructions: { draggable: labels.instructions } }}
       >
         <SortableContext items={outline.map((m) => m.key)} strategy={verticalListSortingStrategy}>
           <ol className={styles.modules}>
             {outline.map((m, i) => (
-              <Row key={m.key} kind="module" dragging={dragging} item={{ key: m.key, name: `${format(labels.module, { n: i + 1 })}: ${m.name}` }} labels={labels}>
+              <Row key={m.key} kind="module" item={{ key: m.key, name: `${format(labels.module, { n: i + 1 })}: ${m.name}` }} labels={labels}>
                 <SortableContext items={m.lessons.map((l) => l.key)} strategy={verticalListSortingStrategy}>
-                  <LessonList module={m} dragging={dragging}>
+                  <LessonList module={m}>
                     {m.lessons.map((l) => (
-                      <Row key={l.key} kind="lesson" dragging={dragging} item={l} labels={labels} />
+                      <Row key={l.key} kind="lesson" item={l} labels={labels} />
                     ))}
                   </LessonList>
                 </SortableContext>

@@ -136,7 +136,7 @@ export async function preparedPostgresFiles(dataDir: string): Promise<string> {
 
 /** A prepared PostgreSQL database from the seeded one at `url`: the PGlite prepared template's conversion copied into it. */
 async function prepareLikeTemplate(url: string): Promise<void> {
-  const [target, source] = await Promise.all([openDatabase({ databaseUrl: url, dataDir: 'unused' }), template('prepared').then((snapshot) => openDatabase({ databaseUrl: null, dataDir: 'memory://', snapshot }))]);
+  const [target, source] = await Promise.all([openDatabase({ databaseUrl: url, dataDir: 'unused', connectTimeoutMs: TEST_CONNECT_MS }), template('prepared').then((snapshot) => openDatabase({ databaseUrl: null, dataDir: 'memory://', snapshot }))]);
   try {
     await copyConversion(source.db, target.db);
   } finally {
@@ -165,7 +165,7 @@ export async function createPostgresDatabase(
     const { from: _from, ...rest } = opts;
     const made = await createPostgresDatabase(template ? { ...rest, template } : rest);
     if (!template) {
-      await (await prepare(await openDatabase({ databaseUrl: made.url, dataDir: 'unused' }), opts.from !== 'migrated')).close();
+      await (await prepare(await openDatabase({ databaseUrl: made.url, dataDir: 'unused', connectTimeoutMs: TEST_CONNECT_MS }), opts.from !== 'migrated')).close();
       if (opts.from === 'prepared') await prepareLikeTemplate(made.url);
     }
     return made;
@@ -204,6 +204,13 @@ export const postgresAvailable = (): Promise<boolean> => (process.env.TEST_DATAB
  * much of the server's, each): Vitest's global setup makes them once per run and names them in
  * ACADEMY_PG_TEMPLATES (`<empty>,<seeded>`); without it, each database is migrated (and seeded) itself.
  */
+/**
+ * How long the tests' own connections to PostgreSQL may take to open: the server forks a backend per
+ * connection, which on this 2-core machine can take longer than the site's 5 s while Vitest, Playwright's
+ * server and ffmpeg share the cores (the global setup once failed so, at the run's busiest moment).
+ */
+const TEST_CONNECT_MS = 30_000;
+
 const pgTemplateNames = (prefix: string) => ({ empty: `${prefix}_empty`, seeded: `${prefix}_seeded`, prepared: `${prefix}_prepared` });
 
 /**
@@ -224,7 +231,7 @@ export async function makePostgresTemplates(pgliteMade: Promise<unknown>): Promi
     ] as const) {
       const db = await createPostgresDatabase({ name });
       made.push(db);
-      const handle = await prepare(await openDatabase({ databaseUrl: db.url, dataDir: 'unused' }), withSeed);
+      const handle = await prepare(await openDatabase({ databaseUrl: db.url, dataDir: 'unused', connectTimeoutMs: TEST_CONNECT_MS }), withSeed);
       await handle.close();
     }
     const prepared = await createPostgresDatabase({ name: names.prepared, template: names.seeded });
@@ -245,7 +252,7 @@ const postgres: TestDatabase = {
     const [empty, seeded] = process.env.ACADEMY_PG_TEMPLATES?.split(',') ?? [];
     const template = withSeed ? seeded : empty;
     const made = await createPostgresDatabase(template ? { template } : {});
-    const handle = await openDatabase({ databaseUrl: made.url, dataDir: 'unused' });
+    const handle = await openDatabase({ databaseUrl: made.url, dataDir: 'unused', connectTimeoutMs: TEST_CONNECT_MS });
     const close = handle.close;
     handle.close = async () => {
       await close();

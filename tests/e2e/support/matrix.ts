@@ -673,10 +673,10 @@ export function matrix(): Row[] {
     media('GET', `/media/resource/${VIDEO.buyers}/captions/es.vtt`, 'buyers-only course captions', per('404', { buyer: '200' })),
     media('HEAD', `/media/resource/${VIDEO.hidden}/captions/es.vtt`, 'test course captions', per('404')),
     media('DELETE', `/media/resource/${VIDEO.free}/captions/es.vtt`, 'any other method', per('405')),
-    /* HLS files of a library video played by a lesson: the lesson file's own checks first; a file that is not HLS has none */
+    /* HLS files of a lesson's video (the demo clips are converted at first start): the lesson file's own checks first */
     ...(['GET', 'HEAD'] as const).flatMap((method) => [
-      hls(method, `/media/resource/${VIDEO.free}/hls/master.m3u8`, 'free course video, not HLS', per('404', { visitors: '403', guest: '403' })),
-      hls(method, `/media/resource/${VIDEO.paid}/hls/master.m3u8`, 'paid course video', per('403', { buyer: '404' })),
+      hls(method, `/media/resource/${VIDEO.free}/hls/master.m3u8`, 'free course video', per('200', { visitors: '403', guest: '403' })),
+      hls(method, `/media/resource/${VIDEO.paid}/hls/master.m3u8`, 'paid course video', per('403', { buyer: '200' })),
       hls(method, `/media/resource/${VIDEO.hidden}/hls/master.m3u8`, 'test course video', per('404')),
     ]),
     hls('DELETE', `/media/resource/${VIDEO.free}/hls/master.m3u8`, 'any other method', per('405')),
