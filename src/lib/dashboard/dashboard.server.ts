@@ -17,20 +17,7 @@ import { and, count, eq, gte, inArray, isNull, lt, sql, type SQL, type SQLWrappe
 import type { Db } from '../db/client';
 import { certificates, contactMessages, examAttempts, orders, tracking, USER_TYPE, users } from '../db/schema';
 import { OPEN_SUPPORT_STATUSES } from '../support/support';
-import { compared, dashboardPeriods, type ComparedFigure, type DashboardFigure, type Period, type PeriodFigure } from './dashboard';
-
-/** A period figure today and this month, each against its previous period. */
-export interface FigureComparisons {
-  day: ComparedFigure;
-  month: ComparedFigure;
-}
-
-/** The figures a reader may see (the others are absent). */
-export interface Dashboard {
-  at: Date;
-  periods: Partial<Record<PeriodFigure, FigureComparisons>>;
-  openSupport?: number;
-}
+import { compared, dashboardPeriods, type Dashboard, type DashboardFigure, type FigureComparisons, type Period, type PeriodFigure } from './dashboard';
 
 const within = (column: SQLWrapper, p: Period): SQL => sql`${column} >= ${p.from.toISOString()}::timestamptz and ${column} < ${p.to.toISOString()}::timestamptz`;
 

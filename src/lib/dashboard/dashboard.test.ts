@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { changeOf, compared, dashboardPeriods, figuresFor } from './dashboard';
+import { messages } from '~/i18n';
+import { changeOf, compared, dashboardCards, dashboardPeriods, figuresFor, type Dashboard } from './dashboard';
 
 const iso = (d: Date) => d.toISOString();
 
@@ -86,5 +87,40 @@ describe('figuresFor', () => {
     expect(figuresFor(staff())).toEqual([]);
     expect(figuresFor({ session: 'ibo', roles: [] })).toEqual([]);
     expect(figuresFor({ session: 'visitor', roles: [] })).toEqual([]);
+  });
+});
+
+describe('dashboardCards', () => {
+  const dashboard: Dashboard = {
+    at: new Date('2026-11-27T12:00:00Z'),
+    periods: {
+      newLearners: { day: compared(1234, 1000), month: compared(0, 0) },
+      revenue: { day: compared(4990, 0), month: compared(100_000, 250_050) },
+    },
+    openSupport: 7,
+  };
+
+  it('writes each figure, its previous figure and its change in words, money like the rest of the site', () => {
+    const [day, month, now] = dashboardCards(dashboard, 'en', messages('en').dashboardFigures);
+    expect(day!.heading).toBe('Today');
+    expect(day!.cards).toEqual([
+      { figure: 'newLearners', label: 'New learners', value: '1,234', previous: 'Yesterday by this time: 1,000', change: { direction: 'up', arrow: '↑', text: 'Up 234 (23%)' } },
+      { figure: 'revenue', label: 'Revenue', value: '$49.90', previous: 'Yesterday by this time: $0.00', change: { direction: 'new', arrow: '+', text: 'New: there were none before' } },
+    ]);
+    expect(month!.cards.map((c) => c.change?.text)).toEqual(['No change', 'Down $1,500.50 (60%)']);
+    expect(now!.cards).toEqual([{ figure: 'openSupport', label: 'Open support messages', value: '7', previous: 'New or in progress.', change: null }]);
+  });
+
+  it('speaks Spanish', () => {
+    const [day, month] = dashboardCards(dashboard, 'es', messages('es').dashboardFigures);
+    expect(day!.cards[0]!.change!.text).toBe('Sube 234 (23 %)');
+    expect(day!.cards[0]!.previous).toBe('Ayer a esta hora: 1,000');
+    expect(month!.cards[1]!.previous).toMatch(/^Mismos días del mes pasado: \$2,500\.50$/);
+  });
+
+  it('leaves out the groups with nothing the reader may see', () => {
+    const groups = dashboardCards({ at: dashboard.at, periods: { completions: { day: compared(0, 1), month: compared(2, 1) } } }, 'en', messages('en').dashboardFigures);
+    expect(groups.map((g) => g.key)).toEqual(['day', 'month']);
+    expect(groups[0]!.cards.map((c) => c.figure)).toEqual(['completions']);
   });
 });

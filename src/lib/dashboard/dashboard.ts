@@ -3,7 +3,10 @@
  * instant in UTC and has no time zone of its own), the change of a figure against its previous period,
  * and which staff roles may see each figure. The queries live in `dashboard.server.ts`.
  */
+import { format, type Locale } from '~/i18n';
+import type { Messages } from '~/i18n/types';
 import { accessVerdict, STAFF_ROLES, type Caller, type StaffRole } from '../access/policy';
+import { formatCents } from '../commerce/money';
 
 /* ───────────── who sees what ───────────── */
 
@@ -108,3 +111,64 @@ export interface ComparedFigure {
 }
 
 export const compared = (current: number, previous: number): ComparedFigure => ({ current, previous, change: changeOf(current, previous) });
+
+/** A period figure today and this month, each against its previous period. */
+export interface FigureComparisons {
+  day: ComparedFigure;
+  month: ComparedFigure;
+}
+
+/** The figures a reader may see (the others are absent). */
+export interface Dashboard {
+  at: Date;
+  periods: Partial<Record<PeriodFigure, FigureComparisons>>;
+  openSupport?: number;
+}
+
+/* ───────────── the cards ───────────── */
+
+/** One card as the page draws it: every text already in the reader's language. */
+export interface FigureCard {
+  figure: DashboardFigure;
+  label: string;
+  value: string;
+  /** The previous period's figure, in words ("Yesterday by this time: 3"). */
+  previous: string;
+  /** The change in words (never colour or an arrow alone), and its arrow. */
+  change: { direction: Change['direction']; arrow: '↑' | '↓' | '=' | '+'; text: string } | null;
+}
+
+/** The dashboard's groups of cards: today's, this month's, and the counts of now. */
+export interface FigureGroup {
+  key: 'day' | 'month' | 'now';
+  heading: string;
+  cards: FigureCard[];
+}
+
+const ARROWS = { up: '↑', down: '↓', same: '=', new: '+' } as const;
+
+/** A figure's value in `locale`: money in the site's format, counts grouped the same way (es-US and en-US, as prices are). */
+export function figureValue(figure: DashboardFigure, value: number, locale: Locale): string {
+  return figure === 'revenue' ? formatCents(value, locale) : new Intl.NumberFormat(locale === 'en' ? 'en-US' : 'es-US').format(value);
+}
+
+/** The cards of `dashboard`, grouped, in the dashboard's order; a group without cards is left out. */
+export function dashboardCards(dashboard: Dashboard, locale: Locale, t: Messages['dashboardFigures']): FigureGroup[] {
+  const periodCards = (key: 'day' | 'month'): FigureCard[] =>
+    DASHBOARD_FIGURES.flatMap((figure) => {
+      const compared = figure === 'openSupport' ? undefined : dashboard.periods[figure]?.[key];
+      if (!compared) return [];
+      const { change } = compared;
+      const value = (n: number) => figureValue(figure, n, locale);
+      const text = change.direction === 'same' ? t.change.same : change.direction === 'new' ? t.change.new : format(t.change[change.direction], { delta: value(change.delta), percent: figureValue('newLearners', change.percent, locale) });
+      return [{ figure, label: t.figures[figure], value: value(compared.current), previous: format(t.previous[key], { value: value(compared.previous) }), change: { direction: change.direction, arrow: ARROWS[change.direction], text } }];
+    });
+  const now: FigureCard[] =
+    dashboard.openSupport === undefined ? [] : [{ figure: 'openSupport', label: t.figures.openSupport, value: figureValue('openSupport', dashboard.openSupport, locale), previous: t.openSupportLead, change: null }];
+  const groups: FigureGroup[] = [
+    { key: 'day', heading: t.today, cards: periodCards('day') },
+    { key: 'month', heading: t.month, cards: periodCards('month') },
+    { key: 'now', heading: t.now, cards: now },
+  ];
+  return groups.filter((g) => g.cards.length > 0);
+}
