@@ -209,7 +209,7 @@ export const users = pgTable(
     emailVerifiedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('users_email_uq').on(sql`lower(${t.email})`)],
+  (t) => [uniqueIndex('users_email_uq').on(sql`lower(${t.email})`), index('users_created_idx').on(t.createdAt)],
 );
 export type User = typeof users.$inferSelect;
 
@@ -360,6 +360,8 @@ export const tracking = pgTable(
   (t) => [
     uniqueIndex('tracking_contact_subtopic_uq').on(t.contactId, t.subtopicId),
     index('tracking_contact_course_idx').on(t.contactId, t.courseId),
+    // The dashboard's active learners of a period.
+    index('tracking_updated_idx').on(t.updatedAt),
   ],
 );
 export type Tracking = typeof tracking.$inferSelect;
@@ -478,6 +480,9 @@ export const examAttempts = pgTable(
     // At most one attempt in progress per person and exam, and the overdue ones found fast.
     uniqueIndex('exam_attempts_open_uq').on(t.evaluationId, t.contactId).where(sql`${t.submittedAt} is null`),
     index('exam_attempts_deadline_idx').on(t.deadlineAt).where(sql`${t.submittedAt} is null`),
+    // The dashboard's active learners of a period.
+    index('exam_attempts_started_idx').on(t.startedAt),
+    index('exam_attempts_submitted_idx').on(t.submittedAt).where(sql`${t.submittedAt} is not null`),
   ],
 );
 export type ExamAttempt = typeof examAttempts.$inferSelect;
@@ -509,7 +514,7 @@ export const certificates = pgTable(
     /** The signed credential (compact VC-JWT); null until first signed (certificates the seed wrote). */
     credential: text(),
   },
-  (t) => [uniqueIndex('certificates_code_uq').on(t.code), uniqueIndex('certificates_contact_course_uq').on(t.contactId, t.courseId), index('certificates_course_idx').on(t.courseId)],
+  (t) => [uniqueIndex('certificates_code_uq').on(t.code), uniqueIndex('certificates_contact_course_uq').on(t.contactId, t.courseId), index('certificates_course_idx').on(t.courseId), index('certificates_issued_idx').on(t.issuedAt)],
 );
 export type Certificate = typeof certificates.$inferSelect;
 
@@ -599,6 +604,8 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_user_idempotency_uq').on(t.userId, t.idempotencyKey),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
+    // The dashboard's revenue of a period.
+    index('orders_paid_idx').on(t.paidAt).where(sql`${t.status} = 'paid'`),
     check('orders_amounts_ck', sql`${t.subtotalCents} >= 0 and ${t.discountCents} >= 0 and ${t.discountCents} <= ${t.subtotalCents} and ${t.totalCents} = ${t.subtotalCents} - ${t.discountCents}`),
     check('orders_card_last4_ck', sql`${t.cardLast4} is null or ${t.cardLast4} ~ '^[0-9]{4}$'`),
   ],

@@ -12,6 +12,8 @@ import { z } from '~/lib/zod';
 /** Where support is with a message, in the order it goes through them. */
 export const SUPPORT_STATUSES = ['new', 'in_progress', 'answered', 'closed'] as const;
 export type SupportStatus = (typeof SUPPORT_STATUSES)[number];
+/** The statuses of a message support still has to deal with (the dashboard counts them). */
+export const OPEN_SUPPORT_STATUSES = ['new', 'in_progress'] as const satisfies readonly SupportStatus[];
 
 /** The staff roles a message may be assigned to (those who can open the inbox). */
 export const ASSIGNABLE_ROLES = ['support', 'administrator'] as const;

@@ -1,0 +1,2 @@
+export * from './dashboard';
+export { loadDashboard } from './dashboard.server';
