@@ -28,7 +28,7 @@ test('@staff the administrator reads every figure, in both languages, and a new 
   // A learner registers: today's new learners go up by one.
   const newLearners = today.locator('[data-figure="newLearners"] .figure-value');
   const before = Number((await newLearners.textContent())!.replace(/,/g, ''));
-  const learner = await playwright.request.newContext({ baseURL });
+  const learner = await playwright.request.newContext({ baseURL: baseURL! });
   try {
     const registered = await learner.post('/_actions/auth.register', { form: { ...registrationForm(`panel.${Date.now()}@example.com`), lang: 'en' }, headers: { Origin: baseURL! } });
     expect(registered.status()).toBe(200);
