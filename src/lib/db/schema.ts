@@ -675,7 +675,7 @@ export const sandboxCharges = pgTable('sandbox_charges', {
   createdAt: createdAt(),
 });
 
-/** A discount code: a whole percent or a fixed amount off, with an optional expiry, a maximum of uses and a minimum total. */
+/** A discount code: a whole percent or a fixed amount off, valid from an optional start to an optional expiry, with a maximum of uses and a minimum total. */
 export const coupons = pgTable(
   'coupons',
   {
@@ -685,6 +685,8 @@ export const coupons = pgTable(
     kind: text({ enum: ['percent', 'fixed'] }).notNull(),
     percent: smallint(),
     amountCents: integer(),
+    /** The instant it starts working (inclusive); null for at once. */
+    startsAt: timestamp({ withTimezone: true }),
     expiresAt: timestamp({ withTimezone: true }),
     maxUses: integer(),
     /** Orders holding it (paid, or being paid); counted in the statement that checks the limit. */
