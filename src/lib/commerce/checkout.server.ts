@@ -76,7 +76,7 @@ export interface CheckoutServiceOptions {
 const SILENT: LogSink = { info: () => undefined, warn: () => undefined };
 
 /** A failure the database reports for a unique index. */
-function isUniqueViolation(err: unknown): boolean {
+export function isUniqueViolation(err: unknown): boolean {
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     if ((e as { code?: unknown }).code === '23505') return true;
   }
