@@ -26,10 +26,10 @@ async function newBuyer(page: Page, tag: string): Promise<void> {
 
 test('@staff a coupon created in the back office is used at checkout, its use is listed, and once expired checkout refuses it', async ({ browser, baseURL }) => {
   test.slow();
-  const context = await browser.newContext({ baseURL });
+  const context = await browser.newContext({ baseURL: baseURL! });
   await browseAsAdministrator(context, baseURL!);
   const admin = await context.newPage();
-  const buyers = await browser.newContext({ baseURL });
+  const buyers = await browser.newContext({ baseURL: baseURL! });
   try {
     await admin.goto('/en/admin/coupons');
     await expect(admin.getByRole('heading', { level: 2, name: t.newTitle })).toBeVisible();
@@ -78,7 +78,7 @@ test('@staff a coupon created in the back office is used at checkout, its use is
     await admin.getByRole('button', { name: t.expire }).click();
     await expect(admin.locator('p.notice[role="status"]')).toHaveText(format(t.expired, { code: CODE }));
     await expect(admin.locator(`tr[data-coupon="${CODE}"] [data-state]`)).toHaveText(t.states.expired);
-    const late = await (await browser.newContext({ baseURL })).newPage();
+    const late = await (await browser.newContext({ baseURL: baseURL! })).newPage();
     await newBuyer(late, 'tarde');
     await late.goto(`/en/purchase-detail?coupon=${CODE}`);
     await expect(late.getByText(`The coupon ${CODE} has expired.`)).toBeVisible();
@@ -93,9 +93,9 @@ test('@staff a coupon created in the back office is used at checkout, its use is
 test('an editor, support staff, a learner, an IBO guest and a visitor are refused coupons in words', async ({ playwright, browser, baseURL }) => {
   // Support staff: a new account the administrator grants the support role.
   const support = { email: `soporte.${RUN}@example.com`, password: 'Soporte2026x' };
-  const granting = await browser.newContext({ baseURL });
+  const granting = await browser.newContext({ baseURL: baseURL! });
   try {
-    const signUp = await playwright.request.newContext({ baseURL });
+    const signUp = await playwright.request.newContext({ baseURL: baseURL! });
     expect((await signUp.post('/_actions/auth.register', { form: registrationForm(support.email, 'Soporte', support.password), headers: { Origin: baseURL! } })).status()).toBe(200);
     await signUp.dispose();
     await browseAsAdministrator(granting, baseURL!);
@@ -106,7 +106,7 @@ test('an editor, support staff, a learner, an IBO guest and a visitor are refuse
   }
 
   const asks = async (who: { email: string; password: string } | 'ibo' | null) => {
-    const c = await playwright.request.newContext({ baseURL });
+    const c = await playwright.request.newContext({ baseURL: baseURL! });
     const headers = { Origin: baseURL! };
     try {
       if (who === 'ibo') expect((await c.post('/_actions/ibo.enter', { form: { code: 'HORIZONTE01', lang: 'en' }, headers })).status()).toBe(200);

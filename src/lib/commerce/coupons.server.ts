@@ -64,8 +64,12 @@ export type SaveCouponOutcome =
   | { status: 'codeLocked'; code: string }
   | { status: 'belowUses'; uses: number };
 
+/** Called as a write reaches each step (`coupon-written`, `audit-written`): the fault tests die there. */
+export type CouponStep = (name: 'coupon-written' | 'audit-written') => void;
+const noStep: CouponStep = () => undefined;
+
 /** Creates a coupon (`id` null) or edits one, with its audit event in the same transaction. */
-export async function saveCoupon(db: Db, actorId: number, id: number | null, draft: CouponDraft, now = new Date()): Promise<SaveCouponOutcome> {
+export async function saveCoupon(db: Db, actorId: number, id: number | null, draft: CouponDraft, now = new Date(), step: CouponStep = noStep): Promise<SaveCouponOutcome> {
   const values = { code: draft.code, kind: draft.kind, percent: draft.percent, amountCents: draft.amountCents, startsAt: draft.startsAt, expiresAt: draft.endsAt, maxUses: draft.maxUses };
   try {
     return await db.transaction(async (tx): Promise<SaveCouponOutcome> => {
@@ -73,7 +77,9 @@ export async function saveCoupon(db: Db, actorId: number, id: number | null, dra
       if (clash && clash.id !== id) return { status: 'taken', code: draft.code };
       if (id === null) {
         const [row] = await tx.insert(coupons).values({ ...values, createdAt: now }).returning();
+        step('coupon-written');
         await recordAudit(tx, { action: 'coupons.created', actor: userRef(actorId), subject: `coupon:${row!.id}`, after: couponFacts(row!), at: now });
+        step('audit-written');
         return { status: 'ok', coupon: row!, created: true };
       }
       // Locked for the rest of the transaction: a checkout's use waits, then counts against the new limit.
@@ -89,7 +95,9 @@ export async function saveCoupon(db: Db, actorId: number, id: number | null, dra
         .where(and(eq(coupons.id, id), sql`(${draft.maxUses}::integer is null or ${coupons.uses} <= ${draft.maxUses}::integer)`))
         .returning();
       if (!row) return { status: 'belowUses', uses: before.uses };
+      step('coupon-written');
       await recordAudit(tx, { action: 'coupons.updated', actor: userRef(actorId), subject: `coupon:${id}`, before: couponFacts(before), after: couponFacts(row), at: now });
+      step('audit-written');
       return { status: 'ok', coupon: row, created: false };
     });
   } catch (err) {
@@ -102,7 +110,7 @@ export async function saveCoupon(db: Db, actorId: number, id: number | null, dra
 export type ExpireCouponOutcome = { status: 'expired'; coupon: CouponRow } | { status: 'alreadyExpired'; coupon: CouponRow } | { status: 'unknown' };
 
 /** Ends a coupon now (its end date becomes `now`); one already ended is left as it is. */
-export async function expireCoupon(db: Db, actorId: number, id: number, now = new Date()): Promise<ExpireCouponOutcome> {
+export async function expireCoupon(db: Db, actorId: number, id: number, now = new Date(), step: CouponStep = noStep): Promise<ExpireCouponOutcome> {
   return db.transaction(async (tx): Promise<ExpireCouponOutcome> => {
     const [before] = await tx.select().from(coupons).where(eq(coupons.id, id)).for('update');
     if (!before) return { status: 'unknown' };
@@ -110,7 +118,9 @@ export async function expireCoupon(db: Db, actorId: number, id: number, now = ne
     // A start still to come moves to now too, so the window stays a window.
     const startsAt = before.startsAt && before.startsAt.getTime() > now.getTime() ? now : before.startsAt;
     const [row] = await tx.update(coupons).set({ expiresAt: now, startsAt }).where(eq(coupons.id, id)).returning();
+    step('coupon-written');
     await recordAudit(tx, { action: 'coupons.expired', actor: userRef(actorId), subject: `coupon:${id}`, before: couponFacts(before), after: couponFacts(row!), at: now });
+    step('audit-written');
     return { status: 'expired', coupon: row! };
   });
 }
