@@ -47,7 +47,7 @@ test('@staff a coupon created in the back office is used at checkout, its use is
     await admin.getByRole('button', { name: t.create }).click();
     await expect(admin.locator('p.notice[role="status"]')).toHaveText(format(t.created, { code: CODE }));
     const row = admin.locator(`tr[data-coupon="${CODE}"]`);
-    await expect(row).toContainText('25 %');
+    await expect(row).toContainText('25%');
     await expect(row).toContainText(`0 / ${t.unlimited}`);
     await expect(row.locator('[data-state]')).toHaveText(t.states.active);
 

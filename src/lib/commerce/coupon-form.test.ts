@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { couponState, instantInput, readCouponCode, readCouponForm, readInstant, readMaxUses, readPercent, latestCouponEnd } from './coupon-form';
+import { couponState, discountLabel, instantInput, readCouponCode, readCouponForm, readInstant, readMaxUses, readPercent, latestCouponEnd } from './coupon-form';
 
 const NOW = new Date('2026-11-27T12:00:00Z');
 const base = { code: ' verano-10 ', kind: 'percent', percent: '10', amount: '', startsAt: '2026-12-01T00:00', endsAt: '2027-01-01T00:00', maxUses: '' };
@@ -86,6 +86,15 @@ describe('the coupon form', () => {
   it('reads percents with a trailing percent sign', () => {
     expect(readPercent('15 %')).toEqual({ ok: true, value: 15 });
     expect(readPercent('100')).toEqual({ ok: true, value: 100 });
+  });
+});
+
+describe('a coupon’s discount as staff read it', () => {
+  it('writes a percent the way each language does, and a fixed amount as money', () => {
+    const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+    expect(discountLabel({ kind: 'percent', percent: 15, amountCents: null }, money, 'es')).toBe('15\u00a0%');
+    expect(discountLabel({ kind: 'percent', percent: 15, amountCents: null }, money, 'en')).toBe('15%');
+    expect(discountLabel({ kind: 'fixed', percent: null, amountCents: 1250 }, money, 'en')).toBe('$12.50');
   });
 });
 

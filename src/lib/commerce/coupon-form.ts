@@ -141,9 +141,9 @@ export function couponState(c: { startsAt: Date | null; expiresAt: Date | null; 
   return 'active';
 }
 
-/** A coupon's discount as staff read it: "10 %" or "$12.50" (money formatted by the caller). */
-export function discountLabel(c: { kind: 'percent' | 'fixed'; percent: number | null; amountCents: number | null }, money: (cents: number) => string): string {
-  return c.kind === 'percent' ? `${c.percent ?? 0} %` : money(c.amountCents ?? 0);
+/** A coupon's discount as staff read it: "10 %" in Spanish, "10%" in English, or "$12.50" (money formatted by the caller). */
+export function discountLabel(c: { kind: 'percent' | 'fixed'; percent: number | null; amountCents: number | null }, money: (cents: number) => string, locale: 'es' | 'en'): string {
+  return c.kind === 'percent' ? `${c.percent ?? 0}${locale === 'es' ? '\u00a0%' : '%'}` : money(c.amountCents ?? 0);
 }
 
 /** The facts of a coupon its audit events keep (amounts in cents, instants in ISO). */
