@@ -118,6 +118,11 @@ describe.each(databases)('coupons managed by finance on $name', ({ create }) => 
     expect(events[1]).toMatchObject({ before: { expiresAt: '2027-01-06T00:00:00.000Z' }, after: { expiresAt: NOW.toISOString() } });
   });
 
+  it('keeps a start after the end out of the table, whoever writes it', async () => {
+    await expect(handle.db.insert(s.coupons).values({ code: 'AL-REVES', kind: 'percent', percent: 10, startsAt: new Date('2027-02-01T00:00:00Z'), expiresAt: new Date('2027-01-01T00:00:00Z') })).rejects.toThrow();
+    expect(await handle.db.select().from(s.coupons).where(eq(s.coupons.code, 'AL-REVES'))).toEqual([]);
+  });
+
   it('answers unknown for a coupon that does not exist', async () => {
     expect(await saveCoupon(handle.db, adminId, 999_999, draft({ code: 'NADIE' }), NOW)).toEqual({ status: 'unknown' });
     expect(await expireCoupon(handle.db, adminId, 999_999, NOW)).toEqual({ status: 'unknown' });

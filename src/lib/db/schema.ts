@@ -697,6 +697,7 @@ export const coupons = pgTable(
   (t) => [
     check('coupons_discount_ck', sql`(${t.kind} = 'percent' and ${t.percent} between 1 and 100) or (${t.kind} = 'fixed' and ${t.amountCents} > 0)`),
     check('coupons_uses_ck', sql`${t.uses} >= 0 and (${t.maxUses} is null or ${t.uses} <= ${t.maxUses})`),
+    check('coupons_window_ck', sql`${t.startsAt} is null or ${t.expiresAt} is null or ${t.startsAt} <= ${t.expiresAt}`),
   ],
 );
 export type CouponRow = typeof coupons.$inferSelect;
