@@ -3,7 +3,8 @@
  * `DATABASE_URL` (else the embedded one of the data folder `DATA_DIR`) and the local storage of the data
  * folder, at the time `FAULT_NOW` (milliseconds):
  * `FAULT_TASK` is `transcode` (the queued videos), `regrade` or `publish` (`FAULT_ARGS`: `{ actor, course }`)
- * or `import` (`FAULT_ARGS`: `{ actor, archive }`, the archive's file). It prints `step <name>` as the
+ * or `import` (`FAULT_ARGS`: `{ actor, archive }`, the archive's file), `coupon-save` (`{ actor, coupon, form }`:
+ * the coupon form's fields; no `coupon` for a new one) or `coupon-expire` (`{ actor, coupon }`). It prints `step <name>` as the
  * write reaches each step, and kills itself with SIGKILL the `FAULT_NTH`-th time (default 1) it reaches
  * `FAULT_AT`: no shutdown code runs, as when a machine dies. Otherwise it prints `done <json>` (what the
  * write answered) and exits.
@@ -18,7 +19,7 @@ const task = process.env.FAULT_TASK ?? '';
 const faultAt = process.env.FAULT_AT ?? '';
 const nth = Number(process.env.FAULT_NTH ?? 1);
 const now = new Date(Number(process.env.FAULT_NOW ?? Date.now()));
-const args = JSON.parse(process.env.FAULT_ARGS ?? '{}') as { actor?: number; course?: number; archive?: string };
+const args = JSON.parse(process.env.FAULT_ARGS ?? '{}') as { actor?: number; course?: number; archive?: string; coupon?: number; form?: Record<string, string> };
 
 let reached = 0;
 const step = (name: string) => {
@@ -46,6 +47,15 @@ if (task === 'transcode') {
   const { ARCHIVE_LIMITS } = await import('../src/lib/course-archive/course-archive');
   const { changed: _, ...outcome } = (await importCourse(handle.db, storage, args.actor!, new Uint8Array(readFileSync(args.archive!)), ARCHIVE_LIMITS, now, step)) as { changed?: unknown };
   result = outcome;
+} else if (task === 'coupon-save') {
+  const { saveCoupon } = await import('../src/lib/commerce/coupons.server');
+  const { readCouponForm } = await import('../src/lib/commerce/coupon-form');
+  const form = readCouponForm(args.form ?? {}, now);
+  if (!form.ok) throw new Error(`the coupon form is refused: ${JSON.stringify(form.problem)}`);
+  result = await saveCoupon(handle.db, args.actor!, args.coupon ?? null, form.value, now, step);
+} else if (task === 'coupon-expire') {
+  const { expireCoupon } = await import('../src/lib/commerce/coupons.server');
+  result = await expireCoupon(handle.db, args.actor!, args.coupon!, now, step);
 } else {
   throw new Error(`unknown FAULT_TASK ${JSON.stringify(task)}`);
 }

@@ -110,6 +110,9 @@ export const ACTION_RULES = {
   'books.save': { access: 'editor', limits: [{ name: 'productChangesPerAccount', per: 'user' }], locale: 'lang' },
   'books.uploadPdf': { access: 'editor', limits: [{ name: 'productChangesPerAccount', per: 'user' }], locale: 'lang' },
   'plans.save': { access: 'editor', limits: [{ name: 'productChangesPerAccount', per: 'user' }], locale: 'lang' },
+  // Coupons: finance staff (and administrators, through the policy).
+  'coupons.save': { access: 'finance', limits: [{ name: 'couponChangesPerAccount', per: 'user' }], locale: 'lang' },
+  'coupons.expire': { access: 'finance', limits: [{ name: 'couponChangesPerAccount', per: 'user' }], locale: 'lang' },
   // Course authoring: editors (administrators hold the editor's grants); every change is a draft until published.
   'authoring.create': { access: 'editor', limits: [{ name: 'authoringChangesPerAccount', per: 'user' }], locale: 'lang' },
   'authoring.saveSettings': { access: 'editor', limits: [{ name: 'authoringChangesPerAccount', per: 'user' }], locale: 'lang' },

@@ -27,6 +27,7 @@ import { authoring } from './authoring';
 import { videos } from './videos';
 import { courseArchive } from './course-archive';
 import { support } from './support';
+import { coupons } from './coupons';
 
 export const server = {
   account,
@@ -45,6 +46,7 @@ export const server = {
   videos,
   courseArchive,
   support,
+  coupons,
   contact: {
     /**
      * The contact form: 400 with field codes for bad input (nothing stored), 429 once an address has

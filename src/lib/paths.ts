@@ -122,6 +122,8 @@ export const paths = {
   adminBooks: (id?: number) => (id === undefined ? '/admin/books' : `/admin/books?book=${id}`),
   /** Membership plans (editors): the list and the new plan's form; with `id`, that plan's form. */
   adminPlans: (id?: number) => (id === undefined ? '/admin/plans' : `/admin/plans?plan=${id}`),
+  /** Coupons (finance): the list and the new coupon's form; with `id`, that coupon's form and its uses. */
+  adminCoupons: (id?: number) => (id === undefined ? '/admin/coupons' : `/admin/coupons?coupon=${id}`),
   /** A book cover staff uploaded (public, like the books page). */
   bookCover: (name: string) => `/media/book-cover/${name}`,
   /** The video library (editors): uploads, their conversion, caption tracks; `video`: one video's page. */

@@ -154,7 +154,7 @@ test('an editor creates a bilingual course, orders its lessons by keyboard, prev
 test('every page of the back office fits a 360 px screen, the course editor with its outline too @mobile', async ({ page, baseURL, isMobile }) => {
   test.skip(!isMobile, 'runs in the mobile project');
   await browseAsAdministrator(page.context(), baseURL!);
-  for (const path of ['/admin', '/en/admin/courses', '/en/admin/courses/1', '/admin/courses/2', '/admin/videos', '/en/admin/questions/2', '/admin/books', '/en/admin/plans', '/admin/staff', '/en/admin/audit']) {
+  for (const path of ['/admin', '/en/admin/courses', '/en/admin/courses/1', '/admin/courses/2', '/admin/videos', '/en/admin/questions/2', '/admin/books', '/en/admin/plans', '/admin/staff', '/en/admin/audit', '/en/admin/coupons', '/admin/coupons?coupon=1']) {
     await page.goto(path);
     await expect(page.locator('h1')).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);

@@ -551,6 +551,12 @@ test(`GET the exam pages: ${RUNS} hostile course ids and attempt numbers — 200
   actionFuzz('books.uploadPdf', 168, () => ({ id: '1', pdf: '%PDF-1.7', lang: 'en' }), { setup: async (c) => void (await newLearner(c, 'pdf')), extra: refused, runs: 15 });
   const plan = { id: '', nameEs: 'Plan', nameEn: 'Plan', descriptionEs: 'Uno.', descriptionEn: 'One.', featuresEs: 'Uno', featuresEn: 'One', price: '9.99', period: 'month', categories: '2', lang: 'en' };
   actionFuzz('plans.save', 169, () => plan, { setup: async (c) => void (await newLearner(c, 'plan')), extra: refused, runs: 15 });
+  // Coupons are finance's: a learner is refused right after the schema, whatever the body; the administrator
+  // expiring a coupon that does not exist gets a 404 in words, never a 5xx nor a write (the finance refusals are in the matrix).
+  const coupon = { id: '', code: 'FUZZ-10', kind: 'percent', percent: '10', amount: '', startsAt: '', endsAt: '2030-01-01T00:00', maxUses: '', lang: 'en' };
+  actionFuzz('coupons.save', 187, () => coupon, { setup: async (c) => void (await newLearner(c, 'cupon')), extra: refused, runs: 15 });
+  const gone = (a: Answer) => expect([400, 404, 413, 415, 429], a.body.slice(0, 200)).toContain(a.status);
+  actionFuzz('coupons.expire', 189, () => ({ id: '2147483647', lang: 'en' }), { setup: async (c) => void (await asAdministrator(c)), extra: gone, runs: 15 });
 }
 
 /* ───────────── the support inbox ───────────── */
@@ -794,6 +800,7 @@ test(`forms posted to pages (?_action=): ${RUNS} hostile forms and a NUL in ever
     ['/en/course-generate?course=2&_action=certificates.issue', { course: '2', lang: 'en' }],
     ['/admin/books?book=1&_action=books.save', { id: '1', titleEs: 'Libro', titleEn: 'Book', author: 'Ana', descriptionEs: 'Uno.', descriptionEn: 'One.', price: '12.50', lang: 'es' }],
     ['/en/admin/certificates?q=ACAD-GRAD-2026-0000-0002&_action=certificates.revoke', { code: 'ACAD-GRAD-2026-0000-0002', reason: 'Fuzz', lang: 'en' }],
+    ['/en/admin/coupons?_action=coupons.save', { code: 'FUZZ-10', kind: 'percent', percent: '10', endsAt: '2030-01-01T00:00', lang: 'en' }],
     ['/en/admin/plans?_action=plans.save', { nameEs: 'Plan', nameEn: 'Plan', descriptionEs: 'Uno.', descriptionEn: 'One.', featuresEs: 'Uno', featuresEn: 'One', price: '9.99', period: 'month', categories: '2', lang: 'en' }],
     ['/en/myshopping?_action=commerce.cancelMembership', { membership: '1', lang: 'en' }],
     ['/en/purchase-detail?_action=commerce.checkout', paymentForm({ cardholderName: 'Fuzz' })],

@@ -59,6 +59,7 @@ export const es = {
     },
     coupon: {
       'coupon-unknown': 'El cupón {code} no existe.',
+      'coupon-not-yet': 'El cupón {code} todavía no está vigente.',
       'coupon-expired': 'El cupón {code} ya venció.',
       'coupon-spent': 'El cupón {code} ya alcanzó su número máximo de usos.',
       'coupon-not-applicable': 'El cupón {code} no se aplica a este pedido (no alcanza el monto mínimo).',
@@ -78,6 +79,7 @@ export const es = {
       'already-bought': 'Ya compraste uno de los productos de tu carrito (un curso o un libro).',
       'in-progress': 'Ya hay un pago en curso por estos productos. Espera unos minutos y revisa tus compras.',
       'coupon-unknown': 'El cupón no existe.',
+      'coupon-not-yet': 'El cupón todavía no está vigente.',
       'coupon-expired': 'El cupón ya venció.',
       'coupon-spent': 'El cupón ya alcanzó su número máximo de usos.',
       'coupon-not-applicable': 'El cupón no se aplica a este pedido.',
@@ -242,6 +244,7 @@ export const en: Shape<typeof es> = {
     },
     coupon: {
       'coupon-unknown': 'The coupon {code} does not exist.',
+      'coupon-not-yet': 'The coupon {code} is not valid yet.',
       'coupon-expired': 'The coupon {code} has expired.',
       'coupon-spent': 'The coupon {code} has reached its maximum number of uses.',
       'coupon-not-applicable': 'The coupon {code} does not apply to this order (below its minimum amount).',
@@ -261,6 +264,7 @@ export const en: Shape<typeof es> = {
       'already-bought': 'You already bought one of the products in your cart (a course or a book).',
       'in-progress': 'A payment for these products is already in progress. Wait a few minutes and check your shopping.',
       'coupon-unknown': 'The coupon does not exist.',
+      'coupon-not-yet': 'The coupon is not valid yet.',
       'coupon-expired': 'The coupon has expired.',
       'coupon-spent': 'The coupon has reached its maximum number of uses.',
       'coupon-not-applicable': 'The coupon does not apply to this order.',

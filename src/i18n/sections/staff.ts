@@ -61,6 +61,7 @@ export const es = {
         courses: { title: 'Cursos', lead: 'Crea y edita cursos, módulos y lecciones; publica los borradores.' },
         videos: { title: 'Videos', lead: 'Sube videos, sigue su conversión y añade subtítulos.' },
         support: { title: 'Mensajes de contacto', lead: 'Lee, asigna y responde los mensajes del formulario de contacto.' },
+        coupons: { title: 'Cupones', lead: 'Crea, edita y vence cupones; mira qué pedidos los usaron.' },
       },
     },
     people: {
@@ -176,6 +177,7 @@ export const en: Shape<typeof es> = {
         courses: { title: 'Courses', lead: 'Create and edit courses, modules and lessons; publish drafts.' },
         videos: { title: 'Videos', lead: 'Upload videos, follow their conversion and add captions.' },
         support: { title: 'Contact messages', lead: 'Read, assign and answer the messages of the contact form.' },
+        coupons: { title: 'Coupons', lead: 'Create, edit and expire coupons; see which orders used them.' },
       },
     },
     people: {

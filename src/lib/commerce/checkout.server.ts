@@ -76,7 +76,7 @@ export interface CheckoutServiceOptions {
 const SILENT: LogSink = { info: () => undefined, warn: () => undefined };
 
 /** A failure the database reports for a unique index. */
-function isUniqueViolation(err: unknown): boolean {
+export function isUniqueViolation(err: unknown): boolean {
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     if ((e as { code?: unknown }).code === '23505') return true;
   }
@@ -336,11 +336,19 @@ export class CheckoutService {
         const taken = await tx
           .update(coupons)
           .set({ uses: sql`${coupons.uses} + 1` })
-          .where(and(eq(coupons.code, coupon.code), sql`(${coupons.maxUses} is null or ${coupons.uses} < ${coupons.maxUses})`, sql`(${coupons.expiresAt} is null or ${coupons.expiresAt} > ${now})`))
-          .returning({ id: coupons.id, expiresAt: coupons.expiresAt });
+          .where(
+            and(
+              eq(coupons.code, coupon.code),
+              sql`(${coupons.maxUses} is null or ${coupons.uses} < ${coupons.maxUses})`,
+              sql`(${coupons.startsAt} is null or ${coupons.startsAt} <= ${now})`,
+              sql`(${coupons.expiresAt} is null or ${coupons.expiresAt} > ${now})`,
+            ),
+          )
+          .returning({ id: coupons.id });
         if (taken.length === 0) {
-          const [row] = await tx.select({ expiresAt: coupons.expiresAt }).from(coupons).where(eq(coupons.code, coupon.code));
-          throw new Refused(!row ? 'coupon-unknown' : row.expiresAt && row.expiresAt <= now ? 'coupon-expired' : 'coupon-spent');
+          // Read again in the transaction: the coupon may have been edited or expired since the amounts were worked out.
+          const [row] = await tx.select({ startsAt: coupons.startsAt, expiresAt: coupons.expiresAt }).from(coupons).where(eq(coupons.code, coupon.code));
+          throw new Refused(!row ? 'coupon-unknown' : row.startsAt && row.startsAt > now ? 'coupon-not-yet' : row.expiresAt && row.expiresAt <= now ? 'coupon-expired' : 'coupon-spent');
         }
         await tx.insert(couponRedemptions).values({ orderId: order!.id, couponId: taken[0]!.id, userId: req.userId, discountCents: amounts.discountCents, createdAt: now });
       }

@@ -126,6 +126,7 @@ export const CHECKOUT_REFUSALS = [
   'already-bought',
   'in-progress',
   'coupon-unknown',
+  'coupon-not-yet',
   'coupon-expired',
   'coupon-spent',
   'coupon-not-applicable',

@@ -36,6 +36,13 @@ describe('applying a coupon', () => {
     expect(applyCoupon(1000, percent(10, { expiresAt: at }), at, 0)).toEqual({ ok: false, reason: 'expired' });
   });
 
+  it('refuses a coupon before its start, and takes it from the instant it starts', () => {
+    const at = new Date('2026-11-25T12:00:00Z');
+    expect(applyCoupon(1000, percent(10, { startsAt: at }), new Date(at.getTime() - 1), 0)).toEqual({ ok: false, reason: 'not-yet' });
+    expect(applyCoupon(1000, percent(10, { startsAt: at }), at, 0).ok).toBe(true);
+    expect(applyCoupon(1000, percent(10, { startsAt: null }), at, 0).ok).toBe(true);
+  });
+
   it('refuses a spent coupon once its uses are reached', () => {
     expect(applyCoupon(1000, fixed(100, { maxUses: 3 }), NOW, 2).ok).toBe(true);
     expect(applyCoupon(1000, fixed(100, { maxUses: 3 }), NOW, 3)).toEqual({ ok: false, reason: 'spent' });

@@ -10,6 +10,8 @@ export type CouponDiscount = { kind: 'percent'; percent: number } | { kind: 'fix
 /** A coupon as the server stores it. */
 export type Coupon = CouponDiscount & {
   code: string;
+  /** The instant it starts working (inclusive); null (or absent) for at once. */
+  startsAt?: Date | null;
   /** The instant it stops working (exclusive); null for never. */
   expiresAt: Date | null;
   /** How many orders may use it; null for unlimited. */
@@ -19,7 +21,7 @@ export type Coupon = CouponDiscount & {
 };
 
 /** Why a coupon is refused. */
-export const COUPON_REFUSALS = ['unknown', 'expired', 'spent', 'not-applicable'] as const;
+export const COUPON_REFUSALS = ['unknown', 'not-yet', 'expired', 'spent', 'not-applicable'] as const;
 export type CouponRefusal = (typeof COUPON_REFUSALS)[number];
 
 /** A coupon's effect on a total: the discount and what remains to pay, or why it is refused. */
@@ -47,13 +49,14 @@ export function percentOf(totalCents: number, percent: number): number {
 
 /**
  * What `coupon` takes off `totalCents` at `now`, after `usesSoFar` orders have used it. Refused:
- * `unknown` (no such coupon, or a malformed one), `expired` (at or past `expiresAt`), `spent` (no
+ * `unknown` (no such coupon, or a malformed one), `not-yet` (before `startsAt`), `expired` (at or past `expiresAt`), `spent` (no
  * uses left), `not-applicable` (nothing to pay, or under the coupon's minimum). The discount never
  * exceeds the total, so the total never drops below zero.
  */
 export function applyCoupon(totalCents: number, coupon: Coupon | null | undefined, now: Date, usesSoFar: number): CouponResult {
   if (!Number.isSafeInteger(totalCents) || totalCents < 0) throw new RangeError(`Not an amount of cents: ${String(totalCents)}`);
   if (!coupon || !isWellFormed(coupon)) return { ok: false, reason: 'unknown' };
+  if (coupon.startsAt && now.getTime() < coupon.startsAt.getTime()) return { ok: false, reason: 'not-yet' };
   if (coupon.expiresAt !== null && now.getTime() >= coupon.expiresAt.getTime()) return { ok: false, reason: 'expired' };
   if (coupon.maxUses !== null && usesSoFar >= coupon.maxUses) return { ok: false, reason: 'spent' };
   if (totalCents === 0 || totalCents < coupon.minimumTotalCents) return { ok: false, reason: 'not-applicable' };
@@ -66,5 +69,5 @@ export function applyCoupon(totalCents: number, coupon: Coupon | null | undefine
 function isWellFormed(c: Coupon): boolean {
   const count = (n: number) => Number.isSafeInteger(n) && n >= 0;
   const amount = c.kind === 'percent' ? Number.isInteger(c.percent) && c.percent >= 1 && c.percent <= 100 : count(c.amountCents) && c.amountCents > 0;
-  return amount && count(c.minimumTotalCents) && (c.maxUses === null || count(c.maxUses)) && (c.expiresAt === null || !Number.isNaN(c.expiresAt.getTime()));
+  return amount && count(c.minimumTotalCents) && (c.maxUses === null || count(c.maxUses)) && (c.expiresAt === null || !Number.isNaN(c.expiresAt.getTime())) && (!c.startsAt || !Number.isNaN(c.startsAt.getTime()));
 }

@@ -233,6 +233,21 @@ describe.each(databases)('orders on $name', ({ create }) => {
     expect(gateway.charges).toEqual([]);
   });
 
+  it('refuses a coupon before its start date (no order, no charge, no use) and applies it from then on', async () => {
+    await handle.db.insert(s.coupons).values({ code: 'PRONTO', kind: 'percent', percent: 10, startsAt: new Date(NOW.getTime() + 60_000) });
+    const me = await newPerson();
+    const gateway = new CountingGateway();
+    expect(await service(gateway).checkout(request(me, { couponCode: 'PRONTO' }))).toEqual({ kind: 'refused', reason: 'coupon-not-yet' });
+    expect(await ordersOf(me.userId)).toEqual([]);
+    expect(gateway.charges).toEqual([]);
+    const [row] = await handle.db.select().from(s.coupons).where(eq(s.coupons.code, 'PRONTO'));
+    expect(row!.uses).toBe(0);
+    // From its start on it applies.
+    const later = new CheckoutService({ db: handle.db, gateway, keys, logger, now: () => new Date(NOW.getTime() + 60_000), waitMs: 20_000 });
+    const out = await later.checkout(request(me, { couponCode: 'PRONTO' }));
+    expect(out.kind === 'paid' && out.order.couponCode).toBe('PRONTO');
+  });
+
   it('counts a coupon’s uses atomically: 8 buyers at once, 3 uses, 3 orders', async () => {
     await handle.db.insert(s.coupons).values({ code: 'TRES', kind: 'fixed', amountCents: 100, maxUses: 3 });
     const buyers = await Promise.all(Array.from({ length: 8 }, () => newPerson()));

@@ -12,7 +12,7 @@ import type { Coupon } from './coupon';
 export async function readCoupon(db: Db, code: string): Promise<{ coupon: Coupon; uses: number } | null> {
   const [row] = await db.select().from(coupons).where(eq(coupons.code, code)).limit(1);
   if (!row) return null;
-  const base = { code: row.code, expiresAt: row.expiresAt, maxUses: row.maxUses, minimumTotalCents: row.minimumTotalCents };
+  const base = { code: row.code, startsAt: row.startsAt, expiresAt: row.expiresAt, maxUses: row.maxUses, minimumTotalCents: row.minimumTotalCents };
   const coupon: Coupon = row.kind === 'percent' ? { ...base, kind: 'percent', percent: row.percent ?? 0 } : { ...base, kind: 'fixed', amountCents: row.amountCents ?? 0 };
   return { coupon, uses: row.uses };
 }

@@ -87,6 +87,8 @@ export const LIMITS = {
   bankChangesPerAccount: { points: 300, durationSeconds: 60 * 60 },
   /** Books and plans saved, covers and PDFs uploaded per staff account (each upload is decoded or stored). */
   productChangesPerAccount: { points: 120, durationSeconds: 60 * 60 },
+  /** Coupon changes (created, edited, expired) per finance account. */
+  couponChangesPerAccount: { points: 120, durationSeconds: 60 * 60 },
   /** Course edits (drafts, publications, new courses) per editor: a course is built in many small steps. */
   authoringChangesPerAccount: { points: 600, durationSeconds: 60 * 60 },
   /** Video uploads started per editor (each reserves disk for a file of up to the size limit). */

@@ -682,7 +682,7 @@ export const sandboxCharges = pgTable('sandbox_charges', {
   createdAt: createdAt(),
 });
 
-/** A discount code: a whole percent or a fixed amount off, with an optional expiry, a maximum of uses and a minimum total. */
+/** A discount code: a whole percent or a fixed amount off, valid from an optional start to an optional expiry, with a maximum of uses and a minimum total. */
 export const coupons = pgTable(
   'coupons',
   {
@@ -692,6 +692,8 @@ export const coupons = pgTable(
     kind: text({ enum: ['percent', 'fixed'] }).notNull(),
     percent: smallint(),
     amountCents: integer(),
+    /** The instant it starts working (inclusive); null for at once. */
+    startsAt: timestamp({ withTimezone: true }),
     expiresAt: timestamp({ withTimezone: true }),
     maxUses: integer(),
     /** Orders holding it (paid, or being paid); counted in the statement that checks the limit. */
@@ -702,6 +704,7 @@ export const coupons = pgTable(
   (t) => [
     check('coupons_discount_ck', sql`(${t.kind} = 'percent' and ${t.percent} between 1 and 100) or (${t.kind} = 'fixed' and ${t.amountCents} > 0)`),
     check('coupons_uses_ck', sql`${t.uses} >= 0 and (${t.maxUses} is null or ${t.uses} <= ${t.maxUses})`),
+    check('coupons_window_ck', sql`${t.startsAt} is null or ${t.expiresAt} is null or ${t.startsAt} <= ${t.expiresAt}`),
   ],
 );
 export type CouponRow = typeof coupons.$inferSelect;

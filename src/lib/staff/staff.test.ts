@@ -26,12 +26,18 @@ const proved = (...roles: StaffSession['roles'] & object): StaffSession => ({ us
 const learner: StaffSession = { user: {}, ibo: null };
 
 describe('the areas of the back office', () => {
-  it('lists every area to an administrator, the content areas to an editor, the support inbox to support, nothing to a learner', () => {
-    expect(areasFor({ session: 'user', roles: ['administrator'] }).map((a) => a.key)).toEqual(['staff', 'audit', 'certificates', 'courses', 'videos', 'questions', 'books', 'plans', 'support']);
+  it('lists every area to an administrator, the content areas to an editor, the support inbox to support, coupons to finance, nothing to a learner', () => {
+    expect(areasFor({ session: 'user', roles: ['administrator'] }).map((a) => a.key)).toEqual(['staff', 'audit', 'certificates', 'courses', 'videos', 'questions', 'books', 'plans', 'support', 'coupons']);
     expect(areasFor({ session: 'user', roles: ['editor'] }).map((a) => a.key)).toEqual(['courses', 'videos', 'questions', 'books', 'plans']);
     expect(areasFor({ session: 'user', roles: ['support'] }).map((a) => a.key)).toEqual(['support']);
-    expect(areasFor({ session: 'user', roles: ['finance'] })).toEqual([]);
+    expect(areasFor({ session: 'user', roles: ['finance'] }).map((a) => a.key)).toEqual(['coupons']);
     expect(areasFor({ session: 'user', roles: [] })).toEqual([]);
+  });
+
+  it('opens coupons, and their changes, to finance (and administrators)', () => {
+    expect(STAFF_AREAS.find((a) => a.key === 'coupons')!.access).toBe('finance');
+    expect(ruleOf('coupons.save')!.access).toBe('finance');
+    expect(ruleOf('coupons.expire')!.access).toBe('finance');
   });
 
   it('opens certificates, and their revocation, to administrators only', () => {

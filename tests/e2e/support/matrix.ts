@@ -145,6 +145,7 @@ const PDF = firstResource(COURSE.members, 'pdf');
 /** A valid book form (without its cover) and plan form: each row changes one field to a refused value. */
 const BOOK_FORM = { titleEs: 'Libro de la matriz', titleEn: 'Matrix book', author: 'Ana Ruiz', descriptionEs: 'Uno.', descriptionEn: 'One.', price: '12.50', lang: 'en' };
 const PLAN_FORM = { nameEs: 'Plan de la matriz', nameEn: 'Matrix plan', descriptionEs: 'Uno.', descriptionEn: 'One.', featuresEs: 'Uno', featuresEn: 'One', price: '9.99', period: 'month', categories: '2', lang: 'en' };
+const COUPON_FORM = { code: 'MATRIZ', kind: 'percent', percent: '10', startsAt: '', endsAt: '2030-01-01T00:00', maxUses: '', lang: 'en' };
 const BLOG = 'shoulder-season';
 const EVENT = 'shoulder-season-webinar';
 
@@ -435,6 +436,10 @@ export function matrix(): Row[] {
     ...staffPage('/admin/plans?plan=1', '/admin/plans', "a plan's form"),
     ...page('/admin/plans?plan=abc', (l) => per('403', { visitors: loginRedirect(l, '/admin/plans?plan=abc'), ibo: loginRedirect(l, '/admin/plans?plan=abc'), admin: '404' }), { covers: '/admin/plans', note: 'forged id' }),
     // Course authoring (editors; the administrator holds the editor's grants). A course that does not exist: 404 in words.
+    ...staffPage('/admin/coupons'),
+    ...staffPage('/admin/coupons?coupon=1', '/admin/coupons', "a coupon's form and uses"),
+    ...page('/admin/coupons?coupon=999999', (l) => per('403', { visitors: loginRedirect(l, '/admin/coupons?coupon=999999'), ibo: loginRedirect(l, '/admin/coupons?coupon=999999'), admin: '404' }), { covers: '/admin/coupons', note: 'unknown coupon' }),
+    ...page('/admin/coupons?coupon=1%27%20or%201=1', (l) => per('403', { visitors: loginRedirect(l, '/admin/coupons?coupon=1%27%20or%201=1'), ibo: loginRedirect(l, '/admin/coupons?coupon=1%27%20or%201=1'), admin: '404' }), { covers: '/admin/coupons', note: 'forged id' }),
     ...staffPage('/admin/courses', '/admin/courses', undefined, true),
     ...staffPage('/admin/courses?q=%27%20or%201%3D1%00', '/admin/courses', 'hostile search', true),
     ...staffPage(`/admin/courses/${COURSE.free}`, '/admin/courses/[id]', undefined, true),
@@ -793,6 +798,18 @@ export function matrix(): Row[] {
     action('plans.save', 'a category that does not exist', per('400'), { form: { ...PLAN_FORM, categories: '999' } }),
     action('plans.save', 'features missing in one language', per('400'), { form: { ...PLAN_FORM, featuresEn: '' } }),
     action('plans.save', 'a forged id', per('404'), { form: { ...PLAN_FORM, id: '2147483647' } }),
+    /* coupons (finance): a discount out of range, fractions of a cent, hostile codes, a code taken and forged ids, each a sentence and a 4xx, nothing written */
+    action('coupons.save', 'a negative percent', per('400'), { form: { ...COUPON_FORM, percent: '-10' } }),
+    action('coupons.save', 'a percent of 0', per('400'), { form: { ...COUPON_FORM, percent: '0' } }),
+    action('coupons.save', 'a percent over 100', per('400'), { form: { ...COUPON_FORM, percent: '101' } }),
+    action('coupons.save', 'a negative amount', per('400'), { form: { ...COUPON_FORM, kind: 'fixed', amount: '-5.00' } }),
+    action('coupons.save', 'fractions of a cent', per('400'), { form: { ...COUPON_FORM, kind: 'fixed', amount: '12.505' } }),
+    action('coupons.save', 'a NUL in the code', per('400'), { form: { ...COUPON_FORM, code: 'MATRIZ\u0000' } }),
+    action('coupons.save', 'a code of 100 KB', per('400'), { form: { ...COUPON_FORM, code: 'X'.repeat(100 * 1024) } }),
+    action('coupons.save', 'an end before the start', per('400'), { form: { ...COUPON_FORM, startsAt: '2027-01-02T00:00', endsAt: '2027-01-01T00:00' } }),
+    action('coupons.save', 'a code another coupon has', per('409'), { form: { ...COUPON_FORM, code: 'bienvenida10' } }),
+    action('coupons.save', 'a forged id', per('404'), { form: { ...COUPON_FORM, id: '2147483647' } }),
+    action('coupons.expire', 'a forged id', per('404'), { form: { id: '2147483647', lang: 'en' } }),
     /* course authoring: the administrator's refusals are in words and change nothing (no draft is started) */
     ...authoringRows(),
     /* the question banks: the administrator's refusals in words, nothing written (a learner 403, a visitor 401) */

@@ -1,0 +1,126 @@
+/**
+ * Coupons as finance staff manage them: the list (newest first, with uses so far), one coupon's uses
+ * (the orders that used it: number, date, discount, status; nothing about the buyer), created and
+ * edited from the form (`coupon-form.ts` reads it), expired at once. Every change is one transaction
+ * with its audit event (before and after).
+ *
+ * An order keeps the discount it was given (`orders.discountCents`, `coupon_redemptions`): editing a
+ * coupon changes only later checkouts. Its code cannot change once an order used it, so every order
+ * still names the coupon it used. A limit of uses below the uses so far is refused in the same
+ * statement that writes it, so a checkout taking a use at that moment never ends above the limit.
+ */
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { coupons, orders, type CouponRow } from '../db/schema';
+import { recordAudit, userRef } from '../privacy/audit.server';
+import { isUniqueViolation } from './checkout.server';
+import { couponFacts, type CouponDraft } from './coupon-form';
+import { readProductId } from './products';
+
+/** One order that used a coupon, as finance reads it. */
+export interface CouponUse {
+  orderId: number;
+  at: Date;
+  discountCents: number;
+  status: 'pending' | 'paid' | 'failed' | 'refunded';
+}
+
+/** Every coupon, newest first. */
+export function listCoupons(db: Db): Promise<CouponRow[]> {
+  return db.select().from(coupons).orderBy(desc(coupons.createdAt), desc(coupons.id));
+}
+
+/** One coupon, or null. */
+export async function findCoupon(db: Db, id: number): Promise<CouponRow | null> {
+  const [row] = await db.select().from(coupons).where(eq(coupons.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The orders that used the coupon `code`, newest first (failed ones too: their use was given back). */
+export async function couponUses(db: Db, code: string): Promise<CouponUse[]> {
+  const rows = await db
+    .select({ orderId: orders.id, at: orders.createdAt, discountCents: orders.discountCents, status: orders.status })
+    .from(orders)
+    .where(eq(orders.couponCode, code))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(500);
+  return rows;
+}
+
+/** The coupons page: the list and, with `?coupon=N`, that coupon and its uses ('unknown' for no such coupon). */
+export async function loadCouponsPage(db: Db, rawId: string | null): Promise<{ coupons: CouponRow[]; editing: { coupon: CouponRow; uses: CouponUse[] } | null | 'unknown' }> {
+  const list = await listCoupons(db);
+  if (rawId === null) return { coupons: list, editing: null };
+  const id = readProductId(rawId);
+  const coupon = id.ok && id.value !== null ? list.find((c) => c.id === id.value) : undefined;
+  if (!coupon) return { coupons: list, editing: 'unknown' };
+  return { coupons: list, editing: { coupon, uses: await couponUses(db, coupon.code) } };
+}
+
+export type SaveCouponOutcome =
+  | { status: 'ok'; coupon: CouponRow; created: boolean }
+  | { status: 'unknown' }
+  | { status: 'taken'; code: string }
+  | { status: 'codeLocked'; code: string }
+  | { status: 'belowUses'; uses: number };
+
+/** Called as a write reaches each step (`coupon-written`, `audit-written`): the fault tests die there. */
+export type CouponStep = (name: 'coupon-written' | 'audit-written') => void;
+const noStep: CouponStep = () => undefined;
+
+/** Creates a coupon (`id` null) or edits one, with its audit event in the same transaction. */
+export async function saveCoupon(db: Db, actorId: number, id: number | null, draft: CouponDraft, now = new Date(), step: CouponStep = noStep): Promise<SaveCouponOutcome> {
+  const values = { code: draft.code, kind: draft.kind, percent: draft.percent, amountCents: draft.amountCents, startsAt: draft.startsAt, expiresAt: draft.endsAt, maxUses: draft.maxUses };
+  try {
+    return await db.transaction(async (tx): Promise<SaveCouponOutcome> => {
+      const [clash] = await tx.select({ id: coupons.id }).from(coupons).where(eq(coupons.code, draft.code)).limit(1);
+      if (clash && clash.id !== id) return { status: 'taken', code: draft.code };
+      if (id === null) {
+        const [row] = await tx.insert(coupons).values({ ...values, createdAt: now }).returning();
+        step('coupon-written');
+        await recordAudit(tx, { action: 'coupons.created', actor: userRef(actorId), subject: `coupon:${row!.id}`, after: couponFacts(row!), at: now });
+        step('audit-written');
+        return { status: 'ok', coupon: row!, created: true };
+      }
+      // Locked for the rest of the transaction: a checkout's use waits, then counts against the new limit.
+      const [before] = await tx.select().from(coupons).where(eq(coupons.id, id)).for('update');
+      if (!before) return { status: 'unknown' };
+      if (before.code !== draft.code) {
+        const [used] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.couponCode, before.code)).limit(1);
+        if (used || before.uses > 0) return { status: 'codeLocked', code: before.code };
+      }
+      const [row] = await tx
+        .update(coupons)
+        .set(values)
+        .where(and(eq(coupons.id, id), sql`(${draft.maxUses}::integer is null or ${coupons.uses} <= ${draft.maxUses}::integer)`))
+        .returning();
+      if (!row) return { status: 'belowUses', uses: before.uses };
+      step('coupon-written');
+      await recordAudit(tx, { action: 'coupons.updated', actor: userRef(actorId), subject: `coupon:${id}`, before: couponFacts(before), after: couponFacts(row), at: now });
+      step('audit-written');
+      return { status: 'ok', coupon: row, created: false };
+    });
+  } catch (err) {
+    // Two staff creating the same code at once: the unique index decides.
+    if (isUniqueViolation(err)) return { status: 'taken', code: draft.code };
+    throw err;
+  }
+}
+
+export type ExpireCouponOutcome = { status: 'expired'; coupon: CouponRow } | { status: 'alreadyExpired'; coupon: CouponRow } | { status: 'unknown' };
+
+/** Ends a coupon now (its end date becomes `now`); one already ended is left as it is. */
+export async function expireCoupon(db: Db, actorId: number, id: number, now = new Date(), step: CouponStep = noStep): Promise<ExpireCouponOutcome> {
+  return db.transaction(async (tx): Promise<ExpireCouponOutcome> => {
+    const [before] = await tx.select().from(coupons).where(eq(coupons.id, id)).for('update');
+    if (!before) return { status: 'unknown' };
+    if (before.expiresAt && before.expiresAt.getTime() <= now.getTime()) return { status: 'alreadyExpired', coupon: before };
+    // A start still to come moves to now too, so the window stays a window.
+    const startsAt = before.startsAt && before.startsAt.getTime() > now.getTime() ? now : before.startsAt;
+    const [row] = await tx.update(coupons).set({ expiresAt: now, startsAt }).where(eq(coupons.id, id)).returning();
+    step('coupon-written');
+    await recordAudit(tx, { action: 'coupons.expired', actor: userRef(actorId), subject: `coupon:${id}`, before: couponFacts(before), after: couponFacts(row!), at: now });
+    step('audit-written');
+    return { status: 'expired', coupon: row! };
+  });
+}

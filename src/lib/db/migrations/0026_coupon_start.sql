@@ -1,0 +1,2 @@
+ALTER TABLE "coupons" ADD COLUMN "starts_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "coupons" ADD CONSTRAINT "coupons_window_ck" CHECK ("coupons"."starts_at" is null or "coupons"."expires_at" is null or "coupons"."starts_at" <= "coupons"."expires_at");
