@@ -12,6 +12,7 @@ import { waitForMail } from './support/outbox';
 import { PEOPLE } from './support/seed';
 import { browseAsAdministrator, EDITOR } from './support/staff';
 import { decodeStatusList, STATUS_LIST_SIZE, statusBit } from '../../src/lib/certificates/status-list';
+import { messages } from '../../src/i18n';
 
 const CODE = 'ACAD-GRAD-2026-0000-0002';
 const REASON = 'The final exam was taken by someone else.';
@@ -56,6 +57,9 @@ test.describe('revoking a certificate, on a server of its own', () => {
       expect(en?.status()).toBe(410);
       await expect(page.getByRole('heading', { name: 'Revoked certificate' })).toBeVisible();
       await expect(page.getByText(new RegExp(`revoked it on \\w+ \\d+, ${year}: it is no longer valid`))).toBeVisible();
+      // Its signature is genuine, and said so without calling the certificate valid.
+      await expect(page.getByText(messages('en').certificates.verify.signatureRevoked)).toBeVisible();
+      await expect(page.getByText(messages('en').certificates.verify.signatureValid)).toHaveCount(0);
       expect(await page.content()).not.toContain(REASON);
       const es = await page.goto(`${base()}/verify/${CODE}`);
       expect(es?.status()).toBe(410);
