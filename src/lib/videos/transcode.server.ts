@@ -12,15 +12,15 @@ import type { OutageWatch } from '../db/outage.server';
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { videos, type Video } from '../db/schema';
 import type { Logger } from '../http/log.server';
 import type { Storage } from '../storage/storage';
 import { runFfmpeg } from './tools.server';
-import { claimTranscode, markReady, releaseClaim, renewClaim } from './videos.server';
+import { claimTranscode, finishUpload, markReady, releaseClaim, renewClaim } from './videos.server';
 import { uploadedFiles } from './upload-files.server';
-import { hlsArguments, ladderFor, masterPlaylist, posterArguments, posterSecond, scratchName, TRANSCODE_LEASE_MS, videoKeys } from './videos';
+import { hlsArguments, ladderFor, masterPlaylist, posterArguments, posterSecond, PROBE_STALE_MS, scratchName, TRANSCODE_LEASE_MS, videoKeys } from './videos';
 
 export interface TranscodeDeps {
   db: Db;
@@ -146,6 +146,28 @@ async function convert(deps: TranscodeDeps, video: Video, input: string): Promis
 }
 
 /**
+ * Probes again the videos a killed process left `probing` (between an upload's last byte and the queue)
+ * for longer than `PROBE_STALE_MS`: each is taken by one worker only (the update that takes it checks it
+ * is still stale), then queued or refused in words exactly as a fresh upload is. Returns how many.
+ */
+export async function reprobeStale(deps: Pick<TranscodeDeps, 'db' | 'dataDir' | 'storage'>, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - PROBE_STALE_MS);
+  const stale = await deps.db.select({ id: videos.id, uploadId: videos.uploadId }).from(videos).where(and(eq(videos.state, 'probing'), lt(videos.updatedAt, cutoff)));
+  let taken = 0;
+  for (const video of stale) {
+    const [mine] = await deps.db
+      .update(videos)
+      .set({ updatedAt: now })
+      .where(and(eq(videos.id, video.id), eq(videos.state, 'probing'), lt(videos.updatedAt, cutoff)))
+      .returning({ id: videos.id });
+    if (!mine) continue;
+    taken++;
+    await finishUpload(deps.db, uploadedFiles(deps.storage, deps.dataDir), video.uploadId);
+  }
+  return taken;
+}
+
+/**
  * Removes what conversions cut short (a process killed) left in the data folder: scratch folders no
  * live claim holds (a folder is made after its claim, so one listed here with a live claim shows in the
  * query after the listing), and the uploads of videos that are ready (killed between the two).
@@ -171,9 +193,10 @@ export async function sweepLeftovers(deps: Pick<TranscodeDeps, 'db' | 'dataDir' 
   }
 }
 
-/** Clears what killed conversions left, then claims and converts queued videos until none is left; resolves with how many it handled. */
+/** Clears what killed conversions left and probes again what killed probes left, then claims and converts queued videos until none is left; resolves with how many it handled. */
 export async function transcodeDue(deps: TranscodeDeps, shouldStop: () => boolean = () => false): Promise<number> {
   await sweepLeftovers(deps);
+  await reprobeStale(deps);
   let handled = 0;
   while (!shouldStop()) {
     const video = await claimTranscode(deps.db, deps.workerId);

@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFil
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { readConfig } from '../config/config';
 import type { DbHandle } from '../db/client';
 import { auditEvents, mediaFiles, users, videoCaptions, videos } from '../db/schema';
@@ -23,8 +23,8 @@ import type { Storage } from '../storage/storage';
 import { toolPaths } from './tools.server';
 import { claimTranscode, createVideo, finishUpload, listVideos, releaseClaim, renewClaim, saveCaption } from './videos.server';
 import { scratchDir, uploadedFiles, uploadFile, uploadsDir, UPLOADS_PREFIX, type UploadedFiles } from './upload-files.server';
-import { transcodeDue } from './transcode.server';
-import { TRANSCODE_LEASE_MS } from './videos';
+import { reprobeStale, transcodeDue } from './transcode.server';
+import { PROBE_STALE_MS, TRANSCODE_LEASE_MS } from './videos';
 
 const [pglite] = await testDatabases();
 const clips = mkdtempSync(join(tmpdir(), 'academy-clips-'));
@@ -122,6 +122,24 @@ describe.each(places)('the video library with uploads in $name', ({ env, skip })
       expect(scratch()).toEqual([]);
       // A refused upload is never claimed for conversion.
       expect(await claimTranscode(handle.db, 'worker-a')).toBeNull();
+    });
+
+    it('probes again an upload a killed process left probing, once, and leaves a fresh probe alone', async () => {
+      const stale = await uploaded(good, 'cortado');
+      const fresh = await uploaded(good, 'en curso');
+      const now = new Date();
+      await handle.db.update(videos).set({ state: 'probing', updatedAt: new Date(now.getTime() - PROBE_STALE_MS - 1000) }).where(eq(videos.id, stale.videoId));
+      await handle.db.update(videos).set({ state: 'probing', updatedAt: now }).where(eq(videos.id, fresh.videoId));
+      const deps = { db: handle.db, dataDir, storage };
+      // Two workers sweeping at once: one takes it.
+      expect((await Promise.all([reprobeStale(deps, now), reprobeStale(deps, now)])).sort()).toEqual([0, 1]);
+      expect(await row(stale.videoId)).toMatchObject({ state: 'queued', width: 160, height: 90 });
+      expect(await row(fresh.videoId)).toMatchObject({ state: 'probing' });
+      expect(await reprobeStale(deps, now)).toBe(0);
+      // Out of the way of the tests that follow: nothing else is queued for them.
+      await handle.db.update(videos).set({ state: 'failed', failure: 'transcode' }).where(inArray(videos.id, [stale.videoId, fresh.videoId]));
+      await files.remove(stale.uploadId);
+      await files.remove(fresh.uploadId);
     });
   });
 

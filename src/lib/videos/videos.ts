@@ -211,6 +211,13 @@ export const MAX_TRANSCODE_ATTEMPTS = 3;
 /** How long a worker's claim on a transcode lasts without being renewed (it renews while ffmpeg runs). */
 export const TRANSCODE_LEASE_MS = 30_000;
 
+/**
+ * How long a video may stay `probing` before a worker probes it again: a probe takes seconds (ffprobe's
+ * own limit is 30 s), so one this old was cut short by a process that died between the last byte and
+ * the queue.
+ */
+export const PROBE_STALE_MS = 2 * 60_000;
+
 /** A duration as the library shows it: `m:ss` or `h:mm:ss`. */
 export function clock(seconds: number): string {
   const s = Math.max(0, Math.round(seconds));
