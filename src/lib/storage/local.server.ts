@@ -54,10 +54,14 @@ export function createLocalStorage(root: string): Storage {
       const target = pathOf(key);
       await mkdir(dirname(target), { recursive: true });
       const temporary = `${target}.${randomBytes(6).toString('hex')}.part`;
+      const out = createWriteStream(temporary, { flags: 'wx' });
+      // A body failing at once can beat the file's opening: it is removed only once the stream has closed.
+      const closed = new Promise<void>((resolve) => out.once('close', () => resolve()));
       try {
-        await pipeline(toReadable(body), createWriteStream(temporary, { flags: 'wx' }));
+        await pipeline(toReadable(body), out);
         await rename(temporary, target);
       } catch (err) {
+        await closed;
         await rm(temporary, { force: true });
         throw err;
       }
