@@ -7,67 +7,36 @@
  * Then: one reply in the thread, recorded sent once (one audit record), the job done, and every mail
  * the crashes repeated is the same message (one Message-ID), so the sender's mail server keeps one.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { openDatabase, type DbHandle } from '../src/lib/db/client';
-import { preparedDataFolder } from '../src/lib/db/testing';
 import * as s from '../src/lib/db/schema';
 import { LEASE_MS } from '../src/lib/jobs/jobs';
 import { auditOf } from '../src/lib/privacy';
 import { messageRef, replyJobKey, replyMessageId, replyToMessage } from '../src/lib/support';
-import { childArgs } from '../src/lib/testing/children';
+import { faultTarget, runChild, withDb, type FaultTarget } from '../src/lib/testing/fault-runs';
 
-const children = new Set<ChildProcess>();
-
-/** Runs the child once: `killed` when it died by SIGKILL at `faultAt`, `done` when it finished. */
-function runJobs(dataDir: string, now: number, faultAt: string): Promise<'killed' | 'done'> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, childArgs('support-faults'), {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', FAULT_AT: faultAt, FAULT_NOW: String(now) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    children.add(child);
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d));
-    child.stderr.on('data', (d: Buffer) => (out += d));
-    child.on('exit', (code, signal) => {
-      children.delete(child);
-      if (signal === 'SIGKILL') resolve('killed');
-      else if (code === 0 && out.includes('done')) resolve('done');
-      else reject(new Error(`the job runner exited with ${code ?? signal}: ${out}`));
-    });
-  });
-}
-
-async function withDb<T>(dataDir: string, fn: (handle: DbHandle) => Promise<T>): Promise<T> {
-  const handle = await openDatabase({ databaseUrl: null, dataDir });
-  try {
-    return await fn(handle);
-  } finally {
-    await handle.close();
-  }
+/** Runs the job runner once: `killed` when it died by SIGKILL at `faultAt`, `done` when it finished. */
+async function runJobs(dataDir: string, now: number, faultAt: string): Promise<'killed' | 'done'> {
+  const { code, signal, out } = await runChild('support-faults', { DATA_DIR: dataDir, DATABASE_URL: '', FAULT_AT: faultAt, FAULT_NOW: String(now) });
+  if (signal === 'SIGKILL') return 'killed';
+  if (code === 0 && out.includes('done')) return 'done';
+  throw new Error(`the job runner exited with ${code ?? signal}: ${out}`);
 }
 
 describe('kill -9 while a support reply is mailed', () => {
+  let target: FaultTarget;
   let dataDir: string;
   beforeAll(async () => {
-    dataDir = await preparedDataFolder(mkdtempSync(join(tmpdir(), 'academy-support-faults-')));
+    target = await faultTarget('support-faults');
+    dataDir = target.dataDir;
   });
-  afterAll(async () => {
-    const running = [...children];
-    const gone = running.map((c) => new Promise((r) => c.once('exit', r)));
-    for (const c of running) c.kill('SIGKILL');
-    await Promise.all(gone);
-    rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
-  });
+  afterAll(async () => target?.remove());
 
   it('a reply job killed after sending and after recording is resumed: one reply, recorded sent once, one Message-ID', async () => {
     const start = Date.now() + 1000;
-    const { messageId, entryId } = await withDb(dataDir, async (handle) => {
+    const { messageId, entryId } = await withDb(target, async (handle) => {
       const [admin] = await handle.db.select({ id: s.users.id }).from(s.users).where(eq(s.users.email, 'admin@academia.example'));
       const [message] = await handle.db
         .insert(s.contactMessages)
@@ -97,7 +66,7 @@ describe('kill -9 while a support reply is mailed', () => {
     expect(ours.length).toBeLessThanOrEqual(2);
     expect(new Set(ours.map((m) => /^Message-ID: (.+)$/im.exec(m)?.[1]))).toEqual(new Set([replyMessageId(entryId)]));
     expect(ours.every((m) => m.replace(/=\r?\n/g, '').includes('Your course is unlocked.'))).toBe(true);
-    await withDb(dataDir, async (handle) => {
+    await withDb(target, async (handle) => {
       const entries = await handle.db.select().from(s.supportEntries).where(eq(s.supportEntries.messageId, messageId));
       expect(entries).toHaveLength(1);
       expect(entries[0]!.sentAt).not.toBeNull();

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, type DbHandle } from '../db/client';
 import { createPostgresDatabase, postgresAvailable, preparedDataFolder } from '../db/testing';
-import { childArgs } from './children';
+import { childArgs, type ChildName } from './children';
 
 export type FaultTask = 'transcode' | 'regrade' | 'publish' | 'import' | 'coupon-save' | 'coupon-expire';
 
@@ -57,35 +57,37 @@ export async function faultTarget(prefix: string, database: 'PGlite' | 'PostgreS
   };
 }
 
-/** Runs the write `task` on the target once, dying at the `nth` time it reaches `at` (when given). */
-export function runWrite(task: FaultTask, { dataDir, databaseUrl }: FaultTarget, opts: { at?: string; nth?: number; now?: number; args?: Record<string, unknown> } = {}): Promise<FaultRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, childArgs('backoffice-faults'), {
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        DATABASE_URL: databaseUrl ?? '',
-        FAULT_TASK: task,
-        FAULT_AT: opts.at ?? '',
-        FAULT_NTH: String(opts.nth ?? 1),
-        FAULT_NOW: String(opts.now ?? Date.now()),
-        FAULT_ARGS: JSON.stringify(opts.args ?? {}),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+/** Runs the fault child `name` once with `env` beside the test's own; resolves with how it ended and all it printed. */
+export function runChild(name: ChildName, env: Record<string, string>): Promise<{ code: number | null; signal: NodeJS.Signals | null; out: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, childArgs(name), { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     children.add(child);
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d));
     child.stderr.on('data', (d: Buffer) => (out += d));
     child.on('exit', (code, signal) => {
       children.delete(child);
-      const steps = [...out.matchAll(/^step (.+)$/gm)].map((m) => m[1]!);
-      const done = /^done (.+)$/m.exec(out);
-      if (signal === 'SIGKILL') resolve({ end: 'killed', steps });
-      else if (code === 0 && done) resolve({ end: 'done', steps, result: JSON.parse(done[1]!) as Record<string, unknown> });
-      else reject(new Error(`the ${task} run exited with ${code ?? signal}: ${out}`));
+      resolve({ code, signal, out });
     });
   });
+}
+
+/** Runs the write `task` on the target once, dying at the `nth` time it reaches `at` (when given). */
+export async function runWrite(task: FaultTask, { dataDir, databaseUrl }: FaultTarget, opts: { at?: string; nth?: number; now?: number; args?: Record<string, unknown> } = {}): Promise<FaultRun> {
+  const { code, signal, out } = await runChild('backoffice-faults', {
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl ?? '',
+    FAULT_TASK: task,
+    FAULT_AT: opts.at ?? '',
+    FAULT_NTH: String(opts.nth ?? 1),
+    FAULT_NOW: String(opts.now ?? Date.now()),
+    FAULT_ARGS: JSON.stringify(opts.args ?? {}),
+  });
+  const steps = [...out.matchAll(/^step (.+)$/gm)].map((m) => m[1]!);
+  const done = /^done (.+)$/m.exec(out);
+  if (signal === 'SIGKILL') return { end: 'killed', steps };
+  if (code === 0 && done) return { end: 'done', steps, result: JSON.parse(done[1]!) as Record<string, unknown> };
+  throw new Error(`the ${task} run exited with ${code ?? signal}: ${out}`);
 }
 
 /** Runs `fn` on the target's database, closed afterwards. */
