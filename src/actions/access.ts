@@ -140,6 +140,14 @@ export const ACTION_RULES = {
   'support.assign': { access: 'support', limits: [{ name: 'supportChangesPerAccount', per: 'user' }], locale: 'lang' },
   'support.note': { access: 'support', limits: [{ name: 'supportChangesPerAccount', per: 'user' }], locale: 'lang' },
   'support.reply': { access: 'support', limits: [{ name: 'supportChangesPerAccount', per: 'user' }], locale: 'lang' },
+  // People (support staff, and administrators through the policy): every change in the audit trail.
+  'people.resendVerification': { access: 'support', limits: [{ name: 'peopleMailsPerAccount', per: 'user' }], locale: 'lang' },
+  'people.sendReset': { access: 'support', limits: [{ name: 'peopleMailsPerAccount', per: 'user' }], locale: 'lang' },
+  'people.endSessions': { access: 'support', limits: [{ name: 'peopleChangesPerAccount', per: 'user' }], locale: 'lang' },
+  'people.block': { access: 'support', limits: [{ name: 'peopleChangesPerAccount', per: 'user' }], locale: 'lang' },
+  'people.unblock': { access: 'support', limits: [{ name: 'peopleChangesPerAccount', per: 'user' }], locale: 'lang' },
+  'people.setType': { access: 'support', limits: [{ name: 'peopleChangesPerAccount', per: 'user' }], locale: 'lang' },
+  'people.grantCourse': { access: 'support', limits: [{ name: 'peopleChangesPerAccount', per: 'user' }], locale: 'lang' },
 } as const satisfies Record<string, ActionRule>;
 
 export type ActionName = keyof typeof ACTION_RULES;

@@ -33,8 +33,11 @@ import {
   RESET_TTL_MINUTES,
   sessionCookieOptions,
   storedUser,
+  type ResetRequest,
   type SessionStart,
 } from '~/lib/identity';
+import type { Locale } from '~/i18n/locales';
+import type { Runtime } from '~/lib/runtime/runtime.server';
 import { REFERRAL_COOKIE } from '~/lib/identity/referral';
 import { inPreferredLanguage, mailLocale } from '~/lib/identity/account';
 import { localePath, paths } from '~/lib/paths';
@@ -73,6 +76,18 @@ function endSession(ctx: ActionAPIContext, db: Db): Promise<Change[]> {
   return destroySession(db, ctx.cookies.get(SESSION_COOKIE)?.value);
 }
 
+/**
+ * Mails a reset link (in the background: the answer never waits for the mail). The site's public origin:
+ * `PUBLIC_URL`, or an allowed host; never a Host header a stranger chose. In the language the person
+ * chose in their profile, else `lang` (the page's).
+ */
+export function sendResetMail(ctx: ActionAPIContext, runtime: Runtime, lang: Locale, reset: ResetRequest): void {
+  const mailLang = mailLocale(reset.user.locale, lang);
+  const link = new URL(localePath(mailLang, paths.resetPassword(reset.token)), runtime.siteOrigin(ctx.url)).href;
+  const mail = passwordResetMail({ name: reset.user.firstName, email: reset.user.email }, link, messages(mailLang).identity.reset.mail);
+  void runtime.mailer.send(mail).catch((err: unknown) => ctx.logger.error(`password reset mail for user #${reset.user.id} not sent: ${(err as Error).message}`));
+}
+
 export const auth = {
   /**
    * Logs in with e-mail and password (a valid e-mail, a password of at least 6 characters). Wrong password, unknown address and a refused
@@ -91,6 +106,8 @@ export const auth = {
       await holdIfUnderAttack(kit);
       const db = runtime.db;
       const outcome = await authenticate(db, email, password, runtime.config.passwordHashCost);
+      // The right password for a blocked account: told so in words, with the way to the contact page (no session).
+      if (outcome.status === 'blocked') throw new ActionError({ code: 'FORBIDDEN', message: kit.t.identity.login.blocked });
       if (outcome.status !== 'ok') {
         // The count behind the wait: a wrong password against the account from every address (never a refusal).
         await limits.limiter.hit('loginPerAccount', limits.key('loginPerAccount')).catch(() => undefined);
@@ -164,14 +181,7 @@ export const auth = {
     refusals,
     handler: async ({ email, lang }, { ctx, runtime, t }) => {
       const reset = await createPasswordReset(runtime.db, email);
-      if (reset) {
-        // The site's public origin: `PUBLIC_URL`, or an allowed host; never a Host header a stranger chose.
-        // In the language the person chose in their profile, else the page's.
-        const mailLang = mailLocale(reset.user.locale, lang);
-        const link = new URL(localePath(mailLang, paths.resetPassword(reset.token)), runtime.siteOrigin(ctx.url)).href;
-        const mail = passwordResetMail({ name: reset.user.firstName, email: reset.user.email }, link, messages(mailLang).identity.reset.mail);
-        void runtime.mailer.send(mail).catch((err: unknown) => ctx.logger.error(`password reset mail for user #${reset.user.id} not sent: ${(err as Error).message}`));
-      }
+      if (reset) sendResetMail(ctx, runtime, lang, reset);
       return { message: format(t.identity.forgot.sent, { email, minutes: RESET_TTL_MINUTES }) };
     },
   }),

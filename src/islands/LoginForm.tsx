@@ -32,6 +32,8 @@ export interface LoginFormInitial {
   errors: AccountErrors<LoginField>;
   /** The server's answer to show in the 'Information' modal. */
   message: string | null;
+  /** The answer says the account is blocked: the contact page's link goes with it. */
+  blocked?: boolean;
 }
 
 interface Props {
@@ -45,12 +47,14 @@ interface Props {
   iboHref: string;
   forgotHref: string;
   cancelHref: string;
+  /** The contact page, offered to a blocked account. */
+  contactHref: string;
   initial: LoginFormInitial;
 }
 
 const ids = (field: LoginField) => fieldIds('login', field);
 
-export default function LoginForm({ locale, t, action, next, iboHref, forgotHref, cancelHref, initial }: Props) {
+export default function LoginForm({ locale, t, action, next, iboHref, forgotHref, cancelHref, contactHref, initial }: Props) {
   const form = useCheckedForm<LoginField, FormErrorCode>({
     order: LOGIN_FIELDS,
     initialValues: { email: initial.email, password: '' },
@@ -63,6 +67,8 @@ export default function LoginForm({ locale, t, action, next, iboHref, forgotHref
   });
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(initial.message);
+  const [blocked, setBlocked] = useState(initial.blocked === true);
+  const contactLink = blocked ? { href: contactHref, text: t.login.contactSupport } : null;
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -84,6 +90,7 @@ export default function LoginForm({ locale, t, action, next, iboHref, forgotHref
         return;
       }
       if (isInputError(error) && form.showErrors(accountErrorsFromFields<LoginField>(error.fields as Record<string, string[]>))) return;
+      setBlocked(error.code === 'FORBIDDEN');
       setMessage(error.message || t.forms.connection);
     } catch {
       // No answer at all: the server is down or the network is gone.
@@ -107,6 +114,11 @@ export default function LoginForm({ locale, t, action, next, iboHref, forgotHref
       {!form.enhanced && message && (
         <div className="form-status" role="alert">
           <p className="form-status-error">{message}</p>
+          {contactLink && (
+            <p>
+              <a href={contactLink.href}>{contactLink.text}</a>
+            </p>
+          )}
         </div>
       )}
       <Field ids={ids('email')} label={t.fields.email} error={error('email')}>
@@ -130,7 +142,7 @@ export default function LoginForm({ locale, t, action, next, iboHref, forgotHref
         </a>
       </div>
     </form>
-    <InfoDialog id="login-info" title={t.login.infoTitle} close={t.login.close} message={form.enhanced ? message : null} onClose={() => setMessage(null)} />
+    <InfoDialog id="login-info" title={t.login.infoTitle} close={t.login.close} message={form.enhanced ? message : null} link={contactLink} onClose={() => setMessage(null)} />
     </>
   );
 }

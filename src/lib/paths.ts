@@ -131,6 +131,12 @@ export const paths = {
   adminSupport: (query = '') => `/admin/support${query}`,
   /** One contact message of the support inbox, with its thread and forms. */
   adminSupportMessage: (messageId: number) => `/admin/support/${messageId}`,
+  /** People (support staff, administrators): the search; `query`: the text and page. */
+  adminPeople: (query = '') => `/admin/people${query}`,
+  /** One person's page: profile, learning, orders, sessions and the actions on them. */
+  adminPerson: (userId: number) => `/admin/people/${userId}`,
+  /** One order in the back office (finance's page). */
+  adminOrderPage: (orderId: number) => `/admin/orders/${orderId}`,
   adminVideos: '/admin/videos',
   adminVideo: (videoId: number) => `/admin/videos/${videoId}`,
   /** The resumable upload endpoint (tus) of the video library; an upload's own address is below it. */

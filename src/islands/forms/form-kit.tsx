@@ -177,7 +177,7 @@ export function FormStatus(props: { id: string; status: { text: string; ok: bool
  * The modal titled 'Information' that shows a server's answer. Open while `message`
  * is set; closing it calls `onClose`.
  */
-export function InfoDialog(props: { id: string; title: string; close: string; message: string | null; onClose: () => void }) {
+export function InfoDialog(props: { id: string; title: string; close: string; message: string | null; onClose: () => void; link?: { href: string; text: string } | null }) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
@@ -189,6 +189,11 @@ export function InfoDialog(props: { id: string; title: string; close: string; me
     <dialog ref={ref} className="notice-dialog info-dialog" aria-labelledby={`${props.id}-title`} aria-describedby={`${props.id}-text`} onClose={props.onClose}>
       <h2 id={`${props.id}-title`}>{props.title}</h2>
       <p id={`${props.id}-text`}>{props.message}</p>
+      {props.link && (
+        <p>
+          <a href={props.link.href}>{props.link.text}</a>
+        </p>
+      )}
       <form method="dialog">
         <button className="button button-small" type="submit" autoFocus>
           {props.close}

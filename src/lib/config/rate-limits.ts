@@ -97,6 +97,10 @@ export const LIMITS = {
   videoChangesPerAccount: { points: 120, durationSeconds: 60 * 60 },
   /** Changes in the support inbox (statuses, assignments, notes, replies) per staff account: a busy day of answering fits. */
   supportChangesPerAccount: { points: 300, durationSeconds: 60 * 60 },
+  /** Changes in the people area (blocks, grants, user types, ended sessions) per staff account. */
+  peopleChangesPerAccount: { points: 200, durationSeconds: 60 * 60 },
+  /** Verification and reset links staff mail to people, per staff account. */
+  peopleMailsPerAccount: { points: 60, durationSeconds: 60 * 60 },
   /** Course archives imported or exported per editor (each reads or writes every file of a course). */
   courseArchivesPerAccount: { points: 30, durationSeconds: 60 * 60 },
 } as const satisfies Record<string, LimitSpec>;

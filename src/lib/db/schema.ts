@@ -208,8 +208,17 @@ export const users = pgTable(
     /** When the person opened the link that confirmed their address (null: not confirmed yet). */
     emailVerifiedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
+    /** When staff blocked the account (null: not blocked): it cannot log in and its sessions read as none. */
+    blockedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [uniqueIndex('users_email_uq').on(sql`lower(${t.email})`), index('users_created_idx').on(t.createdAt)],
+  (t) => [
+    uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
+    index('users_created_idx').on(t.createdAt),
+    // The back office's people search: trigram matching on the folded full name and address (`search_fold`, migration 0002).
+    index('users_search_name_idx').using('gin', sql`search_fold(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
+    index('users_search_email_idx').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
+    index('users_referred_idx').on(t.referredByIboId),
+  ],
 );
 export type User = typeof users.$inferSelect;
 
@@ -935,3 +944,4 @@ export * from './schema-staff';
 export * from './schema-authoring';
 export * from './schema-videos';
 export * from './schema-support';
+export * from './schema-people';

@@ -48,17 +48,19 @@ function mayLogIn(user: User | undefined): user is User & { passwordHash: string
 }
 
 /** The outcome of a login attempt. */
-export type LoginOutcome = { status: 'ok'; user: User } | { status: 'invalid' };
+export type LoginOutcome = { status: 'ok'; user: User } | { status: 'invalid' } | { status: 'blocked' };
 
 /**
- * Checks an e-mail and password. Always runs one scrypt verification, whatever the account's state; an
+ * Checks an e-mail and password (`blocked`: right, but staff blocked the account). Always runs one scrypt verification, whatever the account's state; an
  * unknown address is checked against a decoy made at `hashCost` (the cost new hashes get, as the
  * accounts' are).
  */
 export async function authenticate(db: Db, email: string, password: string, hashCost = DEFAULT_COST): Promise<LoginOutcome> {
   const user = await userByEmail(db, email);
   const matches = await verifyPassword(password, user?.passwordHash ?? (await decoyHash(hashCost)));
-  return matches && mayLogIn(user) ? { status: 'ok', user } : { status: 'invalid' };
+  if (!matches || !mayLogIn(user)) return { status: 'invalid' };
+  // Only the right password learns that the account is blocked (a stranger cannot probe for it).
+  return user.blockedAt !== null ? { status: 'blocked' } : { status: 'ok', user };
 }
 
 /** The outcome of a registration. */

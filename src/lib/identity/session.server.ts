@@ -90,7 +90,7 @@ const prospectUsers = alias(users, 'prospect_users');
 
 /**
  * The session a cookie token names, or `null` when it is unknown, expired, or no longer valid
- * (a deleted user, a refused user type, a suspended IBO). Slides the expiry forward on use.
+ * (a deleted user, a refused user type, a blocked account, a suspended IBO). Slides the expiry forward on use.
  * An IBO session's prospect counts only while it is the IBO's own (`isOwnProspect`): a session that
  * was ever bound to someone else's contact (a learner, another IBO's prospect) reads as having none.
  */
@@ -120,7 +120,8 @@ export async function readSession(db: Db, token: string | undefined, now = new D
   if (!row) return null;
   const { session, user, ibo, bound, boundAccount } = row;
   const prospect = bound && ibo && isOwnProspect(ibo, bound, contactAccount(boundAccount)) ? bound : null;
-  if (session.kind === 'user' && (!user || user.userType === USER_TYPE.refused)) return null;
+  // A blocked account's sessions read as none, even one opened while it was being blocked.
+  if (session.kind === 'user' && (!user || user.userType === USER_TYPE.refused || user.blockedAt !== null)) return null;
   if (session.kind === 'ibo' && (!ibo || ibo.status !== 'active')) return null;
   if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db

@@ -30,6 +30,7 @@ export const STAFF_AREAS = [
   { key: 'books', path: '/admin/books', access: 'editor' },
   { key: 'plans', path: '/admin/plans', access: 'editor' },
   { key: 'support', path: '/admin/support', access: 'support' },
+  { key: 'people', path: '/admin/people', access: 'support' },
   { key: 'coupons', path: '/admin/coupons', access: 'finance' },
 ] as const satisfies readonly { key: string; path: string; access: StaffRole }[];
 export type StaffArea = (typeof STAFF_AREAS)[number];
