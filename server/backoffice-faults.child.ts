@@ -4,7 +4,8 @@
  * folder, at the time `FAULT_NOW` (milliseconds):
  * `FAULT_TASK` is `transcode` (the queued videos), `regrade` or `publish` (`FAULT_ARGS`: `{ actor, course }`)
  * or `import` (`FAULT_ARGS`: `{ actor, archive }`, the archive's file), `coupon-save` (`{ actor, coupon, form }`:
- * the coupon form's fields; no `coupon` for a new one) or `coupon-expire` (`{ actor, coupon }`). It prints `step <name>` as the
+ * the coupon form's fields; no `coupon` for a new one), `coupon-expire` (`{ actor, coupon }`), `people-grant`
+ * (`{ actor, person, course, reason }`) or `people-block` (`{ actor, person }`). It prints `step <name>` as the
  * write reaches each step, and kills itself with SIGKILL the `FAULT_NTH`-th time (default 1) it reaches
  * `FAULT_AT`: no shutdown code runs, as when a machine dies. Otherwise it prints `done <json>` (what the
  * write answered) and exits.
@@ -19,7 +20,7 @@ const task = process.env.FAULT_TASK ?? '';
 const faultAt = process.env.FAULT_AT ?? '';
 const nth = Number(process.env.FAULT_NTH ?? 1);
 const now = new Date(Number(process.env.FAULT_NOW ?? Date.now()));
-const args = JSON.parse(process.env.FAULT_ARGS ?? '{}') as { actor?: number; course?: number; archive?: string; coupon?: number; form?: Record<string, string> };
+const args = JSON.parse(process.env.FAULT_ARGS ?? '{}') as { actor?: number; course?: number; archive?: string; coupon?: number; form?: Record<string, string>; person?: number; reason?: string };
 
 let reached = 0;
 const step = (name: string) => {
@@ -56,6 +57,14 @@ if (task === 'transcode') {
 } else if (task === 'coupon-expire') {
   const { expireCoupon } = await import('../src/lib/commerce/coupons.server');
   result = await expireCoupon(handle.db, args.actor!, args.coupon!, now, step);
+} else if (task === 'people-grant') {
+  const { grantCourse } = await import('../src/lib/people/people.server');
+  const { changed: _, ...outcome } = (await grantCourse(handle.db, args.actor!, args.person!, args.course!, args.reason ?? '', now, step)) as { changed?: unknown };
+  result = outcome;
+} else if (task === 'people-block') {
+  const { blockPerson } = await import('../src/lib/people/people.server');
+  const { changed: _, ...outcome } = (await blockPerson(handle.db, args.actor!, args.person!, now, step)) as { changed?: unknown };
+  result = outcome;
 } else {
   throw new Error(`unknown FAULT_TASK ${JSON.stringify(task)}`);
 }

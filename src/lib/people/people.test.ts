@@ -67,3 +67,20 @@ describe('who may be blocked', () => {
     expect(blockRefused(1, 2, false, 1)).toBeNull();
   });
 });
+
+describe("the people actions' declarations", () => {
+  it('let support staff and administrators in; editors and finance are refused (403), learners too, visitors must log in (401)', async () => {
+    const { ACTION_RULES } = await import('../../actions/access');
+    const { accessVerdict } = await import('../access/policy');
+    const names = Object.keys(ACTION_RULES).filter((n) => n.startsWith('people.'));
+    expect(names.sort()).toEqual(['people.block', 'people.endSessions', 'people.grantCourse', 'people.resendVerification', 'people.sendReset', 'people.setType', 'people.unblock']);
+    for (const name of names) {
+      const { access } = ACTION_RULES[name as keyof typeof ACTION_RULES];
+      expect(accessVerdict(access, { session: 'user', roles: ['support'] }), name).toBe('allowed');
+      expect(accessVerdict(access, { session: 'user', roles: ['administrator'] }), name).toBe('allowed');
+      for (const role of ['editor', 'finance'] as const) expect(accessVerdict(access, { session: 'user', roles: [role] }), `${name} ${role}`).toBe('forbidden');
+      expect(accessVerdict(access, { session: 'user', roles: [] }), name).toBe('forbidden');
+      expect(accessVerdict(access, { session: 'visitor', roles: [] }), name).toBe('unauthorized');
+    }
+  });
+});

@@ -461,6 +461,13 @@ export function matrix(): Row[] {
     ...staffPage('/admin/support?type=%27%20or%201%3D1&status=%3Cscript%3E&page=-1', '/admin/support', 'malformed filters'),
     ...staffPage('/admin/support/2147483647', '/admin/support/[id]', 'unknown message', false, '404'),
     ...staffPage('/admin/support/abc', '/admin/support/[id]', 'not an id', false, '404'),
+    /* people: support staff (the administrator holds every staff role); a NUL or an overlong search, and an id that is not one, are a 400 in words; an unknown person a 404 */
+    ...staffPage('/admin/people'),
+    ...staffPage('/admin/people?q=horizonte01&page=-1', '/admin/people', 'an IBO code'),
+    ...staffPage('/admin/people?q=ana%00', '/admin/people', 'a NUL in the search', false, '400'),
+    ...staffPage(`/admin/people?q=${'x'.repeat(300)}`, '/admin/people', 'a search of 300 characters', false, '400'),
+    ...staffPage('/admin/people/2147483647', '/admin/people/[id]', 'unknown person', false, '404'),
+    ...staffPage('/admin/people/abc', '/admin/people/[id]', 'not an id', false, '400'),
     // The code and set-up pages: a learner is not staff (403); the administrator, already proved, is sent on.
     ...page('/second-factor', (l) => per('403', { visitors: loginRedirect(l, '/second-factor'), ibo: loginRedirect(l, '/second-factor'), admin: `302 → ${l === 'en' ? '/en' : ''}/admin` }), { covers: '/second-factor' }),
     ...page('/second-factor/setup', (l) => per('403', { visitors: loginRedirect(l, '/second-factor/setup'), ibo: loginRedirect(l, '/second-factor/setup'), admin: `302 → ${l === 'en' ? '/en' : ''}/admin` }), { covers: '/second-factor/setup' }),
@@ -784,6 +791,20 @@ export function matrix(): Row[] {
     action('support.reply', 'a NUL in the reply', per('400'), { form: { id: '2147483647', body: 'Hola\u0000', key: `matrix-reply-${RUN}-0002`, lang: 'en' } }, { beforeAccess: true }),
     action('support.reply', 'a reply of 100 KB', per('400'), { form: { id: '2147483647', body: 'x'.repeat(100 * 1024), key: `matrix-reply-${RUN}-0003`, lang: 'en' } }, { beforeAccess: true }),
     action('support.reply', 'no form key', per('400'), { form: { id: '2147483647', body: 'Hola', lang: 'en' } }, { beforeAccess: true }),
+
+    /* people (support staff): an unknown person is a 404 in words, another kind of id, an unknown user type, NUL and 100 KB reasons a 400; nothing written */
+    action('people.block', 'an unknown person', per('404'), { form: { id: '2147483647', lang: 'en' } }),
+    action('people.block', 'another kind of id', per('400'), { form: { id: 'ACAD-GRAD-2026-0000-0002', lang: 'en' } }),
+    action('people.unblock', 'an unknown person', per('404'), { form: { id: '2147483647', lang: 'en' } }),
+    action('people.endSessions', 'an unknown person', per('404'), { form: { id: '2147483647', lang: 'en' } }),
+    action('people.resendVerification', 'an unknown person', per('404'), { form: { id: '2147483647', lang: 'en' } }),
+    action('people.sendReset', 'an unknown person', per('404'), { form: { id: '2147483647', lang: 'en' } }),
+    action('people.setType', 'a user type that does not exist', per('400'), { form: { id: '2147483647', type: 'root', lang: 'en' } }),
+    action('people.setType', 'an unknown person', per('404'), { form: { id: '2147483647', type: 'learner', lang: 'en' } }),
+    action('people.grantCourse', 'an unknown person', per('404'), { form: { id: '2147483647', course: '1', reason: 'Regalo', lang: 'en' } }),
+    action('people.grantCourse', 'a NUL in the reason', per('400'), { form: { id: '2147483647', course: '1', reason: 'Re\u0000galo', lang: 'en' } }),
+    action('people.grantCourse', 'a reason of 100 KB', per('400'), { form: { id: '2147483647', course: '1', reason: 'x'.repeat(100 * 1024), lang: 'en' } }),
+    action('people.grantCourse', 'a course id that is not one', per('400'), { form: { id: '2147483647', course: 'uno', reason: 'Regalo', lang: 'en' } }),
 
     /* books and plans (editors): bad prices, missing translations, forged ids and files that are not what they claim, each a sentence and a 4xx, nothing written */
     action('books.save', 'a negative price', per('400'), { form: { ...BOOK_FORM, price: '-5' } }),

@@ -1,0 +1,74 @@
+/**
+ * `kill -9` while support grants a course or blocks a person (`backoffice-faults.child.ts` running
+ * `grantCourse` or `blockPerson` on a data folder, killing itself at a step): after the access (or the
+ * block) is written and after its audit event is written, both inside the transaction. The person is at
+ * every moment as they were, with no event, or changed with exactly one event; the grant replayed after
+ * the crashes grants once, and a replay after it succeeded is refused (`held`) with nothing more written.
+ * On PGlite, and on PostgreSQL when it answers (each a copy of the run's seeded database).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, asc, eq } from 'drizzle-orm';
+import * as s from '../src/lib/db/schema';
+import { faultDatabases, faultTarget, runWrite, withDb, type FaultTarget } from '../src/lib/testing/fault-runs';
+
+const NOW = Date.parse('2026-11-27T12:00:00Z');
+const REASON = 'Compensación por la caída del 26 de noviembre';
+
+describe.each(await faultDatabases())('kill -9 while support grants a course or blocks a person on $name', ({ name, up }) => {
+  let target: FaultTarget;
+  beforeAll(async () => {
+    if (up) target = await faultTarget('people-faults', name);
+  });
+  afterAll(async () => {
+    await target?.remove();
+  });
+
+  it.skipIf(!up)('a grant and a block are written with their audit event, or not at all; a replay never grants twice', async () => {
+    const { actor, person, course } = await withDb(target, async ({ db }) => {
+      const idOf = async (email: string) => (await db.select({ id: s.users.id }).from(s.users).where(eq(s.users.email, email)))[0]!.id;
+      const person = await idOf('learner@academia.example');
+      const held = new Set((await db.select().from(s.purchaseAccess).where(eq(s.purchaseAccess.userId, person))).map((r) => r.courseId));
+      const open = await db.select({ id: s.courses.id }).from(s.courses).where(and(eq(s.courses.hidden, false), eq(s.courses.isTest, false)));
+      return { actor: await idOf('admin@academia.example'), person, course: open.map((c) => c.id).find((id) => !held.has(id))! };
+    });
+    const state = () =>
+      withDb(target, async ({ db }) => ({
+        access: (await db.select().from(s.purchaseAccess).where(and(eq(s.purchaseAccess.userId, person), eq(s.purchaseAccess.courseId, course)))).length,
+        grants: (await db.select().from(s.courseGrants).where(eq(s.courseGrants.userId, person))).map((g) => [g.courseId, g.reason]),
+        blockedAt: (await db.select({ at: s.users.blockedAt }).from(s.users).where(eq(s.users.id, person)))[0]!.at,
+        sessions: (await db.select().from(s.sessions).where(eq(s.sessions.userId, person))).length,
+        events: (await db.select().from(s.auditEvents).where(eq(s.auditEvents.subject, `user:${person}`)).orderBy(asc(s.auditEvents.id))).map((e) => e.action),
+      }));
+    const before = await state();
+    expect(before).toMatchObject({ access: 0, grants: [], blockedAt: null, events: [] });
+
+    const grant = { actor, person, course, reason: REASON };
+    for (const at of ['access-written', 'audit-written']) {
+      expect((await runWrite('people-grant', target, { at, now: NOW, args: grant })).end, at).toBe('killed');
+      expect(await state(), at).toEqual(before);
+    }
+    expect(await runWrite('people-grant', target, { now: NOW, args: grant })).toMatchObject({ end: 'done', result: { status: 'granted' } });
+    const granted = await state();
+    expect(granted).toMatchObject({ access: 1, grants: [[course, REASON]], events: ['people.course.granted'] });
+    // The same grant replayed (the answer was lost with a crash after the commit): refused, nothing doubled.
+    expect(await runWrite('people-grant', target, { now: NOW + 1000, args: grant })).toMatchObject({ end: 'done', result: { status: 'held' } });
+    expect(await state()).toEqual(granted);
+
+    // Blocking, with two sessions open.
+    await withDb(target, async ({ db }) => {
+      for (const h of ['fault-session-a', 'fault-session-b']) await db.insert(s.sessions).values({ tokenHash: h, kind: 'user', userId: person, expiresAt: new Date(NOW + 86_400_000) });
+    });
+    const open = await state();
+    expect(open.sessions).toBe(2);
+    const block = { actor, person };
+    for (const at of ['block-written', 'audit-written']) {
+      expect((await runWrite('people-block', target, { at, now: NOW, args: block })).end, at).toBe('killed');
+      expect(await state(), at).toEqual(open);
+    }
+    expect(await runWrite('people-block', target, { now: NOW, args: block })).toMatchObject({ end: 'done', result: { status: 'blocked' } });
+    const blocked = await state();
+    expect(blocked).toMatchObject({ blockedAt: new Date(NOW), sessions: 0, events: ['people.course.granted', 'people.blocked'] });
+    expect(await runWrite('people-block', target, { now: NOW + 1000, args: block })).toMatchObject({ end: 'done', result: { status: 'alreadyBlocked' } });
+    expect(await state()).toEqual(blocked);
+  }, 240_000);
+});
