@@ -46,8 +46,9 @@ export interface PeoplePage {
   pages: number;
 }
 
-const referring = sql<string | null>`(select i.code from ${ibos} i where i.id = ${users.referredByIboId})`;
-const ownCode = sql<string | null>`(select i.code from ${ibos} i where i.user_id = ${users.id} order by i.id limit 1)`;
+// Named with their table: inside a subquery a bare `id` would be the IBO's own.
+const referring = sql<string | null>`(select i.code from ${ibos} i where i.id = "users"."referred_by_ibo_id")`;
+const ownCode = sql<string | null>`(select i.code from ${ibos} i where i.user_id = "users"."id" order by i.id limit 1)`;
 
 /** What a search matches: the folded full name or the address containing the text, or the IBO code (its referrals and its own account). */
 function matching(search: PeopleSearch): SQL | undefined {
