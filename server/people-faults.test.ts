@@ -70,5 +70,5 @@ describe.each(await faultDatabases())('kill -9 while support grants a course or 
     expect(blocked).toMatchObject({ blockedAt: new Date(NOW), sessions: 0, events: ['people.course.granted', 'people.blocked'] });
     expect(await runWrite('people-block', target, { now: NOW + 1000, args: block })).toMatchObject({ end: 'done', result: { status: 'alreadyBlocked' } });
     expect(await state()).toEqual(blocked);
-  }, 240_000);
+  }, 900_000);
 });

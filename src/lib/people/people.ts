@@ -17,6 +17,7 @@ export const REASON_MAX_LENGTH = 500;
 const MAX_PAGE = 400;
 
 /** Control characters (NUL included) that no name, address, code or reason holds; a reason keeps its line breaks. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /** What a search asks: the typed text (trimmed, possibly empty: everyone, newest first) and the page. */
