@@ -44,7 +44,7 @@ describe.skipIf(!siteBuilt)('people in the back office, through the site', () =>
 
   beforeAll(async () => {
     built = await startBuiltSite();
-  }, 120_000);
+  }, 400_000);
   afterAll(async () => {
     await built?.close();
   });
@@ -84,7 +84,7 @@ describe.skipIf(!siteBuilt)('people in the back office, through the site', () =>
     expect(await built.db.db.select().from(s.courseGrants).where(eq(s.courseGrants.userId, learnerId))).toEqual([]);
     expect((await c.post('/_actions/people.block', { form: { id: String(supportId), lang: 'en' } })).status).toBe(409);
     expect((await c.post('/_actions/people.setType', { form: { id: String(learnerId), type: 'root', lang: 'en' } })).status).toBe(400);
-  }, 120_000);
+  }, 400_000);
 
   it('refuses editors, finance and learners (403) and visitors (401)', async () => {
     const learnerId = String(await idOf(PEOPLE.learner.email));
@@ -100,7 +100,7 @@ describe.skipIf(!siteBuilt)('people in the back office, through the site', () =>
     expect((await built.client().post('/_actions/people.endSessions', { form: { id: learnerId, lang: 'en' } })).status).toBe(401);
     const [blocked] = await built.db.db.select({ at: s.users.blockedAt }).from(s.users).where(eq(s.users.id, Number(learnerId)));
     expect(blocked!.at).toBeNull();
-  }, 120_000);
+  }, 400_000);
 
   it('blocks a learner: their open session is refused at once and their login is told to contact support; unblocked, they log in', async () => {
     const { c } = await staffWith('support', 'bloqueo');
@@ -126,5 +126,5 @@ describe.skipIf(!siteBuilt)('people in the back office, through the site', () =>
     expect((await built.client().post('/_actions/auth.login', { form: { email: PEOPLE.graduate.email, password: PEOPLE.graduate.password, lang: 'en' } })).status).toBe(200);
     expect((await auditOf(built.db.db, `user:${graduateId}`)).filter((e) => e.action.startsWith('people.')).map((e) => e.action)).toEqual(['people.blocked', 'people.unblocked']);
     expect(await built.db.db.select().from(s.sessions).where(and(eq(s.sessions.userId, graduateId), eq(s.sessions.kind, 'user')))).toHaveLength(1);
-  }, 120_000);
+  }, 400_000);
 });
