@@ -113,6 +113,11 @@ export const ACTION_RULES = {
   // Coupons: finance staff (and administrators, through the policy).
   'coupons.save': { access: 'finance', limits: [{ name: 'couponChangesPerAccount', per: 'user' }], locale: 'lang' },
   'coupons.expire': { access: 'finance', limits: [{ name: 'couponChangesPerAccount', per: 'user' }], locale: 'lang' },
+  // Memberships: finance staff (and administrators, through the policy).
+  'memberships.extend': { access: 'finance', limits: [{ name: 'membershipChangesPerAccount', per: 'user' }], locale: 'lang' },
+  'memberships.cancelNow': { access: 'finance', limits: [{ name: 'membershipChangesPerAccount', per: 'user' }], locale: 'lang' },
+  'memberships.cancelAtEnd': { access: 'finance', limits: [{ name: 'membershipChangesPerAccount', per: 'user' }], locale: 'lang' },
+  'memberships.resume': { access: 'finance', limits: [{ name: 'membershipChangesPerAccount', per: 'user' }], locale: 'lang' },
   // Course authoring: editors (administrators hold the editor's grants); every change is a draft until published.
   'authoring.create': { access: 'editor', limits: [{ name: 'authoringChangesPerAccount', per: 'user' }], locale: 'lang' },
   'authoring.saveSettings': { access: 'editor', limits: [{ name: 'authoringChangesPerAccount', per: 'user' }], locale: 'lang' },

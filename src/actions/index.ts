@@ -29,6 +29,7 @@ import { courseArchive } from './course-archive';
 import { support } from './support';
 import { coupons } from './coupons';
 import { people } from './people';
+import { memberships } from './memberships';
 
 export const server = {
   account,
@@ -49,6 +50,7 @@ export const server = {
   support,
   coupons,
   people,
+  memberships,
   contact: {
     /**
      * The contact form: 400 with field codes for bad input (nothing stored), 429 once an address has

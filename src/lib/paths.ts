@@ -124,9 +124,16 @@ export const paths = {
   adminPlans: (id?: number) => (id === undefined ? '/admin/plans' : `/admin/plans?plan=${id}`),
   /** Coupons (finance): the list and the new coupon's form; with `id`, that coupon's form and its uses. */
   adminCoupons: (id?: number) => (id === undefined ? '/admin/coupons' : `/admin/coupons?coupon=${id}`),
+  /** A coupon's uses (finance): the orders that redeemed it, page `page`. */
+  adminCouponUses: (id: number, page = 1) => `/admin/coupons?coupon=${id}${page > 1 ? `&uses=${page}` : ''}#uses`,
+  /** Memberships (finance); `query`: its search, filters and page. */
+  adminMemberships: (query = '') => `/admin/memberships${query}`,
+  /** One membership (finance): its facts, orders, history and changes. */
+  adminMembership: (id: number) => `/admin/memberships/${id}`,
+  /** One order of the back office (finance). */
+  adminOrder: (id: number) => `/admin/orders/${id}`,
   /** A book cover staff uploaded (public, like the books page). */
   bookCover: (name: string) => `/media/book-cover/${name}`,
-  /** The video library (editors): uploads, their conversion, caption tracks; `video`: one video's page. */
   /** The support inbox (support staff, administrators); `query`: its filters and page. */
   adminSupport: (query = '') => `/admin/support${query}`,
   /** One contact message of the support inbox, with its thread and forms. */
@@ -135,8 +142,7 @@ export const paths = {
   adminPeople: (query = '') => `/admin/people${query}`,
   /** One person's page: profile, learning, orders, sessions and the actions on them. */
   adminPerson: (userId: number) => `/admin/people/${userId}`,
-  /** One order in the back office (finance's page). */
-  adminOrderPage: (orderId: number) => `/admin/orders/${orderId}`,
+  /** The video library (editors): uploads, their conversion, caption tracks; `video`: one video's page. */
   adminVideos: '/admin/videos',
   adminVideo: (videoId: number) => `/admin/videos/${videoId}`,
   /** The resumable upload endpoint (tus) of the video library; an upload's own address is below it. */

@@ -616,6 +616,46 @@ test(`GET the people pages as the administrator: ${RUNS} hostile searches and pe
   }
 });
 
+/* ───────────── memberships ───────────── */
+
+// As a learner who is not finance staff: every change of a membership is refused right after its schema
+// (403), never written. As the administrator (finance through the policy), undoing a cancellation with a
+// hostile body is a 400, 404 or 409 in words, never a 5xx (a real id the mutation may name is not
+// cancelling: 409). The demo member's membership is left to its own journey: no fuzzed extension or
+// cancellation runs as finance.
+{
+  const refused = (a: Answer) => expect([400, 403, 413, 415, 429], a.body.slice(0, 200)).toContain(a.status);
+  const inWords = (a: Answer) => expect([400, 404, 409, 413, 415, 429], a.body.slice(0, 200)).toContain(a.status);
+  const form = (i: number) => ({ id: '2147483647', reason: 'Motivo <script>alert(1)</script>', key: `fuzz-membership-${RUN}-${i}`.padEnd(16, '0'), lang: 'en' });
+  actionFuzz('memberships.extend', 221, (i) => ({ ...form(i), days: '30' }), { setup: async (c) => void (await newLearner(c, 'socios-extender')), extra: refused, runs: 15 });
+  actionFuzz('memberships.cancelNow', 222, form, { setup: async (c) => void (await newLearner(c, 'socios-cancelar')), extra: refused, runs: 15 });
+  actionFuzz('memberships.cancelAtEnd', 223, form, { setup: async (c) => void (await newLearner(c, 'socios-final')), extra: refused, runs: 15 });
+  actionFuzz('memberships.resume', 224, form, { setup: async (c) => void (await asAdministrator(c)), extra: inWords, runs: 15 });
+}
+
+test(`GET the memberships as the administrator: ${RUNS} hostile searches, filters and ids — 200 or a 4xx in words, never a 5xx`, async ({ baseURL }) => {
+  const c = new Client(baseURL!, loopback(225));
+  try {
+    await asAdministrator(c);
+    await property(
+      'memberships filters and ids',
+      fc.record({ value: hostileValue, field: fc.constantFrom('q', 'plan', 'state', 'page', 'id'), en: fc.boolean() }),
+      async ({ value, field, en }, tally) => {
+        const path = `${en ? '/en' : ''}/admin/memberships${field === 'id' ? `/${urlPart(value)}` : `?${field}=${urlPart(value)}`}`;
+        const a = await tooLargeOrAnswer(c.get(path), path);
+        tally.add(a ? a.status : 'closed: request line too large');
+        if (!a) return;
+        expectClean(a, { path: path.slice(0, 300) });
+        expect([200, 404, 400, 414], `${path.slice(0, 200)} → ${a.status}`).toContain(a.status);
+      },
+      RUNS,
+      EVERY_FIELD.map((v) => ({ value: v, field: 'q' as const, en: false })),
+    );
+  } finally {
+    c.close();
+  }
+});
+
 test(`GET the support inbox as the administrator: ${RUNS} hostile filters and message ids — 200 or a 4xx in words, never a 5xx`, async ({ baseURL }) => {
   const c = new Client(baseURL!, loopback(199));
   try {

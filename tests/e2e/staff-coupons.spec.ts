@@ -1,7 +1,7 @@
 /**
  * Coupons in the back office: the administrator (finance through the policy) creates a coupon, a
  * discount over 100 % is refused in words; a learner uses it at checkout; the coupon's page lists that
- * order (its number, the discount given, paid) without the buyer; the administrator expires it now and
+ * order (its number linking to the order, the buyer, the total, the discount given, paid); the administrator expires it now and
  * checkout then refuses it in words. An editor, a learner and a visitor are refused in words.
  */
 import { confirmAddress, expect, expectNoSeriousViolations, test, type Page } from './fixtures';
@@ -61,7 +61,7 @@ test('@staff a coupon created in the back office is used at checkout, its use is
     await buyer.waitForURL(/\/myshopping-detail\/\d+\?paid=1$/);
     const number = /A-\d{6}/.exec((await buyer.getByRole('heading', { level: 1 }).textContent()) ?? '')![0];
 
-    // Finance sees the use: the order's number, the discount given, paid; no buyer's name or e-mail.
+    // Finance sees the use: the order's number (linking to its page), the buyer, the total, the discount given, paid.
     await admin.getByRole('link', { name: format(t.editLabel, { code: CODE }) }).click();
     await expect(admin.getByRole('heading', { level: 2, name: format(t.editTitle, { code: CODE }) })).toBeVisible();
     await expect(admin.getByText(t.kept)).toBeVisible();
@@ -70,8 +70,12 @@ test('@staff a coupon created in the back office is used at checkout, its use is
     await expect(use).toContainText(number);
     await expect(use).toContainText('$5.00');
     await expect(use).toContainText(t.orderStates.paid);
-    await expect(admin.locator('table[data-coupon-uses]')).not.toContainText('cupon.usa');
+    await expect(use).toContainText(`cupon.usa.${RUN}@example.com`);
+    await expect(use).toContainText('$14.99');
+    await expect(use.getByRole('link', { name: number })).toHaveAttribute('href', /\/en\/admin\/orders\/\d+$/);
     await expect(admin.locator(`tr[data-coupon="${CODE}"]`)).toContainText(`1 / ${t.unlimited}`);
+    // The list links each coupon to its uses.
+    await expect(admin.getByRole('link', { name: format(t.usesLink, { code: CODE }) })).toHaveAttribute('href', /coupon=\d+#uses$/);
     await expectNoSeriousViolations(admin);
 
     // Expired now: the list says so, and checkout refuses it in words.

@@ -63,6 +63,7 @@ export const es = {
         support: { title: 'Mensajes de contacto', lead: 'Lee, asigna y responde los mensajes del formulario de contacto.' },
         people: { title: 'Personas', lead: 'Busca a una persona por nombre, correo o código IBO; su progreso, pedidos y sesiones; bloquéala o dale un curso.' },
         coupons: { title: 'Cupones', lead: 'Crea, edita y vence cupones; mira qué pedidos los usaron.' },
+        memberships: { title: 'Membresías', lead: 'Busca membresías; extiéndelas o cancélalas ahora o al final del periodo.' },
       },
     },
     people: {
@@ -180,6 +181,7 @@ export const en: Shape<typeof es> = {
         support: { title: 'Contact messages', lead: 'Read, assign and answer the messages of the contact form.' },
         people: { title: 'People', lead: 'Find a person by name, e-mail or IBO code; their progress, orders and sessions; block them or grant a course.' },
         coupons: { title: 'Coupons', lead: 'Create, edit and expire coupons; see which orders used them.' },
+        memberships: { title: 'Memberships', lead: "Find memberships; extend them or cancel them now or at the period's end." },
       },
     },
     people: {

@@ -46,6 +46,7 @@ describe.each(databases)('coupons managed by finance on $name', ({ create }) => 
       .returning();
     const [c] = await handle.db.select().from(s.coupons).where(eq(s.coupons.code, code));
     await handle.db.update(s.coupons).set({ uses: c!.uses + 1 }).where(eq(s.coupons.id, c!.id));
+    await handle.db.insert(s.couponRedemptions).values({ orderId: order!.id, couponId: c!.id, userId: buyerId, discountCents, createdAt: NOW });
     return order!;
   }
 
@@ -91,12 +92,14 @@ describe.each(databases)('coupons managed by finance on $name', ({ create }) => 
     expect(events.map((e) => e.action)).toEqual(['coupons.created', 'coupons.updated']);
     expect(events[1]).toMatchObject({ before: { kind: 'percent', percent: 15, maxUses: null }, after: { kind: 'fixed', amountCents: 500, maxUses: 2 } });
 
-    const uses = await couponUses(handle.db, 'USADO');
-    expect(uses).toHaveLength(2);
-    expect(uses[0]).toEqual({ orderId: expect.any(Number), at: NOW, discountCents: 300, status: expect.stringMatching(/^(paid|pending)$/) });
-    expect(Object.keys(uses[0]!).sort()).toEqual(['at', 'discountCents', 'orderId', 'status']);
+    const uses = await couponUses(handle.db, made.coupon.id);
+    expect(uses).toMatchObject({ total: 2, page: 1, pages: 1 });
+    expect(uses.uses[0]).toEqual({ orderId: expect.any(Number), at: NOW, buyer: { id: expect.any(Number), name: expect.any(String), email: expect.stringContaining('@') }, totalCents: 1700, discountCents: 300, status: expect.stringMatching(/^(paid|pending)$/) });
+    // A page past the last is the last; another coupon's uses are not these.
+    expect((await couponUses(handle.db, made.coupon.id, 99)).uses).toHaveLength(2);
+    expect((await couponUses(handle.db, 999_999)).total).toBe(0);
     const page = await loadCouponsPage(handle.db, String(made.coupon.id));
-    expect(page.editing).toMatchObject({ coupon: { code: 'USADO' }, uses: [{ discountCents: 300 }, { discountCents: 300 }] });
+    expect(page.editing).toMatchObject({ coupon: { code: 'USADO' }, uses: { total: 2, uses: [{ discountCents: 300 }, { discountCents: 300 }] } });
   });
 
   it('renames a coupon no order used', async () => {

@@ -1,6 +1,6 @@
 /**
  * Coupons as finance staff manage them: the list (newest first, with uses so far), one coupon's uses
- * (the orders that used it: number, date, discount, status; nothing about the buyer), created and
+ * (the orders that redeemed it: number, date, buyer, total, discount, status; paged), created and
  * edited from the form (`coupon-form.ts` reads it), expired at once. Every change is one transaction
  * with its audit event (before and after).
  *
@@ -9,20 +9,34 @@
  * still names the coupon it used. A limit of uses below the uses so far is refused in the same
  * statement that writes it, so a checkout taking a use at that moment never ends above the limit.
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { coupons, orders, type CouponRow } from '../db/schema';
+import { couponRedemptions, coupons, orders, users, type CouponRow } from '../db/schema';
+import { displayName } from '../forms/characters';
 import { recordAudit, userRef } from '../privacy/audit.server';
 import { isUniqueViolation } from './checkout.server';
 import { couponFacts, type CouponDraft } from './coupon-form';
 import { readProductId } from './products';
 
-/** One order that used a coupon, as finance reads it. */
+/** Uses of a coupon per page of its uses. */
+export const COUPON_USES_PAGE_SIZE = 20;
+
+/** One order that redeemed a coupon, as finance reads it. */
 export interface CouponUse {
   orderId: number;
   at: Date;
+  buyer: { id: number; name: string; email: string };
+  totalCents: number;
   discountCents: number;
   status: 'pending' | 'paid' | 'failed' | 'refunded';
+}
+
+/** A page of a coupon's uses. */
+export interface CouponUsesPage {
+  uses: CouponUse[];
+  total: number;
+  page: number;
+  pages: number;
 }
 
 /** Every coupon, newest first. */
@@ -36,25 +50,39 @@ export async function findCoupon(db: Db, id: number): Promise<CouponRow | null> 
   return row ?? null;
 }
 
-/** The orders that used the coupon `code`, newest first (failed ones too: their use was given back). */
-export async function couponUses(db: Db, code: string): Promise<CouponUse[]> {
+/** The orders that redeemed coupon `couponId` (`coupon_redemptions`), newest first, page `asked` (clamped to the last). */
+export async function couponUses(db: Db, couponId: number, asked = 1): Promise<CouponUsesPage> {
+  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(couponRedemptions).where(eq(couponRedemptions.couponId, couponId));
+  const pages = Math.max(1, Math.ceil(n / COUPON_USES_PAGE_SIZE));
+  const page = Math.min(Math.max(1, asked), pages);
   const rows = await db
-    .select({ orderId: orders.id, at: orders.createdAt, discountCents: orders.discountCents, status: orders.status })
-    .from(orders)
-    .where(eq(orders.couponCode, code))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(500);
-  return rows;
+    .select({ orderId: couponRedemptions.orderId, at: couponRedemptions.createdAt, discountCents: couponRedemptions.discountCents, totalCents: orders.totalCents, status: orders.status, userId: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(couponRedemptions)
+    .innerJoin(orders, eq(orders.id, couponRedemptions.orderId))
+    .innerJoin(users, eq(users.id, couponRedemptions.userId))
+    .where(eq(couponRedemptions.couponId, couponId))
+    .orderBy(desc(couponRedemptions.createdAt), desc(couponRedemptions.orderId))
+    .limit(COUPON_USES_PAGE_SIZE)
+    .offset((page - 1) * COUPON_USES_PAGE_SIZE);
+  const uses = rows.map((r) => ({
+    orderId: r.orderId,
+    at: r.at,
+    buyer: { id: r.userId, name: displayName(`${r.firstName} ${r.lastName}`.trim()), email: r.email },
+    totalCents: r.totalCents,
+    discountCents: r.discountCents,
+    status: r.status,
+  }));
+  return { uses, total: n, page, pages };
 }
 
-/** The coupons page: the list and, with `?coupon=N`, that coupon and its uses ('unknown' for no such coupon). */
-export async function loadCouponsPage(db: Db, rawId: string | null): Promise<{ coupons: CouponRow[]; editing: { coupon: CouponRow; uses: CouponUse[] } | null | 'unknown' }> {
+/** The coupons page: the list and, with `?coupon=N`, that coupon and a page of its uses ('unknown' for no such coupon). */
+export async function loadCouponsPage(db: Db, rawId: string | null, usesPage = 1): Promise<{ coupons: CouponRow[]; editing: { coupon: CouponRow; uses: CouponUsesPage } | null | 'unknown' }> {
   const list = await listCoupons(db);
   if (rawId === null) return { coupons: list, editing: null };
   const id = readProductId(rawId);
   const coupon = id.ok && id.value !== null ? list.find((c) => c.id === id.value) : undefined;
   if (!coupon) return { coupons: list, editing: 'unknown' };
-  return { coupons: list, editing: { coupon, uses: await couponUses(db, coupon.code) } };
+  return { coupons: list, editing: { coupon, uses: await couponUses(db, coupon.id, usesPage) } };
 }
 
 export type SaveCouponOutcome =

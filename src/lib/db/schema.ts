@@ -719,19 +719,24 @@ export const coupons = pgTable(
 export type CouponRow = typeof coupons.$inferSelect;
 
 /** A coupon held by an order (released when its payment fails). */
-export const couponRedemptions = pgTable('coupon_redemptions', {
-  orderId: integer()
-    .primaryKey()
-    .references(() => orders.id, { onDelete: 'cascade' }),
-  couponId: integer()
-    .notNull()
-    .references(() => coupons.id),
-  userId: integer()
-    .notNull()
-    .references(() => users.id),
-  discountCents: integer().notNull(),
-  createdAt: createdAt(),
-});
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    orderId: integer()
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    couponId: integer()
+      .notNull()
+      .references(() => coupons.id),
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
+    discountCents: integer().notNull(),
+    createdAt: createdAt(),
+  },
+  // A coupon's uses, newest first, a page at a time.
+  (t) => [index('coupon_redemptions_coupon_idx').on(t.couponId, t.createdAt)],
+);
 
 /** Identification document types the payment form offers, named in each language. */
 export const identificationTypes = pgTable('identification_types', {
@@ -945,3 +950,4 @@ export * from './schema-authoring';
 export * from './schema-videos';
 export * from './schema-support';
 export * from './schema-people';
+export * from './schema-memberships';

@@ -26,11 +26,11 @@ const proved = (...roles: StaffSession['roles'] & object): StaffSession => ({ us
 const learner: StaffSession = { user: {}, ibo: null };
 
 describe('the areas of the back office', () => {
-  it('lists every area to an administrator, the content areas to an editor, the support inbox to support, coupons to finance, nothing to a learner', () => {
-    expect(areasFor({ session: 'user', roles: ['administrator'] }).map((a) => a.key)).toEqual(['staff', 'audit', 'certificates', 'courses', 'videos', 'questions', 'books', 'plans', 'support', 'coupons']);
+  it('lists every area to an administrator, the content areas to an editor, the support inbox to support, coupons and memberships to finance, nothing to a learner', () => {
+    expect(areasFor({ session: 'user', roles: ['administrator'] }).map((a) => a.key)).toEqual(['staff', 'audit', 'certificates', 'courses', 'videos', 'questions', 'books', 'plans', 'support', 'coupons', 'memberships']);
     expect(areasFor({ session: 'user', roles: ['editor'] }).map((a) => a.key)).toEqual(['courses', 'videos', 'questions', 'books', 'plans']);
     expect(areasFor({ session: 'user', roles: ['support'] }).map((a) => a.key)).toEqual(['support']);
-    expect(areasFor({ session: 'user', roles: ['finance'] }).map((a) => a.key)).toEqual(['coupons']);
+    expect(areasFor({ session: 'user', roles: ['finance'] }).map((a) => a.key)).toEqual(['coupons', 'memberships']);
     expect(areasFor({ session: 'user', roles: [] })).toEqual([]);
   });
 
@@ -38,6 +38,12 @@ describe('the areas of the back office', () => {
     expect(STAFF_AREAS.find((a) => a.key === 'coupons')!.access).toBe('finance');
     expect(ruleOf('coupons.save')!.access).toBe('finance');
     expect(ruleOf('coupons.expire')!.access).toBe('finance');
+  });
+
+  it('opens memberships, and their changes, to finance (and administrators) only', () => {
+    expect(STAFF_AREAS.find((a) => a.key === 'memberships')!.access).toBe('finance');
+    for (const name of ['memberships.extend', 'memberships.cancelNow', 'memberships.cancelAtEnd', 'memberships.resume'] as const) expect(ruleOf(name)!.access).toBe('finance');
+    for (const roles of [['support'], ['editor']] as const) expect(areasFor({ session: 'user', roles: [...roles] }).map((a) => a.key)).not.toContain('memberships');
   });
 
   it('opens certificates, and their revocation, to administrators only', () => {

@@ -32,6 +32,7 @@ export const STAFF_AREAS = [
   { key: 'support', path: '/admin/support', access: 'support' },
   { key: 'people', path: '/admin/people', access: 'support' },
   { key: 'coupons', path: '/admin/coupons', access: 'finance' },
+  { key: 'memberships', path: '/admin/memberships', access: 'finance' },
 ] as const satisfies readonly { key: string; path: string; access: StaffRole }[];
 export type StaffArea = (typeof STAFF_AREAS)[number];
 

@@ -440,6 +440,12 @@ export function matrix(): Row[] {
     ...staffPage('/admin/coupons?coupon=1', '/admin/coupons', "a coupon's form and uses"),
     ...page('/admin/coupons?coupon=999999', (l) => per('403', { visitors: loginRedirect(l, '/admin/coupons?coupon=999999'), ibo: loginRedirect(l, '/admin/coupons?coupon=999999'), admin: '404' }), { covers: '/admin/coupons', note: 'unknown coupon' }),
     ...page('/admin/coupons?coupon=1%27%20or%201=1', (l) => per('403', { visitors: loginRedirect(l, '/admin/coupons?coupon=1%27%20or%201=1'), ibo: loginRedirect(l, '/admin/coupons?coupon=1%27%20or%201=1'), admin: '404' }), { covers: '/admin/coupons', note: 'forged id' }),
+    // Memberships (finance; the administrator through the policy): malformed filters are ignored; an unknown membership is a 404 in words.
+    ...staffPage('/admin/memberships'),
+    ...staffPage('/admin/memberships?q=%27%20or%201%3D1%00&plan=abc&state=%3Cscript%3E&page=-1', '/admin/memberships', 'malformed filters'),
+    ...staffPage('/admin/memberships/2147483647', '/admin/memberships/[id]', 'unknown membership', false, '404'),
+    ...staffPage('/admin/memberships/abc', '/admin/memberships/[id]', 'not an id', false, '404'),
+    ...staffPage('/admin/coupons?coupon=1&uses=99', '/admin/coupons', "a coupon's uses past the last page"),
     ...staffPage('/admin/courses', '/admin/courses', undefined, true),
     ...staffPage('/admin/courses?q=%27%20or%201%3D1%00', '/admin/courses', 'hostile search', true),
     ...staffPage(`/admin/courses/${COURSE.free}`, '/admin/courses/[id]', undefined, true),
@@ -831,6 +837,15 @@ export function matrix(): Row[] {
     action('coupons.save', 'a code another coupon has', per('409'), { form: { ...COUPON_FORM, code: 'bienvenida10' } }),
     action('coupons.save', 'a forged id', per('404'), { form: { ...COUPON_FORM, id: '2147483647' } }),
     action('coupons.expire', 'a forged id', per('404'), { form: { id: '2147483647', lang: 'en' } }),
+    /* memberships (finance): days out of range 400 before anything is read, an unknown membership 404, nothing written */
+    action('memberships.extend', 'an unknown membership', per('404'), { form: { id: '2147483647', days: '30', reason: 'Matriz', key: `matrix-extend-${RUN}-0001`, lang: 'en' } }),
+    action('memberships.extend', 'zero days', per('400'), { form: { id: '2147483647', days: '0', reason: 'Matriz', key: `matrix-extend-${RUN}-0002`, lang: 'en' } }),
+    action('memberships.extend', 'ten thousand days', per('400'), { form: { id: '2147483647', days: '10000', reason: 'Matriz', key: `matrix-extend-${RUN}-0003`, lang: 'en' } }),
+    action('memberships.extend', 'no reason', per('400'), { form: { id: '2147483647', days: '30', reason: '  ', key: `matrix-extend-${RUN}-0004`, lang: 'en' } }, { beforeAccess: true }),
+    action('memberships.cancelNow', 'an unknown membership', per('404'), { form: { id: '2147483647', reason: 'Matriz', key: `matrix-cancel-${RUN}-0001`, lang: 'en' } }),
+    action('memberships.cancelNow', 'no form key', per('400'), { form: { id: '2147483647', reason: 'Matriz', lang: 'en' } }, { beforeAccess: true }),
+    action('memberships.cancelAtEnd', 'an unknown membership', per('404'), { form: { id: '2147483647', reason: 'Matriz', key: `matrix-end-${RUN}-0001`, lang: 'en' } }),
+    action('memberships.resume', 'a forged id', per('400'), { form: { id: "1' or 1=1", reason: 'Matriz', key: `matrix-resume-${RUN}-0001`, lang: 'en' } }, { beforeAccess: true }),
     /* course authoring: the administrator's refusals are in words and change nothing (no draft is started) */
     ...authoringRows(),
     /* the question banks: the administrator's refusals in words, nothing written (a learner 403, a visitor 401) */

@@ -5,6 +5,7 @@ import * as catalogue from './catalogue';
 import * as people from './people';
 import { priceToCents } from '../../commerce/money';
 import { buildPaymentPayload } from '../../commerce/payload';
+import { periodEnd } from '../../commerce/membership';
 import type { DemoCourse } from './demo-catalogue.server';
 import { excluded, type Tx } from './seed-kit.server';
 
@@ -61,6 +62,24 @@ export async function seedCommerce(tx: Tx, userId: Map<string, number>, courses:
         .values({ userId: uid, courseId: product.id, orderId: order.id, grantedAt: at })
         .onConflictDoUpdate({ target: [s.purchaseAccess.userId, s.purchaseAccess.courseId], set: { orderId: order.id } });
     }
+  }
+  // Demo memberships: the plan's paid order (its payment attempt) and the membership it started.
+  for (const d of people.demoMemberships) {
+    const uid = userId.get(d.email)!;
+    const plan = catalogue.plans.find((p) => p.id === d.planId)!;
+    const cents = priceToCents(plan.price);
+    const at = new Date(Date.now() - d.daysAgo * day);
+    const [order] = await tx
+      .insert(s.orders)
+      .values({ userId: uid, status: 'paid', subtotalCents: cents, discountCents: 0, totalCents: cents, language: 'es', idempotencyKey: `seed:${d.email}:plan-${plan.id}`, cardBrand: 'visa', cardLast4: '4242', cardExpiryMonth: 12, cardExpiryYear: 2030, createdAt: at, paidAt: at })
+      .onConflictDoNothing()
+      .returning({ id: s.orders.id });
+    if (!order) continue;
+    await tx.insert(s.orderItems).values({ orderId: order.id, productKind: 'plan', productId: plan.id, productCode: plan.code, titleEs: plan.name.es, titleEn: plan.name.en, priceCents: cents });
+    const token = `tok_sandbox_a_visa_4242_122030_seed-${order.id}`;
+    const payload = buildPaymentPayload({ lines: [{ kind: 'plan', productCode: plan.code, cents }], language: 'es', token });
+    await tx.insert(s.paymentAttempts).values({ orderId: order.id, attemptNumber: 1, gateway: 'sandbox', idempotencyKey: `order-${order.id}-attempt-1`, chargeId: `ch_sandbox_seed-${order.id}`, status: 'approved', amountCents: cents, payload, createdAt: at, finishedAt: at });
+    await tx.insert(s.memberships).values({ userId: uid, planId: plan.id, orderId: order.id, startsAt: at, endsAt: periodEnd(at, plan.period), period: plan.period, priceCents: cents, gateway: 'sandbox', gatewayToken: token, cardBrand: 'visa', cardLast4: '4242' });
   }
   // The single order earlier versions of the seed wrote for all of the buyer's courses: replaced by the ones above.
   const legacy = await tx.select({ id: s.orders.id }).from(s.orders).where(sql`${s.orders.idempotencyKey} like 'seed:%' and ${s.orders.idempotencyKey} not like 'seed:%:%'`);
