@@ -124,6 +124,12 @@ export const paths = {
   adminPlans: (id?: number) => (id === undefined ? '/admin/plans' : `/admin/plans?plan=${id}`),
   /** Coupons (finance): the list and the new coupon's form; with `id`, that coupon's form and its uses. */
   adminCoupons: (id?: number) => (id === undefined ? '/admin/coupons' : `/admin/coupons?coupon=${id}`),
+  /** The reports (editors, finance, administrators: each report asks its own role). */
+  adminReports: '/admin/reports',
+  /** One report; its filters are the query (`from`, `to`, `bucket`, `course`, `category`, `business`, `ibo`). */
+  adminReport: (key: string, query = '') => `/admin/reports/${key}${query}`,
+  /** One report as a CSV download (the same query, `lang` for its headers). */
+  adminReportCsv: (key: string, query = '') => `/admin/reports/${key}.csv${query}`,
   /** A book cover staff uploaded (public, like the books page). */
   bookCover: (name: string) => `/media/book-cover/${name}`,
   /** The video library (editors): uploads, their conversion, caption tracks; `video`: one video's page. */

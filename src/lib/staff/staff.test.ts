@@ -27,10 +27,10 @@ const learner: StaffSession = { user: {}, ibo: null };
 
 describe('the areas of the back office', () => {
   it('lists every area to an administrator, the content areas to an editor, the support inbox to support, coupons to finance, nothing to a learner', () => {
-    expect(areasFor({ session: 'user', roles: ['administrator'] }).map((a) => a.key)).toEqual(['staff', 'audit', 'certificates', 'courses', 'videos', 'questions', 'books', 'plans', 'support', 'coupons']);
-    expect(areasFor({ session: 'user', roles: ['editor'] }).map((a) => a.key)).toEqual(['courses', 'videos', 'questions', 'books', 'plans']);
+    expect(areasFor({ session: 'user', roles: ['administrator'] }).map((a) => a.key)).toEqual(['staff', 'audit', 'certificates', 'courses', 'videos', 'questions', 'books', 'plans', 'support', 'coupons', 'reports']);
+    expect(areasFor({ session: 'user', roles: ['editor'] }).map((a) => a.key)).toEqual(['courses', 'videos', 'questions', 'books', 'plans', 'reports']);
     expect(areasFor({ session: 'user', roles: ['support'] }).map((a) => a.key)).toEqual(['support']);
-    expect(areasFor({ session: 'user', roles: ['finance'] }).map((a) => a.key)).toEqual(['coupons']);
+    expect(areasFor({ session: 'user', roles: ['finance'] }).map((a) => a.key)).toEqual(['coupons', 'reports']);
     expect(areasFor({ session: 'user', roles: [] })).toEqual([]);
   });
 
