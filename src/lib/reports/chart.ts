@@ -23,7 +23,7 @@ export interface Bar {
 }
 
 /** The view box every column chart is drawn in (it scales to the page's width). */
-export const COLUMNS_VIEW = { width: 600, height: 240, left: 48, bottom: 28, top: 8, right: 8 } as const;
+export const COLUMNS_VIEW = { width: 420, height: 220, left: 52, bottom: 26, top: 10, right: 6 } as const;
 
 /**
  * Columns for series of values over the same buckets: one group per bucket, one column per series,

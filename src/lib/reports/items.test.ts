@@ -65,9 +65,9 @@ describe('chart geometry', () => {
     const c = columns([[0, 5, 10], [1, 2, 3]]);
     expect(c.top).toBe(10);
     expect(c.groups).toHaveLength(3);
-    expect(c.groups[2]![0]!.y).toBe(8);
+    expect(c.groups[2]![0]!.y).toBe(10);
     expect(c.groups[0]![0]!.height).toBe(0);
-    for (const g of c.groups) for (const b of g) expect(b.x + b.width).toBeLessThanOrEqual(600);
+    for (const g of c.groups) for (const b of g) expect(b.x + b.width).toBeLessThanOrEqual(420);
   });
 
   it('thins labels and sizes bars', () => {

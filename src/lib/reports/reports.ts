@@ -219,7 +219,7 @@ export const formatCount = (n: number, locale: Locale): string => new Intl.Numbe
 export const formatShare = (share: number | null, locale: Locale): string => (share === null ? '—' : new Intl.NumberFormat(INTL[locale], { style: 'percent', maximumFractionDigits: 0 }).format(share));
 
 /** A signed amount of cents (a refund shows as a negative amount). */
-export const formatSignedCents = (cents: number, locale: Locale): string => (cents < 0 ? `−${formatCents(-cents, locale)}` : formatCents(cents, locale));
+export const formatSignedCents = (cents: number, locale: Locale): string => (cents < 0 ? `−${formatCents(-cents, locale)}` : formatCents(Math.abs(cents), locale));
 
 /** A bucket's label: its day, the week it starts, or its month. */
 export function bucketLabel(key: string, bucket: Bucket, locale: Locale, short = false): string {
