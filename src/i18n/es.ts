@@ -31,5 +31,6 @@ import * as dashboard from './sections/dashboard';
 import * as couponAdmin from './sections/coupon-admin';
 import * as people from './sections/people';
 import * as membershipAdmin from './sections/membership-admin';
+import * as reports from './sections/reports';
 
-export const es = { ...core.es, ...catalog.es, ...contact.es, ...content.es, ...search.es, ...identity.es, ...security.es, ...ibo.es, ...learning.es, ...media.es, ...exams.es, ...certificates.es, ...minicart.es, ...commerce.es, ...forms.es, ...privacy.es, ...staff.es, ...questions.es, ...products.es, ...authoring.es, ...videos.es, ...courseArchive.es, ...support.es, ...certificateAdmin.es, ...dashboard.es, ...couponAdmin.es, ...people.es, ...membershipAdmin.es } as const;
+export const es = { ...core.es, ...catalog.es, ...contact.es, ...content.es, ...search.es, ...identity.es, ...security.es, ...ibo.es, ...learning.es, ...media.es, ...exams.es, ...certificates.es, ...minicart.es, ...commerce.es, ...forms.es, ...privacy.es, ...staff.es, ...questions.es, ...products.es, ...authoring.es, ...videos.es, ...courseArchive.es, ...support.es, ...certificateAdmin.es, ...dashboard.es, ...couponAdmin.es, ...people.es, ...membershipAdmin.es, ...reports.es } as const;

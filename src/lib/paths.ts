@@ -132,6 +132,12 @@ export const paths = {
   adminMembership: (id: number) => `/admin/memberships/${id}`,
   /** One order of the back office (finance). */
   adminOrder: (id: number) => `/admin/orders/${id}`,
+  /** The reports (editors, finance, administrators: each report asks its own role). */
+  adminReports: '/admin/reports',
+  /** One report; its filters are the query (`from`, `to`, `bucket`, `course`, `category`, `business`, `ibo`). */
+  adminReport: (key: string, query = '') => `/admin/reports/${key}${query}`,
+  /** One report as a CSV download (the same query, `lang` for its headers). */
+  adminReportCsv: (key: string, query = '') => `/admin/reports/${key}.csv${query}`,
   /** A book cover staff uploaded (public, like the books page). */
   bookCover: (name: string) => `/media/book-cover/${name}`,
   /** The support inbox (support staff, administrators); `query`: its filters and page. */

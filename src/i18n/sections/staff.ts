@@ -64,6 +64,7 @@ export const es = {
         people: { title: 'Personas', lead: 'Busca a una persona por nombre, correo o código IBO; su progreso, pedidos y sesiones; bloquéala o dale un curso.' },
         coupons: { title: 'Cupones', lead: 'Crea, edita y vence cupones; mira qué pedidos los usaron.' },
         memberships: { title: 'Membresías', lead: 'Busca membresías; extiéndelas o cancélalas ahora o al final del periodo.' },
+        reports: { title: 'Informes', lead: 'Matrículas, avance, exámenes, ingresos y captación, con gráficos y CSV.' },
       },
     },
     people: {
@@ -182,6 +183,7 @@ export const en: Shape<typeof es> = {
         people: { title: 'People', lead: 'Find a person by name, e-mail or IBO code; their progress, orders and sessions; block them or grant a course.' },
         coupons: { title: 'Coupons', lead: 'Create, edit and expire coupons; see which orders used them.' },
         memberships: { title: 'Memberships', lead: "Find memberships; extend them or cancel them now or at the period's end." },
+        reports: { title: 'Reports', lead: 'Enrolments, progress, exams, revenue and acquisition, with charts and CSV.' },
       },
     },
     people: {

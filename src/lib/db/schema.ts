@@ -218,6 +218,8 @@ export const users = pgTable(
     index('users_search_name_idx').using('gin', sql`search_fold(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
     index('users_search_email_idx').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
     index('users_referred_idx').on(t.referredByIboId),
+    // The acquisition report: the people an IBO brought, by the instant they registered.
+    index('users_referred_created_idx').on(t.referredByIboId, t.createdAt).where(sql`${t.referredByIboId} is not null`),
   ],
 );
 export type User = typeof users.$inferSelect;
@@ -256,6 +258,8 @@ export const contacts = pgTable(
   (t) => [
     uniqueIndex('contacts_email_uq').on(sql`lower(${t.email})`),
     uniqueIndex('contacts_user_uq').on(t.userId),
+    // The acquisition report: an IBO's prospects, by the instant they were registered.
+    index('contacts_ibo_created_idx').on(t.iboId, t.createdAt).where(sql`${t.iboId} is not null`),
   ],
 );
 export type Contact = typeof contacts.$inferSelect;
@@ -365,10 +369,18 @@ export const tracking = pgTable(
     completedAt: timestamp({ withTimezone: true }),
     /** When the last progress event was reported (the tracker's clock). */
     updatedAt: createdAt(),
+    /** When the first progress of this lesson was stored: a contact's first on a course is their enrolment (reports). */
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('tracking_contact_subtopic_uq').on(t.contactId, t.subtopicId),
-    index('tracking_contact_course_idx').on(t.contactId, t.courseId),
+    // A contact's progress on a course; with `created_at` last, the reports find whether a row is the
+    // contact's first on the course (an enrolment) in the index alone.
+    index('tracking_contact_course_created_idx').on(t.contactId, t.courseId, t.createdAt),
+    // The reports' enrolments of a period.
+    index('tracking_created_idx').on(t.createdAt),
+    // The reports' progress funnel: the contacts active on one course in a period.
+    index('tracking_course_updated_idx').on(t.courseId, t.updatedAt),
     // The dashboard's active learners of a period.
     index('tracking_updated_idx').on(t.updatedAt),
   ],
@@ -492,6 +504,8 @@ export const examAttempts = pgTable(
     // The dashboard's active learners of a period.
     index('exam_attempts_started_idx').on(t.startedAt),
     index('exam_attempts_submitted_idx').on(t.submittedAt).where(sql`${t.submittedAt} is not null`),
+    // The exam report: one exam's graded attempts in a period.
+    index('exam_attempts_evaluation_submitted_idx').on(t.evaluationId, t.submittedAt).where(sql`${t.submittedAt} is not null`),
   ],
 );
 export type ExamAttempt = typeof examAttempts.$inferSelect;
@@ -613,8 +627,14 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_user_idempotency_uq').on(t.userId, t.idempotencyKey),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
+    // The year of orders export: keyset pages in creation order.
+    index('orders_created_idx').on(t.createdAt, t.id),
     // The dashboard's revenue of a period.
     index('orders_paid_idx').on(t.paidAt).where(sql`${t.status} = 'paid'`),
+    // The revenue report: orders paid in a period, the refunded ones too (their refunds are shown).
+    index('orders_revenue_idx').on(t.paidAt).where(sql`${t.status} in ('paid', 'refunded')`),
+    // The acquisition report: the buyers an IBO brought in a period.
+    index('orders_referring_paid_idx').on(t.referringIboId, t.paidAt).where(sql`${t.referringIboId} is not null`),
     check('orders_amounts_ck', sql`${t.subtotalCents} >= 0 and ${t.discountCents} >= 0 and ${t.discountCents} <= ${t.subtotalCents} and ${t.totalCents} = ${t.subtotalCents} - ${t.discountCents}`),
     check('orders_card_last4_ck', sql`${t.cardLast4} is null or ${t.cardLast4} ~ '^[0-9]{4}$'`),
   ],
@@ -951,3 +971,4 @@ export * from './schema-videos';
 export * from './schema-support';
 export * from './schema-people';
 export * from './schema-memberships';
+export * from './schema-reports';

@@ -2,7 +2,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
-import { contacts, ibos, referrals, users, USER_TYPE, type Contact } from '../db/schema';
+import { affiliateVisits, contacts, ibos, referrals, users, USER_TYPE, type Contact } from '../db/schema';
 import { isOwnProspect, looksLikeAffiliateCode, nextReferral, normalizeIboCode, type ProspectInput } from './ibo';
 import { contactAccount, createSession, destroySession, newToken, setSessionProspect } from './session.server';
 import type { RateLimiter } from '../http/rate-limit.server';
@@ -56,6 +56,14 @@ export async function recordReferral(db: Db, visitorId: string, iboId: number, n
     .insert(referrals)
     .values({ visitorId, firstIboId: next.firstIboId, firstAt: now, lastIboId: next.lastIboId, lastAt: now })
     .onConflictDoUpdate({ target: referrals.visitorId, set: { lastIboId: next.lastIboId, lastAt: now } });
+}
+
+/** Counts one visit through `iboId`'s affiliate link on the UTC day of `now` (a count only: nothing about the visitor). */
+export async function countAffiliateVisit(db: Db, iboId: number, now = new Date()): Promise<void> {
+  await db
+    .insert(affiliateVisits)
+    .values({ iboId, day: now.toISOString().slice(0, 10), visits: 1 })
+    .onConflictDoUpdate({ target: [affiliateVisits.iboId, affiliateVisits.day], set: { visits: sql`${affiliateVisits.visits} + 1` } });
 }
 
 /** Attributes a browser's referral to the account it signed up or logged in as (last touch wins). */
@@ -179,6 +187,7 @@ export async function enterThroughLink(
   const known = input.visitorId !== undefined && VISITOR_ID.test(input.visitorId);
   const visitorId = known ? input.visitorId! : newToken();
   await recordReferral(db, visitorId, ibo.id);
+  await countAffiliateVisit(db, ibo.id);
   let session: { token: string; expiresAt: Date } | null = null;
   if (!input.learnerLoggedIn) {
     await destroySession(db, input.currentToken);

@@ -26,11 +26,11 @@ const proved = (...roles: StaffSession['roles'] & object): StaffSession => ({ us
 const learner: StaffSession = { user: {}, ibo: null };
 
 describe('the areas of the back office', () => {
-  it('lists every area to an administrator, the content areas to an editor, the support inbox to support, coupons and memberships to finance, nothing to a learner', () => {
-    expect(areasFor({ session: 'user', roles: ['administrator'] }).map((a) => a.key)).toEqual(['staff', 'audit', 'certificates', 'courses', 'videos', 'questions', 'books', 'plans', 'support', 'coupons', 'memberships']);
-    expect(areasFor({ session: 'user', roles: ['editor'] }).map((a) => a.key)).toEqual(['courses', 'videos', 'questions', 'books', 'plans']);
-    expect(areasFor({ session: 'user', roles: ['support'] }).map((a) => a.key)).toEqual(['support']);
-    expect(areasFor({ session: 'user', roles: ['finance'] }).map((a) => a.key)).toEqual(['coupons', 'memberships']);
+  it('lists every area to an administrator, the content areas and reports to an editor, the inbox and people to support, coupons, memberships and reports to finance, nothing to a learner', () => {
+    expect(areasFor({ session: 'user', roles: ['administrator'] }).map((a) => a.key)).toEqual(['staff', 'audit', 'certificates', 'courses', 'videos', 'questions', 'books', 'plans', 'support', 'people', 'coupons', 'memberships', 'reports']);
+    expect(areasFor({ session: 'user', roles: ['editor'] }).map((a) => a.key)).toEqual(['courses', 'videos', 'questions', 'books', 'plans', 'reports']);
+    expect(areasFor({ session: 'user', roles: ['support'] }).map((a) => a.key)).toEqual(['support', 'people']);
+    expect(areasFor({ session: 'user', roles: ['finance'] }).map((a) => a.key)).toEqual(['coupons', 'memberships', 'reports']);
     expect(areasFor({ session: 'user', roles: [] })).toEqual([]);
   });
 

@@ -33,12 +33,17 @@ export const STAFF_AREAS = [
   { key: 'people', path: '/admin/people', access: 'support' },
   { key: 'coupons', path: '/admin/coupons', access: 'finance' },
   { key: 'memberships', path: '/admin/memberships', access: 'finance' },
-] as const satisfies readonly { key: string; path: string; access: StaffRole }[];
+  // Each report asks its own role (`lib/reports` REPORT_ACCESS); the index opens for any of them.
+  { key: 'reports', path: '/admin/reports', access: ['editor', 'finance'] },
+] as const satisfies readonly { key: string; path: string; access: StaffRole | readonly StaffRole[] }[];
 export type StaffArea = (typeof STAFF_AREAS)[number];
+
+/** The roles that open an area (any one of them, or administrator). */
+export const areaRoles = (area: StaffArea): readonly StaffRole[] => (typeof area.access === 'string' ? [area.access] : area.access);
 
 /** The areas `caller` may open, in the dashboard's order. */
 export function areasFor(caller: Caller): StaffArea[] {
-  return STAFF_AREAS.filter((a) => accessVerdict(a.access, caller) === 'allowed');
+  return STAFF_AREAS.filter((a) => areaRoles(a).some((role) => accessVerdict(role, caller) === 'allowed'));
 }
 
 /** What a staff page does for a session: render, send to the login, or refuse (403) with the way on, if any. */

@@ -474,6 +474,16 @@ export function matrix(): Row[] {
     ...staffPage(`/admin/people?q=${'x'.repeat(300)}`, '/admin/people', 'a search of 300 characters', false, '400'),
     ...staffPage('/admin/people/2147483647', '/admin/people/[id]', 'unknown person', false, '404'),
     ...staffPage('/admin/people/abc', '/admin/people/[id]', 'not an id', false, '400'),
+    /* reports: each asks its own role (the administrator holds them all); a refused filter is a 400 in words, an unknown report a 404 */
+    ...staffPage('/admin/reports'),
+    ...staffPage('/admin/reports/enrolments?from=2026-01-01&to=2026-12-31&bucket=month', '/admin/reports/[report]', 'enrolments'),
+    ...staffPage('/admin/reports/funnel?course=1', '/admin/reports/[report]', 'progress funnel'),
+    ...staffPage('/admin/reports/exams?course=1', '/admin/reports/[report]', 'item analysis'),
+    ...staffPage('/admin/reports/revenue?bucket=week', '/admin/reports/[report]', 'revenue'),
+    ...staffPage('/admin/reports/acquisition', '/admin/reports/[report]', 'acquisition'),
+    ...staffPage('/admin/reports/revenue?from=2026-03-01&to=2026-02-01', '/admin/reports/[report]', 'reversed range', false, '400'),
+    ...staffPage('/admin/reports/revenue?from=2016-01-01&to=2026-01-01', '/admin/reports/[report]', 'ten years', false, '400'),
+    ...staffPage('/admin/reports/nope', '/admin/reports/[report]', 'unknown report', false, '404'),
     // The code and set-up pages: a learner is not staff (403); the administrator, already proved, is sent on.
     ...page('/second-factor', (l) => per('403', { visitors: loginRedirect(l, '/second-factor'), ibo: loginRedirect(l, '/second-factor'), admin: `302 → ${l === 'en' ? '/en' : ''}/admin` }), { covers: '/second-factor' }),
     ...page('/second-factor/setup', (l) => per('403', { visitors: loginRedirect(l, '/second-factor/setup'), ibo: loginRedirect(l, '/second-factor/setup'), admin: `302 → ${l === 'en' ? '/en' : ''}/admin` }), { covers: '/second-factor/setup' }),
@@ -551,6 +561,24 @@ export function matrix(): Row[] {
         return seen.status !== 403 || /not allowed/i.test(seen.body) ? undefined : 'should refuse in words';
       },
     },
+    // A report's CSV: like the bank's, the file for the roles the report asks (here the administrator), a learner 403 in words.
+    ...(['enrolments', 'funnel', 'exams', 'revenue', 'acquisition'] as const).map(
+      (report): Row => ({
+        label: `GET /admin/reports/${report}.csv`,
+        kind: 'endpoint',
+        covers: 'GET /admin/reports/[report].csv',
+        expect: per('403', { visitors: loginRedirect('es', `/admin/reports/${report}.csv?lang=en`), ibo: loginRedirect('es', `/admin/reports/${report}.csv?lang=en`), admin: '200' }),
+        http: { method: 'GET', path: `/admin/reports/${report}.csv?lang=en` },
+        check: (role, seen) => {
+          const csv = (seen.headers['content-type'] ?? '').startsWith('text/csv; charset=utf-8') && seen.body.startsWith('\uFEFF');
+          if (role === 'admin') return csv ? undefined : 'should be the report as CSV';
+          if (csv) return 'should not answer the report';
+          return seen.status !== 403 || /not allowed/i.test(seen.body) ? undefined : 'should refuse in words';
+        },
+      }),
+    ),
+    { label: 'GET /admin/reports/orders.csv', kind: 'endpoint', covers: 'GET /admin/reports/[report].csv', expect: per('403', { visitors: loginRedirect('es', '/admin/reports/orders.csv?year=2026&lang=en'), ibo: loginRedirect('es', '/admin/reports/orders.csv?year=2026&lang=en'), admin: '200' }), http: { method: 'GET', path: '/admin/reports/orders.csv?year=2026&lang=en' } },
+    { label: 'GET /admin/reports/revenue.csv (reversed range)', kind: 'endpoint', covers: 'GET /admin/reports/[report].csv', expect: per('403', { visitors: loginRedirect('es', '/admin/reports/revenue.csv?from=2026-03-01&to=2026-02-01&lang=en'), ibo: loginRedirect('es', '/admin/reports/revenue.csv?from=2026-03-01&to=2026-02-01&lang=en'), admin: '400' }), http: { method: 'GET', path: '/admin/reports/revenue.csv?from=2026-03-01&to=2026-02-01&lang=en' } },
     { label: 'GET /admin/questions/999999/bank.csv', kind: 'endpoint', covers: 'GET /admin/questions/[courseId]/bank.csv', expect: per('403', { visitors: loginRedirect('es', '/admin/questions/999999/bank.csv?lang=en'), ibo: loginRedirect('es', '/admin/questions/999999/bank.csv?lang=en'), admin: '404' }), http: { method: 'GET', path: '/admin/questions/999999/bank.csv?lang=en' } },
     {
       label: 'GET /sitemap.xml',

@@ -45,6 +45,7 @@ export async function seedProgress(tx: Tx, { userId, lessons, evaluationId, cour
           watched: '1'.repeat(slots),
           completedAt: new Date(at),
           updatedAt: new Date(at),
+          createdAt: new Date(at),
         };
       });
       // Once seeded, the person's own progress wins (re-seeding never rewinds it).

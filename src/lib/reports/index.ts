@@ -1,0 +1,3 @@
+export * from './reports';
+export * from './items';
+export * from './chart';
