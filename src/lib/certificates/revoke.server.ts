@@ -3,7 +3,7 @@
  * from the back office (with a reason, audited, the holder e-mailed), and finding the certificates to
  * revoke by code or by the holder's e-mail.
  */
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { certificates, contacts, courses, jobs, users } from '../db/schema';
 import { recordAudit, userRef } from '../privacy/audit.server';
@@ -51,7 +51,12 @@ const SEARCH_LIMIT = 50;
 export async function findCertificates(db: Db, search: CertificateSearch): Promise<CertificateRecord[]> {
   if (search.by === 'nothing') return [];
   const email = sql<string>`coalesce(${users.email}, ${contacts.email})`;
-  const where = search.by === 'code' ? eq(certificates.code, search.code) : or(eq(sql`lower(${users.email})`, search.email), eq(sql`lower(${contacts.email})`, search.email));
+  // By e-mail: the contacts of that address and of the account of that address, each found through its
+  // own unique index (an `or` across the two joined tables would read both tables whole).
+  const where =
+    search.by === 'code'
+      ? eq(certificates.code, search.code)
+      : sql`${certificates.contactId} in (select c.id from ${contacts} c where lower(c.email) = ${search.email} union select c.id from ${contacts} c join ${users} u on u.id = c.user_id where lower(u.email) = ${search.email})`;
   return db
     .select({
       id: certificates.id,

@@ -213,7 +213,8 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
-    index('users_created_idx').on(t.createdAt),
+    // The dashboard's new learners of a period count from `users_created_idx` alone (it holds the type).
+    index('users_created_idx').on(t.createdAt, t.userType),
     // The back office's people search: trigram matching on the folded full name and address (`search_fold`, migration 0002).
     index('users_search_name_idx').using('gin', sql`search_fold(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
     index('users_search_email_idx').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
@@ -381,8 +382,8 @@ export const tracking = pgTable(
     index('tracking_created_idx').on(t.createdAt),
     // The reports' progress funnel: the contacts active on one course in a period.
     index('tracking_course_updated_idx').on(t.courseId, t.updatedAt),
-    // The dashboard's active learners of a period.
-    index('tracking_updated_idx').on(t.updatedAt),
+    // The dashboard's active learners of a period: who, read from the index alone.
+    index('tracking_updated_idx').on(t.updatedAt, t.contactId),
   ],
 );
 export type Tracking = typeof tracking.$inferSelect;
@@ -501,9 +502,9 @@ export const examAttempts = pgTable(
     // At most one attempt in progress per person and exam, and the overdue ones found fast.
     uniqueIndex('exam_attempts_open_uq').on(t.evaluationId, t.contactId).where(sql`${t.submittedAt} is null`),
     index('exam_attempts_deadline_idx').on(t.deadlineAt).where(sql`${t.submittedAt} is null`),
-    // The dashboard's active learners of a period.
-    index('exam_attempts_started_idx').on(t.startedAt),
-    index('exam_attempts_submitted_idx').on(t.submittedAt).where(sql`${t.submittedAt} is not null`),
+    // The dashboard's active learners of a period: who, read from the index alone.
+    index('exam_attempts_started_idx').on(t.startedAt, t.contactId),
+    index('exam_attempts_submitted_idx').on(t.submittedAt, t.contactId).where(sql`${t.submittedAt} is not null`),
     // The exam report: one exam's graded attempts in a period.
     index('exam_attempts_evaluation_submitted_idx').on(t.evaluationId, t.submittedAt).where(sql`${t.submittedAt} is not null`),
   ],
@@ -635,6 +636,8 @@ export const orders = pgTable(
     index('orders_revenue_idx').on(t.paidAt).where(sql`${t.status} in ('paid', 'refunded')`),
     // The acquisition report: the buyers an IBO brought in a period.
     index('orders_referring_paid_idx').on(t.referringIboId, t.paidAt).where(sql`${t.referringIboId} is not null`),
+    // A coupon's uses, newest first.
+    index('orders_coupon_idx').on(t.couponCode, t.createdAt).where(sql`${t.couponCode} is not null`),
     check('orders_amounts_ck', sql`${t.subtotalCents} >= 0 and ${t.discountCents} >= 0 and ${t.discountCents} <= ${t.subtotalCents} and ${t.totalCents} = ${t.subtotalCents} - ${t.discountCents}`),
     check('orders_card_last4_ck', sql`${t.cardLast4} is null or ${t.cardLast4} ~ '^[0-9]{4}$'`),
   ],
@@ -851,7 +854,7 @@ export const contactMessages = pgTable('contact_messages', {
   status: text({ enum: ['new', 'in_progress', 'answered', 'closed'] }).notNull().default('new'),
   /** The staff person it is assigned to (support or administrator), if anyone. */
   assigneeId: integer().references(() => users.id, { onDelete: 'set null' }),
-}, (t) => [index('contact_messages_status_idx').on(t.status, t.createdAt)]);
+}, (t) => [index('contact_messages_status_idx').on(t.status, t.createdAt), index('contact_messages_created_idx').on(t.createdAt, t.id)]);
 export type ContactMessage = typeof contactMessages.$inferSelect;
 
 /* ───────────── scheduled work ───────────── */
@@ -961,7 +964,7 @@ export const auditEvents = pgTable(
     before: jsonb().$type<Record<string, unknown>>(),
     after: jsonb().$type<Record<string, unknown>>(),
   },
-  (t) => [index('audit_events_subject_idx').on(t.subject, t.at), index('audit_events_at_idx').on(t.at)],
+  (t) => [index('audit_events_subject_idx').on(t.subject, t.at), index('audit_events_at_idx').on(t.at), index('audit_events_action_idx').on(t.action, t.at)],
 );
 export type AuditEvent = typeof auditEvents.$inferSelect;
 

@@ -1,6 +1,6 @@
 /** The audit log as administrators read it: newest first, filtered by actor, action and days, paged. */
-import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Db } from '../db/client';
 import { auditEvents, type AuditEvent } from '../db/schema';
 import { AUDIT_PAGE_SIZE, auditRange, type AuditFilter } from './staff';
 
@@ -36,6 +36,10 @@ export async function readAuditLog(db: Db, filter: AuditFilter): Promise<AuditPa
 
 /** The actions the log holds, for the filter's list. */
 export async function auditActions(db: Db): Promise<string[]> {
-  const rows = await db.selectDistinct({ action: auditEvents.action }).from(auditEvents).orderBy(auditEvents.action);
+  // One step of `audit_events_action_idx` per action name (a distinct over the whole log would read every event).
+  const rows = await queryRows<{ action: string }>(
+    db,
+    sql`with recursive a(action) as (select min(action) from ${auditEvents} union all select (select min(e.action) from ${auditEvents} e where e.action > a.action) from a where a.action is not null) select action from a where action is not null`,
+  );
   return rows.map((r) => r.action);
 }

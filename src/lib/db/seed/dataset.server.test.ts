@@ -1,0 +1,87 @@
+/**
+ * The reports' data set generator (`bench/dataset.ts`) at a tiny scale on the embedded database: the
+ * sizes asked for exactly, every foreign key holding, the rows as the application reads them (attempts
+ * graded from their answers, certificates for passed attempts only, coupon uses counted, memberships
+ * never due for renewal), and a second run refused.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbHandle } from '../client';
+import { queryRows } from '../client';
+import { testDatabases } from '../testing';
+import { datasetCounts, foreignKeyViolations, generateDataset, hasDataset, type DatasetSummary } from './dataset.server';
+
+const AT = new Date('2026-06-15T12:00:00Z');
+
+describe('the generated data set, at a tiny scale on PGlite', () => {
+  let handle: DbHandle;
+  let before: Awaited<ReturnType<typeof datasetCounts>>;
+  let summary: DatasetSummary;
+  const rows = <T>(q: ReturnType<typeof sql>) => queryRows<T>(handle.db, q);
+
+  beforeAll(async () => {
+    handle = await (await testDatabases())[0]!.create({ seed: true });
+    before = await datasetCounts(handle.db);
+    const t0 = performance.now();
+    summary = await generateDataset(handle.db, { scale: 0.002, seed: 7, at: AT });
+    console.log(`generated in ${(performance.now() - t0).toFixed(0)} ms`);
+  }, 120_000);
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it('adds exactly the learners, progress rows, exam attempts and orders asked for', () => {
+    expect(summary.wanted).toEqual({ learners: 200, progress: 4000, attempts: 400, orders: 100 });
+    const added = (t: keyof typeof before) => summary.counts[t] - before[t];
+    expect(added('tracking')).toBe(4000);
+    expect(added('exam_attempts')).toBe(400);
+    expect(added('orders')).toBe(100);
+    expect(added('order_items')).toBeGreaterThanOrEqual(100);
+    expect(added('payment_attempts')).toBe(100);
+    for (const t of ['certificates', 'referrals', 'ibos', 'memberships', 'coupon_redemptions', 'contact_messages', 'support_entries', 'sessions', 'audit_events'] as const) expect(added(t), t).toBeGreaterThan(0);
+  });
+
+  it('keeps every foreign key', async () => {
+    expect(await foreignKeyViolations(handle.db)).toEqual([]);
+    const [learners] = await rows<{ n: number }>(sql`select count(*)::int as n from users u join contacts c on c.user_id = u.id where u.email like 'learner-%@bench.example' and u.user_type = 1`);
+    expect(learners!.n).toBe(200);
+  });
+
+  it('writes rows as the application reads them', async () => {
+    // Scores graded from the answers kept (whole percent, rounded down), and passed by the exam's minimum.
+    const [wrong] = await rows<{ n: number }>(sql`
+      select count(*)::int as n from exam_attempts a join evaluations e on e.id = a.evaluation_id
+      cross join lateral (select count(*) filter (where (a.answers -> q.id::text) = (select jsonb_agg(o.id order by o.position) from question_options o where o.question_id = q.id and o.is_correct)) as right, count(*) as total
+        from jsonb_array_elements_text(a.question_ids) qid join questions q on q.id = qid::int) g
+      join contacts c on c.id = a.contact_id
+      where c.email like '%@bench.example' and (a.score <> floor(g.right * 100.0 / g.total) or a.passed <> (a.score >= e.passing_score) or a.submitted_at > ${AT.toISOString()}::timestamptz)`);
+    expect(wrong!.n).toBe(0);
+    // Some questions are answered wrong, mostly with one distractor: item analysis has something to find.
+    const [answers] = await rows<{ right: number; wrong: number }>(sql`select count(*) filter (where passed)::int as right, count(*) filter (where not passed)::int as wrong from exam_attempts where option_order <> '{}'::jsonb`);
+    expect(answers!.right).toBeGreaterThan(0);
+    expect(answers!.wrong).toBeGreaterThan(0);
+    // A certificate for each course passed, and none for a course never passed.
+    const [unearned] = await rows<{ n: number }>(sql`select count(*)::int as n from certificates c join evaluations e on e.course_id = c.course_id where c.code like 'ACAD-B%' and not exists (select 1 from exam_attempts a where a.contact_id = c.contact_id and a.evaluation_id = e.id and a.passed)`);
+    expect(unearned!.n).toBe(0);
+    const [codes] = await rows<{ n: number }>(sql`select count(*)::int as n from certificates where code !~ '^ACAD(-[0-9ABCDEFGHJKMNPQRSTVWXYZ]{4}){4}$'`);
+    expect(codes!.n).toBe(0);
+    // Coupon uses are the orders holding them; refunded and failed orders exist, and some were referred by an IBO.
+    const [uses] = await rows<{ n: number }>(sql`select count(*)::int as n from coupons c where c.code like 'BENCH%' and c.uses <> (select count(*) from coupon_redemptions r where r.coupon_id = c.id)`);
+    expect(uses!.n).toBe(0);
+    const statuses = await rows<{ status: string }>(sql`select distinct status from orders where idempotency_key like 'bench-%' order by 1`);
+    expect(statuses.map((s) => s.status)).toEqual(['failed', 'paid', 'refunded']);
+    const [referred] = await rows<{ n: number }>(sql`select count(*)::int as n from orders where referring_ibo_id is not null`);
+    expect(referred!.n).toBeGreaterThan(0);
+    // Nothing the server's jobs would act on at once: no membership due for renewal, nothing dated after the data set's end.
+    const [due] = await rows<{ n: number }>(sql`select count(*)::int as n from memberships where cancelled_at is null and ends_at <= ${AT.toISOString()}::timestamptz`);
+    expect(due!.n).toBe(0);
+    const [late] = await rows<{ n: number }>(sql`select (select count(*) from tracking t join contacts c on c.id = t.contact_id where c.email like '%@bench.example' and t.updated_at > ${AT.toISOString()}::timestamptz)
+      + (select count(*) from orders where idempotency_key like 'bench-%' and (created_at > ${AT.toISOString()}::timestamptz or paid_at > ${AT.toISOString()}::timestamptz)) as n`);
+    expect(Number(late!.n)).toBe(0);
+  });
+
+  it('refuses a database that already holds a data set', async () => {
+    expect(await hasDataset(handle.db)).toBe(true);
+    await expect(generateDataset(handle.db, { scale: 0.002, seed: 7, at: AT })).rejects.toThrow(/already holds/);
+  });
+});
