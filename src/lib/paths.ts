@@ -124,6 +124,14 @@ export const paths = {
   adminPlans: (id?: number) => (id === undefined ? '/admin/plans' : `/admin/plans?plan=${id}`),
   /** Coupons (finance): the list and the new coupon's form; with `id`, that coupon's form and its uses. */
   adminCoupons: (id?: number) => (id === undefined ? '/admin/coupons' : `/admin/coupons?coupon=${id}`),
+  /** IBOs (administrators): the list; `query`: its search and page. */
+  adminIbos: (query = '') => `/admin/ibos${query}`,
+  /** The form of a new IBO (administrators). */
+  adminIboNew: '/admin/ibos/new',
+  /** One IBO's form, suspension and logo (administrators). */
+  adminIbo: (iboId: number) => `/admin/ibos/${iboId}`,
+  /** An IBO's logo staff uploaded (public: the header of the IBO's visitors shows it). */
+  iboLogo: (name: string) => `/media/ibo-logo/${name}`,
   /** A book cover staff uploaded (public, like the books page). */
   bookCover: (name: string) => `/media/book-cover/${name}`,
   /** The video library (editors): uploads, their conversion, caption tracks; `video`: one video's page. */

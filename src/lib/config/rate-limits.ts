@@ -89,6 +89,8 @@ export const LIMITS = {
   productChangesPerAccount: { points: 120, durationSeconds: 60 * 60 },
   /** Coupon changes (created, edited, expired) per finance account. */
   couponChangesPerAccount: { points: 120, durationSeconds: 60 * 60 },
+  /** IBO changes (saved, logos uploaded, suspended, reinstated) per administrator. */
+  iboChangesPerAccount: { points: 120, durationSeconds: 60 * 60 },
   /** Course edits (drafts, publications, new courses) per editor: a course is built in many small steps. */
   authoringChangesPerAccount: { points: 600, durationSeconds: 60 * 60 },
   /** Video uploads started per editor (each reserves disk for a file of up to the size limit). */
