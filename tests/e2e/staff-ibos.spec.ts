@@ -19,14 +19,14 @@ const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}
 const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#c33' } }).png().toBuffer();
 
 async function fillIbo(page: Page, code: string): Promise<void> {
-  await page.getByLabel(t.fields.code).fill(code);
-  await page.getByLabel(t.fields.companyName).fill(`Viajes ${code}`);
-  await page.getByLabel(t.fields.businessId).selectOption({ index: 1 });
-  await page.getByLabel(t.fields.contactName).fill('Ana Ruiz');
-  await page.getByLabel(t.fields.contactEmail).fill('ana.ruiz@example.com');
-  await page.getByLabel(t.fields.contactPhone).fill('+57 300 123 4567');
-  await page.getByLabel(t.fields.accountEmail).fill('buyer@academia.example');
-  await page.getByLabel(t.fields.sponsorCode).fill('horizonte01');
+  await page.locator('form[data-ibo-form]').getByLabel(t.fields.code, { exact: true }).fill(code);
+  await page.locator('form[data-ibo-form]').getByLabel(t.fields.companyName, { exact: true }).fill(`Viajes ${code}`);
+  await page.locator('form[data-ibo-form]').getByLabel(t.fields.businessId, { exact: true }).selectOption({ index: 1 });
+  await page.locator('form[data-ibo-form]').getByLabel(t.fields.contactName, { exact: true }).fill('Ana Ruiz');
+  await page.locator('form[data-ibo-form]').getByLabel(t.fields.contactEmail, { exact: true }).fill('ana.ruiz@example.com');
+  await page.locator('form[data-ibo-form]').getByLabel(t.fields.contactPhone, { exact: true }).fill('+57 300 123 4567');
+  await page.locator('form[data-ibo-form]').getByLabel(t.fields.accountEmail, { exact: true }).fill('buyer@academia.example');
+  await page.locator('form[data-ibo-form]').getByLabel(t.fields.sponsorCode, { exact: true }).fill('horizonte01');
 }
 
 /** Whether the visitor's IBO session still opens what only an IBO session may (the prospect look-up). */
@@ -50,14 +50,14 @@ test('@staff an IBO created in the back office: its link works, suspended it ans
     await fillIbo(admin, 'MAL-CODIGO1');
     await admin.getByRole('button', { name: t.create }).click();
     await expect(admin.locator('p.notice[role="alert"]')).toHaveText(format(t.problems.codeShape, { field: t.fields.code }));
-    await expect(admin.getByLabel(t.fields.contactName)).toHaveValue('Ana Ruiz');
-    await admin.getByLabel(t.fields.code).fill('horizonte01');
+    await expect(admin.locator('form[data-ibo-form]').getByLabel(t.fields.contactName, { exact: true })).toHaveValue('Ana Ruiz');
+    await admin.locator('form[data-ibo-form]').getByLabel(t.fields.code, { exact: true }).fill('horizonte01');
     const taken = admin.waitForResponse((r) => r.request().method() === 'POST');
     await admin.getByRole('button', { name: t.create }).click();
     expect((await taken).status()).toBe(409);
     await expect(admin.locator('p.notice[role="alert"]')).toHaveText(format(t.refusals.taken, { code: 'HORIZONTE01' }));
 
-    await admin.getByLabel(t.fields.code).fill(code.toLowerCase());
+    await admin.locator('form[data-ibo-form]').getByLabel(t.fields.code, { exact: true }).fill(code.toLowerCase());
     await admin.getByRole('button', { name: t.create }).click();
     await expect(admin.locator('p.notice[role="status"]')).toHaveText(format(t.created, { code }));
     await expect(admin.getByRole('heading', { level: 1, name: format(t.editTitle, { code }) })).toBeVisible();
@@ -66,10 +66,10 @@ test('@staff an IBO created in the back office: its link works, suspended it ans
     expect(link).toMatch(new RegExp(`/${code}$`));
 
     // A logo: an SVG is refused in words, a PNG becomes the server's WebP.
-    await admin.getByLabel(t.logoField).setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') });
+    await admin.getByLabel(t.logoField, { exact: true }).setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') });
     await admin.getByRole('button', { name: t.logoUpload }).click();
     await expect(admin.locator('p.notice[role="alert"]')).toHaveText(t.logoRefusals.notImage);
-    await admin.getByLabel(t.logoField).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+    await admin.getByLabel(t.logoField, { exact: true }).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
     await admin.getByRole('button', { name: t.logoUpload }).click();
     await expect(admin.locator('p.notice[role="status"]')).toHaveText(t.logoSaved);
     await expect(admin.locator('img.logo-preview')).toHaveAttribute('src', /^\/media\/ibo-logo\/\d+-[0-9a-f]{20}\.webp$/);
@@ -107,21 +107,22 @@ test('@staff an IBO created in the back office: its link works, suspended it ans
 });
 
 test('@mobile at 360 px the IBO list finds an IBO by company and its page fits the screen', async ({ browser, baseURL }) => {
+  test.slow();
   const context = await browser.newContext({ baseURL: baseURL!, viewport: { width: 360, height: 780 } });
   await browseAsAdministrator(context, baseURL!);
   const page = await context.newPage();
   try {
     await page.goto('/admin/ibos');
     const es = messages('es').iboAdmin;
-    await page.getByLabel(es.searchLabel).fill('horizonte');
+    await page.getByLabel(es.searchLabel, { exact: true }).fill('horizonte');
     await page.getByRole('button', { name: es.apply }).click();
-    await expect(page).toHaveURL(/\?q=horizonte$/);
+    await expect(page).toHaveURL(/\?q=horizonte(&status=)?$/);
     const row = page.locator('tr[data-ibo="HORIZONTE01"]');
     await expect(row).toBeVisible();
     await expect(page.locator('table[data-ibo-list] tbody tr')).toHaveCount(1);
     await row.getByRole('link').click();
     await expect(page.getByRole('heading', { level: 1, name: format(es.editTitle, { code: 'HORIZONTE01' }) })).toBeVisible();
-    await expect(page.getByLabel(es.fields.companyName)).toHaveValue('Viajes Horizonte S.A.S.');
+    await expect(page.locator('form[data-ibo-form]').getByLabel(es.fields.companyName, { exact: true })).toHaveValue('Viajes Horizonte S.A.S.');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await expectNoSeriousViolations(page);
   } finally {
@@ -169,5 +170,30 @@ test('an editor, support and finance staff, a learner, an IBO guest and a visito
     expect(answer.body).toMatch(/[A-Z][a-z]+ [a-z]+/);
     expect(answer.body).not.toContain(`NO${RUN}1`);
     if (who !== null && who !== 'ibo') expect(answer.page, JSON.stringify(who)).toBe(403);
+  }
+});
+
+test('a logo that is an SVG, an HTML page or a cut picture is refused in words and nothing changes', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL: baseURL! });
+  await browseAsAdministrator(context, baseURL!);
+  const headers = { Origin: baseURL! };
+  try {
+    const before = await context.request.get('/en/admin/ibos/2');
+    const logo = /class="logo-preview" src="([^"]+)"/.exec(await before.text())?.[1];
+    expect(logo).toBe('/images/people/4.webp');
+    const cut = png.subarray(0, Math.floor(png.length / 2));
+    for (const [name, mimeType, buffer, status, sentence] of [
+      ['logo.svg', 'image/svg+xml', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), 415, t.logoRefusals.notImage],
+      ['logo.png', 'image/png', Buffer.from('<!doctype html><script>alert(1)</script>'), 415, t.logoRefusals.notImage],
+      ['logo.png', 'image/png', cut, 400, t.logoRefusals.unreadable],
+    ] as const) {
+      const r = await context.request.post('/_actions/ibos.uploadLogo', { multipart: { id: '2', lang: 'en', logo: { name, mimeType, buffer } }, headers });
+      expect(r.status(), name).toBe(status);
+      expect(await r.text()).toContain(sentence);
+    }
+    const after = await context.request.get('/en/admin/ibos/2');
+    expect(/class="logo-preview" src="([^"]+)"/.exec(await after.text())?.[1]).toBe(logo);
+  } finally {
+    await context.close();
   }
 });

@@ -4,7 +4,7 @@
  * sponsor rule (no loops), the list's search and pages, and the audit references. `ibos.server.ts` does
  * the I/O; the actions turn a problem into its sentence.
  */
-import { hasForbiddenCharacters, hasForbiddenNameCharacters } from '../forms/characters';
+import { displayName, hasForbiddenCharacters, hasForbiddenNameCharacters } from '../forms/characters';
 import { z } from '../zod';
 
 /** Longest code: the affiliate link's segment and the typed code share this bound. */
@@ -149,7 +149,7 @@ export const iboListFilterSchema = z.object({
     .string()
     .catch('')
     .default('')
-    .transform((v) => v.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim().slice(0, IBO_SEARCH_MAX)),
+    .transform((v) => displayName(v).trim().slice(0, IBO_SEARCH_MAX)),
   status: z.enum(['active', 'suspended']).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
 });
