@@ -140,6 +140,11 @@ export const ACTION_RULES = {
   'videos.saveCaption': { access: 'editor', limits: [{ name: 'videoChangesPerAccount', per: 'user' }], locale: 'lang' },
   // A course archive imported as a new hidden course with its draft (the export is a GET of the course's page).
   'courseArchive.import': { access: 'editor', limits: [{ name: 'courseArchivesPerAccount', per: 'user' }], locale: 'lang' },
+  // IBOs: administrators only; a suspension is told to every process (the kit tells its session change).
+  'ibos.save': { access: 'administrator', limits: [{ name: 'iboChangesPerAccount', per: 'user' }], locale: 'lang' },
+  'ibos.uploadLogo': { access: 'administrator', limits: [{ name: 'iboChangesPerAccount', per: 'user' }], locale: 'lang' },
+  'ibos.suspend': { access: 'administrator', limits: [{ name: 'iboChangesPerAccount', per: 'user' }], locale: 'lang' },
+  'ibos.reinstate': { access: 'administrator', limits: [{ name: 'iboChangesPerAccount', per: 'user' }], locale: 'lang' },
   // The support inbox: support staff (and administrators, through the policy); a reply is mailed once per form (its key).
   'support.setStatus': { access: 'support', limits: [{ name: 'supportChangesPerAccount', per: 'user' }], locale: 'lang' },
   'support.assign': { access: 'support', limits: [{ name: 'supportChangesPerAccount', per: 'user' }], locale: 'lang' },

@@ -30,6 +30,7 @@ import { support } from './support';
 import { coupons } from './coupons';
 import { people } from './people';
 import { memberships } from './memberships';
+import { ibos } from './ibos';
 
 export const server = {
   account,
@@ -51,6 +52,7 @@ export const server = {
   coupons,
   people,
   memberships,
+  ibos,
   contact: {
     /**
      * The contact form: 400 with field codes for bad input (nothing stored), 429 once an address has

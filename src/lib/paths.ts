@@ -138,6 +138,14 @@ export const paths = {
   adminReport: (key: string, query = '') => `/admin/reports/${key}${query}`,
   /** One report as a CSV download (the same query, `lang` for its headers). */
   adminReportCsv: (key: string, query = '') => `/admin/reports/${key}.csv${query}`,
+  /** IBOs (administrators): the list; `query`: its search and page. */
+  adminIbos: (query = '') => `/admin/ibos${query}`,
+  /** The form of a new IBO (administrators). */
+  adminIboNew: '/admin/ibos/new',
+  /** One IBO's form, suspension and logo (administrators). */
+  adminIbo: (iboId: number) => `/admin/ibos/${iboId}`,
+  /** An IBO's logo staff uploaded (public: the header of the IBO's visitors shows it). */
+  iboLogo: (name: string) => `/media/ibo-logo/${name}`,
   /** A book cover staff uploaded (public, like the books page). */
   bookCover: (name: string) => `/media/book-cover/${name}`,
   /** The support inbox (support staff, administrators); `query`: its filters and page. */

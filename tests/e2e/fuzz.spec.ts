@@ -559,6 +559,44 @@ test(`GET the exam pages: ${RUNS} hostile course ids and attempt numbers — 200
   actionFuzz('coupons.expire', 189, () => ({ id: '2147483647', lang: 'en' }), { setup: async (c) => void (await asAdministrator(c)), extra: gone, runs: 15 });
 }
 
+/* ───────────── IBOs ───────────── */
+
+// As a learner: every IBO change is refused right after its schema (403), never written. As the
+// administrator, a logo for an IBO that does not exist (or with no picture) is a 400 or a 404 in words,
+// never a 5xx nor a write. Suspending is fuzzed as a learner only: a mutated id could name a seeded IBO.
+{
+  const refused = (a: Answer) => expect([400, 403, 413, 415, 429], a.body.slice(0, 200)).toContain(a.status);
+  const ibo = { id: '', code: 'HORIZONTE01', companyName: 'Fuzz Viajes', businessId: '1', contactName: 'Ana Fuzz', contactEmail: 'ana.fuzz@example.com', contactPhone: '+57 300 123 4567', accountEmail: 'buyer@academia.example', sponsorCode: 'MUNDO2026', lang: 'en' };
+  actionFuzz('ibos.save', 231, () => ibo, { setup: async (c) => void (await newLearner(c, 'ibos-guardar')), extra: refused, runs: 15 });
+  actionFuzz('ibos.suspend', 232, () => ({ id: '1', lang: 'en' }), { setup: async (c) => void (await newLearner(c, 'ibos-suspender')), extra: refused, runs: 15 });
+  actionFuzz('ibos.reinstate', 233, () => ({ id: '3', lang: 'en' }), { setup: async (c) => void (await newLearner(c, 'ibos-reactivar')), extra: refused, runs: 15 });
+  const gone = (a: Answer) => expect([400, 404, 413, 415, 429], a.body.slice(0, 200)).toContain(a.status);
+  actionFuzz('ibos.uploadLogo', 234, () => ({ id: '2147483647', logo: '<svg onload="alert(1)"/>', lang: 'en' }), { setup: async (c) => void (await asAdministrator(c)), extra: gone, runs: 15 });
+}
+
+test(`GET the IBO list and an IBO's page as the administrator: ${RUNS} hostile filters and ids — 200 or a 4xx in words, never a 5xx`, async ({ baseURL }) => {
+  const c = new Client(baseURL!, loopback(235));
+  try {
+    await asAdministrator(c);
+    await property(
+      'IBO list filters and ids',
+      fc.record({ value: hostileValue, field: fc.constantFrom('q', 'status', 'page', 'id'), en: fc.boolean() }),
+      async ({ value, field, en }, tally) => {
+        const path = `${en ? '/en' : ''}/admin/ibos${field === 'id' ? `/${urlPart(value)}` : `?${field}=${urlPart(value)}`}`;
+        const a = await tooLargeOrAnswer(c.get(path), path);
+        tally.add(a ? a.status : 'closed: request line too large');
+        if (!a) return;
+        expectClean(a, { path: path.slice(0, 300) });
+        expect([200, 404, 400, 414], `${path.slice(0, 200)} → ${a.status}`).toContain(a.status);
+      },
+      RUNS,
+      EVERY_FIELD.map((v) => ({ value: v, field: 'q' as const, en: false })),
+    );
+  } finally {
+    c.close();
+  }
+});
+
 /* ───────────── the support inbox ───────────── */
 
 // As a learner who is not support staff: every change of the inbox is refused right after its schema
@@ -909,6 +947,8 @@ test(`forms posted to pages (?_action=): ${RUNS} hostile forms and a NUL in ever
     ['/admin/books?book=1&_action=books.save', { id: '1', titleEs: 'Libro', titleEn: 'Book', author: 'Ana', descriptionEs: 'Uno.', descriptionEn: 'One.', price: '12.50', lang: 'es' }],
     ['/en/admin/certificates?q=ACAD-GRAD-2026-0000-0002&_action=certificates.revoke', { code: 'ACAD-GRAD-2026-0000-0002', reason: 'Fuzz', lang: 'en' }],
     ['/en/admin/coupons?_action=coupons.save', { code: 'FUZZ-10', kind: 'percent', percent: '10', endsAt: '2030-01-01T00:00', lang: 'en' }],
+    ['/en/admin/ibos/new?_action=ibos.save', { code: 'FUZZ1', companyName: 'Fuzz', contactName: 'Ana', contactEmail: 'ana@example.com', accountEmail: 'buyer@academia.example', lang: 'en' }],
+    ['/admin/ibos/1?_action=ibos.suspend', { id: '1', lang: 'es' }],
     ['/en/admin/plans?_action=plans.save', { nameEs: 'Plan', nameEn: 'Plan', descriptionEs: 'Uno.', descriptionEn: 'One.', featuresEs: 'Uno', featuresEn: 'One', price: '9.99', period: 'month', categories: '2', lang: 'en' }],
     ['/en/myshopping?_action=commerce.cancelMembership', { membership: '1', lang: 'en' }],
     ['/en/purchase-detail?_action=commerce.checkout', paymentForm({ cardholderName: 'Fuzz' })],

@@ -65,6 +65,7 @@ export const es = {
         coupons: { title: 'Cupones', lead: 'Crea, edita y vence cupones; mira qué pedidos los usaron.' },
         memberships: { title: 'Membresías', lead: 'Busca membresías; extiéndelas o cancélalas ahora o al final del periodo.' },
         reports: { title: 'Informes', lead: 'Matrículas, avance, exámenes, ingresos y captación, con gráficos y CSV.' },
+        ibos: { title: 'IBO', lead: 'Crea y edita IBO, sus códigos, empresas y logotipos; suspéndelos y reactívalos.' },
       },
     },
     people: {
@@ -184,6 +185,7 @@ export const en: Shape<typeof es> = {
         coupons: { title: 'Coupons', lead: 'Create, edit and expire coupons; see which orders used them.' },
         memberships: { title: 'Memberships', lead: "Find memberships; extend them or cancel them now or at the period's end." },
         reports: { title: 'Reports', lead: 'Enrolments, progress, exams, revenue and acquisition, with charts and CSV.' },
+        ibos: { title: 'IBOs', lead: 'Create and edit IBOs, their codes, companies and logos; suspend and reinstate them.' },
       },
     },
     people: {

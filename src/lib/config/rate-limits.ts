@@ -91,6 +91,8 @@ export const LIMITS = {
   couponChangesPerAccount: { points: 120, durationSeconds: 60 * 60 },
   /** Membership changes (extended, cancelled, cancellation undone) per finance account. */
   membershipChangesPerAccount: { points: 120, durationSeconds: 60 * 60 },
+  /** IBO changes (saved, logos uploaded, suspended, reinstated) per administrator. */
+  iboChangesPerAccount: { points: 120, durationSeconds: 60 * 60 },
   /** Course edits (drafts, publications, new courses) per editor: a course is built in many small steps. */
   authoringChangesPerAccount: { points: 600, durationSeconds: 60 * 60 },
   /** Video uploads started per editor (each reserves disk for a file of up to the size limit). */

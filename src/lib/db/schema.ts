@@ -226,19 +226,33 @@ export const users = pgTable(
 export type User = typeof users.$inferSelect;
 
 /** An independent business owner (distributor), identified by a code. */
-export const ibos = pgTable('ibos', {
-  id: serial().primaryKey(),
-  userId: integer()
-    .notNull()
-    .references(() => users.id),
-  code: text().notNull().unique(),
-  companyName: text().notNull(),
-  imageUrl: text(),
-  status: text({ enum: ['active', 'suspended'] })
-    .notNull()
-    .default('active'),
-  createdAt: createdAt(),
-});
+export const ibos = pgTable(
+  'ibos',
+  {
+    id: serial().primaryKey(),
+    /** The IBO's own account (its prospects' `mainUserId`). */
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
+    /** Stored in upper case; looked up case-insensitively. */
+    code: text().notNull().unique(),
+    companyName: text().notNull(),
+    /** The business line the company works in (travel, entrepreneurship …), when staff set one. */
+    businessId: integer().references(() => businesses.id),
+    /** The person to reach at the company, as staff typed it (may be empty for older IBOs). */
+    contactName: text().notNull().default(''),
+    contactEmail: text().notNull().default(''),
+    contactPhone: text().notNull().default(''),
+    /** The IBO that sponsored this one (its upline); never a loop. */
+    sponsorIboId: integer().references((): any => ibos.id),
+    imageUrl: text(),
+    status: text({ enum: ['active', 'suspended'] })
+      .notNull()
+      .default('active'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ibos_sponsor_idx').on(t.sponsorIboId), index('ibos_company_idx').on(t.companyName)],
+);
 export type Ibo = typeof ibos.$inferSelect;
 
 /** A prospect or contact: the person whose progress is tracked (`IdContacto`). */

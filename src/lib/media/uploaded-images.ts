@@ -1,5 +1,5 @@
 /**
- * Pictures staff upload for the public pages (book covers, course thumbnails): the server's own WebP of
+ * Pictures staff upload for the public pages (book covers, course thumbnails, IBO logos): the server's own WebP of
  * each (re-encoded from the upload, never the upload itself), stored under a name made of its owner's id
  * and its bytes' hash, so a new picture is a new address and an address is kept for good. Pure: names,
  * keys and addresses; `uploaded-images.server.ts` serves them.
@@ -9,6 +9,7 @@
 export const UPLOADED_IMAGES = {
   'book-cover': { folder: 'books/covers', width: 400, height: 600 },
   'course-thumbnail': { folder: 'courses/thumbnails', width: 960, height: 540 },
+  'ibo-logo': { folder: 'ibos/logos', width: 400, height: 400 },
 } as const;
 export type UploadedImageKind = keyof typeof UPLOADED_IMAGES;
 

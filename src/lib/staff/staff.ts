@@ -24,6 +24,7 @@ export const STAFF_AREAS = [
   { key: 'staff', path: '/admin/staff', access: 'administrator' },
   { key: 'audit', path: '/admin/audit', access: 'administrator' },
   { key: 'certificates', path: '/admin/certificates', access: 'administrator' },
+  { key: 'ibos', path: '/admin/ibos', access: 'administrator' },
   { key: 'courses', path: '/admin/courses', access: 'editor' },
   { key: 'videos', path: '/admin/videos', access: 'editor' },
   { key: 'questions', path: '/admin/questions', access: 'editor' },

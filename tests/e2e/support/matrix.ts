@@ -145,6 +145,7 @@ const PDF = firstResource(COURSE.members, 'pdf');
 /** A valid book form (without its cover) and plan form: each row changes one field to a refused value. */
 const BOOK_FORM = { titleEs: 'Libro de la matriz', titleEn: 'Matrix book', author: 'Ana Ruiz', descriptionEs: 'Uno.', descriptionEn: 'One.', price: '12.50', lang: 'en' };
 const PLAN_FORM = { nameEs: 'Plan de la matriz', nameEn: 'Matrix plan', descriptionEs: 'Uno.', descriptionEn: 'One.', featuresEs: 'Uno', featuresEn: 'One', price: '9.99', period: 'month', categories: '2', lang: 'en' };
+const IBO_FORM = { code: 'MATRIZ1', companyName: 'Matriz', businessId: '', contactName: 'Ana Matriz', contactEmail: 'ana.matriz@example.com', contactPhone: '', accountEmail: 'buyer@academia.example', sponsorCode: '', lang: 'en' };
 const COUPON_FORM = { code: 'MATRIZ', kind: 'percent', percent: '10', startsAt: '', endsAt: '2030-01-01T00:00', maxUses: '', lang: 'en' };
 const BLOG = 'shoulder-season';
 const EVENT = 'shoulder-season-webinar';
@@ -427,6 +428,13 @@ export function matrix(): Row[] {
     ...staffPage('/admin/certificates'),
     ...staffPage('/admin/certificates?q=%27%20or%201%3D1%00', '/admin/certificates', 'hostile search'),
     ...staffPage('/admin/certificates?q=ACAD-0000-0000-0000-0000', '/admin/certificates', 'a code nobody holds'),
+    // IBOs (administrators only): malformed filters are ignored; an unknown IBO is a 404 in words.
+    ...staffPage('/admin/ibos'),
+    ...staffPage('/admin/ibos?q=%27%20or%201%3D1%00&status=%3Cscript%3E&page=-1', '/admin/ibos', 'hostile search'),
+    ...staffPage('/admin/ibos/new'),
+    ...staffPage('/admin/ibos/1', '/admin/ibos/[id]', "an IBO's form"),
+    ...staffPage('/admin/ibos/2147483647', '/admin/ibos/[id]', 'unknown IBO', false, '404'),
+    ...staffPage('/admin/ibos/abc', '/admin/ibos/[id]', 'not an id', false, '404'),
     // Books and plans: editors, and the administrator through the policy; an id that is no book's or plan's is a 404 in words.
     ...staffPage('/admin/books'),
     ...staffPage('/admin/books?book=1', '/admin/books', "a book's form"),
@@ -662,6 +670,9 @@ export function matrix(): Row[] {
     ...['/media/course-thumbnail/1-0123456789abcdef0123.webp', '/media/course-thumbnail/..%2F..%2Fpglite.webp', '/media/course-thumbnail/x.svg'].flatMap((path): Row[] =>
       (['GET', 'HEAD'] as const).map((method) => ({ label: `${method} ${path} (no such thumbnail)`, kind: 'endpoint', covers: `${method} /media/course-thumbnail/[name]`, expect: per('404'), http: { method, path } })),
     ),
+    ...['/media/ibo-logo/1-0123456789abcdef0123.webp', '/media/ibo-logo/..%2F..%2Fpglite.webp', '/media/ibo-logo/x.svg'].flatMap((path): Row[] =>
+      (['GET', 'HEAD'] as const).map((method) => ({ label: `${method} ${path} (no such logo)`, kind: 'endpoint', covers: `${method} /media/ibo-logo/[name]`, expect: per('404'), http: { method, path } })),
+    ),
     ...['/media/book-cover/1-0123456789abcdef0123.webp', '/media/book-cover/..%2F..%2Fpglite.webp', '/media/book-cover/x.svg'].flatMap((path): Row[] =>
       (['GET', 'HEAD'] as const).map((method) => ({ label: `${method} ${path} (no such cover)`, kind: 'endpoint', covers: `${method} /media/book-cover/[name]`, expect: per('404'), http: { method, path } })),
     ),
@@ -874,6 +885,20 @@ export function matrix(): Row[] {
     action('memberships.cancelNow', 'no form key', per('400'), { form: { id: '2147483647', reason: 'Matriz', lang: 'en' } }, { beforeAccess: true }),
     action('memberships.cancelAtEnd', 'an unknown membership', per('404'), { form: { id: '2147483647', reason: 'Matriz', key: `matrix-end-${RUN}-0001`, lang: 'en' } }),
     action('memberships.resume', 'a forged id', per('400'), { form: { id: "1' or 1=1", reason: 'Matriz', key: `matrix-resume-${RUN}-0001`, lang: 'en' } }, { beforeAccess: true }),
+    /* IBOs (administrators): a code taken or with bad characters, NUL and 100 KB texts, a sponsor loop, forged ids, no picture: each a sentence and a 4xx, nothing written */
+    action('ibos.save', 'a code another IBO has', per('409'), { form: { ...IBO_FORM, code: 'horizonte01' } }),
+    action('ibos.save', 'a code with a dash', per('400'), { form: { ...IBO_FORM, code: 'MATRIZ-1' } }),
+    action('ibos.save', 'a code with a path in it', per('400'), { form: { ...IBO_FORM, code: '../etc/1' } }),
+    action('ibos.save', 'a NUL in the company', per('400'), { form: { ...IBO_FORM, companyName: 'Matriz\u0000' } }),
+    action('ibos.save', 'a company of 100 KB', per('400'), { form: { ...IBO_FORM, companyName: 'x'.repeat(100 * 1024) } }),
+    action('ibos.save', 'a code of 100 KB', per('400'), { form: { ...IBO_FORM, code: '1'.repeat(100 * 1024) } }),
+    action('ibos.save', 'an account that does not exist', per('400'), { form: { ...IBO_FORM, accountEmail: 'nadie.matriz@example.com' } }),
+    action('ibos.save', 'its own sponsor (a loop)', per('400'), { form: { ...IBO_FORM, id: '1', code: 'HORIZONTE01', sponsorCode: 'HORIZONTE01' } }),
+    action('ibos.save', 'a forged id', per('404'), { form: { ...IBO_FORM, id: '2147483647' } }),
+    action('ibos.uploadLogo', 'no picture', per('400'), { form: { id: '1', logo: '<svg onload="alert(1)"/>', lang: 'en' } }),
+    action('ibos.uploadLogo', 'a forged id', per('404'), { form: { id: '2147483647', lang: 'en' } }),
+    action('ibos.suspend', 'a forged id', per('404'), { form: { id: '2147483647', lang: 'en' } }),
+    action('ibos.reinstate', 'a forged id', per('404'), { form: { id: 'abc', lang: 'en' } }),
     /* course authoring: the administrator's refusals are in words and change nothing (no draft is started) */
     ...authoringRows(),
     /* the question banks: the administrator's refusals in words, nothing written (a learner 403, a visitor 401) */
