@@ -28,6 +28,7 @@ import { videos } from './videos';
 import { courseArchive } from './course-archive';
 import { support } from './support';
 import { coupons } from './coupons';
+import { orders } from './orders';
 
 export const server = {
   account,
@@ -47,6 +48,7 @@ export const server = {
   courseArchive,
   support,
   coupons,
+  orders,
   contact: {
     /**
      * The contact form: 400 with field codes for bad input (nothing stored), 429 once an address has

@@ -20,6 +20,7 @@ import * as staff from './sections/staff';
 import * as questions from './sections/questions';
 import * as products from './sections/products';
 import * as support from './sections/support';
+import * as orders from './sections/orders';
 import * as authoring from './sections/authoring';
 import * as videos from './sections/videos';
 import * as courseArchive from './sections/course-archive';
@@ -27,5 +28,5 @@ import * as certificateAdmin from './sections/certificate-admin';
 import * as dashboard from './sections/dashboard';
 import * as couponAdmin from './sections/coupon-admin';
 
-export const en: Messages = { ...core.en, ...catalog.en, ...contact.en, ...content.en, ...search.en, ...identity.en, ...security.en, ...ibo.en, ...learning.en, ...media.en, ...exams.en, ...certificates.en, ...minicart.en, ...commerce.en, ...forms.en, ...privacy.en, ...staff.en, ...questions.en, ...products.en, ...authoring.en, ...videos.en, ...courseArchive.en, ...support.en, ...certificateAdmin.en, ...dashboard.en, ...couponAdmin.en };
+export const en: Messages = { ...core.en, ...catalog.en, ...contact.en, ...content.en, ...search.en, ...identity.en, ...security.en, ...ibo.en, ...learning.en, ...media.en, ...exams.en, ...certificates.en, ...minicart.en, ...commerce.en, ...forms.en, ...privacy.en, ...staff.en, ...questions.en, ...products.en, ...authoring.en, ...videos.en, ...courseArchive.en, ...support.en, ...certificateAdmin.en, ...dashboard.en, ...couponAdmin.en, ...orders.en };
 

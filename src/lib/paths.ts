@@ -127,6 +127,12 @@ export const paths = {
   /** A book cover staff uploaded (public, like the books page). */
   bookCover: (name: string) => `/media/book-cover/${name}`,
   /** The video library (editors): uploads, their conversion, caption tracks; `video`: one video's page. */
+  /** The back office's orders (finance); `query`: its search, filters and page. */
+  adminOrders: (query = '') => `/admin/orders${query}`,
+  /** One order in the back office: lines, payment attempts, refunds, and its refund and receipt forms. */
+  adminOrder: (orderId: number) => `/admin/orders/${orderId}`,
+  /** One person's page in the back office. */
+  adminPerson: (userId: number) => `/admin/people/${userId}`,
   /** The support inbox (support staff, administrators); `query`: its filters and page. */
   adminSupport: (query = '') => `/admin/support${query}`,
   /** One contact message of the support inbox, with its thread and forms. */

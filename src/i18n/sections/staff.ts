@@ -62,6 +62,7 @@ export const es = {
         videos: { title: 'Videos', lead: 'Sube videos, sigue su conversión y añade subtítulos.' },
         support: { title: 'Mensajes de contacto', lead: 'Lee, asigna y responde los mensajes del formulario de contacto.' },
         coupons: { title: 'Cupones', lead: 'Crea, edita y vence cupones; mira qué pedidos los usaron.' },
+        orders: { title: 'Pedidos', lead: 'Busca pedidos, mira sus pagos, devuelve líneas y reenvía recibos.' },
       },
     },
     people: {
@@ -178,6 +179,7 @@ export const en: Shape<typeof es> = {
         videos: { title: 'Videos', lead: 'Upload videos, follow their conversion and add captions.' },
         support: { title: 'Contact messages', lead: 'Read, assign and answer the messages of the contact form.' },
         coupons: { title: 'Coupons', lead: 'Create, edit and expire coupons; see which orders used them.' },
+        orders: { title: 'Orders', lead: 'Find orders, see their payments, refund lines and send receipts again.' },
       },
     },
     people: {

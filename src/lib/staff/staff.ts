@@ -31,6 +31,7 @@ export const STAFF_AREAS = [
   { key: 'plans', path: '/admin/plans', access: 'editor' },
   { key: 'support', path: '/admin/support', access: 'support' },
   { key: 'coupons', path: '/admin/coupons', access: 'finance' },
+  { key: 'orders', path: '/admin/orders', access: 'finance' },
 ] as const satisfies readonly { key: string; path: string; access: StaffRole }[];
 export type StaffArea = (typeof STAFF_AREAS)[number];
 
