@@ -55,11 +55,16 @@ export async function loadOrders(db: Db, filter: OrderFilter, range: { since: Da
     .select({
       n: count(),
       paid: sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${orders.status} in ('paid', 'refunded')), 0)::bigint`,
-      refunded: sql<number>`coalesce(sum(${refundedOf}), 0)::bigint`,
     })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .where(where);
+  const [back] = await db
+    .select({ refunded: sql<number>`coalesce(sum(${orderRefunds.amountCents}), 0)::bigint` })
+    .from(orderRefunds)
+    .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(and(eq(orderRefunds.status, 'refunded'), where));
   const total = Number(sums?.n ?? 0);
   const { page, pages } = pageOf(total, filter.page);
   const rows = await db
@@ -96,7 +101,7 @@ export async function loadOrders(db: Db, filter: OrderFilter, range: { since: Da
     iboCode: r.iboCode,
     kinds: kinds.filter((k) => k.orderId === r.o.id).map((k) => k.kind),
   }));
-  return { lines, total, paidCents: Number(sums?.paid ?? 0), refundedCents: Number(sums?.refunded ?? 0), page, pages };
+  return { lines, total, paidCents: Number(sums?.paid ?? 0), refundedCents: Number(back?.refunded ?? 0), page, pages };
 }
 
 /** One order as the back office shows it. */

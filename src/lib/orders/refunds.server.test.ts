@@ -13,7 +13,9 @@ import type { PaymentGateway, RefundRequest } from '../commerce/gateway';
 import { SandboxGateway } from '../commerce/sandbox';
 import { DatabaseSandboxLedger } from '../commerce/sandbox-ledger.server';
 import { ownedBook } from '../commerce/book.server';
-import { orderRef } from './orders';
+import { orderRef, readOrderFilter } from './orders';
+import { loadOrder, loadOrders } from './orders.server';
+import { orderNumber } from '../commerce/checkout';
 import { reconcileRefunds, refundOrder, refundReported, REFUND_RECONCILE_AFTER_MS } from './refunds.server';
 
 const databases = await testDatabases();
@@ -152,5 +154,24 @@ describe.each(databases)('refunds on $name', ({ create }) => {
     // Its line is free again: refunded through the sandbox now.
     expect(await refundOrder(handle.db, gateway, { orderId: o.orderId, actorId: adminId, lines: [o.items[1]!], reason: 'Yes', requestKey: key() })).toMatchObject({ status: 'refunded' });
     expect(await auditOf(handle.db, orderRef(o.orderId), 'orders.refundFailed')).toHaveLength(1);
+  });
+  it('the list finds an order by e-mail or number, filters by type, totals what was charged and refunded; the order shows its refund', async () => {
+    const o = await paidOrder();
+    await refundOrder(handle.db, gateway, { orderId: o.orderId, actorId: adminId, lines: [o.items[0]!], reason: 'Listed', requestKey: key() });
+    const [u] = await handle.db.select({ email: s.users.email }).from(s.users).where(eq(s.users.id, o.userId));
+    const all = { since: null, until: null };
+    const byEmail = await loadOrders(handle.db, readOrderFilter(new URLSearchParams({ q: u!.email.toUpperCase() })), all);
+    expect(byEmail).toMatchObject({ total: 1, paidCents: 5700, refundedCents: 2850 });
+    expect(byEmail.lines[0]).toMatchObject({ id: o.orderId, status: 'paid', refundedCents: 2850 });
+    expect(byEmail.lines[0]!.kinds.sort()).toEqual(['book', 'course']);
+    expect((await loadOrders(handle.db, readOrderFilter(new URLSearchParams({ q: orderNumber(o.orderId) })), all)).total).toBe(1);
+    expect((await loadOrders(handle.db, readOrderFilter(new URLSearchParams({ q: u!.email, kind: 'plan' })), all)).total).toBe(0);
+    expect((await loadOrders(handle.db, readOrderFilter(new URLSearchParams({ q: u!.email, status: 'refunded' })), all)).total).toBe(0);
+    const detail = await loadOrder(handle.db, o.orderId);
+    expect(detail!.items.map((i) => i.refundedAt !== null)).toEqual([true, false, false]);
+    expect(detail!.refunds).toHaveLength(1);
+    expect(detail!.attempts[0]!.chargeId).toMatch(/^ch_sandbox_/);
+    expect(detail!.refundedCents).toBe(2850);
+    expect(await loadOrder(handle.db, 2_000_000_000)).toBeNull();
   });
 });
