@@ -118,6 +118,9 @@ export const ACTION_RULES = {
   'memberships.cancelNow': { access: 'finance', limits: [{ name: 'membershipChangesPerAccount', per: 'user' }], locale: 'lang' },
   'memberships.cancelAtEnd': { access: 'finance', limits: [{ name: 'membershipChangesPerAccount', per: 'user' }], locale: 'lang' },
   'memberships.resume': { access: 'finance', limits: [{ name: 'membershipChangesPerAccount', per: 'user' }], locale: 'lang' },
+  // Orders: finance (and administrators). A refund goes through the gateway once per form (its key); a receipt sent again is a mail.
+  'orders.refund': { access: 'finance', limits: [{ name: 'refundsPerAccount', per: 'user' }], locale: 'lang' },
+  'orders.resendReceipt': { access: 'finance', limits: [{ name: 'receiptResendsPerAccount', per: 'user' }], locale: 'lang' },
   // Course authoring: editors (administrators hold the editor's grants); every change is a draft until published.
   'authoring.create': { access: 'editor', limits: [{ name: 'authoringChangesPerAccount', per: 'user' }], locale: 'lang' },
   'authoring.saveSettings': { access: 'editor', limits: [{ name: 'authoringChangesPerAccount', per: 'user' }], locale: 'lang' },

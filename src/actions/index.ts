@@ -31,6 +31,7 @@ import { coupons } from './coupons';
 import { people } from './people';
 import { memberships } from './memberships';
 import { ibos } from './ibos';
+import { orders } from './orders';
 
 export const server = {
   account,
@@ -53,6 +54,7 @@ export const server = {
   people,
   memberships,
   ibos,
+  orders,
   contact: {
     /**
      * The contact form: 400 with field codes for bad input (nothing stored), 429 once an address has

@@ -20,6 +20,7 @@ import * as staff from './sections/staff';
 import * as questions from './sections/questions';
 import * as products from './sections/products';
 import * as support from './sections/support';
+import * as orders from './sections/orders';
 import * as authoring from './sections/authoring';
 import * as videos from './sections/videos';
 import * as courseArchive from './sections/course-archive';
@@ -31,4 +32,4 @@ import * as membershipAdmin from './sections/membership-admin';
 import * as reports from './sections/reports';
 import * as iboAdmin from './sections/ibo-admin';
 
-export const en: Messages = { ...core.en, ...catalog.en, ...contact.en, ...content.en, ...search.en, ...identity.en, ...security.en, ...ibo.en, ...learning.en, ...media.en, ...exams.en, ...certificates.en, ...minicart.en, ...commerce.en, ...forms.en, ...privacy.en, ...staff.en, ...questions.en, ...products.en, ...authoring.en, ...videos.en, ...courseArchive.en, ...support.en, ...certificateAdmin.en, ...dashboard.en, ...couponAdmin.en, ...people.en, ...membershipAdmin.en, ...reports.en, ...iboAdmin.en };
+export const en: Messages = { ...core.en, ...catalog.en, ...contact.en, ...content.en, ...search.en, ...identity.en, ...security.en, ...ibo.en, ...learning.en, ...media.en, ...exams.en, ...certificates.en, ...minicart.en, ...commerce.en, ...forms.en, ...privacy.en, ...staff.en, ...questions.en, ...products.en, ...authoring.en, ...videos.en, ...courseArchive.en, ...support.en, ...certificateAdmin.en, ...dashboard.en, ...couponAdmin.en, ...people.en, ...membershipAdmin.en, ...reports.en, ...iboAdmin.en, ...orders.en };

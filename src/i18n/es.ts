@@ -23,6 +23,7 @@ import * as staff from './sections/staff';
 import * as questions from './sections/questions';
 import * as products from './sections/products';
 import * as support from './sections/support';
+import * as orders from './sections/orders';
 import * as authoring from './sections/authoring';
 import * as videos from './sections/videos';
 import * as courseArchive from './sections/course-archive';
@@ -34,4 +35,4 @@ import * as membershipAdmin from './sections/membership-admin';
 import * as reports from './sections/reports';
 import * as iboAdmin from './sections/ibo-admin';
 
-export const es = { ...core.es, ...catalog.es, ...contact.es, ...content.es, ...search.es, ...identity.es, ...security.es, ...ibo.es, ...learning.es, ...media.es, ...exams.es, ...certificates.es, ...minicart.es, ...commerce.es, ...forms.es, ...privacy.es, ...staff.es, ...questions.es, ...products.es, ...authoring.es, ...videos.es, ...courseArchive.es, ...support.es, ...certificateAdmin.es, ...dashboard.es, ...couponAdmin.es, ...people.es, ...membershipAdmin.es, ...reports.es, ...iboAdmin.es } as const;
+export const es = { ...core.es, ...catalog.es, ...contact.es, ...content.es, ...search.es, ...identity.es, ...security.es, ...ibo.es, ...learning.es, ...media.es, ...exams.es, ...certificates.es, ...minicart.es, ...commerce.es, ...forms.es, ...privacy.es, ...staff.es, ...questions.es, ...products.es, ...authoring.es, ...videos.es, ...courseArchive.es, ...support.es, ...certificateAdmin.es, ...dashboard.es, ...couponAdmin.es, ...people.es, ...membershipAdmin.es, ...reports.es, ...iboAdmin.es, ...orders.es } as const;

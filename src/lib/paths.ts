@@ -148,6 +148,8 @@ export const paths = {
   iboLogo: (name: string) => `/media/ibo-logo/${name}`,
   /** A book cover staff uploaded (public, like the books page). */
   bookCover: (name: string) => `/media/book-cover/${name}`,
+  /** The back office's orders (finance); `query`: its search, filters and page. */
+  adminOrders: (query = '') => `/admin/orders${query}`,
   /** The support inbox (support staff, administrators); `query`: its filters and page. */
   adminSupport: (query = '') => `/admin/support${query}`,
   /** One contact message of the support inbox, with its thread and forms. */

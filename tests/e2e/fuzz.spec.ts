@@ -557,6 +557,10 @@ test(`GET the exam pages: ${RUNS} hostile course ids and attempt numbers — 200
   actionFuzz('coupons.save', 187, () => coupon, { setup: async (c) => void (await newLearner(c, 'cupon')), extra: refused, runs: 15 });
   const gone = (a: Answer) => expect([400, 404, 413, 415, 429], a.body.slice(0, 200)).toContain(a.status);
   actionFuzz('coupons.expire', 189, () => ({ id: '2147483647', lang: 'en' }), { setup: async (c) => void (await asAdministrator(c)), extra: gone, runs: 15 });
+  // Orders are finance's: a learner is refused after the schema; the administrator refunding an order that
+  // does not exist gets a 404 in words, never a 5xx nor a refund.
+  actionFuzz('orders.refund', 231, (i) => ({ id: '2147483647', scope: 'all', reason: 'Fuzz', key: `orders-fuzz-${RUN}-${i}-key`, lang: 'en' }), { setup: async (c) => void (await newLearner(c, 'orders-devolucion')), extra: refused, runs: 15 });
+  actionFuzz('orders.resendReceipt', 232, () => ({ id: '2147483647', lang: 'en' }), { setup: async (c) => void (await asAdministrator(c)), extra: gone, runs: 15 });
 }
 
 /* ───────────── IBOs ───────────── */

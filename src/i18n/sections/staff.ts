@@ -66,6 +66,7 @@ export const es = {
         memberships: { title: 'Membresías', lead: 'Busca membresías; extiéndelas o cancélalas ahora o al final del periodo.' },
         reports: { title: 'Informes', lead: 'Matrículas, avance, exámenes, ingresos y captación, con gráficos y CSV.' },
         ibos: { title: 'IBO', lead: 'Crea y edita IBO, sus códigos, empresas y logotipos; suspéndelos y reactívalos.' },
+        orders: { title: 'Pedidos', lead: 'Busca pedidos, mira sus pagos, devuelve líneas y reenvía recibos.' },
       },
     },
     people: {
@@ -186,6 +187,7 @@ export const en: Shape<typeof es> = {
         memberships: { title: 'Memberships', lead: "Find memberships; extend them or cancel them now or at the period's end." },
         reports: { title: 'Reports', lead: 'Enrolments, progress, exams, revenue and acquisition, with charts and CSV.' },
         ibos: { title: 'IBOs', lead: 'Create and edit IBOs, their codes, companies and logos; suspend and reinstate them.' },
+        orders: { title: 'Orders', lead: 'Find orders, see their payments, refund lines and send receipts again.' },
       },
     },
     people: {

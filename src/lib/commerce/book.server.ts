@@ -4,7 +4,7 @@
  * character prints), with the licence line at the foot of every page; or, once staff uploaded the
  * book's own PDF, that file from storage. Nothing is written to disk.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, type PDFFont } from 'pdf-lib';
 import { format, type Locale } from '~/i18n';
@@ -28,14 +28,14 @@ export interface OwnedBook {
   orderId: number;
 }
 
-/** `bookId` when `userId` owns it (a paid order of theirs holds it; pending, failed and refunded ones do not count), else null. */
+/** `bookId` when `userId` owns it (a paid order of theirs holds it, its line not refunded; pending, failed and refunded ones do not count), else null. */
 export async function ownedBook(db: Db, userId: number, bookId: number | null): Promise<OwnedBook | null> {
   if (bookId === null) return null;
   const rows = await db
     .select({ id: orders.id, status: orders.status, productKind: orderItems.productKind, productId: orderItems.productId })
     .from(orders)
     .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
-    .where(and(eq(orders.userId, userId), eq(orderItems.productKind, 'book'), eq(orderItems.productId, bookId)));
+    .where(and(eq(orders.userId, userId), eq(orderItems.productKind, 'book'), eq(orderItems.productId, bookId), isNull(orderItems.refundedAt)));
   const order = owningOrder(
     rows.map((r) => ({ id: r.id, status: r.status, items: [{ productKind: r.productKind, productId: r.productId }] })),
     bookId,

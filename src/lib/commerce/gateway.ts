@@ -43,13 +43,23 @@ export type ChargeResult =
   | { status: 'declined' | 'insufficient-funds'; chargeId: string }
   | { status: 'processing-error'; retryable: true };
 
-/** A refund request: the whole of an approved charge. */
+/**
+ * A refund request: `amountCents` of an approved charge (a partial refund), or all that is left of it
+ * when omitted. The same `idempotencyKey` sent again gets the first answer and refunds nothing more.
+ */
 export interface RefundRequest {
   chargeId: string;
   idempotencyKey: string;
+  amountCents?: number;
 }
 
-export type RefundResult = { status: 'refunded'; refundId: string; amountCents: number } | { status: 'refused'; reason: 'unknown-charge' | 'not-approved' | 'already-refunded' };
+/**
+ * A refund's answer: made (`refunded`), accepted but not final yet (`pending`: Stripe tells the end by
+ * its webhook), or refused — nothing left to refund, or more asked than is left (`too-much`).
+ */
+export type RefundResult =
+  | { status: 'refunded' | 'pending'; refundId: string; amountCents: number }
+  | { status: 'refused'; reason: 'unknown-charge' | 'not-approved' | 'already-refunded' | 'too-much' };
 
 /**
  * What every gateway checks of a card before it tokenizes it: a valid number (Luhn, brand, length), a

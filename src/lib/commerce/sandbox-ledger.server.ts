@@ -4,10 +4,10 @@
  * reconciler's question about a key that was never charged closes it for good. One atomic statement
  * per write, so two processes given the same key make one charge between them.
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { sandboxCharges } from '../db/schema';
-import type { SandboxEntry, SandboxLedger } from './sandbox';
+import { sandboxCharges, sandboxRefunds } from '../db/schema';
+import { sandboxRefundDecision, type SandboxEntry, type SandboxLedger, type SandboxRefundAnswer } from './sandbox';
 
 type Row = typeof sandboxCharges.$inferSelect;
 
@@ -21,6 +21,7 @@ const entryOf = (r: Row): SandboxEntry => ({
   token: r.token,
   refundKey: r.refundKey,
   refundId: r.refundId,
+  refundedCents: r.refundedCents,
 });
 
 /** The sandbox ledger of the running academy (the runtime builds one on its database). */
@@ -44,11 +45,20 @@ export class DatabaseSandboxLedger implements SandboxLedger {
     return { entry: held!, stored: false };
   }
 
-  async markRefunded(chargeId: string, refundKey: string, refundId: string): Promise<SandboxEntry | undefined> {
-    await this.db
-      .update(sandboxCharges)
-      .set({ refundKey, refundId })
-      .where(and(eq(sandboxCharges.chargeId, chargeId), eq(sandboxCharges.status, 'approved'), isNull(sandboxCharges.refundKey)));
-    return this.byCharge(chargeId);
+  /** One transaction with the charge locked: two processes refunding it are served one after the other. */
+  refund(chargeId: string, refundKey: string, amountCents: number | null, refundId: string): Promise<SandboxRefundAnswer> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(sandboxCharges).where(eq(sandboxCharges.chargeId, chargeId)).for('update');
+      const [earlier] = await tx.select().from(sandboxRefunds).where(eq(sandboxRefunds.idempotencyKey, refundKey));
+      const decided = sandboxRefundDecision(row ? entryOf(row) : undefined, earlier?.chargeId === chargeId ? earlier : undefined, amountCents);
+      if ('answer' in decided) return decided.answer;
+      const made = { idempotencyKey: refundKey, chargeId, refundId, amountCents: decided.make };
+      await tx.insert(sandboxRefunds).values(made);
+      await tx
+        .update(sandboxCharges)
+        .set({ refundedCents: row!.refundedCents + decided.make, ...(row!.refundKey === null ? { refundKey, refundId } : {}) })
+        .where(eq(sandboxCharges.chargeId, chargeId));
+      return { refund: made };
+    });
   }
 }

@@ -48,8 +48,37 @@ export interface SandboxEntry {
   currency: string;
   /** The token charged (it names brand, last 4 and expiry; never a card number). */
   token: string;
+  /** The first refund's key and id. */
   refundKey: string | null;
   refundId: string | null;
+  /** What was refunded of it so far (all its refunds). */
+  refundedCents?: number;
+}
+
+/** A refund the sandbox made, by the key it was given. */
+export interface SandboxRefund {
+  idempotencyKey: string;
+  chargeId: string;
+  refundId: string;
+  amountCents: number;
+}
+
+/** What the ledger did with a refund: made it now, found it made earlier under its key, or refused it. */
+export type SandboxRefundAnswer = { refund: SandboxRefund } | { refused: 'unknown-charge' | 'not-approved' | 'already-refunded' | 'too-much' };
+
+/**
+ * The one rule of a sandbox refund, shared by both ledgers: a key seen before answers its refund; a
+ * charge not approved or fully refunded refuses; `amountCents` (null: what is left) must fit what is left.
+ */
+export function sandboxRefundDecision(charge: SandboxEntry | undefined, earlier: SandboxRefund | undefined, amountCents: number | null): { answer: SandboxRefundAnswer } | { make: number } {
+  if (earlier) return { answer: { refund: earlier } };
+  if (!charge) return { answer: { refused: 'unknown-charge' } };
+  if (charge.status !== 'approved') return { answer: { refused: 'not-approved' } };
+  const left = charge.amountCents - (charge.refundedCents ?? 0);
+  if (left <= 0) return { answer: { refused: 'already-refunded' } };
+  const amount = amountCents ?? left;
+  if (amount > left) return { answer: { refused: 'too-much' } };
+  return { make: amount };
 }
 
 /**
@@ -62,8 +91,8 @@ export interface SandboxLedger {
   byCharge(chargeId: string): Promise<SandboxEntry | undefined>;
   /** Stores `entry` unless its key is taken (atomically): what the key holds now, and whether it is `entry`. */
   put(entry: SandboxEntry): Promise<{ entry: SandboxEntry; stored: boolean }>;
-  /** Marks an approved charge refunded under `refundKey` unless it is refunded already; the entry as it is now. */
-  markRefunded(chargeId: string, refundKey: string, refundId: string): Promise<SandboxEntry | undefined>;
+  /** Refunds `amountCents` (null: what is left) of a charge under `refundKey`, atomically (see `sandboxRefundDecision`). */
+  refund(chargeId: string, refundKey: string, amountCents: number | null, refundId: string): Promise<SandboxRefundAnswer>;
 }
 
 /** The sandbox's charges in this process's memory (gone with it). */
@@ -91,10 +120,18 @@ export class MemorySandboxLedger implements SandboxLedger {
     return Promise.resolve({ entry, stored: true });
   }
 
-  markRefunded(chargeId: string, refundKey: string, refundId: string): Promise<SandboxEntry | undefined> {
+  /** Every refund made, by key. */
+  readonly refunds = new Map<string, SandboxRefund>();
+
+  refund(chargeId: string, refundKey: string, amountCents: number | null, refundId: string): Promise<SandboxRefundAnswer> {
     const e = [...this.entries.values()].find((x) => x.chargeId === chargeId);
-    if (e && e.status === 'approved' && e.refundKey === null) Object.assign(e, { refundKey, refundId });
-    return Promise.resolve(e);
+    const earlier = this.refunds.get(refundKey);
+    const decided = sandboxRefundDecision(e, earlier?.chargeId === chargeId ? earlier : undefined, amountCents);
+    if ('answer' in decided) return Promise.resolve(decided.answer);
+    const made = { idempotencyKey: refundKey, chargeId, refundId, amountCents: decided.make };
+    this.refunds.set(refundKey, made);
+    Object.assign(e!, { refundedCents: (e!.refundedCents ?? 0) + decided.make, ...(e!.refundKey === null ? { refundKey, refundId } : {}) });
+    return Promise.resolve({ refund: made });
   }
 }
 
@@ -191,16 +228,13 @@ export class SandboxGateway implements PaymentGateway {
     return put.entry.status === 'void' ? { status: 'none' } : answerOf(put.entry);
   }
 
+  /** Refunds `amountCents` of a charge (all that is left when omitted); the same key again answers the same refund. */
   async refund(request: RefundRequest): Promise<RefundResult> {
-    const charge = await this.ledger.byCharge(request.chargeId);
-    if (!charge) return { status: 'refused', reason: 'unknown-charge' };
-    if (charge.status !== 'approved') return { status: 'refused', reason: 'not-approved' };
-    if (charge.refundKey === null) {
-      const after = await this.ledger.markRefunded(request.chargeId, request.idempotencyKey, `re_sandbox_${this.newId()}`);
-      if (after?.refundKey === request.idempotencyKey) return { status: 'refunded', refundId: after.refundId!, amountCents: after.amountCents };
-      return { status: 'refused', reason: 'already-refunded' };
-    }
-    if (charge.refundKey === request.idempotencyKey) return { status: 'refunded', refundId: charge.refundId!, amountCents: charge.amountCents };
-    return { status: 'refused', reason: 'already-refunded' };
+    const amount = request.amountCents ?? null;
+    if (amount !== null && (!Number.isSafeInteger(amount) || amount <= 0)) throw new RangeError(`A refund takes a positive amount of cents, not ${String(amount)}`);
+    if (request.idempotencyKey === '') throw new RangeError('A refund needs an idempotency key');
+    const answer = await this.ledger.refund(request.chargeId, request.idempotencyKey, amount, `re_sandbox_${this.newId()}`);
+    if ('refused' in answer) return { status: 'refused', reason: answer.refused };
+    return { status: 'refunded', refundId: answer.refund.refundId, amountCents: answer.refund.amountCents };
   }
 }

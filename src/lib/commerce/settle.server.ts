@@ -8,7 +8,7 @@
  * the attempt. A person's orders are therefore settled one at a time, so a stuck order found paid by
  * the reconciler and a new order of the same course cannot both grant it.
  */
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { couponRedemptions, coupons, orderItems, orders, paymentAttempts, purchaseAccess, users, type Order } from '../db/schema';
 import type { ChargeResult, PaymentGateway } from './gateway';
@@ -66,7 +66,7 @@ export async function alreadyHeld(tx: Tx, userId: number, lines: readonly GrantL
       .select({ id: orderItems.productId })
       .from(orders)
       .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
-      .where(and(eq(orders.userId, userId), eq(orders.status, 'paid'), exceptOrderId === null ? undefined : ne(orders.id, exceptOrderId), eq(orderItems.productKind, 'book'), inArray(orderItems.productId, bookIds)))
+      .where(and(eq(orders.userId, userId), eq(orders.status, 'paid'), exceptOrderId === null ? undefined : ne(orders.id, exceptOrderId), eq(orderItems.productKind, 'book'), inArray(orderItems.productId, bookIds), isNull(orderItems.refundedAt)))
       .limit(1);
     if (held.length > 0) return true;
   }

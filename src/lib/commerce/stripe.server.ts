@@ -219,17 +219,26 @@ export class StripeGateway implements PaymentGateway {
     throw err;
   }
 
-  /** Refunds the whole of a succeeded PaymentIntent (`chargeId`). */
+  /**
+   * Refunds `amountCents` of a succeeded PaymentIntent (`chargeId`), or all that is left of it when
+   * omitted (Stripe's `amount`). The key goes to Stripe and into the refund's metadata, so the webhook's
+   * refund events find the academy's refund by it. A refund Stripe has not finished is `pending`.
+   */
   async refund(request: RefundRequest): Promise<RefundResult> {
     try {
-      const refund = await this.stripe.refunds.create({ payment_intent: request.chargeId }, { idempotencyKey: request.idempotencyKey });
+      const refund = await this.stripe.refunds.create(
+        { payment_intent: request.chargeId, ...(request.amountCents === undefined ? {} : { amount: request.amountCents }), metadata: { [REFUND_KEY_METADATA]: request.idempotencyKey } },
+        { idempotencyKey: request.idempotencyKey },
+      );
       if (refund.status === 'failed' || refund.status === 'canceled') return { status: 'refused', reason: 'not-approved' };
-      return { status: 'refunded', refundId: refund.id, amountCents: refund.amount };
+      return { status: refund.status === 'succeeded' ? 'refunded' : 'pending', refundId: refund.id, amountCents: refund.amount };
     } catch (err) {
       if (err instanceof Stripe.errors.StripeIdempotencyError) throw new IdempotencyConflictError(request.idempotencyKey);
       if (err instanceof Stripe.errors.StripeInvalidRequestError) {
         if (err.code === 'charge_already_refunded') return { status: 'refused', reason: 'already-refunded' };
         if (err.code === 'resource_missing') return { status: 'refused', reason: 'unknown-charge' };
+        // More than what is left of the charge.
+        if (err.code === 'amount_too_large') return { status: 'refused', reason: 'too-much' };
         // A PaymentIntent that never succeeded has nothing to refund.
         return { status: 'refused', reason: 'not-approved' };
       }
@@ -237,6 +246,9 @@ export class StripeGateway implements PaymentGateway {
     }
   }
 }
+
+/** The metadata field every refund carries the academy's refund key in. */
+export const REFUND_KEY_METADATA = 'academy_refund';
 
 /** The process's payment gateway: Stripe when `STRIPE_SECRET_KEY` is set, the embedded sandbox otherwise. */
 export function paymentGateway(settings: StripeSettings, client?: Stripe.StripeConfig): PaymentGateway {
@@ -290,12 +302,50 @@ export interface PaymentEvent {
 /** Who hears of payment outcomes: the orders module settles its order by `paymentIntentId` (it must be idempotent). */
 export type PaymentEventListener = (event: PaymentEvent) => Promise<void>;
 
+/** A refund's state reported by Stripe (`refund.created`, `refund.updated`, `refund.failed`, `charge.refund.updated`, and each refund of `charge.refunded`). */
+export interface RefundEvent {
+  refundId: string;
+  status: 'succeeded' | 'pending' | 'failed';
+  /** The academy's refund key (the refund's metadata), if it was made by the academy. */
+  refundKey: string | null;
+  amountCents: number;
+  eventId: string;
+}
+
+/** Who hears of refunds' states: the back office's refunds finish or fail theirs (it must be idempotent). */
+export type RefundEventListener = (event: RefundEvent) => Promise<void>;
+
+const REFUND_EVENTS = new Set(['refund.created', 'refund.updated', 'refund.failed', 'charge.refund.updated']);
+
+/** The refund events a Stripe event carries (none for any other event). */
+export function refundEventsOf(event: Stripe.Event): RefundEvent[] {
+  const of = (r: Stripe.Refund): RefundEvent => ({
+    refundId: r.id,
+    status: r.status === 'succeeded' ? 'succeeded' : r.status === 'failed' || r.status === 'canceled' ? 'failed' : 'pending',
+    refundKey: typeof r.metadata?.[REFUND_KEY_METADATA] === 'string' ? r.metadata[REFUND_KEY_METADATA] : null,
+    amountCents: r.amount,
+    eventId: event.id,
+  });
+  if (REFUND_EVENTS.has(event.type)) return [of(event.data.object as Stripe.Refund)];
+  if (event.type === 'charge.refunded') return (event.data.object.refunds?.data ?? []).map(of);
+  return [];
+}
+
 /**
  * Handles a verified Stripe event: a PaymentIntent's success or failure is logged and handed to
- * `onPaymentEvent` (the orders module plugs in here: the endpoint passes its settle function); any
- * other event type is acknowledged and ignored. Returns the payment event, if the event was one.
+ * `onPaymentEvent` (the orders module plugs in here: the endpoint passes its settle function), a
+ * refund's state to `onRefundEvent`; any other event type is acknowledged and ignored. Returns the
+ * payment event, if the event was one.
  */
-export async function handleStripeEvent(runtime: { logger: Logger }, event: Stripe.Event, onPaymentEvent?: PaymentEventListener): Promise<PaymentEvent | null> {
+export async function handleStripeEvent(runtime: { logger: Logger }, event: Stripe.Event, onPaymentEvent?: PaymentEventListener, onRefundEvent?: RefundEventListener): Promise<PaymentEvent | null> {
+  const refunds = refundEventsOf(event);
+  if (refunds.length > 0) {
+    for (const r of refunds) {
+      runtime.logger.info({ stripeEvent: r.eventId, refund: r.refundId, status: r.status, amountCents: r.amountCents }, 'stripe refund event');
+      await onRefundEvent?.(r);
+    }
+    return null;
+  }
   if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.payment_failed') {
     runtime.logger.debug({ stripeEvent: event.id, type: event.type }, 'stripe event ignored');
     return null;

@@ -93,6 +93,10 @@ export const LIMITS = {
   membershipChangesPerAccount: { points: 120, durationSeconds: 60 * 60 },
   /** IBO changes (saved, logos uploaded, suspended, reinstated) per administrator. */
   iboChangesPerAccount: { points: 120, durationSeconds: 60 * 60 },
+  /** Refunds asked per finance account. */
+  refundsPerAccount: { points: 60, durationSeconds: 60 * 60 },
+  /** Receipts sent again per finance account (each is a mail to a buyer). */
+  receiptResendsPerAccount: { points: 20, durationSeconds: 60 * 60 },
   /** Course edits (drafts, publications, new courses) per editor: a course is built in many small steps. */
   authoringChangesPerAccount: { points: 600, durationSeconds: 60 * 60 },
   /** Video uploads started per editor (each reserves disk for a file of up to the size limit). */

@@ -672,6 +672,8 @@ export const orderItems = pgTable(
     titleEs: text().notNull(),
     titleEn: text().notNull(),
     priceCents: integer().notNull(),
+    /** When a refund of this line was confirmed by the gateway (its access removed then); null while it stands. */
+    refundedAt: timestamp({ withTimezone: true }),
   },
   (t) => [uniqueIndex('order_items_order_product_uq').on(t.orderId, t.productKind, t.productId), check('order_items_price_ck', sql`${t.priceCents} > 0`)],
 );
@@ -723,8 +725,11 @@ export const sandboxCharges = pgTable('sandbox_charges', {
   amountCents: integer().notNull(),
   currency: text().notNull(),
   token: text().notNull(),
+  /** The first refund's key and id (`sandbox_refunds` holds every refund). */
   refundKey: text(),
   refundId: text(),
+  /** What was refunded of it so far, all refunds together. */
+  refundedCents: integer().notNull().default(0),
   createdAt: createdAt(),
 });
 
@@ -989,3 +994,4 @@ export * from './schema-support';
 export * from './schema-people';
 export * from './schema-memberships';
 export * from './schema-reports';
+export * from './schema-orders';

@@ -31,6 +31,7 @@ import { registerExamGrading } from '../exams/exams.server';
 import { ExamCache } from '../exams/exam-source.server';
 import { registerMembershipRenewals } from '../commerce/memberships.server';
 import { registerPaymentReconciler } from '../commerce/reconcile.server';
+import { registerRefundReconciler } from '../orders/refunds.server';
 import { DatabaseSandboxLedger } from '../commerce/sandbox-ledger.server';
 import { loadOrCreateSigningKey, type SigningKey } from '../certificates/signing.server';
 import { StatusListCache } from '../certificates/status-list.server';
@@ -214,6 +215,8 @@ export async function createRuntime(config: AppConfig, parts: RuntimeParts = {})
   registerMembershipRenewals(scheduler, db, gateway, (userId) => runtime.personChanged({ userId }), logger.child({ part: 'memberships' }));
   // Payment attempts a crash left unanswered are settled with the gateway's word (no order stays pending).
   registerPaymentReconciler(scheduler, db, gateway, (userId) => runtime.personChanged({ userId }), logger.child({ part: 'payments' }));
+  // Refunds a crash left asked but unrecorded are finished with the gateway's word, by their stored key.
+  registerRefundReconciler(scheduler, db, gateway, (userId) => runtime.personChanged({ userId }), logger.child({ part: 'refunds' }));
   // "My data": archives mailed as links, and account deletions when their 14 days are over.
   registerPrivacyJobs(scheduler, {
     db,

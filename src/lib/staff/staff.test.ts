@@ -26,11 +26,11 @@ const proved = (...roles: StaffSession['roles'] & object): StaffSession => ({ us
 const learner: StaffSession = { user: {}, ibo: null };
 
 describe('the areas of the back office', () => {
-  it('lists every area to an administrator, the content areas and reports to an editor, the inbox and people to support, coupons, memberships and reports to finance, nothing to a learner', () => {
-    expect(areasFor({ session: 'user', roles: ['administrator'] }).map((a) => a.key)).toEqual(['staff', 'audit', 'certificates', 'courses', 'videos', 'questions', 'books', 'plans', 'support', 'people', 'coupons', 'memberships', 'reports']);
+  it('lists every area to an administrator, the content areas and reports to an editor, the inbox and people to support, coupons, orders, memberships and reports to finance, nothing to a learner', () => {
+    expect(areasFor({ session: 'user', roles: ['administrator'] }).map((a) => a.key)).toEqual(['staff', 'audit', 'certificates', 'ibos', 'courses', 'videos', 'questions', 'books', 'plans', 'support', 'people', 'coupons', 'orders', 'memberships', 'reports']);
     expect(areasFor({ session: 'user', roles: ['editor'] }).map((a) => a.key)).toEqual(['courses', 'videos', 'questions', 'books', 'plans', 'reports']);
     expect(areasFor({ session: 'user', roles: ['support'] }).map((a) => a.key)).toEqual(['support', 'people']);
-    expect(areasFor({ session: 'user', roles: ['finance'] }).map((a) => a.key)).toEqual(['coupons', 'memberships', 'reports']);
+    expect(areasFor({ session: 'user', roles: ['finance'] }).map((a) => a.key)).toEqual(['coupons', 'orders', 'memberships', 'reports']);
     expect(areasFor({ session: 'user', roles: [] })).toEqual([]);
   });
 

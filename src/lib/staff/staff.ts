@@ -33,6 +33,7 @@ export const STAFF_AREAS = [
   { key: 'support', path: '/admin/support', access: 'support' },
   { key: 'people', path: '/admin/people', access: 'support' },
   { key: 'coupons', path: '/admin/coupons', access: 'finance' },
+  { key: 'orders', path: '/admin/orders', access: 'finance' },
   { key: 'memberships', path: '/admin/memberships', access: 'finance' },
   // Each report asks its own role (`lib/reports` REPORT_ACCESS); the index opens for any of them.
   { key: 'reports', path: '/admin/reports', access: ['editor', 'finance'] },

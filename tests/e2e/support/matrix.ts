@@ -471,6 +471,12 @@ export function matrix(): Row[] {
     ...staffPage('/admin/videos'),
     ...page('/admin/videos/2147483647', (l) => per('403', { visitors: loginRedirect(l, '/admin/videos/2147483647'), ibo: loginRedirect(l, '/admin/videos/2147483647'), admin: '404' }), { covers: '/admin/videos/[id]', note: 'unknown video' }),
     /* the support inbox: support staff (the administrator holds every staff role); malformed filters are ignored; an unknown message is a 404 in words */
+    ...staffPage('/admin/orders'),
+    ...staffPage('/admin/orders?q=buyer%40academia.example&status=paid&kind=course&page=-1', '/admin/orders', 'searched by e-mail'),
+    ...staffPage('/admin/orders?from=2026-03-02&to=2026-03-01', '/admin/orders', 'a reversed date range', false, '400'),
+    ...staffPage('/admin/orders?from=2016-01-01&to=2026-01-01', '/admin/orders', 'a ten-year date range', false, '400'),
+    ...staffPage('/admin/orders/1', '/admin/orders/[id]', 'a seeded order'),
+    ...staffPage('/admin/orders/2147483647', '/admin/orders/[id]', 'unknown order', false, '404'),
     ...staffPage('/admin/support'),
     ...staffPage('/admin/support?type=%27%20or%201%3D1&status=%3Cscript%3E&page=-1', '/admin/support', 'malformed filters'),
     ...staffPage('/admin/support/2147483647', '/admin/support/[id]', 'unknown message', false, '404'),
@@ -899,6 +905,11 @@ export function matrix(): Row[] {
     action('ibos.uploadLogo', 'a forged id', per('404'), { form: { id: '2147483647', lang: 'en' } }),
     action('ibos.suspend', 'a forged id', per('404'), { form: { id: '2147483647', lang: 'en' } }),
     action('ibos.reinstate', 'a forged id', per('404'), { form: { id: 'abc', lang: 'en' } }),
+    /* orders (finance): refunds of an unknown order, without a reason or a form key; a receipt of an unknown order: a sentence and a 4xx, nothing written */
+    action('orders.refund', 'an unknown order', per('404'), { form: { id: '2147483647', scope: 'all', reason: 'Matrix', key: `matrix-refund-${RUN}-0001`, lang: 'en' } }),
+    action('orders.refund', 'no reason', per('400'), { form: { id: '1', scope: 'all', reason: '', key: `matrix-refund-${RUN}-0002`, lang: 'en' } }, { beforeAccess: true }),
+    action('orders.refund', 'no line ticked', per('400'), { form: { id: '1', scope: 'lines', reason: 'Matrix', key: `matrix-refund-${RUN}-0003`, lang: 'en' } }, { beforeAccess: true }),
+    action('orders.resendReceipt', 'an unknown order', per('404'), { form: { id: '2147483647', lang: 'en' } }),
     /* course authoring: the administrator's refusals are in words and change nothing (no draft is started) */
     ...authoringRows(),
     /* the question banks: the administrator's refusals in words, nothing written (a learner 403, a visitor 401) */

@@ -55,6 +55,11 @@ export async function seedCommerce(tx: Tx, userId: Map<string, number>, courses:
     await tx.insert(s.orderItems).values({ orderId: order.id, productKind: o.kind, productId: product.id, productCode: product.code, titleEs: product.title.es, titleEn: product.title.en, priceCents: cents });
     const payload = buildPaymentPayload({ lines: [{ kind: o.kind, productCode: product.code, cents }], language: 'es', token: `tok_sandbox_a_visa_4242_122030_seed-${order.id}` });
     await tx.insert(s.paymentAttempts).values({ orderId: order.id, attemptNumber: 1, gateway: 'sandbox', idempotencyKey: `order-${order.id}-attempt-1`, chargeId: `ch_sandbox_seed-${order.id}`, status: 'approved', amountCents: cents, payload, createdAt: at, finishedAt: at });
+    // The sandbox's own record of that charge, so the back office can refund it through the gateway.
+    await tx
+      .insert(s.sandboxCharges)
+      .values({ idempotencyKey: `order-${order.id}-attempt-1`, fingerprint: JSON.stringify([cents, 'USD', payload.payment.token]), status: 'approved', chargeId: `ch_sandbox_seed-${order.id}`, amountCents: cents, currency: 'USD', token: payload.payment.token, createdAt: at })
+      .onConflictDoNothing();
     // A course's order grants its purchase access; a book's is owned through the paid order itself.
     if (o.kind === 'course') {
       await tx

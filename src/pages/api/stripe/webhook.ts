@@ -6,10 +6,12 @@
  *
  * Each PaymentIntent's success or failure goes to the checkout's `reconcile` (by PaymentIntent id, the
  * payment attempt's charge id, or by the attempt's key in its metadata when a crash left no charge id): a late success pays a pending order or refunds a failed one.
+ * Each refund event (`refund.*`, `charge.refund.updated`, `charge.refunded`) finishes or fails the back office's refund it names.
  */
 import type { APIRoute } from 'astro';
 import { handleStripeEvent, verifyStripeWebhook } from '~/lib/commerce/stripe.server';
 import { readBodyAtMost } from '~/lib/http/body.server';
+import { refundReported } from '~/lib/orders/refunds.server';
 
 export const prerender = false;
 
@@ -34,6 +36,10 @@ export const POST: APIRoute = async ({ request, locals }) => {
     // The checkout's answer normally stands; a late success or failure settles the order (or refunds it).
     const settled = await runtime.checkout.reconcile({ chargeId: payment.paymentIntentId, outcome: payment.outcome, attemptKey: payment.attemptKey, amountCents: payment.amountCents });
     if (settled.done === 'paid' && settled.userId !== null) await runtime.personChanged({ userId: settled.userId });
+  }, async (refund) => {
+    // A refund Stripe finished (or failed) after the back office asked for it: recorded once, access taken back then.
+    const done = await refundReported(runtime.db, refund, new Date());
+    if (done.done === 'refunded' && done.userId !== null) await runtime.personChanged({ userId: done.userId });
   });
   return answer(200, { received: true });
 };
