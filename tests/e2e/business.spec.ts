@@ -13,8 +13,8 @@ import { expect, expectNoSeriousViolations, test } from './fixtures';
 import { IBO_OWNERS } from './support/seed';
 
 const TEXTS = {
-  es: { prefix: '', menu: 'Menú de la cuenta de Camila Torres', business: 'Mi negocio', copy: 'Copiar enlace', copied: 'Enlace copiado.', png: 'Descargar PNG', svg: 'Descargar SVG', link: 'Tu enlace', course: 'Abrir Introducción', suspended: 'Tu código IBO RUTAS99 está suspendido' },
-  en: { prefix: '/en', menu: 'Account menu of Camila Torres', business: 'My business', copy: 'Copy link', copied: 'Link copied.', png: 'Download PNG', svg: 'Download SVG', link: 'Your link', course: 'Open Intro', suspended: 'Your IBO code RUTAS99 is suspended' },
+  es: { prefix: '', menu: 'Menú de la cuenta de Camila Torres', business: 'Mi negocio', copy: 'Copiar enlace', copied: 'Enlace copiado.', png: 'Descargar PNG', svg: 'Descargar SVG', link: 'Tu enlace', suspended: 'Tu código IBO RUTAS99 está suspendido' },
+  en: { prefix: '/en', menu: 'Account menu of Camila Torres', business: 'My business', copy: 'Copy link', copied: 'Link copied.', png: 'Download PNG', svg: 'Download SVG', link: 'Your link', suspended: 'Your IBO code RUTAS99 is suspended' },
 } as const;
 
 async function logIn(page: Page, who: { email: string; password: string }) {
@@ -29,7 +29,10 @@ async function journey(page: Page, browser: Browser, lang: keyof typeof TEXTS) {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
   await logIn(page, IBO_OWNERS.owner);
   await page.goto(`${T.prefix}/mylearning`);
-  await page.getByLabel(T.menu).click();
+  // On a phone the account menu sits in the navigation the menu button opens.
+  const menu = page.getByLabel(T.menu);
+  if (!(await menu.isVisible())) await page.locator('button.menu-toggle').click();
+  await menu.click();
   await page.getByRole('link', { name: T.business }).click();
   await expect(page).toHaveURL((u) => u.pathname === `${T.prefix}/mybusiness`);
   await expect(page.getByRole('heading', { level: 1, name: T.business })).toBeVisible();
