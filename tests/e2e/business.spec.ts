@@ -39,7 +39,7 @@ async function journey(page: Page, browser: Browser, lang: keyof typeof TEXTS) {
   // Nothing sticks out of a phone's screen.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
 
-  const link = page.getByLabel(T.link);
+  const link = page.getByLabel(T.link, { exact: true });
   await expect(link).toHaveValue(`${base}${T.prefix}/HORIZONTE01`);
   await page.getByRole('button', { name: T.copy, exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: T.copied })).toBeVisible();
@@ -79,7 +79,7 @@ async function suspendedNotice(page: Page, lang: keyof typeof TEXTS) {
   await page.goto(`${T.prefix}/mybusiness`);
   await expect(page.getByRole('heading', { name: T.suspended })).toBeVisible();
   await expect(page.getByRole('link', { name: T.png })).toHaveCount(0);
-  await expect(page.getByLabel(T.link)).toHaveCount(0);
+  await expect(page.getByLabel(T.link, { exact: true })).toHaveCount(0);
   expect(await page.content()).not.toContain('RUTAS99?course=');
 }
 
