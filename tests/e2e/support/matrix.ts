@@ -12,7 +12,7 @@
  * `pending`: a route that is not built yet, stated as it answers today, for the issue that builds it
  * to update.
  */
-import { courseNames, firstLesson, firstModule, firstResource, PEOPLE, playerPaths, registrationForm } from './seed';
+import { courseNames, firstLesson, firstModule, firstResource, IBO_OWNERS, PEOPLE, playerPaths, registrationForm } from './seed';
 import { FORGED_CHECKOUT_KEY, paymentForm } from './payment';
 import { ACTION_RULES, ruleOf } from '../../../src/actions/access';
 import { accessVerdict, type Caller } from '../../../src/lib/access/policy';
@@ -728,6 +728,7 @@ export function matrix(): Row[] {
         if (seen.status !== 200) return undefined;
         if (role === 'learner' || role === 'buyer' || role === 'admin') return seen.body.includes(PEOPLE[role].email) ? undefined : 'should name the user';
         if (role === 'prospect') return seen.body.includes(PROSPECT.email) ? undefined : 'should name the prospect';
+        if (role === 'owner' || role === 'suspended') return seen.body.includes(IBO_OWNERS[role].email) ? undefined : 'should name the user';
         return seen.body.includes('Viajes Horizonte') ? undefined : 'should name the IBO';
       },
     }),
