@@ -34,12 +34,14 @@ export interface UserMenuText {
   closeSession: string;
   /** The back office, for staff accounts. */
   backOffice: string;
+  /** My business, for an IBO's own account. */
+  myBusiness: string;
 }
 
 interface Props {
   locale: Locale;
   t: UserMenuText;
-  hrefs: { login: string; myLearning: string; myShopping: string; profile: string; security: string; home: string; admin: string };
+  hrefs: { login: string; myLearning: string; myShopping: string; profile: string; security: string; home: string; admin: string; myBusiness: string };
   /** Where the log-out form posts without JavaScript. */
   logoutAction: string;
   /** What the server knows of the session, or `null` on a prerendered page. */
@@ -158,6 +160,11 @@ export default function UserMenu({ locale, t, hrefs, logoutAction, session, chil
             {session?.kind === 'user' && session.staff && (
               <li>
                 <a href={hrefs.admin}>{t.backOffice}</a>
+              </li>
+            )}
+            {session?.kind === 'user' && session.business && (
+              <li>
+                <a href={hrefs.myBusiness}>{t.myBusiness}</a>
               </li>
             )}
             <li>

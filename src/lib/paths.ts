@@ -41,6 +41,14 @@ export const paths = {
   membership: '/membership',
   myLearning: '/mylearning',
   myShopping: '/myshopping',
+  /** An IBO owner's business: their share kit (links, QR code, ready messages). */
+  myBusiness: '/mybusiness',
+  /** The QR code of the IBO's link as an image (`format`: png or svg; `lang`: the language of a refusal). */
+  myBusinessQr: (format: 'png' | 'svg', lang: string) => `/mybusiness/qr.${format}?lang=${encodeURIComponent(lang)}`,
+  /** An affiliate link that opens one course in the IBO's session (`/{code}?course={id}`). */
+  affiliateCourse: (code: string, courseId: number) => `/${encodeURIComponent(code)}?course=${courseId}`,
+  /** An IBO's affiliate link (`/{code}`). */
+  affiliate: (code: string) => `/${encodeURIComponent(code)}`,
   search: (q: string) => `/courses?q=${encodeURIComponent(q)}`,
   purchase: '/purchase',
   /** The checkout: order summary and payment form (`coupon`: a code to apply). */

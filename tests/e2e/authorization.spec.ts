@@ -16,7 +16,7 @@ import { Client, loopback } from './support/http';
 import { COURSE, forbiddenFor, matrix, PROSPECT, ROLES, RUN, type Role, type Row, type Seen } from './support/matrix';
 import { actionNames, routeFiles, routeOf } from './support/routes';
 import { ACTION_RULES, ruleOf } from '../../src/actions/access';
-import { firstLesson, PEOPLE } from './support/seed';
+import { firstLesson, IBO_OWNERS, PEOPLE } from './support/seed';
 import { connect, emitAck, outcome } from './support/socket';
 import { proveWithFreshCode } from './support/staff';
 
@@ -43,6 +43,10 @@ async function enter(role: Role, playwright: PlaywrightWorkerArgs['playwright'],
   }
   if (role === 'learner' || role === 'buyer' || role === 'admin') {
     await ok(await api.post('/_actions/auth.login', { form: { email: PEOPLE[role].email, password: PEOPLE[role].password, lang: 'es' } }), 'log in');
+  }
+  if (role === 'owner' || role === 'suspended') {
+    const who = IBO_OWNERS[role];
+    await ok(await api.post('/_actions/auth.login', { form: { email: who.email, password: who.password, lang: 'es' } }), 'log in');
   }
   if (role === 'admin') {
     // Staff: the second factor gives the session its administrator role.

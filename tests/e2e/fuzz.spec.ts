@@ -1210,3 +1210,42 @@ test.describe('Stripe webhook, on a server with Stripe configured', () => {
     }
   });
 });
+
+test(`my business (an IBO owner): ${RUNS} hostile languages, QR formats and course links with forged codes — 200, a redirect or a 4xx, never a 5xx`, async ({ baseURL }) => {
+  const owner = new Client(baseURL!, loopback(211));
+  const visitor = new Client(baseURL!, loopback(212));
+  try {
+    const login = await owner.post('/_actions/auth.login', { form: { email: 'ibo.horizonte@academia.example', password: 'Horizonte2026', lang: 'en' } });
+    expect(login.status, login.body.slice(0, 200)).toBe(200);
+    await property(
+      'business page, QR codes and course links',
+      fc.record({ value: hostileValue, target: fc.constantFrom('page', 'png', 'svg', 'course', 'code'), en: fc.boolean() }),
+      async ({ value, target, en }, tally) => {
+        const part = urlPart(value);
+        const path =
+          target === 'page'
+            ? `${en ? '/en' : ''}/mybusiness?lang=${part}`
+            : target === 'course'
+              ? `${en ? '/en' : ''}/HORIZONTE01?course=${part}`
+              : target === 'code'
+                ? `${en ? '/en' : ''}/${part}?course=6`
+                : `/mybusiness/qr.${target}?lang=${part}`;
+        // Course links are followed as a visitor would (a new session each time); the rest as the owner.
+        const c = target === 'course' || target === 'code' ? visitor : owner;
+        if (c === visitor) c.cookies.clear();
+        const a = await tooLargeOrAnswer(c.get(path), path);
+        tally.add(a ? a.status : 'closed: request line too large');
+        if (!a) return;
+        expectClean(a, { path: path.slice(0, 300) });
+        expect([200, 302, 400, 404, 414, 429], `${path.slice(0, 200)} → ${a.status}`).toContain(a.status);
+        // A forged course id never leads off the site, and only to a course page.
+        if (a.status === 302 && target === 'course') expect(a.location ?? '', path.slice(0, 200)).toMatch(/^\/(en\/)?(courses-details\/\d+|\?ibo=invalid)$/);
+      },
+      RUNS,
+      EVERY_FIELD.map((v) => ({ value: v, target: 'course' as const, en: false })),
+    );
+  } finally {
+    owner.close();
+    visitor.close();
+  }
+});

@@ -37,6 +37,17 @@ describe('the access rule', () => {
     expect(accessVerdict('learner', staff('support'))).toBe('allowed');
   });
 
+  it("lets only a logged-in account that owns an IBO into the IBO owner's pages (an IBO session 401, a learner 403)", () => {
+    const owner: Caller = { session: 'user', roles: [], ownsIbo: true };
+    expect(accessVerdict('iboOwner', owner)).toBe('allowed');
+    expect(accessVerdict('iboOwner', learner)).toBe('forbidden');
+    expect(accessVerdict('iboOwner', staff('administrator'))).toBe('forbidden');
+    expect(accessVerdict('iboOwner', ibo)).toBe('unauthorized');
+    expect(accessVerdict('iboOwner', visitor)).toBe('unauthorized');
+    expect(callerOf({ user: { id: 1 }, ibo: null, ownIbo: { id: 1 } })).toEqual(owner);
+    expect(callerOf({ user: null, ibo: { id: 1 }, ownIbo: { id: 1 } })).toEqual(ibo);
+  });
+
   it('answers 401 for a missing session and 403 for a missing role', () => {
     expect(accessRefusalStatus('unauthorized')).toBe(401);
     expect(accessRefusalStatus('forbidden')).toBe(403);

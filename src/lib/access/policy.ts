@@ -6,6 +6,8 @@
  * - `public`: anyone, a visitor included.
  * - `ibo`: a session opened with an IBO code (guest or prospect).
  * - `learner`: a logged-in user.
+ * - `iboOwner`: a logged-in user whose account owns an IBO (its business page; a session opened with
+ *   the IBO's code is not the IBO's account and gets 401).
  * - the staff roles (`administrator`, `editor`, `support`, `finance`): a logged-in user holding that
  *   role; an administrator holds every staff role.
  *
@@ -19,7 +21,7 @@ export const STAFF_ROLES = ['administrator', 'editor', 'support', 'finance'] as 
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /** Every access level an action or a page may declare. */
-export const ACCESS_LEVELS = ['public', 'ibo', 'learner', ...STAFF_ROLES] as const;
+export const ACCESS_LEVELS = ['public', 'ibo', 'learner', 'iboOwner', ...STAFF_ROLES] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
 
 /** The caller as the access rule sees them. */
@@ -28,6 +30,8 @@ export interface Caller {
   session: 'visitor' | 'ibo' | 'user';
   /** The staff roles the user's account holds (none for anyone else). */
   roles: readonly StaffRole[];
+  /** The user's account owns an IBO (whatever its status: a suspended IBO's owner is told so on the page). */
+  ownsIbo?: boolean;
 }
 
 /** The verdict of the access rule. */
@@ -41,6 +45,7 @@ export const STAFF_GRANTS: Readonly<Record<StaffRole, readonly StaffRole[]>> = {
   finance: ['finance', 'administrator'],
 };
 
+/** Whether `access` is one of the staff roles. */
 export function isStaffRole(access: Access): access is StaffRole {
   return (STAFF_ROLES as readonly string[]).includes(access);
 }
@@ -51,6 +56,7 @@ export function accessVerdict(access: Access, caller: Caller): AccessVerdict {
   if (access === 'ibo') return caller.session === 'ibo' ? 'allowed' : 'unauthorized';
   if (caller.session !== 'user') return 'unauthorized';
   if (access === 'learner') return 'allowed';
+  if (access === 'iboOwner') return caller.ownsIbo === true ? 'allowed' : 'forbidden';
   return STAFF_GRANTS[access].some((role) => caller.roles.includes(role)) ? 'allowed' : 'forbidden';
 }
 
@@ -59,9 +65,9 @@ export function accessRefusalStatus(verdict: Exclude<AccessVerdict, 'allowed'>):
   return verdict === 'unauthorized' ? 401 : 403;
 }
 
-/** A caller from the facts of a session (a user, an IBO, roles); no session is a visitor. */
-export function callerOf(session: { user: unknown; ibo: unknown; roles?: readonly StaffRole[] } | null | undefined): Caller {
-  if (session?.user) return { session: 'user', roles: session.roles ?? [] };
+/** A caller from the facts of a session (a user, an IBO, roles, the IBO the user owns); no session is a visitor. */
+export function callerOf(session: { user: unknown; ibo: unknown; roles?: readonly StaffRole[]; ownIbo?: unknown } | null | undefined): Caller {
+  if (session?.user) return { session: 'user', roles: session.roles ?? [], ...(session.ownIbo ? { ownsIbo: true } : {}) };
   if (session?.ibo) return { session: 'ibo', roles: [] };
   return { session: 'visitor', roles: [] };
 }

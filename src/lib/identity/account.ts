@@ -389,8 +389,14 @@ export function storedUser(user: { firstName: string; lastName: string; email: s
 export function sessionSummary(session: SessionInfo | null): SessionSummary {
   // An address not confirmed yet is part of the summary: the page's personal parts (the banner) differ.
   if (session?.user) {
-    // A staff account's menu links the back office (the personal parts differ).
-    return { kind: 'user', user: storedUser(session.user), ...(session.user.emailVerified === false ? { unconfirmed: true as const } : {}), ...(session.staff ? { staff: true as const } : {}) };
+    // A staff account's menu links the back office, an IBO owner's their business (the personal parts differ).
+    return {
+      kind: 'user',
+      user: storedUser(session.user),
+      ...(session.user.emailVerified === false ? { unconfirmed: true as const } : {}),
+      ...(session.staff ? { staff: true as const } : {}),
+      ...(session.ownIbo ? { business: true as const } : {}),
+    };
   }
   if (session?.ibo) {
     const { companyName, code, imageUrl } = session.ibo;

@@ -83,7 +83,7 @@ export class SessionCache {
     }
     this.#kept.deleteWhere(({ settled: info }) =>
       // A read still on its way may carry the facts from before the change: drop it too.
-      info === undefined || ('userId' in ref && info?.user?.id === ref.userId) || ('iboId' in ref && info?.ibo?.id === ref.iboId),
+      info === undefined || ('userId' in ref && info?.user?.id === ref.userId) || ('iboId' in ref && (info?.ibo?.id === ref.iboId || info?.ownIbo?.id === ref.iboId)),
     );
   }
 

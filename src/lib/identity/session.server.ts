@@ -70,6 +70,8 @@ export interface SessionInfo {
    * none before (until then it is an ordinary learner's session). Absent: none.
    */
   roles?: readonly StaffRole[];
+  /** The IBO a logged-in user's account owns (its business page, `/mybusiness`); absent for anyone else. */
+  ownIbo?: { id: number; code: string; status: 'active' | 'suspended' } | null;
   /** A staff account's standing: its roles, and what its second factor asks of this session; null for anyone else. */
   staff?: { roles: readonly StaffRole[]; secondFactor: 'proved' | 'code' | 'setup' } | null;
 }
@@ -78,6 +80,12 @@ export interface SessionInfo {
 function storedRoles(list: string | null): StaffRole[] {
   const held = new Set((list ?? '').split(','));
   return STAFF_ROLES.filter((r) => held.has(r));
+}
+
+/** The owned IBO as the session query returns it (`id,status,code`; codes hold no commas), or null. */
+function ownIboOf(text: string | null): SessionInfo['ownIbo'] {
+  const m = text ? /^(\d+),(active|suspended),(.+)$/.exec(text) : null;
+  return m ? { id: Number(m[1]), status: m[2] as 'active' | 'suspended', code: m[3]! } : null;
 }
 
 /** A person's account as the prospect rule (`isOwnProspect`) reads it. */
@@ -109,6 +117,8 @@ export async function readSession(db: Db, token: string | undefined, now = new D
       // The account's staff roles and whether its second factor is set up (a learner has neither).
       staffRoles: sql<string | null>`(select string_agg(r.role, ',') from ${staffRoles} r where r.user_id = ${users.id})`,
       factorConfirmed: sql<boolean>`exists (select 1 from ${staffFactors} f where f.user_id = ${users.id} and f.confirmed_at is not null)`,
+      // The IBO the user's account owns, if any (the lowest id when an account owns several).
+      ownIbo: sql<string | null>`(select o.id || ',' || o.status || ',' || o.code from ${ibos} o where o.user_id = ${users.id} order by o.id limit 1)`,
     })
     .from(sessions)
     .leftJoin(users, eq(users.id, sessions.userId))
@@ -132,7 +142,9 @@ export async function readSession(db: Db, token: string | undefined, now = new D
   if (session.kind === 'user' && user) {
     const held = storedRoles(row.staffRoles);
     const proved = held.length > 0 && row.factorConfirmed && session.secondFactorAt !== null;
+    const own = ownIboOf(row.ownIbo);
     return {
+      ...(own ? { ownIbo: own } : {}),
       roles: proved ? held : [],
       staff: held.length ? { roles: held, secondFactor: proved ? 'proved' : row.factorConfirmed ? 'code' : 'setup' } : null,
       tokenHash,

@@ -62,7 +62,7 @@ export function clearIdentity(): void {
 /** The server's word on who the session is, as server-rendered pages embed it. */
 export type SessionSummary =
   | { kind: 'none' }
-  | { kind: 'user'; user: StoredUser; unconfirmed?: true; staff?: true }
+  | { kind: 'user'; user: StoredUser; unconfirmed?: true; staff?: true; business?: true }
   | { kind: 'ibo'; ibo: StoredIbo; contact: StoredContact | null };
 
 /**

@@ -12,19 +12,20 @@
  * `pending`: a route that is not built yet, stated as it answers today, for the issue that builds it
  * to update.
  */
-import { courseNames, firstLesson, firstModule, firstResource, PEOPLE, playerPaths, registrationForm } from './seed';
+import { courseNames, firstLesson, firstModule, firstResource, IBO_OWNERS, PEOPLE, playerPaths, registrationForm } from './seed';
 import { FORGED_CHECKOUT_KEY, paymentForm } from './payment';
 import { ACTION_RULES, ruleOf } from '../../../src/actions/access';
 import { accessVerdict, type Caller } from '../../../src/lib/access/policy';
 
-export const ROLES = ['anonymous', 'guest', 'prospect', 'learner', 'buyer', 'refused', 'admin'] as const;
+export const ROLES = ['anonymous', 'guest', 'prospect', 'learner', 'buyer', 'refused', 'admin', 'owner', 'suspended'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** Visitors (nobody logged in; a refused login is nobody), IBO sessions, logged-in users. */
 export const GROUPS = {
   visitors: ['anonymous', 'refused'],
   ibo: ['guest', 'prospect'],
-  users: ['learner', 'buyer', 'admin'],
+  /** `owner`: the account of an active IBO (HORIZONTE01); `suspended`: of a suspended one (RUTAS99). */
+  users: ['learner', 'buyer', 'admin', 'owner', 'suspended'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Outcomes = Record<Role, string>;
@@ -58,6 +59,8 @@ export const CALLERS: Record<Role, Caller> = {
   learner: { session: 'user', roles: [] },
   buyer: { session: 'user', roles: [] },
   admin: { session: 'user', roles: ['administrator'] },
+  owner: { session: 'user', roles: [], ownsIbo: true },
+  suspended: { session: 'user', roles: [], ownsIbo: true },
 };
 
 /**
@@ -419,6 +422,24 @@ export function matrix(): Row[] {
     ...playerRows(COURSE.unknown, per('404'), 'unknown'),
     ...page(`/course-tracking/${COURSE.free}/x/y/${L6.id}`, per('404'), { covers: '/course-tracking/[...path]', note: "another course's lesson" }, ['es']),
 
+    /* my business (IBO owners): a visitor logs in, an IBO session opened with the code 401, a learner 403, each in words; a suspended IBO's owner the notice only */
+    ...page('/mybusiness', (l) => per('403', { visitors: loginRedirect(l, '/mybusiness'), ibo: '401', owner: '200', suspended: '200' }), { covers: '/mybusiness', check: businessShown }),
+    ...(['png', 'svg'] as const).flatMap((format) =>
+      (['es', 'en'] as const).map(
+        (lang): Row => ({
+          label: `GET /mybusiness/qr.${format}?lang=${lang}`,
+          kind: 'endpoint',
+          covers: `GET /mybusiness/qr.${format}`,
+          expect: per('403', { visitors: '401', ibo: '401', owner: '200' }),
+          http: { method: 'GET', path: `/mybusiness/qr.${format}?lang=${lang}` },
+          check: qrShown(format, lang),
+        }),
+      ),
+    ),
+    // A course link of an IBO opens the course with the code; a forged code answers as every unknown code does.
+    ...page('/HORIZONTE01?course=6', per('302 → /courses-details/6'), { covers: '/[iboCodeParam]', note: 'course link', last: true }, ['es']),
+    ...page('/HORIZONTE01?course=6', per('302 → /en/courses-details/6'), { covers: '/[iboCodeParam]', note: 'course link', last: true }, ['en']),
+
     /* the back office: staff only (a learner 403, anyone not logged in to the login); the administrator has proved the second factor */
     ...staffPage('/admin'),
     ...staffPage('/admin/staff'),
@@ -765,6 +786,7 @@ export function matrix(): Row[] {
         if (seen.status !== 200) return undefined;
         if (role === 'learner' || role === 'buyer' || role === 'admin') return seen.body.includes(PEOPLE[role].email) ? undefined : 'should name the user';
         if (role === 'prospect') return seen.body.includes(PROSPECT.email) ? undefined : 'should name the prospect';
+        if (role === 'owner' || role === 'suspended') return seen.body.includes(IBO_OWNERS[role].email) ? undefined : 'should name the user';
         return seen.body.includes('Viajes Horizonte') ? undefined : 'should name the IBO';
       },
     }),
@@ -956,6 +978,28 @@ export function matrix(): Row[] {
   ];
   return rows;
 }
+
+/** My business shows the share kit to an active IBO's owner, the suspended notice to a suspended one's, and no link to anyone else. */
+function businessShown(role: Role, seen: Seen): string | undefined {
+  const links = seen.body.includes('HORIZONTE01?course=');
+  if (role === 'owner') return links ? undefined : 'should show the course links';
+  if (links) return 'shows the IBO links';
+  if (role === 'suspended') return seen.body.includes('RUTAS99') ? undefined : 'should name the suspended code';
+  if (seen.status === 401 || seen.status === 403) return /role="alert"/.test(seen.body) ? undefined : 'should say why in words';
+  return undefined;
+}
+
+/** The QR code: an image of its type to its owner, a sentence to anyone else; never cacheable. */
+const qrShown = (format: 'png' | 'svg', lang: 'es' | 'en') => (role: Role, seen: Seen) => {
+  if (seen.headers['cache-control'] !== 'private, no-store') return `may be cached (${seen.headers['cache-control']})`;
+  if (role === 'owner') {
+    const type = format === 'png' ? 'image/png' : 'image/svg+xml; charset=utf-8';
+    if (seen.headers['content-type'] !== type) return `is ${seen.headers['content-type']}, not ${type}`;
+    return format === 'svg' && !seen.body.startsWith('<svg') ? 'is not an SVG' : undefined;
+  }
+  const words = lang === 'es' ? /IBO|sesión/ : /IBO|Log in/;
+  return seen.headers['content-type']?.startsWith('text/plain') && words.test(seen.body) ? undefined : 'should refuse in words';
+};
 
 /** A session cookie set by the answer. */
 function newSession(seen: Seen): boolean {

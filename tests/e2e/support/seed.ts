@@ -33,6 +33,12 @@ export const PEOPLE = {
   graduate: { email: 'graduate@academia.example', password: 'Gradua2026', firstName: 'Mateo', lastName: 'Gutiérrez' },
 } as const satisfies Record<string, DemoPerson>;
 
+/** The accounts of two demo IBOs: an active one (HORIZONTE01) and a suspended one (RUTAS99). */
+export const IBO_OWNERS = {
+  owner: { email: 'ibo.horizonte@academia.example', password: 'Horizonte2026', firstName: 'Camila', lastName: 'Torres', code: 'HORIZONTE01' },
+  suspended: { email: 'ibo.rutas@academia.example', password: 'Rutas2026', firstName: 'Elena', lastName: 'Castro', code: 'RUTAS99' },
+} as const;
+
 export interface SeededLesson {
   id: number;
   courseId: number;

@@ -1,0 +1,102 @@
+/**
+ * My business, as an IBO uses it on a phone (360 px, in Spanish) and on a computer (in English): the
+ * IBO logs in, opens My business from the account menu, copies the link ("copied" is announced),
+ * downloads the QR code as PNG and SVG (images of the right type; the PNG decodes to the link), and
+ * a course link opened in a new browser lands on that course in the IBO's session. A suspended IBO's
+ * owner sees the notice and nothing to share.
+ */
+import { readFile } from 'node:fs/promises';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import type { Browser, Page } from '@playwright/test';
+import { expect, expectNoSeriousViolations, test } from './fixtures';
+import { IBO_OWNERS } from './support/seed';
+
+const TEXTS = {
+  es: { prefix: '', menu: 'Menú de la cuenta de Camila Torres', business: 'Mi negocio', copy: 'Copiar enlace', copied: 'Enlace copiado.', png: 'Descargar PNG', svg: 'Descargar SVG', link: 'Tu enlace', suspended: 'Tu código IBO RUTAS99 está suspendido' },
+  en: { prefix: '/en', menu: 'Account menu of Camila Torres', business: 'My business', copy: 'Copy link', copied: 'Link copied.', png: 'Download PNG', svg: 'Download SVG', link: 'Your link', suspended: 'Your IBO code RUTAS99 is suspended' },
+} as const;
+
+async function logIn(page: Page, who: { email: string; password: string }) {
+  const origin = test.info().project.use.baseURL!;
+  const r = await page.request.post('/_actions/auth.login', { headers: { origin }, form: { email: who.email, password: who.password, lang: 'es' } });
+  expect(r.status(), await r.text()).toBe(200);
+}
+
+async function journey(page: Page, browser: Browser, lang: keyof typeof TEXTS) {
+  const T = TEXTS[lang];
+  const base = test.info().project.use.baseURL!;
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+  await logIn(page, IBO_OWNERS.owner);
+  await page.goto(`${T.prefix}/mylearning`);
+  // On a phone the account menu sits in the navigation the menu button opens.
+  const menu = page.getByLabel(T.menu);
+  if (!(await menu.isVisible())) await page.locator('button.menu-toggle').click();
+  await menu.click();
+  await page.getByRole('link', { name: T.business }).click();
+  await expect(page).toHaveURL((u) => u.pathname === `${T.prefix}/mybusiness`);
+  await expect(page.getByRole('heading', { level: 1, name: T.business })).toBeVisible();
+  // Nothing sticks out of a phone's screen.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+
+  const link = page.getByLabel(T.link, { exact: true });
+  await expect(link).toHaveValue(`${base}${T.prefix}/HORIZONTE01`);
+  await page.getByRole('button', { name: T.copy, exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: T.copied })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${base}${T.prefix}/HORIZONTE01`);
+
+  const [png] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: T.png }).click()]);
+  expect(png.suggestedFilename()).toBe('HORIZONTE01-qr.png');
+  const image = PNG.sync.read(await readFile((await png.path())!));
+  expect(jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data).toBe(`${base}${T.prefix}/HORIZONTE01`);
+  const [svg] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: T.svg }).click()]);
+  expect(svg.suggestedFilename()).toBe('HORIZONTE01-qr.svg');
+  const svgText = await readFile((await svg.path())!, 'utf8');
+  expect(svgText).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*viewBox="0 0 \d+ \d+"[\s\S]*<path[\s\S]*<\/svg>\s*$/);
+
+  await expectNoSeriousViolations(page);
+
+  // A course link, opened by someone else in a browser of their own, lands on the course with the code applied.
+  const courseLink = page.locator('[data-course-id="1"]').getByRole('link');
+  const href = await courseLink.getAttribute('href');
+  expect(href).toBe(`${base}${T.prefix}/HORIZONTE01?course=1`);
+  const stranger = await browser.newContext({ baseURL: base });
+  try {
+    await stranger.addInitScript("sessionStorage.setItem('welcome-dismissed', '1')");
+    const other = await stranger.newPage();
+    await other.goto(href!);
+    await expect(other).toHaveURL((u) => u.pathname === `${T.prefix}/courses-details/1`);
+    await expect.poll(() => other.evaluate(() => JSON.parse(localStorage.getItem('ibo') ?? 'null'))).toMatchObject({ code: 'HORIZONTE01' });
+    expect((await stranger.cookies()).some((c) => c.name === 'session' && c.httpOnly)).toBe(true);
+  } finally {
+    await stranger.close();
+  }
+}
+
+async function suspendedNotice(page: Page, lang: keyof typeof TEXTS) {
+  const T = TEXTS[lang];
+  await logIn(page, IBO_OWNERS.suspended);
+  await page.goto(`${T.prefix}/mybusiness`);
+  await expect(page.getByRole('heading', { name: T.suspended })).toBeVisible();
+  await expect(page.getByRole('link', { name: T.png })).toHaveCount(0);
+  await expect(page.getByLabel(T.link, { exact: true })).toHaveCount(0);
+  expect(await page.content()).not.toContain('RUTAS99?course=');
+}
+
+test('an IBO shares from My business on the phone: copies the link, downloads the QR code, a course link opens the course with the code (es) @mobile', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  await journey(page, browser, 'es');
+});
+
+test('an IBO shares from My business on a computer: copies the link, downloads the QR code, a course link opens the course with the code (en)', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  await journey(page, browser, 'en');
+});
+
+test('a suspended IBO sees the notice and nothing to share (es) @mobile', async ({ page }) => {
+  await suspendedNotice(page, 'es');
+});
+
+test('a suspended IBO sees the notice and nothing to share (en)', async ({ page }) => {
+  await suspendedNotice(page, 'en');
+});
