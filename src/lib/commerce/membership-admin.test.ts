@@ -54,6 +54,9 @@ describe('membership changes by staff', () => {
 describe('the memberships list filters', () => {
   it('reads good filters and ignores malformed ones', () => {
     expect(readMembershipFilter(new URLSearchParams('q=ana%40example.com&plan=2&state=cancelling&page=3'))).toEqual({ q: 'ana@example.com', plan: 2, state: 'cancelling', page: 3 });
+    // A search holding a NUL or another control character (which the database refuses) is no search.
+    expect(readMembershipFilter(new URLSearchParams('q=ana%00x&page=2'))).toEqual({ page: 2 });
+    expect(readMembershipFilter(new URLSearchParams('q=%1Bana'))).toEqual({ page: 1 });
     expect(readMembershipFilter(new URLSearchParams("plan=1' or 1=1&state=<script>&page=-1&q="))).toEqual({ page: 1 });
     expect(membershipQuery({ q: 'ana', plan: 2, state: 'ended' }, 2)).toBe('?q=ana&plan=2&state=ended&page=2');
     expect(membershipQuery({}, 1)).toBe('');
