@@ -27,13 +27,6 @@ function answer(outcome: ChangeOutcome, change: MembershipChange, t: Messages, l
   return { message, id: m.id, changed: outcome.changed };
 }
 
-const change = (name: Exclude<MembershipChange, 'extend'>) =>
-  action(`memberships.${name}`, {
-    accept: 'form',
-    input: changeFormSchema,
-    handler: async ({ id, reason, key }, { person, runtime, t, locale }) => answer(await changeMembership(runtime.db, person.userId, id, name, { reason, key }), name, t, locale),
-  });
-
 export const memberships = {
   /** Moves the period's end (and the renewal with it) by 1 to 366 days. */
   extend: action('memberships.extend', {
@@ -46,9 +39,21 @@ export const memberships = {
     },
   }),
   /** Ends access at once: no grace, no renewal. */
-  cancelNow: change('cancelNow'),
+  cancelNow: action('memberships.cancelNow', {
+    accept: 'form',
+    input: changeFormSchema,
+    handler: async ({ id, reason, key }, { person, runtime, t, locale }) => answer(await changeMembership(runtime.db, person.userId, id, 'cancelNow', { reason, key }), 'cancelNow', t, locale),
+  }),
   /** No renewal: access until the period's end. */
-  cancelAtEnd: change('cancelAtEnd'),
+  cancelAtEnd: action('memberships.cancelAtEnd', {
+    accept: 'form',
+    input: changeFormSchema,
+    handler: async ({ id, reason, key }, { person, runtime, t, locale }) => answer(await changeMembership(runtime.db, person.userId, id, 'cancelAtEnd', { reason, key }), 'cancelAtEnd', t, locale),
+  }),
   /** Undoes a cancellation at the period's end before the end: it renews again. */
-  resume: change('resume'),
+  resume: action('memberships.resume', {
+    accept: 'form',
+    input: changeFormSchema,
+    handler: async ({ id, reason, key }, { person, runtime, t, locale }) => answer(await changeMembership(runtime.db, person.userId, id, 'resume', { reason, key }), 'resume', t, locale),
+  }),
 };

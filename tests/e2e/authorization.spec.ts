@@ -140,7 +140,7 @@ async function runSocket(row: Row, ctx: RoleContext): Promise<{ outcome: string;
 function leaks(role: Role, row: Row, seen: Seen): string[] {
   const asked = JSON.stringify(row.http ?? row.socket ?? '');
   const text = `${seen.body}\n${Object.values(seen.headers).join('\n')}`;
-  return forbiddenFor(role, row.everyCourse === true).filter((m) => !asked.includes(m) && text.includes(m));
+  return forbiddenFor(role, row.everyCourse === true, row.seesPeople === true).filter((m) => !asked.includes(m) && text.includes(m));
 }
 
 /** Runs `fn` over `items` with at most `n` at a time, keeping the order of the results. */

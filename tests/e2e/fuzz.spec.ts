@@ -633,6 +633,9 @@ test(`GET the IBO list and an IBO's page as the administrator: ${RUNS} hostile f
   actionFuzz('people.setType', 202, () => ({ ...person, type: 'admin' }), { setup: async (c) => void (await newLearner(c, 'people-tipo')), extra: refused, runs: 15 });
   actionFuzz('people.grantCourse', 203, () => ({ ...person, course: '1', reason: 'Regalo <script>alert(1)</script>' }), { setup: async (c) => void (await newLearner(c, 'people-curso')), extra: refused, runs: 15 });
   actionFuzz('people.endSessions', 204, () => person, { setup: async (c) => void (await newLearner(c, 'people-sesiones')), extra: refused, runs: 15 });
+  actionFuzz('people.unblock', 206, () => person, { setup: async (c) => void (await newLearner(c, 'people-desbloquear')), extra: refused, runs: 15 });
+  actionFuzz('people.resendVerification', 207, () => person, { setup: async (c) => void (await newLearner(c, 'people-verificar')), extra: refused, runs: 15 });
+  actionFuzz('people.sendReset', 208, () => person, { setup: async (c) => void (await newLearner(c, 'people-clave')), extra: refused, runs: 15 });
 }
 
 test(`GET the people pages as the administrator: ${RUNS} hostile searches and person ids — 200 or a 4xx in words, never a 5xx`, async ({ baseURL }) => {

@@ -35,10 +35,10 @@ test('@staff each report opens with a filter, shows its chart beside its table, 
       await page.goto('/en/admin/reports');
       await page.getByRole('link', { name: t.names[report] }).click();
       await expect(page.getByRole('heading', { level: 1, name: t.names[report] })).toBeVisible();
-      await page.getByLabel(t.filters.from).fill(FROM);
-      await page.getByLabel(t.filters.to).fill(TO);
-      await page.getByLabel(t.filters.bucket).selectOption('month');
-      if (report === 'exams' || report === 'funnel') await page.getByLabel(t.filters.course).selectOption({ index: 1 });
+      await page.getByLabel(t.filters.from, { exact: true }).fill(FROM);
+      await page.getByLabel(t.filters.to, { exact: true }).fill(TO);
+      await page.getByLabel(t.filters.bucket, { exact: true }).selectOption('month');
+      if (report === 'exams' || report === 'funnel') await page.getByLabel(t.filters.course, { exact: true }).selectOption({ index: 1 });
       await page.getByRole('button', { name: t.filters.apply }).click();
       await expect(page).toHaveURL(new RegExp(`/en/admin/reports/${report}\\?from=${FROM}&to=${TO}&bucket=month`));
       await expect(page.locator('.report-summary')).not.toBeEmpty();

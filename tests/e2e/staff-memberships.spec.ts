@@ -97,7 +97,7 @@ test('@staff finance finds a member, extends her membership, cancels it at the e
     await admin.reload();
     await expect(admin.locator('[data-history] li')).toHaveCount(4);
     expect((await admin.goto('/en/admin/memberships/2147483647'))!.status()).toBe(404);
-    await expect(admin.getByText(t.refusals.unknown)).toBeVisible();
+    await expect(admin.getByRole('alert').filter({ hasText: t.refusals.unknown })).toBeVisible();
   } finally {
     await member.dispose();
     await context.close();

@@ -19,7 +19,7 @@ const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}
 /** Logs in through the login page; answers the information dialog's text on a refusal, or null once logged in. */
 async function tryLogin(page: Page, email: string, password: string): Promise<string | null> {
   await page.goto('/en/login');
-  const form = page.locator('form.account-form[data-enhanced="true"]');
+  const form = page.locator('form.account-form[data-enhanced="true"][action*="auth.login"]');
   await expect(form).toBeAttached();
   await form.locator('input[name="email"]').fill(email);
   await form.locator('input[name="password"]').fill(password);

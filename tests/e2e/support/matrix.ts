@@ -120,6 +120,11 @@ export interface Row {
   check?: (role: Role, seen: Seen) => string | undefined;
   /** A back-office content page: staff holding the editor role see every course's name on it (people's names stay forbidden; see `forbiddenFor`). */
   everyCourse?: boolean;
+  /**
+   * A back-office page about people (people, orders, reports): staff allowed it see people's names and
+   * addresses and every course on it; to everyone else they stay forbidden (see `forbiddenFor`).
+   */
+  seesPeople?: boolean;
 }
 
 export interface SocketSpec {
@@ -165,9 +170,11 @@ export function personMarkers(p: { email: string; firstName: string; lastName: s
 /**
  * What must never appear in `role`'s answers (its own name and e-mail may). `everyCourse`: the answer
  * is a content page of the back office, where staff holding the editor role see every course (test and
- * buyers-only courses included); other people's names stay forbidden there too.
+ * buyers-only courses included); other people's names stay forbidden there too. `seesPeople`: a page
+ * about people, where staff see everything (`Row.seesPeople`).
  */
-export function forbiddenFor(role: Role, everyCourse = false): string[] {
+export function forbiddenFor(role: Role, everyCourse = false, seesPeople = false): string[] {
+  if (seesPeople && CALLERS[role].roles.length > 0) return [];
   const people = (Object.keys(PEOPLE) as (keyof typeof PEOPLE)[]).filter((who) => who !== role).flatMap((who) => personMarkers(PEOPLE[who]));
   if (everyCourse && accessVerdict('editor', CALLERS[role]) === 'allowed') return people;
   return [...people, ...(role === 'buyer' ? [] : BUYERS_ONLY_NAMES), ...HIDDEN_NAMES];
@@ -272,6 +279,9 @@ const publicPage = (path: string, covers = path, note?: string) => page(path, pe
  */
 const staffPage = (path: string, covers = path, note?: string, everyCourse = false, admin = '200') =>
   page(path, (l) => per('403', { visitors: loginRedirect(l, path), ibo: loginRedirect(l, path), admin }), { covers, ...(note ? { note } : {}), ...(everyCourse ? { everyCourse } : {}) });
+
+/** Rows of the back office's pages about people (`Row.seesPeople`). */
+const aboutPeople = (rows: Row[]): Row[] => rows.map((r) => ({ ...r, seesPeople: true }));
 
 /** A protected page: users get it, everybody else goes to the login page, which brings them back. */
 const personal = (path: string, covers = path) => page(path, (l) => per('200', { visitors: loginRedirect(l, path), ibo: loginRedirect(l, path) }), { covers });
@@ -492,33 +502,33 @@ export function matrix(): Row[] {
     ...staffPage('/admin/videos'),
     ...page('/admin/videos/2147483647', (l) => per('403', { visitors: loginRedirect(l, '/admin/videos/2147483647'), ibo: loginRedirect(l, '/admin/videos/2147483647'), admin: '404' }), { covers: '/admin/videos/[id]', note: 'unknown video' }),
     /* the support inbox: support staff (the administrator holds every staff role); malformed filters are ignored; an unknown message is a 404 in words */
-    ...staffPage('/admin/orders'),
-    ...staffPage('/admin/orders?q=buyer%40academia.example&status=paid&kind=course&page=-1', '/admin/orders', 'searched by e-mail'),
-    ...staffPage('/admin/orders?from=2026-03-02&to=2026-03-01', '/admin/orders', 'a reversed date range', false, '400'),
-    ...staffPage('/admin/orders?from=2016-01-01&to=2026-01-01', '/admin/orders', 'a ten-year date range', false, '400'),
-    ...staffPage('/admin/orders/1', '/admin/orders/[id]', 'a seeded order'),
-    ...staffPage('/admin/orders/2147483647', '/admin/orders/[id]', 'unknown order', false, '404'),
+    ...aboutPeople(staffPage('/admin/orders')),
+    ...aboutPeople(staffPage('/admin/orders?q=buyer%40academia.example&status=paid&kind=course&page=-1', '/admin/orders', 'searched by e-mail')),
+    ...aboutPeople(staffPage('/admin/orders?from=2026-03-02&to=2026-03-01', '/admin/orders', 'a reversed date range', false, '400')),
+    ...aboutPeople(staffPage('/admin/orders?from=2016-01-01&to=2026-01-01', '/admin/orders', 'a ten-year date range', false, '400')),
+    ...aboutPeople(staffPage('/admin/orders/1', '/admin/orders/[id]', 'a seeded order')),
+    ...aboutPeople(staffPage('/admin/orders/2147483647', '/admin/orders/[id]', 'unknown order', false, '404')),
     ...staffPage('/admin/support'),
     ...staffPage('/admin/support?type=%27%20or%201%3D1&status=%3Cscript%3E&page=-1', '/admin/support', 'malformed filters'),
     ...staffPage('/admin/support/2147483647', '/admin/support/[id]', 'unknown message', false, '404'),
     ...staffPage('/admin/support/abc', '/admin/support/[id]', 'not an id', false, '404'),
     /* people: support staff (the administrator holds every staff role); a NUL or an overlong search, and an id that is not one, are a 400 in words; an unknown person a 404 */
-    ...staffPage('/admin/people'),
-    ...staffPage('/admin/people?q=horizonte01&page=-1', '/admin/people', 'an IBO code'),
-    ...staffPage('/admin/people?q=ana%00', '/admin/people', 'a NUL in the search', false, '400'),
-    ...staffPage(`/admin/people?q=${'x'.repeat(300)}`, '/admin/people', 'a search of 300 characters', false, '400'),
-    ...staffPage('/admin/people/2147483647', '/admin/people/[id]', 'unknown person', false, '404'),
-    ...staffPage('/admin/people/abc', '/admin/people/[id]', 'not an id', false, '400'),
+    ...aboutPeople(staffPage('/admin/people')),
+    ...aboutPeople(staffPage('/admin/people?q=horizonte01&page=-1', '/admin/people', 'an IBO code')),
+    ...aboutPeople(staffPage('/admin/people?q=ana%00', '/admin/people', 'a NUL in the search', false, '400')),
+    ...aboutPeople(staffPage(`/admin/people?q=${'x'.repeat(300)}`, '/admin/people', 'a search of 300 characters', false, '400')),
+    ...aboutPeople(staffPage('/admin/people/2147483647', '/admin/people/[id]', 'unknown person', false, '404')),
+    ...aboutPeople(staffPage('/admin/people/abc', '/admin/people/[id]', 'not an id', false, '400')),
     /* reports: each asks its own role (the administrator holds them all); a refused filter is a 400 in words, an unknown report a 404 */
-    ...staffPage('/admin/reports'),
-    ...staffPage('/admin/reports/enrolments?from=2026-01-01&to=2026-12-31&bucket=month', '/admin/reports/[report]', 'enrolments'),
-    ...staffPage('/admin/reports/funnel?course=1', '/admin/reports/[report]', 'progress funnel'),
-    ...staffPage('/admin/reports/exams?course=1', '/admin/reports/[report]', 'item analysis'),
-    ...staffPage('/admin/reports/revenue?bucket=week', '/admin/reports/[report]', 'revenue'),
-    ...staffPage('/admin/reports/acquisition', '/admin/reports/[report]', 'acquisition'),
-    ...staffPage('/admin/reports/revenue?from=2026-03-01&to=2026-02-01', '/admin/reports/[report]', 'reversed range', false, '400'),
-    ...staffPage('/admin/reports/revenue?from=2016-01-01&to=2026-01-01', '/admin/reports/[report]', 'ten years', false, '400'),
-    ...staffPage('/admin/reports/nope', '/admin/reports/[report]', 'unknown report', false, '404'),
+    ...aboutPeople(staffPage('/admin/reports')),
+    ...aboutPeople(staffPage('/admin/reports/enrolments?from=2026-01-01&to=2026-12-31&bucket=month', '/admin/reports/[report]', 'enrolments')),
+    ...aboutPeople(staffPage('/admin/reports/funnel?course=1', '/admin/reports/[report]', 'progress funnel')),
+    ...aboutPeople(staffPage('/admin/reports/exams?course=1', '/admin/reports/[report]', 'item analysis')),
+    ...aboutPeople(staffPage('/admin/reports/revenue?bucket=week', '/admin/reports/[report]', 'revenue')),
+    ...aboutPeople(staffPage('/admin/reports/acquisition', '/admin/reports/[report]', 'acquisition')),
+    ...aboutPeople(staffPage('/admin/reports/revenue?from=2026-03-01&to=2026-02-01', '/admin/reports/[report]', 'reversed range', false, '400')),
+    ...aboutPeople(staffPage('/admin/reports/revenue?from=2016-01-01&to=2026-01-01', '/admin/reports/[report]', 'ten years', false, '400')),
+    ...aboutPeople(staffPage('/admin/reports/nope', '/admin/reports/[report]', 'unknown report', false, '404')),
     // The code and set-up pages: a learner is not staff (403); the administrator, already proved, is sent on.
     ...page('/second-factor', (l) => per('403', { visitors: loginRedirect(l, '/second-factor'), ibo: loginRedirect(l, '/second-factor'), admin: `302 → ${l === 'en' ? '/en' : ''}/admin` }), { covers: '/second-factor' }),
     ...page('/second-factor/setup', (l) => per('403', { visitors: loginRedirect(l, '/second-factor/setup'), ibo: loginRedirect(l, '/second-factor/setup'), admin: `302 → ${l === 'en' ? '/en' : ''}/admin` }), { covers: '/second-factor/setup' }),
@@ -599,6 +609,7 @@ export function matrix(): Row[] {
     // A report's CSV: like the bank's, the file for the roles the report asks (here the administrator), a learner 403 in words.
     ...(['enrolments', 'funnel', 'exams', 'revenue', 'acquisition'] as const).map(
       (report): Row => ({
+        seesPeople: true,
         label: `GET /admin/reports/${report}.csv`,
         kind: 'endpoint',
         covers: 'GET /admin/reports/[report].csv',
@@ -612,8 +623,8 @@ export function matrix(): Row[] {
         },
       }),
     ),
-    { label: 'GET /admin/reports/orders.csv', kind: 'endpoint', covers: 'GET /admin/reports/[report].csv', expect: per('403', { visitors: loginRedirect('es', '/admin/reports/orders.csv?year=2026&lang=en'), ibo: loginRedirect('es', '/admin/reports/orders.csv?year=2026&lang=en'), admin: '200' }), http: { method: 'GET', path: '/admin/reports/orders.csv?year=2026&lang=en' } },
-    { label: 'GET /admin/reports/revenue.csv (reversed range)', kind: 'endpoint', covers: 'GET /admin/reports/[report].csv', expect: per('403', { visitors: loginRedirect('es', '/admin/reports/revenue.csv?from=2026-03-01&to=2026-02-01&lang=en'), ibo: loginRedirect('es', '/admin/reports/revenue.csv?from=2026-03-01&to=2026-02-01&lang=en'), admin: '400' }), http: { method: 'GET', path: '/admin/reports/revenue.csv?from=2026-03-01&to=2026-02-01&lang=en' } },
+    { seesPeople: true, label: 'GET /admin/reports/orders.csv', kind: 'endpoint', covers: 'GET /admin/reports/[report].csv', expect: per('403', { visitors: loginRedirect('es', '/admin/reports/orders.csv?year=2026&lang=en'), ibo: loginRedirect('es', '/admin/reports/orders.csv?year=2026&lang=en'), admin: '200' }), http: { method: 'GET', path: '/admin/reports/orders.csv?year=2026&lang=en' } },
+    { seesPeople: true, label: 'GET /admin/reports/revenue.csv (reversed range)', kind: 'endpoint', covers: 'GET /admin/reports/[report].csv', expect: per('403', { visitors: loginRedirect('es', '/admin/reports/revenue.csv?from=2026-03-01&to=2026-02-01&lang=en'), ibo: loginRedirect('es', '/admin/reports/revenue.csv?from=2026-03-01&to=2026-02-01&lang=en'), admin: '400' }), http: { method: 'GET', path: '/admin/reports/revenue.csv?from=2026-03-01&to=2026-02-01&lang=en' } },
     { label: 'GET /admin/questions/999999/bank.csv', kind: 'endpoint', covers: 'GET /admin/questions/[courseId]/bank.csv', expect: per('403', { visitors: loginRedirect('es', '/admin/questions/999999/bank.csv?lang=en'), ibo: loginRedirect('es', '/admin/questions/999999/bank.csv?lang=en'), admin: '404' }), http: { method: 'GET', path: '/admin/questions/999999/bank.csv?lang=en' } },
     {
       label: 'GET /sitemap.xml',
