@@ -97,31 +97,12 @@ export async function makeTestTemplates(dir: string): Promise<void> {
   }
 }
 
-/**
- * A template as the Blob a database is loaded from, whose bytes are read once per process: a plain Blob
- * copies its 40-odd MB again, in small chunks, at every `arrayBuffer()`, which PGlite calls for each
- * database (about 0.7 s of processor time each here, as much as the rest of opening it). PGlite only
- * reads them (it copies each file out), so every database of the process shares the one buffer.
- */
-class TemplateBlob extends Blob {
-  readonly #bytes: ArrayBuffer;
-  constructor(bytes: ArrayBuffer) {
-    super([bytes]);
-    this.#bytes = bytes;
-  }
-  override arrayBuffer(): Promise<ArrayBuffer> {
-    return Promise.resolve(this.#bytes);
-  }
-}
-
 function template(kind: TemplateKind): Promise<Blob> {
   let made = templates.get(kind);
   if (!made) {
     const dir = templatesDir();
     const file = templateFile(dir, kind);
-    made = existsSync(file)
-      ? Promise.resolve(new TemplateBlob(new Uint8Array(readFileSync(file)).buffer))
-      : makeTemplate(kind, dir).then(async (blob) => new TemplateBlob(await blob.arrayBuffer()));
+    made = existsSync(file) ? Promise.resolve(new Blob([readFileSync(file)])) : makeTemplate(kind, dir);
     made.catch(() => templates.delete(kind));
     templates.set(kind, made);
   }
