@@ -1,6 +1,6 @@
 /**
  * Memberships in the back office: the administrator (finance through the policy) finds the demo member
- * by e-mail, extends her Basic membership by 30 days, sets it to cancel at the period's end, undoes
+ * by e-mail, extends her Elite membership by 30 days, sets it to cancel at the period's end, undoes
  * that, and cancels it now; each change is in its history. Her lesson of a course the plan unlocked
  * opens before and is refused right after, with no wait (every process forgets her access). Bad input
  * is refused in words with nothing written (days out of range 400, an ended membership 409, a second
@@ -17,7 +17,7 @@ const t = messages('en').membershipAdmin;
 const es = messages('es').membershipAdmin;
 const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const MEMBER = { email: 'socia@academia.example', password: 'Socia2026', name: 'Isabel Moreno' };
-/** Personal finance essentials: a paid course in the Basic plan's categories. */
+/** Personal finance essentials: a paid course in the Elite plan's categories. */
 const PLAN_COURSE = 6;
 
 test('@staff finance finds a member, extends her membership, cancels it at the end, undoes that, cancels it now, and her course locks at once', async ({ browser, playwright, baseURL }) => {

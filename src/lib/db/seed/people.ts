@@ -43,7 +43,7 @@ export const users: SeedUser[] = [
     examPassedCourseIds: [2, 31],
   },
   { email: 'ibo.rutas@academia.example', password: 'Rutas2026', firstName: 'Elena', lastName: 'Castro', userType: USER_TYPE.learner, imageUrl: null, purchasedCourseIds: [] },
-  // A member: the Basic membership (categories 2 and 3), monthly, bought 10 days before the seed (`demoMemberships`).
+  // A member: the Elite membership (categories 2 to 5), yearly, bought 10 days before the seed (`demoMemberships`): a monthly one would fall due inside the renewal tests' months.
   { email: 'socia@academia.example', password: 'Socia2026', firstName: 'Isabel', lastName: 'Moreno', userType: USER_TYPE.learner, imageUrl: null, purchasedCourseIds: [] },
   // Staff: an editor of the back office (sets up the second factor at the first login).
   { email: 'editor@academia.example', password: 'Edita2026', firstName: 'Valeria', lastName: 'Ríos', userType: USER_TYPE.learner, imageUrl: null, purchasedCourseIds: [] },
@@ -106,7 +106,7 @@ export const coupons: { code: string; kind: 'percent' | 'fixed'; percent?: numbe
  * last 4 and expiry are kept).
  */
 /** Demo memberships: a paid order of the plan and its membership, renewing with the sandbox's test card. */
-export const demoMemberships: { email: string; planId: number; daysAgo: number }[] = [{ email: 'socia@academia.example', planId: 1, daysAgo: 10 }];
+export const demoMemberships: { email: string; planId: number; daysAgo: number }[] = [{ email: 'socia@academia.example', planId: 3, daysAgo: 10 }];
 
 export const demoOrders: { email: string; kind: 'course' | 'book'; productId: number; daysAgo: number }[] = [
   { email: 'buyer@academia.example', kind: 'course', productId: 6, daysAgo: 21 },
