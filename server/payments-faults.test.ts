@@ -14,7 +14,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, like } from 'drizzle-orm';
 import { openDatabase, type DbHandle } from '../src/lib/db/client';
 import { createPostgresDatabase, postgresAvailable, preparedDataFolder, preparedPostgresFiles } from '../src/lib/db/testing';
 import * as s from '../src/lib/db/schema';
@@ -231,7 +231,8 @@ describe.each(layouts)('kill -9 during checkouts and renewals on $name', ({ make
         await renewDueMemberships(db, gateway, new Date(now + 11 * 60_000));
 
         // This test's people only (the demo data holds paid orders of its own).
-        const ours = [...buyers.map((b) => b.userId), ...(await db.select({ userId: s.memberships.userId }).from(s.memberships)).map((m) => m.userId)];
+        const crashMembers = await db.select({ userId: s.memberships.userId }).from(s.memberships).innerJoin(s.users, eq(s.users.id, s.memberships.userId)).where(like(s.users.email, '%@faults.example'));
+        const ours = [...buyers.map((b) => b.userId), ...crashMembers.map((m) => m.userId)];
         const orders = await db.select().from(s.orders).where(inArray(s.orders.userId, ours));
         const items = await db.select().from(s.orderItems);
         const access = await db.select().from(s.purchaseAccess).where(inArray(s.purchaseAccess.userId, buyers.map((b) => b.userId)));
