@@ -58,7 +58,11 @@ describe.skipIf(!siteBuilt)('people in the back office, through the site', () =>
     const nul = await c.get('/en/admin/people?q=ana%00');
     expect(nul.status).toBe(400);
     expect(nul.body).toContain(en.badSearch);
-    expect((await c.get(`/en/admin/people?q=${'x'.repeat(100 * 1024)}`)).status).toBeGreaterThanOrEqual(400);
+    // A search far past its 200 characters, but inside a request line the server reads (a 100 KB one is
+    // refused by Node's header limit, 431, and the socket may reset before the answer is read).
+    const long = await c.get(`/en/admin/people?q=${'x'.repeat(8 * 1024)}`);
+    expect(long.status).toBe(400);
+    expect(long.body).toContain(en.badSearch);
     const page = await c.get(`/en/admin/people/${learnerId}`);
     expect(page.status).toBe(200);
     expect(page.body).toContain(PEOPLE.learner.email);

@@ -79,7 +79,7 @@ test('with JavaScript: answers are saved as given, survive a reload, wait offlin
   await expectNoSeriousViolations(page);
   // The rules page is kept for this learner (seen again, it comes from the page cache)… A catalogue
   // change by a journey running beside this one drops every kept page once: seen again, it is kept again.
-  await expect.poll(async () => (await page.reload())?.headers()['x-page-cache']).toBe('hit');
+  await expect.poll(async () => (await page.reload())?.headers()['x-page-cache'], { timeout: 20_000 }).toBe('hit');
   const siteMenus = page.getByRole('navigation', { name: 'Navegación principal' });
   await expect(siteMenus).toHaveCount(1);
   // Starting uses an attempt: it is confirmed first, and Cancel starts nothing.
@@ -162,7 +162,7 @@ test('with JavaScript: answers are saved as given, survive a reload, wait offlin
   // The latest result is kept for the learner: seen again, it comes from the page cache.
   await page.goto(`/course-result?course=${COURSE}`);
   await expect(page.getByRole('heading', { name: 'No aprobaste esta vez.' })).toBeVisible();
-  expect((await page.reload())?.headers()['x-page-cache']).toBe('hit');
+  await expect.poll(async () => (await page.reload())?.headers()['x-page-cache'], { timeout: 20_000 }).toBe('hit');
   // The attempt is over: its address leads back to the rules, which show the score.
   await page.goto(`/course-exam/${COURSE}`);
   await expect(page).toHaveURL(new RegExp(`/course-exam-info/${COURSE}$`));

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanStores } from 'nanostores';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PresentedQuestion } from '~/lib/exams/exams';
 import { $pendingAnswers } from '~/lib/stores/exams';
 import { useExamAnswers, type ExamAnswersOptions, type SaveOutcome } from './useExamAnswers';
@@ -13,6 +14,9 @@ afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
 });
+// The persistent store lets go of the window's events a second after its last listener leaves: done
+// now, while this file's window still exists, not after the file's environment is gone.
+afterAll(() => cleanStores($pendingAnswers));
 
 function setup(save: ExamAnswersOptions['save'], over: Partial<ExamAnswersOptions> = {}) {
   const calls = { lost: 0, over: 0 };
