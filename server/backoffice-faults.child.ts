@@ -5,7 +5,8 @@
  * `FAULT_TASK` is `transcode` (the queued videos), `regrade` or `publish` (`FAULT_ARGS`: `{ actor, course }`)
  * or `import` (`FAULT_ARGS`: `{ actor, archive }`, the archive's file), `coupon-save` (`{ actor, coupon, form }`:
  * the coupon form's fields; no `coupon` for a new one), `coupon-expire` (`{ actor, coupon }`), `people-grant`
- * (`{ actor, person, course, reason }`), `people-block` (`{ actor, person }`) or `membership-change`
+ * (`{ actor, person, course, reason }`), `people-block` or `people-end-sessions` (`{ actor, person }`),
+ * `people-set-type` (`{ actor, person, type }`) or `membership-change`
  * (`{ actor, membership, change, days?, reason, key }`: a staff change of a membership). It prints `step <name>` as the
  * write reaches each step, and kills itself with SIGKILL the `FAULT_NTH`-th time (default 1) it reaches
  * `FAULT_AT`: no shutdown code runs, as when a machine dies. Otherwise it prints `done <json>` (what the
@@ -21,7 +22,7 @@ const task = process.env.FAULT_TASK ?? '';
 const faultAt = process.env.FAULT_AT ?? '';
 const nth = Number(process.env.FAULT_NTH ?? 1);
 const now = new Date(Number(process.env.FAULT_NOW ?? Date.now()));
-const args = JSON.parse(process.env.FAULT_ARGS ?? '{}') as { actor?: number; course?: number; archive?: string; coupon?: number; form?: Record<string, string>; person?: number; membership?: number; change?: 'extend' | 'cancelNow' | 'cancelAtEnd' | 'resume'; days?: number; reason?: string; key?: string };
+const args = JSON.parse(process.env.FAULT_ARGS ?? '{}') as { actor?: number; course?: number; archive?: string; coupon?: number; form?: Record<string, string>; person?: number; type?: 'learner' | 'refused' | 'admin' | 'prospect'; membership?: number; change?: 'extend' | 'cancelNow' | 'cancelAtEnd' | 'resume'; days?: number; reason?: string; key?: string };
 
 let reached = 0;
 const step = (name: string) => {
@@ -65,6 +66,14 @@ if (task === 'transcode') {
 } else if (task === 'people-block') {
   const { blockPerson } = await import('../src/lib/people/people.server');
   const { changed: _, ...outcome } = (await blockPerson(handle.db, args.actor!, args.person!, now, step)) as { changed?: unknown };
+  result = outcome;
+} else if (task === 'people-end-sessions') {
+  const { endPersonSessions } = await import('../src/lib/people/people.server');
+  const { changed: _, ...outcome } = (await endPersonSessions(handle.db, args.actor!, args.person!, now, step)) as { changed?: unknown };
+  result = outcome;
+} else if (task === 'people-set-type') {
+  const { setPersonType } = await import('../src/lib/people/people.server');
+  const { changed: _, ...outcome } = (await setPersonType(handle.db, args.actor!, args.person!, args.type!, now, step)) as { changed?: unknown };
   result = outcome;
 } else if (task === 'membership-change') {
   const { changeMembership } = await import('../src/lib/commerce/membership-admin.server');

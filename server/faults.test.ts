@@ -218,5 +218,5 @@ describe.each(databases)('kill -9 under tracking load on $name', ({ make, up }) 
     } finally {
       await target.drop();
     }
-  }, 150_000);
+  }, 600_000);
 });

@@ -151,5 +151,5 @@ describe.each(await faultDatabases())('kill -9 during a course import on $name',
     const keys = await named();
     expect(keys.size).toBe(2 * 4);
     expect(importFiles()).toEqual([...keys].sort());
-  }, 120_000);
+  }, 600_000);
 });

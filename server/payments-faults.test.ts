@@ -271,5 +271,5 @@ describe.each(layouts)('kill -9 during checkouts and renewals on $name', ({ make
     } finally {
       await target.drop();
     }
-  }, 120_000);
+  }, 600_000);
 });

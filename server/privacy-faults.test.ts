@@ -112,7 +112,7 @@ describe('kill -9 in the "My data" jobs', () => {
     });
     // Nothing half-written beside it.
     expect(readdirSync(join(defaultStorageDir(dataDir), 'exports'))).toEqual([`${exportId}.zip`]);
-  }, 120_000);
+  }, 600_000);
 
   it('a deletion job killed at each step, in its transaction too, is resumed and deletes once', async () => {
     const start = Date.now();
@@ -133,5 +133,5 @@ describe('kill -9 in the "My data" jobs', () => {
       const [job] = await handle.db.select().from(s.jobs).where(like(s.jobs.key, `account-deletion:${graduate}`));
       expect(job!.doneAt).not.toBeNull();
     });
-  }, 120_000);
+  }, 600_000);
 });

@@ -131,5 +131,5 @@ describe.skipIf(process.platform !== 'linux')('kill -9 of the video worker', () 
     const onDisk = readdirSync(join(defaultStorageDir(dataDir), 'videos', String(videoId)), { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
     expect(onDisk.map((e) => e.name).filter((name) => name.endsWith('.part'))).toEqual([]);
     expect(onDisk).toHaveLength(expected.length);
-  }, 120_000);
+  }, 600_000);
 });

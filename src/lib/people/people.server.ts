@@ -240,12 +240,14 @@ export function unblockPerson(db: Db, actorId: number, userId: number, now = new
 export type EndSessionsOutcome = { status: 'ok'; ended: number; changed: Change[] } | { status: 'unknown' };
 
 /** Ends every session of a person, on every process. */
-export function endPersonSessions(db: Db, actorId: number, userId: number, now = new Date()): Promise<EndSessionsOutcome> {
+export function endPersonSessions(db: Db, actorId: number, userId: number, now = new Date(), step: Step = noStep): Promise<EndSessionsOutcome> {
   return db.transaction(async (tx) => {
     const u = await lockPerson(tx, userId);
     if (!u) return { status: 'unknown' } as const;
     const ended = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ tokenHash: sessions.tokenHash });
+    step('sessions-deleted');
     await recordAudit(tx, { action: 'people.sessions.ended', actor: userRef(actorId), subject: userRef(userId), after: { ended: ended.length }, at: now });
+    step('audit-written');
     return { status: 'ok', ended: ended.length, changed: [sessionChange({ userId })] } as const;
   });
 }
@@ -253,7 +255,7 @@ export function endPersonSessions(db: Db, actorId: number, userId: number, now =
 export type TypeOutcome = { status: 'changed' | 'unchanged'; changed: Change[] } | { status: 'unknown' } | { status: 'self' } | { status: 'lastAdministrator' };
 
 /** Sets a person's user type; a type that cannot log in (refused, prospect) follows the blocking rule (not oneself, not the last administrator). */
-export function setPersonType(db: Db, actorId: number, userId: number, type: PersonType, now = new Date()): Promise<TypeOutcome> {
+export function setPersonType(db: Db, actorId: number, userId: number, type: PersonType, now = new Date(), step: Step = noStep): Promise<TypeOutcome> {
   return db.transaction(async (tx) => {
     const u = await lockPerson(tx, userId);
     if (!u) return { status: 'unknown' } as const;
@@ -264,7 +266,9 @@ export function setPersonType(db: Db, actorId: number, userId: number, type: Per
       if (refused) return { status: refused } as const;
     }
     await tx.update(users).set({ userType: stored }).where(eq(users.id, userId));
+    step('type-written');
     await recordAudit(tx, { action: 'people.type.changed', actor: userRef(actorId), subject: userRef(userId), before: { type: personTypeOf(u.userType) ?? u.userType }, after: { type }, at: now });
+    step('audit-written');
     return { status: 'changed', changed: [sessionChange({ userId }), personChange({ userId })] } as const;
   });
 }

@@ -12,7 +12,7 @@ import { openDatabase, type DbHandle } from '../db/client';
 import { createPostgresDatabase, postgresAvailable, preparedDataFolder } from '../db/testing';
 import { childArgs, type ChildName } from './children';
 
-export type FaultTask = 'transcode' | 'regrade' | 'publish' | 'import' | 'coupon-save' | 'coupon-expire' | 'people-grant' | 'people-block' | 'membership-change';
+export type FaultTask = 'transcode' | 'regrade' | 'publish' | 'import' | 'coupon-save' | 'coupon-expire' | 'people-grant' | 'people-block' | 'people-end-sessions' | 'people-set-type' | 'membership-change';
 
 /** How a run ended: killed at its step, or done with the write's answer; the steps it announced. */
 export type FaultRun = { end: 'killed'; steps: string[] } | { end: 'done'; steps: string[]; result: Record<string, unknown> };
@@ -27,13 +27,28 @@ export interface FaultTarget {
   remove(): Promise<void>;
 }
 
+/** A database a fault test runs on, and the kill points it takes. */
+export interface FaultDatabase {
+  name: 'PGlite' | 'PostgreSQL';
+  up: boolean;
+  /**
+   * The kill points of a list that this database proves. With both databases up, each point is proven
+   * once per run, on one of them in turn (PGlite the first, third …; PostgreSQL the second, fourth …),
+   * so every point dies somewhere and both databases see kills; `FAULTS=all` proves every point on
+   * each. With PostgreSQL down, PGlite proves them all.
+   */
+  share<T>(points: readonly T[]): T[];
+}
+
 /** The databases a fault test runs on: PGlite always, PostgreSQL when it answers (`up`). */
-export async function faultDatabases(): Promise<{ name: 'PGlite' | 'PostgreSQL'; up: boolean }[]> {
+export async function faultDatabases(): Promise<FaultDatabase[]> {
   const pg = await postgresAvailable();
   if (!pg) console.warn('PostgreSQL is not reachable: the kill -9 tests of the back office run on PGlite only.');
+  const all = process.env.FAULTS === 'all' || !pg;
+  const turn = (first: 0 | 1) => <T>(points: readonly T[]) => (all ? [...points] : points.filter((_, i) => i % 2 === first));
   return [
-    { name: 'PGlite', up: true },
-    { name: 'PostgreSQL', up: pg },
+    { name: 'PGlite', up: true, share: turn(0) },
+    { name: 'PostgreSQL', up: pg, share: turn(1) },
   ];
 }
 
