@@ -14,8 +14,11 @@ export default defineConfig({
     environment: 'node',
     // One migrated and one seeded database per run, copied by every test that needs one.
     globalSetup: ['./vitest.setup.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // Limits for what is stuck, not speed checks: beside the journeys (at a lower priority, see
+    // scripts/test.mjs) a test may wait minutes for a core; a polled condition likewise.
+    testTimeout: 120_000,
+    hookTimeout: 240_000,
+    expect: { poll: { timeout: 30_000 } },
     // PGlite instances are heavy: keep parallelism modest on a 2-core machine.
     maxWorkers: 2,
     // The test files of a worker share its loaded modules (PGlite's WebAssembly, Drizzle, the app's

@@ -39,7 +39,7 @@ describe.skipIf(!siteBuilt)('account security, through the site', () => {
 
   beforeAll(async () => {
     built = await startBuiltSite();
-  }, 60_000);
+  }, 120_000);
   afterAll(() => built?.close());
 
   describe('confirming the address given at sign-up', () => {

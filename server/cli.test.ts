@@ -13,7 +13,7 @@ const built = existsSync('dist/server/entry.mjs') && existsSync('dist/runtime/in
 const entry: [string, string[]] = built ? [process.execPath, ['dist/runtime/index.mjs']] : [tsx, ['server/index.ts']];
 
 /** Runs the production entry with `env` and returns its exit code and output. */
-function run(env: Record<string, string>, timeoutMs = 60_000): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function run(env: Record<string, string>, timeoutMs = 110_000): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(entry[0], entry[1], { env: { ...process.env, DATABASE_URL: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';

@@ -39,7 +39,7 @@ describe.skipIf(!siteBuilt)('the dashboard figures, through the site', () => {
 
   beforeAll(async () => {
     built = await startBuiltSite();
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await built?.close();
   });

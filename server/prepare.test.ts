@@ -33,5 +33,5 @@ describe.skipIf(!pgUp)('preparing one database from several processes at once', 
     } finally {
       await database.drop();
     }
-  }, 60_000);
+  }, 120_000);
 });

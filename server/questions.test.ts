@@ -56,7 +56,7 @@ describe.skipIf(!siteBuilt)('the question banks, through the site', () => {
 
   beforeAll(async () => {
     built = await startBuiltSite();
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     for (const c of clients) c.close();
     await built?.close();

@@ -93,7 +93,7 @@ describe('the lesson player’s socket across a server restart', () => {
     app = await start(port);
     await expect.poll(() => socket.connected, { timeout: 10_000 }).toBe(true);
     expect(await acknowledged(socket, 2)).toMatchObject({ ok: true, Identificador: lessonId });
-  }, 30_000);
+  }, 120_000);
 
   it('comes back after the server disconnected it (socket.io alone would not)', async () => {
     const player = learnerSocket(true);
@@ -104,5 +104,5 @@ describe('the lesson player’s socket across a server restart', () => {
     await expect.poll(() => player.socket.connected, { timeout: 10_000 }).toBe(true);
     expect(await acknowledged(player.socket, 3)).toMatchObject({ ok: true, Identificador: lessonId });
     expect(bare.socket.connected).toBe(false);
-  }, 30_000);
+  }, 120_000);
 });

@@ -45,7 +45,7 @@ describe.skipIf(!siteBuilt)('the staff back office, through the site', () => {
 
   beforeAll(async () => {
     built = await startBuiltSite();
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     for (const c of clients) c.close();
     await built?.close();

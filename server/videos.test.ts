@@ -112,7 +112,7 @@ describe.each(places)('the video library through the site, with uploads in $name
     const dir = mkdtempSync(join(tmpdir(), 'academy-clip-'));
     execFileSync(toolPaths().ffmpeg, ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=160x90:rate=15', '-f', 'lavfi', '-i', 'sine', '-t', '3', '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-shortest', join(dir, 'clip.mp4')]);
     clip = readFileSync(join(dir, 'clip.mp4'));
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await built?.close();
   });
@@ -284,5 +284,5 @@ describe.each(places)('the video library through the site, with uploads in $name
     expect([segment.status, segment.headers['content-type'], segment.headers['content-length']]).toEqual([206, 'video/mp2t', '188']);
     expect((await learner.get(`${hls}/../../../etc/passwd`)).status).toBe(404);
     expect((await learner.get(`${hls}/poster.jpg`)).status).toBe(404);
-  }, 60_000);
+  }, 120_000);
 });

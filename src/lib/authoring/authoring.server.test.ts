@@ -200,7 +200,7 @@ describe('a publication reaches another runtime', () => {
         await handle.close();
       };
     }
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => cleanup());
 
   it("drops the other runtime's catalogue and kept pages, which then show the published course", async () => {

@@ -183,7 +183,7 @@ for (const t of transports) {
       } finally {
         await proxy?.close();
       }
-    }, 30_000);
+    }, 120_000);
 
     it('an address nothing answers on fails start-up with one sentence saying what to fix', async () => {
       const started = Date.now();

@@ -35,7 +35,7 @@ describe.skipIf(!pgUp)('one person’s exam from two processes on PostgreSQL', (
     exam = { ...loaded, settings: { ...loaded.settings, attempts: 10_000 } };
     const [row] = await a.db.select({ id: contacts.id }).from(contacts).innerJoin(users, eq(users.id, contacts.userId)).where(eq(users.email, 'learner@academia.example'));
     contactId = row!.id;
-  }, 60_000);
+  }, 120_000);
 
   let closed = false;
   const closePools = async () => {

@@ -53,7 +53,7 @@ describe.skipIf(!pgUp)('an IBO suspended through one process', () => {
     });
     if (made.status !== 'ok') throw new Error(made.status);
     iboId = made.ibo.id;
-  }, 60_000);
+  }, 120_000);
 
   afterAll(async () => {
     for (const r of runtimes) await r.close().catch(() => undefined);

@@ -44,7 +44,7 @@ describe.skipIf(missing.length > 0)('a log out with the bus (Redis) down', () =>
     [a, b] = runtimes as [Runtime, Runtime];
     const [user] = await handles[0]!.db.insert(s.users).values({ email: 'revoked@test.example', firstName: 'Re', lastName: 'Voked' }).returning();
     userId = user!.id;
-  }, 60_000);
+  }, 120_000);
 
   afterAll(async () => {
     for (const r of runtimes) await r.close().catch(() => undefined);
@@ -80,5 +80,5 @@ describe.skipIf(missing.length > 0)('a log out with the bus (Redis) down', () =>
     expect(await b.db.select().from(s.sessions).where(eq(s.sessions.tokenHash, hashToken(token)))).toEqual([]);
     proxy.restore();
     await expect.poll(() => b.bus.listeningSince(), { timeout: 15_000, interval: 50 }).not.toBeNull();
-  }, 30_000);
+  }, 120_000);
 });

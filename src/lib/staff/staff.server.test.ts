@@ -236,7 +236,7 @@ describe.skipIf(!databases.some((d) => d.name === 'postgres'))('a role granted o
       if (i === 0) await migrate(handle);
       runtimes.push(await testRuntime(handle, { env: { DATABASE_URL: made.url, REDIS_URL: '' } }));
     }
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     for (const r of runtimes) await r.close().catch(() => undefined);
     for (const h of handles) await h.close().catch(() => undefined);

@@ -61,7 +61,7 @@ const hls = (who: Identity | null, resourceId: number, path = 'master.m3u8') =>
 beforeAll(async () => {
   handle = await pglite!.create({ seed: true });
   await stockMedia(db(), storage, MEDIA);
-}, 60_000);
+}, 600_000);
 afterAll(async () => {
   await handle?.close();
 });
@@ -113,7 +113,7 @@ describe('the demo clips once the worker converted them', () => {
   beforeAll(async () => {
     const handled = await transcodeDue({ db: db(), storage, dataDir, workerId: 'demo-test', logger: createLogger('silent'), lessonsChanged });
     expect(handled).toBe(6);
-  }, 120_000);
+  }, 600_000);
 
   it('makes every clip ready through the upload path (HLS ladder, poster, its upload removed) and tells the lessons', async () => {
     const rows = await demoVideos();

@@ -23,7 +23,7 @@ beforeAll(async () => {
   handle = await pglite!.create({ seed: true });
   const [owner] = await handle.db.select({ id: users.id }).from(users).limit(1);
   await createVideo(handle.db, { uploadId, ownerId: owner!.id, title: 'clip', sizeBytes: 10 });
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
   await handle?.close();
 });

@@ -53,7 +53,7 @@ function make(name: string, args: string[]): string {
 let good: Buffer;
 beforeAll(() => {
   good = readFileSync(make('good.mp4', ['-f', 'lavfi', '-i', 'testsrc2=size=160x90:rate=15', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000', '-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-shortest']));
-}, 60_000);
+}, 120_000);
 
 const places = [
   { name: 'the data folder', env: (): Record<string, string> => ({}), skip: '' },
@@ -73,7 +73,7 @@ describe.each(places)('the video library with uploads in $name', ({ env, skip })
     [{ id: ownerId }] = (await handle.db.select({ id: users.id }).from(users).limit(1)) as [{ id: number }];
     storage = await createStorage(readConfig({ DATA_DIR: dataDir, ...env() }).storage);
     files = uploadedFiles(storage, dataDir);
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await storage?.close?.();
     await handle?.close();
@@ -178,7 +178,7 @@ describe.each(places)('the video library with uploads in $name', ({ env, skip })
       expect(await kept(uploadId)).toEqual([]);
       expect(scratch()).toEqual([]);
       expect((await listVideos(handle.db)).find((v) => v.id === videoId)).toMatchObject({ state: 'ready', durationSeconds: 2, hasPoster: true, mediaFileId: done.mediaFileId });
-    }, 60_000);
+    }, 120_000);
 
     it('marks a video failed after its last attempt, and one whose upload vanished', async () => {
       const { uploadId, videoId } = await uploaded(good);
@@ -192,7 +192,7 @@ describe.each(places)('the video library with uploads in $name', ({ env, skip })
       await files.remove(gone.uploadId);
       await transcodeDue({ db: handle.db, storage, dataDir, workerId: 'worker-a', logger });
       expect(await row(gone.videoId)).toMatchObject({ state: 'failed', failure: 'missing' });
-    }, 30_000);
+    }, 120_000);
   });
 
   describe.skipIf(skip)('caption tracks', () => {
