@@ -6,6 +6,7 @@
  */
 import { DEFAULT_LOCALE, LOCALES } from '~/i18n/locales';
 import { formText } from '~/lib/forms/forms';
+import { hasForbiddenCharacters } from '~/lib/forms/characters';
 import { z } from '~/lib/zod';
 import { membershipState, renewalDue, type MembershipState, type MembershipTerm } from './membership';
 
@@ -92,12 +93,10 @@ export function termFacts(term: MembershipTerm, now: Date): Record<string, unkno
 /* ───────────── the list's filters ───────────── */
 
 const positiveInt = z.coerce.number().int().positive().max(2_147_483_647);
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /** The list's filters from the page's query: anything malformed is ignored, never an error. */
 export const membershipFilterSchema = z.object({
-  q: z.string().trim().max(200).refine((q) => !CONTROL.test(q)).optional().catch(undefined),
+  q: z.string().trim().max(200).refine((q) => !hasForbiddenCharacters(q)).optional().catch(undefined),
   plan: positiveInt.optional().catch(undefined),
   state: z.enum(MEMBERSHIP_FILTER_STATES).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),

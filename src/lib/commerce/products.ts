@@ -6,6 +6,7 @@
  */
 import { MEMBERSHIP_PERIODS, type MembershipPeriod } from './membership';
 import { centsToDecimal } from './money';
+import { hasForbiddenCharacters } from '../forms/characters';
 import { imageKey, imageName, imagePathPrefix, imageUrl, parseImageName, storedImageKey, UPLOADED_IMAGES } from '../media/uploaded-images';
 
 /** The most a book or a plan may cost, in cents ($10,000.00): anything above is a typing mistake. */
@@ -53,16 +54,12 @@ export type FormProblem =
 
 type Read<T> = { ok: true; value: T } | { ok: false; problem: FormProblem };
 
-// Control characters other than tab and line breaks, and lone surrogates, are never part of a text.
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
 /** One text field: trimmed, required, at most `max` characters, no control characters. */
 function textField(raw: unknown, field: string, max: number): string | FormProblem {
   const text = typeof raw === 'string' ? raw.trim() : '';
   if (text === '') return { field, problem: 'required' };
   if (text.length > max) return { field, problem: 'tooLong' };
-  if (CONTROL.test(text)) return { field, problem: 'invalidCharacters' };
+  if (hasForbiddenCharacters(text, true)) return { field, problem: 'invalidCharacters' };
   return text.replace(/\r\n?/g, '\n');
 }
 

@@ -5,6 +5,7 @@
  */
 import { USER_TYPE } from '../db/schema';
 import { normalizeIboCode } from '../identity/ibo';
+import { hasForbiddenCharacters } from '../forms/characters';
 
 /** People listed on one page of the search. */
 export const PEOPLE_PAGE_SIZE = 25;
@@ -16,10 +17,6 @@ export const REASON_MAX_LENGTH = 500;
 /** Pages beyond this are not offered (a search that needs them is too broad). */
 const MAX_PAGE = 400;
 
-/** Control characters (NUL included) that no name, address, code or reason holds; a reason keeps its line breaks. */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-
 /** What a search asks: the typed text (trimmed, possibly empty: everyone, newest first) and the page. */
 export interface PeopleSearch {
   q: string;
@@ -29,7 +26,7 @@ export interface PeopleSearch {
 /** The search of a page's address; `invalid` for a text too long or holding control characters (the page says so, 400). */
 export function readPeopleSearch(params: URLSearchParams): { ok: true; value: PeopleSearch } | { ok: false; problem: 'invalid' } {
   const raw = params.get('q') ?? '';
-  if (raw.length > SEARCH_MAX_LENGTH || CONTROL.test(raw) || /[\r\n\t]/.test(raw)) return { ok: false, problem: 'invalid' };
+  if (raw.length > SEARCH_MAX_LENGTH || hasForbiddenCharacters(raw)) return { ok: false, problem: 'invalid' };
   const n = Number(params.get('page') ?? '1');
   const page = Number.isInteger(n) && n >= 1 ? Math.min(n, MAX_PAGE) : 1;
   return { ok: true, value: { q: raw.trim().replace(/\s+/g, ' '), page } };
@@ -97,7 +94,7 @@ export type ReasonProblem = 'required' | 'tooShort' | 'tooLong' | 'invalid';
 export function readReason(raw: unknown): { ok: true; reason: string } | { ok: false; problem: ReasonProblem } {
   if (typeof raw !== 'string' || raw.trim() === '') return { ok: false, problem: 'required' };
   if (raw.length > REASON_MAX_LENGTH * 4) return { ok: false, problem: 'tooLong' };
-  if (CONTROL.test(raw)) return { ok: false, problem: 'invalid' };
+  if (hasForbiddenCharacters(raw, true)) return { ok: false, problem: 'invalid' };
   const reason = raw.trim();
   if ([...reason].length < REASON_MIN_LENGTH) return { ok: false, problem: 'tooShort' };
   if ([...reason].length > REASON_MAX_LENGTH) return { ok: false, problem: 'tooLong' };
