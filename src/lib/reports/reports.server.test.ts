@@ -181,6 +181,28 @@ describe.each(databases)('the reports ($name)', (database) => {
     expect((await revenueReport(db, filterOf(`from=2031-03-01&to=2031-03-31&ibo=${ibo}`))).totals.gross).toBe(2901);
   });
 
+  it('subtracts what a refund gave back for the lines it refunded, even while the rest of the order stands; a refund asked and not done subtracts nothing', async () => {
+    const db = handle.db;
+    const paidAt = at('05-10T10:00:00');
+    const [o] = await db.insert(s.orders).values({ userId: learner, idempotencyKey: 'rep-partial', status: 'paid', subtotalCents: 5000, discountCents: 0, totalCents: 5000, paidAt, createdAt: paidAt }).returning({ id: s.orders.id });
+    const [book, lesson] = await db
+      .insert(s.orderItems)
+      .values([
+        { orderId: o!.id, productKind: 'book', productId: 1, productCode: 'B1', titleEs: 'Libro', titleEn: 'Book', priceCents: 2000 },
+        { orderId: o!.id, productKind: 'course', productId: course.id, productCode: 'C1', titleEs: 'Curso', titleEn: 'Course', priceCents: 3000 },
+      ])
+      .returning({ id: s.orderItems.id });
+    const refund = async (key: string, item: number, cents: number, status: 'requested' | 'refunded') => {
+      const [r] = await db.insert(s.orderRefunds).values({ orderId: o!.id, requestKey: key, idempotencyKey: `refund-${key}`, gateway: 'sandbox', chargeId: 'ch_rep', amountCents: cents, reason: 'Prueba', status }).returning({ id: s.orderRefunds.id });
+      await db.insert(s.orderRefundLines).values({ refundId: r!.id, orderItemId: item, amountCents: cents });
+    };
+    await refund('book', book!.id, 2000, 'refunded');
+    await refund('course', lesson!.id, 3000, 'requested');
+    const may = await revenueReport(db, filterOf('from=2031-05-01&to=2031-05-31'));
+    expect(may.totals).toEqual({ orders: 1, gross: 5000, refunded: 2000, net: 3000 });
+    expect(Object.fromEntries(may.byKind.map((k) => [k.key, k.refunded]))).toEqual({ book: 2000, course: 0 });
+  });
+
   it('counts affiliate visits per day and the IBO\'s acquisition funnel, its CSV defusing a formula in a name', async () => {
     await countAffiliateVisit(handle.db, ibo, at('03-01T00:00:00'));
     await countAffiliateVisit(handle.db, ibo, at('03-01T23:59:59'));

@@ -231,8 +231,14 @@ export function revenueLines(f: ReportFilter): SQL {
         and ${f.iboId === undefined ? sql`true` : sql`o.referring_ibo_id = ${f.iboId}`}),
     lines as (
       select a.*, (a.price_cents - coalesce(a.share, 0) - case when a.from_last = 1 then coalesce(a.leftover, 0) else 0 end)::bigint as gross,
-        case when a.status = 'refunded' then (a.price_cents - coalesce(a.share, 0) - case when a.from_last = 1 then coalesce(a.leftover, 0) else 0 end)::bigint else 0 end as refunded
-      from alloc a where ${lineScope})`;
+        -- A line refunded through the back office or the gateway's webhook: what its refund gave back; a
+        -- refunded order without refund lines (refunded before they were kept): the whole line.
+        case when rl.amount_cents is not null then rl.amount_cents::bigint
+          when a.status = 'refunded' then (a.price_cents - coalesce(a.share, 0) - case when a.from_last = 1 then coalesce(a.leftover, 0) else 0 end)::bigint
+          else 0 end as refunded
+      from alloc a
+        left join order_refund_lines rl on rl.order_item_id = a.line_id and exists (select 1 from order_refunds r where r.id = rl.refund_id and r.status = 'refunded')
+      where ${lineScope})`;
 }
 
 export interface RevenueRow {
