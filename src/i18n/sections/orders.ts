@@ -97,6 +97,8 @@ export const es = {
       nothingLeft: 'No queda nada por devolver en este pedido.',
       resendTitle: 'Reenviar el recibo',
       resendLead: 'Se envía a {email}, en {language}.',
+      /** A language inside a sentence ("en español"). */
+      inLanguage: { es: 'español', en: 'inglés' },
       resendSubmit: 'Reenviar el recibo',
     },
     done: {
@@ -217,6 +219,7 @@ export const en: Shape<typeof es> = {
       nothingLeft: 'Nothing is left to refund in this order.',
       resendTitle: 'Send the receipt again',
       resendLead: 'It goes to {email}, in {language}.',
+      inLanguage: { es: 'Spanish', en: 'English' },
       resendSubmit: 'Send the receipt again',
     },
     done: {
