@@ -33,23 +33,25 @@ const step = (name: string) => {
 const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL || null, dataDir });
 const storage = createLocalStorage(defaultStorageDir(dataDir));
 let result: unknown;
+/** What a write answered, without the changes it tells the caches about (no cache runs here). */
+const withoutChanges = (outcome: object): Record<string, unknown> => {
+  const { changed: _, ...rest } = outcome as Record<string, unknown>;
+  return rest;
+};
 if (task === 'transcode') {
   const { transcodeDue } = await import('../src/lib/videos/transcode.server');
   const { createLogger } = await import('../src/lib/http/log.server');
   result = { handled: await transcodeDue({ db: handle.db, storage, dataDir, workerId: `faults:${process.pid}`, logger: createLogger('silent'), step }) };
 } else if (task === 'regrade') {
   const { regradeCourse } = await import('../src/lib/question-bank/regrade.server');
-  const { changed: _, ...outcome } = (await regradeCourse(handle.db, args.actor!, args.course!, now, step)) as { changed?: unknown };
-  result = outcome;
+  result = withoutChanges(await regradeCourse(handle.db, args.actor!, args.course!, now, step));
 } else if (task === 'publish') {
   const { publishDraft } = await import('../src/lib/authoring/publish.server');
-  const { changed: _, ...outcome } = (await publishDraft(handle.db, args.actor!, args.course!, now, step)) as { changed?: unknown };
-  result = outcome;
+  result = withoutChanges(await publishDraft(handle.db, args.actor!, args.course!, now, step));
 } else if (task === 'import') {
   const { importCourse } = await import('../src/lib/course-archive/import.server');
   const { ARCHIVE_LIMITS } = await import('../src/lib/course-archive/course-archive');
-  const { changed: _, ...outcome } = (await importCourse(handle.db, storage, args.actor!, new Uint8Array(readFileSync(args.archive!)), ARCHIVE_LIMITS, now, step)) as { changed?: unknown };
-  result = outcome;
+  result = withoutChanges(await importCourse(handle.db, storage, args.actor!, new Uint8Array(readFileSync(args.archive!)), ARCHIVE_LIMITS, now, step));
 } else if (task === 'coupon-save') {
   const { saveCoupon } = await import('../src/lib/commerce/coupons.server');
   const { readCouponForm } = await import('../src/lib/commerce/coupon-form');
@@ -61,20 +63,16 @@ if (task === 'transcode') {
   result = await expireCoupon(handle.db, args.actor!, args.coupon!, now, step);
 } else if (task === 'people-grant') {
   const { grantCourse } = await import('../src/lib/people/people.server');
-  const { changed: _, ...outcome } = (await grantCourse(handle.db, args.actor!, args.person!, args.course!, args.reason ?? '', now, step)) as { changed?: unknown };
-  result = outcome;
+  result = withoutChanges(await grantCourse(handle.db, args.actor!, args.person!, args.course!, args.reason ?? '', now, step));
 } else if (task === 'people-block') {
   const { blockPerson } = await import('../src/lib/people/people.server');
-  const { changed: _, ...outcome } = (await blockPerson(handle.db, args.actor!, args.person!, now, step)) as { changed?: unknown };
-  result = outcome;
+  result = withoutChanges(await blockPerson(handle.db, args.actor!, args.person!, now, step));
 } else if (task === 'people-end-sessions') {
   const { endPersonSessions } = await import('../src/lib/people/people.server');
-  const { changed: _, ...outcome } = (await endPersonSessions(handle.db, args.actor!, args.person!, now, step)) as { changed?: unknown };
-  result = outcome;
+  result = withoutChanges(await endPersonSessions(handle.db, args.actor!, args.person!, now, step));
 } else if (task === 'people-set-type') {
   const { setPersonType } = await import('../src/lib/people/people.server');
-  const { changed: _, ...outcome } = (await setPersonType(handle.db, args.actor!, args.person!, args.type!, now, step)) as { changed?: unknown };
-  result = outcome;
+  result = withoutChanges(await setPersonType(handle.db, args.actor!, args.person!, args.type!, now, step));
 } else if (task === 'membership-change') {
   const { changeMembership } = await import('../src/lib/commerce/membership-admin.server');
   const outcome = await changeMembership(handle.db, args.actor!, args.membership!, args.change!, { ...(args.days === undefined ? {} : { days: args.days }), reason: args.reason!, key: args.key! }, now, step);
