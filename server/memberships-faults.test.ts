@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import * as s from '../src/lib/db/schema';
 import { membershipRef } from '../src/lib/commerce/membership-admin';
-import { faultDatabases, faultTarget, runWrite, withDb, type FaultTarget } from '../src/lib/testing/fault-runs';
+import { expectNothingLeftAtEach, faultDatabases, faultTarget, runWrite, withDb, type FaultTarget } from '../src/lib/testing/fault-runs';
 
 const NOW = Date.parse('2026-11-27T12:00:00Z');
 const DAY = 86_400_000;
@@ -48,10 +48,7 @@ describe.each(await faultDatabases())('kill -9 while a membership is changed on 
 
     // Extend by 30 days: killed at each step, nothing; then the same form twice: one extension.
     const extend = { actor, membership, change: 'extend', days: 30, reason: 'Compensación', key: 'fault-extend-key-0001' };
-    for (const at of share(STEPS)) {
-      expect((await runWrite('membership-change', target, { at, now: NOW, args: extend })).end, at).toBe('killed');
-      expect(await state(), at).toEqual(before);
-    }
+    await expectNothingLeftAtEach('membership-change', target, share(STEPS), { now: NOW, args: extend }, state, before);
     expect(await runWrite('membership-change', target, { now: NOW, args: extend })).toMatchObject({ end: 'done', result: { status: 'ok', repeated: false } });
     const extended = await state();
     expect(extended).toEqual({ row: { ...before.row, endsAt: new Date(NOW + 50 * DAY) }, history: ['extend:30'], events: ['memberships.extended'] });
@@ -61,10 +58,7 @@ describe.each(await faultDatabases())('kill -9 while a membership is changed on 
     // Cancel now: killed at each step, still extended and renewing; then cancelled once.
     const cancel = { actor, membership, change: 'cancelNow', reason: 'Fraude', key: 'fault-cancel-key-0001' };
     // The first and the last step of the transaction (the middle one is proved by the extension above).
-    for (const at of share([STEPS[0]!, STEPS[2]!])) {
-      expect((await runWrite('membership-change', target, { at, now: NOW, args: cancel })).end, at).toBe('killed');
-      expect(await state(), at).toEqual(extended);
-    }
+    await expectNothingLeftAtEach('membership-change', target, share([STEPS[0]!, STEPS[2]!]), { now: NOW, args: cancel }, state, extended);
     expect(await runWrite('membership-change', target, { now: NOW, args: cancel })).toMatchObject({ end: 'done', result: { status: 'ok', repeated: false } });
     const cancelled = await state();
     expect(cancelled).toEqual({ row: { endsAt: new Date(NOW), cancelledAt: new Date(NOW), graceUntil: null, nextTryAt: null }, history: ['extend:30', 'cancelNow:'], events: ['memberships.extended', 'memberships.cancelled'] });

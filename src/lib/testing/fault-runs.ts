@@ -5,6 +5,7 @@
  * finishes, and the database opened between runs (the child is gone then: PGlite has one writer).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { expect } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -103,6 +104,17 @@ export async function runWrite(task: FaultTask, { dataDir, databaseUrl }: FaultT
   if (signal === 'SIGKILL') return { end: 'killed', steps };
   if (code === 0 && done) return { end: 'done', steps, result: JSON.parse(done[1]!) as Record<string, unknown> };
   throw new Error(`the ${task} run exited with ${code ?? signal}: ${out}`);
+}
+
+/**
+ * Runs the write `task` once per kill point in `points`, dying there each time, and checks after each
+ * run that `state()` still equals `unchanged`: nothing of a write killed before its commit is left.
+ */
+export async function expectNothingLeftAtEach(task: FaultTask, target: FaultTarget, points: readonly string[], opts: { now: number; args: Record<string, unknown> }, state: () => Promise<unknown>, unchanged: unknown): Promise<void> {
+  for (const at of points) {
+    expect((await runWrite(task, target, { ...opts, at })).end, at).toBe('killed');
+    expect(await state(), at).toEqual(unchanged);
+  }
 }
 
 /** Runs `fn` on the target's database, closed afterwards. */
