@@ -84,10 +84,8 @@ test('@staff finance finds an order, refunds its course line with a reason (the 
     await expectNoSeriousViolations(admin);
 
     // The same form again is the same refund; other refusals are sentences with nothing written.
-    const post = async (form: Record<string, string | string[]>) => {
-      const body = new URLSearchParams();
-      for (const [k, v] of Object.entries({ id, scope: 'lines', reason: 'Prueba', key: `e2e-orders-${RUN}-${Math.random().toString(36).slice(2)}`, lang: 'en', ...form })) for (const one of [v].flat()) body.append(k, one);
-      const r = await context.request.post('/_actions/orders.refund', { data: body.toString(), headers: { origin: baseURL!, 'content-type': 'application/x-www-form-urlencoded' } });
+    const post = async (form: Record<string, string>) => {
+      const r = await context.request.post('/_actions/orders.refund', { form: { id, scope: 'lines', reason: 'Prueba', key: `e2e-orders-${RUN}-${Math.random().toString(36).slice(2)}`, lang: 'en', ...form }, headers: { origin: baseURL! } });
       return { status: r.status(), body: await r.text() };
     };
     expect(await post({ lines: courseLine, reason: 'Lo compró por error', key })).toMatchObject({ status: 200 });
