@@ -1,17 +1,13 @@
 /**
  * `npm test`: every quality gate, stopping at the first failure:
- * find Chromium → typecheck (astro check), lint and build side by side → Vitest and Playwright side by side.
+ * find Chromium → typecheck (astro check), lint and build side by side → Vitest → Playwright.
  * Ends with one summary line "N passed, N failed, N skipped".
- *
- * Side by side because the journeys alone keep less than one core busy (they wait on their browser and
- * server); Vitest runs beside them at a lower priority, on what they leave. Playwright's lines stream as they come; Vitest's report prints when it ends.
  *
  * `--fast` (`npm run test:fast`, for development): typecheck and lint side by side, then Vitest on the
  * embedded database only; no build, no browser, no PostgreSQL.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import { findChromium } from './find-chromium.mjs';
 
 const bin = (name) => `node_modules/.bin/${name}`;
@@ -31,26 +27,18 @@ function step(title, cmd, args, env = {}) {
 
 /**
  * Runs several steps at once, stopping if one fails. Each prints its output when it ends (not
- * interleaved), except the one step marked `stream`, whose lines show as they come.
+ * interleaved).
  */
 async function together(steps) {
   console.log(`\n▶ ${steps.map((s) => s.title).join(' and ')}`);
   const results = await Promise.all(
     steps.map(
-      ({ title, cmd, args, env = {}, stream = false, nice = 0 }) =>
+      ({ title, cmd, args, env = {} }) =>
         new Promise((resolve) => {
           const t = Date.now();
           const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0', ...env } });
-          // A lower priority, inherited by every process the step starts from now on (its workers, servers, children).
-          if (nice && child.pid) {
-            try {
-              setPriority(child.pid, nice);
-            } catch {
-              // Not allowed here: the step runs at the usual priority.
-            }
-          }
           let output = '';
-          const take = (d) => (stream ? process.stdout.write(d) : (output += d));
+          const take = (d) => (output += d);
           child.stdout.on('data', take);
           child.stderr.on('data', take);
           child.on('close', (status) => {
@@ -114,12 +102,10 @@ console.log(`Chromium: ${chrome}`);
 // The build does not read what the checks read: it runs beside them (the suites below need it). The
 // checks stay out of the suites' way: beside them, on 2 cores, they slowed every suite's timed limits.
 await together([...checks, { title: 'build', cmd: 'npm', args: ['run', 'build', '--silent'] }]);
-// The journeys wait on their browser and their server far more than they compute (alone, on this
-// 2-core machine, they use two thirds of a core for 14 minutes), while Vitest keeps both cores busy
-// (1.7 cores for 9 minutes). At equal priority, side by side, Vitest took 33 minutes and the journeys 28;
-// at a lower priority Vitest takes what the journeys leave, and their waits stay short.
-await together([
-  { title: 'unit and integration tests (vitest)', cmd: bin('vitest'), args: ['run', '--reporter=default', '--reporter=json', '--outputFile.json=reports/vitest.json'], nice: 10 },
-  { title: 'browser journeys (playwright)', cmd: bin('playwright'), args: ['test'], env: { CHROME_PATH: chrome }, stream: true },
-]);
+// One suite after the other: each keeps both cores of this machine busy on its own (Vitest's two
+// workers; the journeys' two browsers, their renderers and the server). Side by side they took as long
+// as one after the other, or longer, and each suite's waits for a core tripped limits meant for what is
+// stuck (a login taking 20 s): nothing was gained but flakes.
+step('unit and integration tests (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile.json=reports/vitest.json']);
+step('browser journeys (playwright)', bin('playwright'), ['test'], { CHROME_PATH: chrome });
 summary();

@@ -15,12 +15,14 @@ const entry: [string, string[]] = built ? [process.execPath, ['dist/runtime/inde
 /** Runs the production entry with `env` and returns its exit code and output. */
 function run(env: Record<string, string>, timeoutMs = 110_000): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(entry[0], entry[1], { env: { ...process.env, DATABASE_URL: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    // A group of its own: a process stuck past the limit is killed with every child it started (the
+    // process that creates a new database), so none is left holding the test's folders.
+    const child = spawn(entry[0], entry[1], { env: { ...process.env, DATABASE_URL: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stderr += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), timeoutMs);
     child.on('exit', (code) => {
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
@@ -127,35 +129,51 @@ describe.concurrent('bad configuration gives one clear line and a non-zero exit'
   });
 });
 
-/** A 512 KB memory file system filled to the last byte (root only): `null`, saying why, where it cannot be made. */
-function fullDisk(): { dir: string; remove(): void } | null {
+/**
+ * A memory file system of `size` (root only), filled to the last byte when `fill`: `null`, saying why,
+ * where it cannot be made.
+ */
+function smallDisk(size: string, fill: boolean): { dir: string; remove(): void } | null {
   const dir = mkdtempSync(join(tmpdir(), 'academy-full-'));
-  const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=512k', 'tmpfs', dir], { encoding: 'utf8' });
+  const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', `size=${size}`, 'tmpfs', dir], { encoding: 'utf8' });
   if (mounted.status !== 0) {
-    console.warn(`A full disk cannot be made here (mount: ${(mounted.stderr || mounted.error?.message || 'refused').trim()}): the full-disk start test is skipped; the unit test of its sentence still runs.`);
+    console.warn(`A small disk cannot be made here (mount: ${(mounted.stderr || mounted.error?.message || 'refused').trim()}): the full-disk start tests are skipped; the unit test of their sentence still runs.`);
     rmSync(dir, { recursive: true, force: true });
     return null;
   }
   // Fill it: dd stops with "No space left on device".
-  spawnSync('dd', ['if=/dev/zero', `of=${join(dir, 'filler')}`, 'bs=4k']);
+  if (fill) spawnSync('dd', ['if=/dev/zero', `of=${join(dir, 'filler')}`, 'bs=4k']);
   return {
     dir,
     remove: () => {
-      spawnSync('umount', [dir]);
+      // Lazily: a process still holding a file there cannot keep the disk mounted.
+      spawnSync('umount', ['-l', dir]);
       rmSync(dir, { recursive: true, force: true });
     },
   };
 }
 
-describe('a data folder on a full disk', () => {
-  const disk = fullDisk();
-  afterAll(() => disk?.remove());
+describe.concurrent('a data folder on a disk without room for a new database', () => {
+  const full = smallDisk('512k', true);
+  const small = smallDisk('16m', false);
+  afterAll(() => {
+    full?.remove();
+    small?.remove();
+  });
 
-  it.skipIf(!disk)('says what is full, where, and what to do, in one line, and exits non-zero', async () => {
-    const r = await run({ DATA_DIR: join(disk!.dir, 'data'), PORT: '4879', HOST: '127.0.0.1' });
+  it.skipIf(!full)('a full disk: says what is full, where, and what to do, in one line, and exits non-zero', async () => {
+    const r = await run({ DATA_DIR: join(full!.dir, 'data'), PORT: '4879', HOST: '127.0.0.1' });
     expect(r.code).toBe(1);
     expectOneLine(r.stderr, /^academy: The disk holding the data folder .*academy-full-.*\/data\/pglite is full \(ENOSPC\): free some space on it, or set DATA_DIR to a folder on a disk with room\.$/);
     expect(r.stderr).not.toContain('[object Object]');
+  });
+
+  it.skipIf(!small)('16 MB free: says how much there is and how much is needed, before writing anything', async () => {
+    const r = await run({ DATA_DIR: join(small!.dir, 'data'), PORT: '4878', HOST: '127.0.0.1' });
+    expect(r.code).toBe(1);
+    expectOneLine(r.stderr, /^academy: The disk holding the data folder .*academy-full-.*\/data\/pglite has 1[56] MB free and a new database needs 64 MB \(ENOSPC\): free some space on it, or set DATA_DIR to a folder on a disk with room\.$/);
+    // Nothing was written: the folder was made, and is empty.
+    expect(readdirSync(join(small!.dir, 'data', 'pglite'))).toEqual([]);
   });
 });
 

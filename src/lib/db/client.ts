@@ -3,7 +3,7 @@
  * or PostgreSQL when `DATABASE_URL` is set. Both speak the same dialect and share one schema and one
  * set of migrations. One PGlite instance per process: the runtime opens it and hands it down.
  */
-import { mkdirSync, accessSync, constants, existsSync } from 'node:fs';
+import { mkdirSync, accessSync, constants, existsSync, statfsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -86,6 +86,7 @@ export async function openDatabase(target: DbTarget): Promise<DbHandle> {
   const memory = target.dataDir === 'memory://';
   const dir = memory ? 'memory://' : resolve(join(target.dataDir, 'pglite'));
   if (!memory) ensureWritableFolder(dir);
+  if (!memory && !existsSync(join(dir, 'PG_VERSION'))) ensureRoomForNewDatabase(dir);
   // One process at a time has the folder open; it hands out consistent copies (`data-folder.ts`).
   let opened!: (client: PGlite) => void;
   let failed!: (err: unknown) => void;
@@ -152,6 +153,33 @@ function leanClient(client: PGlite): PGlite {
   });
   // Drizzle only calls `query` and `transaction`; it takes the client as a PGlite.
   return lean(client) as unknown as PGlite;
+}
+
+/**
+ * What a new embedded database takes on disk, seeded with the demo catalogue (about 50 MB) with some
+ * margin: below it, creating one would fill the disk part-way through.
+ */
+export const NEW_DATABASE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Refuses to create a database on a disk without room for it, before anything is written: a database
+ * created on a full disk fails somewhere inside the embedded database's initialisation, where the
+ * failure may take long to surface; said at once instead, in the same sentence as a disk that fills up.
+ */
+function ensureRoomForNewDatabase(dir: string): void {
+  let free: number;
+  try {
+    const s = statfsSync(dir);
+    free = s.bavail * s.bsize;
+  } catch {
+    return; // No answer about the disk: the database's own writes say whether there is room.
+  }
+  if (free >= NEW_DATABASE_BYTES) return;
+  if (free < 1024 * 1024) throw storageError({ code: 'ENOSPC' }, dir)!;
+  const mb = (bytes: number) => Math.floor(bytes / (1024 * 1024));
+  throw new ConfigError(
+    `The disk holding the data folder ${dir} has ${mb(free)} MB free and a new database needs ${mb(NEW_DATABASE_BYTES)} MB (ENOSPC): free some space on it, or set DATA_DIR to a folder on a disk with room.`,
+  );
 }
 
 function ensureWritableFolder(dir: string): void {
