@@ -7,7 +7,8 @@ const port = Number(process.env.E2E_PORT ?? 4400);
 const dataDir = (process.env.E2E_DATA_DIR ??= `/tmp/academy-e2e-${process.pid}`);
 // The seeded database the server and the journeys' servers of their own start from (scripts/e2e-server.mjs).
 const templateDir = (process.env.E2E_TEMPLATE_DIR ??= `${dataDir}-seeded`);
-const launchOptions = { executablePath: findChromium(), args: CHROMIUM_ARGS };
+// Found once by the runner (unpacking the headless shell the first time) and inherited by its workers.
+const launchOptions = { executablePath: (process.env.CHROME_PATH ??= findChromium()), args: CHROMIUM_ARGS };
 
 export default defineConfig({
   testDir: 'tests/e2e',

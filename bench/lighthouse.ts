@@ -17,7 +17,7 @@ const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as 
 const { base, stop } = await startBenchServer(port);
 
 const chrome = await chromeLauncher.launch({
-  chromePath: findChromium(),
+  chromePath: findChromium({ shell: false }),
   chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
 });
 console.log(`\nLighthouse (mobile emulation, headless Chromium), ${new Date().toISOString()}`);
