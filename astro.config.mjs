@@ -5,6 +5,7 @@ import react from '@astrojs/react';
 import { realtimeDev } from './src/integrations/realtime.ts';
 import { precompressAssets } from './src/integrations/precompress.ts';
 import { CSP_DIRECTIVES, STYLE_SOURCES } from './src/lib/http/security.ts';
+import { BUNDLED_PACKAGES } from './scripts/bundle-packages.mjs';
 
 export default defineConfig({
   // No `site`: absolute URLs (canonical, Open Graph, sitemap, e-mail links) come from one rule read at
@@ -43,5 +44,8 @@ export default defineConfig({
   },
   vite: {
     resolve: { alias: { '~': new URL('./src', import.meta.url).pathname } },
+    // Compiled into the server's chunks instead of loaded from node_modules at each start (the reason,
+    // and the same list for the server's own bundle: scripts/bundle-packages.mjs).
+    ssr: { noExternal: BUNDLED_PACKAGES },
   },
 });

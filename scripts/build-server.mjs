@@ -3,11 +3,12 @@
  * runtime it builds) to plain JavaScript in `dist/runtime/index.mjs`, and the backup command to
  * `dist/runtime/backup.mjs`, next to the database
  * migrations it applies, so `npm start` / `npm run serve` run on Node alone. Packages stay in
- * `node_modules` (not bundled).
+ * `node_modules`, but for the few bundled in (`scripts/bundle-packages.mjs`).
  */
 import { cpSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { externalPackages } from './bundle-packages.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = `${root}dist/runtime`;
@@ -26,7 +27,7 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node24',
-  packages: 'external',
+  external: externalPackages(root),
   sourcemap: 'linked',
   logLevel: 'warning',
 });

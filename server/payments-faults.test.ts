@@ -1,6 +1,6 @@
 /**
  * `kill -9` in the middle of the money path: the compiled server (`npm run build`) takes a burst of
- * checkouts through the real checkout action while its renewal job charges due memberships, the embedded
+ * checkouts (one every 40 ms) through the real checkout action while its renewal job charges due memberships, the embedded
  * sandbox taking 400 ms per charge as a network would; at a random moment just after the first payment
  * is answered, every process of the server is killed with SIGKILL (no shutdown code runs). The server
  * must start again on the same database; then the reconciler and the next renewal run (from another
@@ -13,6 +13,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq, inArray, like } from 'drizzle-orm';
 import { openDatabase, type DbHandle } from '../src/lib/db/client';
@@ -33,6 +34,8 @@ if (built && !pgUp) console.warn('PostgreSQL is not reachable: the kill -9 payme
 const BUYERS = 24;
 const MEMBERS = 8;
 const LATENCY_MS = 400;
+/** Between two checkouts of the burst: about ten wait on the gateway at any moment. */
+const SPACING_MS = 40;
 
 interface Buyer {
   userId: number;
@@ -178,8 +181,10 @@ describe.each(layouts)('kill -9 during checkouts and renewals on $name', ({ make
         }),
       );
 
-      // The burst; the kill comes at a random moment just after the first payment is answered (within
-      // 100 ms: with up to 500 ms, a run on PostgreSQL once found no payment left in flight at the kill).
+      // The burst, one checkout every SPACING_MS: the kill comes at a random moment just after the first
+      // payment is answered (within 100 ms), while the checkouts sent in the last LATENCY_MS are still
+      // waiting on the gateway. Sent all at once, a fast server (two workers on PostgreSQL) answered every
+      // one of them within those 100 ms, and the kill found nothing in flight.
       let killed = false;
       const answers: number[] = [];
       const kill = () => {
@@ -187,16 +192,18 @@ describe.each(layouts)('kill -9 during checkouts and renewals on $name', ({ make
         killed = true;
         process.kill(-first.child.pid!, 'SIGKILL');
       };
-      const posts = buyers.map((b, i) =>
-        fetch(`${base}/_actions/commerce.checkout`, { method: 'POST', headers: headers(b, true), body: forms[i]! }).then(
+      const posts = buyers.map(async (b, i) => {
+        await delay(i * SPACING_MS);
+        if (killed) return void answers.push(0);
+        return fetch(`${base}/_actions/commerce.checkout`, { method: 'POST', headers: headers(b, true), body: forms[i]! }).then(
           async (r) => {
             answers.push(r.status);
             if (answers.length === 1) setTimeout(kill, Math.floor(Math.random() * 100));
             await r.arrayBuffer().catch(() => undefined);
           },
           () => answers.push(0),
-        ),
-      );
+        );
+      });
       await expect.poll(() => killed, { timeout: 30_000 }).toBe(true);
       await Promise.all(posts);
       expect(await first.exited).toBeNull(); // killed by the signal

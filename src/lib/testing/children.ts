@@ -16,6 +16,7 @@ export type ChildName = (typeof CHILDREN)[number];
 /** Bundles every child into a folder of this run; returns it and how to remove it. */
 export async function buildTestChildren(): Promise<{ dir: string; remove(): void }> {
   const { build } = await import('esbuild');
+  const { externalPackages } = await import('../../../scripts/bundle-packages.mjs');
   const root = fileURLToPath(new URL('../../..', import.meta.url));
   const dir = join(root, 'dist-test', `run-${process.pid}`);
   rmSync(dir, { recursive: true, force: true });
@@ -31,7 +32,7 @@ export async function buildTestChildren(): Promise<{ dir: string; remove(): void
     platform: 'node',
     format: 'esm',
     target: 'node24',
-    packages: 'external',
+    external: externalPackages(root),
     logLevel: 'warning',
   });
   cpSync(join(root, 'src/lib/db/migrations'), join(dir, 'migrations'), { recursive: true });
