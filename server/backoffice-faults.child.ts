@@ -6,8 +6,9 @@
  * or `import` (`FAULT_ARGS`: `{ actor, archive }`, the archive's file), `coupon-save` (`{ actor, coupon, form }`:
  * the coupon form's fields; no `coupon` for a new one), `coupon-expire` (`{ actor, coupon }`), `people-grant`
  * (`{ actor, person, course, reason }`), `people-block` or `people-end-sessions` (`{ actor, person }`),
- * `people-set-type` (`{ actor, person, type }`) or `membership-change`
- * (`{ actor, membership, change, days?, reason, key }`: a staff change of a membership). It prints `step <name>` as the
+ * `people-set-type` (`{ actor, person, type }`), `membership-change`
+ * (`{ actor, membership, change, days?, reason, key }`: a staff change of a membership), `ibo-save`
+ * (`{ actor, ibo?, draft }`: no `ibo` for a new one) or `ibo-status` (`{ actor, ibo, status }`). It prints `step <name>` as the
  * write reaches each step, and kills itself with SIGKILL the `FAULT_NTH`-th time (default 1) it reaches
  * `FAULT_AT`: no shutdown code runs, as when a machine dies. Otherwise it prints `done <json>` (what the
  * write answered) and exits.
@@ -22,7 +23,7 @@ const task = process.env.FAULT_TASK ?? '';
 const faultAt = process.env.FAULT_AT ?? '';
 const nth = Number(process.env.FAULT_NTH ?? 1);
 const now = new Date(Number(process.env.FAULT_NOW ?? Date.now()));
-const args = JSON.parse(process.env.FAULT_ARGS ?? '{}') as { actor?: number; course?: number; archive?: string; coupon?: number; form?: Record<string, string>; person?: number; type?: 'learner' | 'refused' | 'admin' | 'prospect'; membership?: number; change?: 'extend' | 'cancelNow' | 'cancelAtEnd' | 'resume'; days?: number; reason?: string; key?: string };
+const args = JSON.parse(process.env.FAULT_ARGS ?? '{}') as { actor?: number; course?: number; archive?: string; coupon?: number; form?: Record<string, string>; person?: number; type?: 'learner' | 'refused' | 'admin' | 'prospect'; membership?: number; change?: 'extend' | 'cancelNow' | 'cancelAtEnd' | 'resume'; days?: number; reason?: string; key?: string; ibo?: number; draft?: import('../src/lib/ibos/ibos').IboDraft; status?: 'active' | 'suspended' };
 
 let reached = 0;
 const step = (name: string) => {
@@ -77,6 +78,14 @@ if (task === 'transcode') {
   const { changeMembership } = await import('../src/lib/commerce/membership-admin.server');
   const outcome = await changeMembership(handle.db, args.actor!, args.membership!, args.change!, { ...(args.days === undefined ? {} : { days: args.days }), reason: args.reason!, key: args.key! }, now, step);
   result = outcome.status === 'ok' ? { status: 'ok', repeated: outcome.repeated, endsAt: outcome.membership.endsAt } : outcome.status === 'refused' ? { status: 'refused', refusal: outcome.refusal } : outcome;
+} else if (task === 'ibo-save') {
+  const { saveIbo } = await import('../src/lib/ibos/ibos.server');
+  const outcome = await saveIbo(handle.db, args.actor!, args.ibo ?? null, args.draft!, step);
+  result = outcome.status === 'ok' ? { status: 'ok', created: outcome.created, id: outcome.ibo.id } : outcome;
+} else if (task === 'ibo-status') {
+  const { setIboStatus } = await import('../src/lib/ibos/ibos.server');
+  const outcome = await setIboStatus(handle.db, args.actor!, args.ibo!, args.status!, step);
+  result = outcome.status === 'ok' ? { status: 'ok', unchanged: outcome.unchanged, endedSessions: outcome.endedSessions } : outcome;
 } else {
   throw new Error(`unknown FAULT_TASK ${JSON.stringify(task)}`);
 }

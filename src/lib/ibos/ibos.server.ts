@@ -135,13 +135,17 @@ async function sponsorLine(tx: Tx, sponsorId: number): Promise<Map<number, numbe
   return new Map(result.rows.map((r) => [Number(r.id), r.sponsor === null ? null : Number(r.sponsor)]));
 }
 
+/** Names the points of a write a fault test may kill the process at (`server/ibos-faults.test.ts`). */
+type Step = (name: string) => void;
+const noStep: Step = () => undefined;
+
 /**
  * Creates IBO `id === null`, or edits it. The code is unique whatever its case; the business line, the
  * IBO's own account (by e-mail: an existing account, not a prospect's or a refused one) and the sponsor
  * (by code) must exist, and the sponsor may not be the IBO itself or anyone it sponsors, however far
  * down. Sponsor changes are taken one at a time (a lock), so two edits at once cannot close a loop.
  */
-export async function saveIbo(db: Db, actorId: number, id: number | null, draft: IboDraft): Promise<SaveOutcome> {
+export async function saveIbo(db: Db, actorId: number, id: number | null, draft: IboDraft, step: Step = noStep): Promise<SaveOutcome> {
   try {
     return await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext('ibos.save'))`);
@@ -182,6 +186,7 @@ export async function saveIbo(db: Db, actorId: number, id: number | null, draft:
         sponsorIboId,
       };
       const [saved] = before ? await tx.update(ibos).set(values).where(eq(ibos.id, before.id)).returning() : await tx.insert(ibos).values(values).returning();
+      step('ibo-written');
       await recordAudit(tx, {
         action: before ? 'ibo.update' : 'ibo.create',
         actor: userRef(actorId),
@@ -189,6 +194,7 @@ export async function saveIbo(db: Db, actorId: number, id: number | null, draft:
         ...(before ? { before: iboFacts(before) } : {}),
         after: iboFacts(saved!),
       });
+      step('audit-written');
       // Open sessions of the IBO show its code, company and logo: every process reads them again.
       return { status: 'ok', created: !before, ibo: saved!, changed: before ? [sessionChange({ iboId: saved!.id })] : [] } as const;
     });
@@ -207,13 +213,15 @@ export type StatusOutcome = { status: 'ok'; ibo: Ibo; unchanged: boolean; endedS
  * does not bring them back) and answers the session change every process must hear; from then on its
  * links and typed code answer "suspended or doesn't exist". Doing it twice changes nothing the second time.
  */
-export async function setIboStatus(db: Db, actorId: number, id: number, status: IboStatus): Promise<StatusOutcome> {
+export async function setIboStatus(db: Db, actorId: number, id: number, status: IboStatus, step: Step = noStep): Promise<StatusOutcome> {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(ibos).where(eq(ibos.id, id)).for('update');
     if (!before) return { status: 'unknown' } as const;
     if (before.status === status) return { status: 'ok', ibo: before, unchanged: true, endedSessions: 0, changed: [] } as const;
     const [after] = await tx.update(ibos).set({ status }).where(eq(ibos.id, id)).returning();
+    step('status-written');
     const ended = status === 'suspended' ? await tx.delete(sessions).where(eq(sessions.iboId, id)).returning({ tokenHash: sessions.tokenHash }) : [];
+    step('sessions-deleted');
     await recordAudit(tx, {
       action: status === 'suspended' ? 'ibo.suspend' : 'ibo.reinstate',
       actor: userRef(actorId),
@@ -221,6 +229,7 @@ export async function setIboStatus(db: Db, actorId: number, id: number, status: 
       before: { status: before.status },
       after: { status, endedSessions: ended.length },
     });
+    step('audit-written');
     return { status: 'ok', ibo: after!, unchanged: false, endedSessions: ended.length, changed: [sessionChange({ iboId: id })] } as const;
   });
 }
