@@ -14,8 +14,8 @@ export default defineConfig({
     environment: 'node',
     // One migrated and one seeded database per run, copied by every test that needs one.
     globalSetup: ['./vitest.setup.ts'],
-    // Limits for what is stuck, not speed checks: beside the journeys (at a lower priority, see
-    // scripts/test.mjs) a test may wait minutes for a core; a polled condition likewise.
+    // Limits for what is stuck, not speed checks: on a busy machine a test may wait long for a core, and
+    // a polled condition likewise.
     testTimeout: 120_000,
     hookTimeout: 240_000,
     expect: { poll: { timeout: 30_000 } },
