@@ -62,7 +62,8 @@ describe.each(await faultDatabases())('kill -9 while an IBO is created, edited o
     await expectNothingLeftAtEach('ibo-save', target, share(['ibo-written', 'audit-written']), { now: NOW, args: create }, state, before);
     const made = await runWrite('ibo-save', target, { now: NOW, args: create });
     expect(made).toMatchObject({ end: 'done', result: { status: 'ok', created: true } });
-    const id = (made as { result: { id: number } }).result.id;
+    if (made.end !== 'done') throw new Error('the creation did not finish');
+    const id = Number(made.result.id);
     const created = await state();
     expect(created.ibos).toContainEqual(expect.objectContaining({ id, code: DRAFT.code, companyName: DRAFT.companyName, sponsor, status: 'active' }));
     expect(created.events).toEqual([[`ibo:${id}`, 'ibo.create']]);

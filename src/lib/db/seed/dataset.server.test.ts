@@ -38,7 +38,7 @@ describe('the generated data set, at a tiny scale on PGlite', () => {
     expect(added('orders')).toBe(100);
     expect(added('order_items')).toBeGreaterThanOrEqual(100);
     expect(added('payment_attempts')).toBe(100);
-    for (const t of ['certificates', 'referrals', 'ibos', 'memberships', 'coupon_redemptions', 'contact_messages', 'support_entries', 'sessions', 'audit_events'] as const) expect(added(t), t).toBeGreaterThan(0);
+    for (const t of ['certificates', 'referrals', 'ibos', 'memberships', 'coupon_redemptions', 'contact_messages', 'support_entries', 'sessions', 'audit_events', 'course_grants', 'order_refunds', 'order_refund_lines', 'membership_changes', 'affiliate_visits'] as const) expect(added(t), t).toBeGreaterThan(0);
   });
 
   it('keeps every foreign key', async () => {
@@ -78,6 +78,31 @@ describe('the generated data set, at a tiny scale on PGlite', () => {
     const [late] = await rows<{ n: number }>(sql`select (select count(*) from tracking t join contacts c on c.id = t.contact_id where c.email like '%@bench.example' and t.updated_at > ${AT.toISOString()}::timestamptz)
       + (select count(*) from orders where idempotency_key like 'bench-%' and (created_at > ${AT.toISOString()}::timestamptz or paid_at > ${AT.toISOString()}::timestamptz)) as n`);
     expect(Number(late!.n)).toBe(0);
+  });
+
+  it('dates lesson progress when it began, and fills what the reports read besides', async () => {
+    // Enrolments are counted by the first progress row's creation: spread over the months, never after its last update.
+    const [spread] = await rows<{ days: number; late: number }>(sql`select count(distinct t.created_at::date)::int as days, count(*) filter (where t.created_at > t.updated_at or t.created_at > ${AT.toISOString()}::timestamptz)::int as late
+      from tracking t join contacts c on c.id = t.contact_id where c.email like '%@bench.example'`);
+    expect(spread!.late).toBe(0);
+    expect(spread!.days).toBeGreaterThan(100);
+    // Each refunded order has one refund of its whole total, its lines adding up to it; no other order has one.
+    const [refunds] = await rows<{ orders: number; refunded: number; wrong: number; others: number }>(sql`select
+      (select count(*)::int from orders where idempotency_key like 'bench-%' and status = 'refunded') as orders,
+      (select count(*)::int from order_refunds r join orders o on o.id = r.order_id where o.status = 'refunded' and r.status = 'refunded' and r.amount_cents = o.total_cents) as refunded,
+      (select count(*)::int from order_refunds r where r.amount_cents <> (select coalesce(sum(l.amount_cents), 0) from order_refund_lines l where l.refund_id = r.id)) as wrong,
+      (select count(*)::int from order_refunds r join orders o on o.id = r.order_id where o.status <> 'refunded') as others`);
+    expect(refunds!.orders).toBeGreaterThan(0);
+    expect(refunds).toEqual({ orders: refunds!.orders, refunded: refunds!.orders, wrong: 0, others: 0 });
+    // A granted course is held without an order; an extension moved the membership's end to where it is.
+    const [grants] = await rows<{ n: number }>(sql`select count(*)::int as n from course_grants g where not exists (select 1 from purchase_access a where a.user_id = g.user_id and a.course_id = g.course_id)`);
+    expect(grants!.n).toBe(0);
+    const [changes] = await rows<{ n: number }>(sql`select count(*)::int as n from membership_changes c join memberships m on m.id = c.membership_id where c.ends_after <> m.ends_at or c.ends_before >= c.ends_after`);
+    expect(changes!.n).toBe(0);
+    // Every visitor of an affiliate link is counted on some day of its IBO, once or twice.
+    const [visits] = await rows<{ visitors: number; counted: number }>(sql`select (select count(*)::int from referrals where visitor_id like 'bench-%') as visitors, (select sum(v.visits)::int from affiliate_visits v join ibos i on i.id = v.ibo_id where i.code like 'BENCH%') as counted`);
+    expect(visits!.counted).toBeGreaterThanOrEqual(visits!.visitors);
+    expect(visits!.counted).toBeLessThanOrEqual(2 * visits!.visitors);
   });
 
   it('refuses a database that already holds a data set', async () => {

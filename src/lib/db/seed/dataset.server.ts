@@ -50,7 +50,12 @@ const COUNTED = [
   'coupons',
   'coupon_redemptions',
   'purchase_access',
+  'course_grants',
+  'order_refunds',
+  'order_refund_lines',
   'memberships',
+  'membership_changes',
+  'affiliate_visits',
   'contact_messages',
   'support_entries',
   'sessions',
@@ -281,8 +286,8 @@ export function datasetStatements(z: Sizes): [string, string][] {
   // Lessons in order, each a gap after the one before; the last of an unfinished course still playing.
   add(
     'progress',
-    `insert into tracking (contact_id, course_id, subtopic_id, last_position, furthest_position, played_seconds, completed_at, updated_at)
-     select k.contact_id, k.course_id, l.subtopic_id, x.pos, x.pos, x.pos, case when l.ord < k.done or k.whole then x.t end, x.t
+    `insert into tracking (contact_id, course_id, subtopic_id, last_position, furthest_position, played_seconds, completed_at, updated_at, created_at)
+     select k.contact_id, k.course_id, l.subtopic_id, x.pos, x.pos, x.pos, case when l.ord < k.done or k.whole then x.t end, x.t, x.t - ${secs('x.pos')}
      from bench_kept k join bench_lesson l on l.course_id = k.course_id and l.ord <= k.done
      cross join lateral (select k.start + ${secs('k.gap * l.ord')} as t,
          round(((120 + ${R('k.h * 100 + l.ord', 58)} * 900) * (case when l.ord < k.done or k.whole then 1 else 0.4 end))::numeric, 2) as pos) x
@@ -423,6 +428,21 @@ export function datasetStatements(z: Sizes): [string, string][] {
      select order_id, coupon_id, user_id, discount, created from bench_o2 where coupon_id is not null and status <> 'failed';
      update coupons c set uses = c.uses + x.n from (select coupon_id, count(*)::int as n from bench_o2 where coupon_id is not null and status <> 'failed' group by coupon_id) x where c.id = x.coupon_id`,
   );
+  // Each refunded order refunded whole by staff within ten days, as the back office does: the refund at the
+  // gateway and its lines, the total shared among the lines in proportion to their prices (the first line
+  // takes what rounding leaves).
+  add(
+    'refunds',
+    `insert into order_refunds (order_id, request_key, idempotency_key, gateway, charge_id, amount_cents, reason, actor_id, status, gateway_refund_id, created_at, finished_at)
+     select order_id, 'bench-refund-' || o, 'bench-refund-' || o, 'sandbox', 'ch_bench_' || o, sub - discount,
+       ${pick(['El curso no era lo que esperaba', 'Compra duplicada', 'Requested by the customer', 'Cargo no reconocido'], 'o', 94)}, b.admin_id, 'refunded', 're_bench_' || o, r, r
+     from (select *, least(paid + ${secs(`60 + ${R('o', 95)} * ${10 * DAY}`)}, ${at}) as r from bench_o2 where status = 'refunded') x, bench_base b;
+     insert into order_refund_lines (refund_id, order_item_id, amount_cents)
+     select refund_id, item_id, share + case when k = 1 then amount - sum(share) over (partition by refund_id) else 0 end
+     from (select r.id as refund_id, i.id as item_id, r.amount_cents as amount, row_number() over (partition by r.id order by i.id) as k,
+             floor(i.price_cents::numeric * r.amount_cents / nullif(o.subtotal_cents, 0))::int as share
+           from order_refunds r join orders o on o.id = r.order_id join order_items i on i.order_id = o.id where r.request_key like 'bench-refund-%') l`,
+  );
   // Access bought (not what was refunded); memberships of the plans bought: active, renewed up to now, cancelled, or refunded.
   add(
     'access and memberships',
@@ -445,6 +465,36 @@ export function datasetStatements(z: Sizes): [string, string][] {
              (extract(year from age(${at}, o.paid)) * 12 + extract(month from age(${at}, o.paid)))::int as months_since
            from bench_o2 o join bench_line l using (o) join plans p on p.id = l.id
            where l.kind = 'plan' and o.status <> 'failed' order by o.user_id, l.id, o.paid desc) m`,
+  );
+
+  // Courses granted by staff (a scholarship, a compensation) to a few learners: the access and its record.
+  add(
+    'grants',
+    `create temp table bench_grant on commit drop as
+     select l.user_id, c.course_id, greatest(l.created, ${at} - ${secs(`60 + ${R('l.i', 97)} * ${500 * DAY}`)}) as t, ${pick(['Beca del programa de formación', 'Compensación por una caída del servicio', 'Scholarship'], 'l.i', 98)} as reason
+     from bench_learner l
+     join (select course_id, (row_number() over (order by course_id) - 1)::int as k from bench_course where paid) c on c.k = ${N('l.i', 99, '(select count(*) from bench_course where paid)')}
+     where ${R('l.i', 96)} < greatest(0.003, 4.0 / ${z.learners});
+     insert into purchase_access (user_id, course_id, order_id, granted_at) select user_id, course_id, null, t from bench_grant on conflict do nothing;
+     insert into course_grants (user_id, course_id, granted_by, reason, granted_at) select g.user_id, g.course_id, b.admin_id, g.reason, g.t from bench_grant g, bench_base b`,
+  );
+  // Memberships extended by staff (7 or 30 days, a compensation): the change with the period's end before and after.
+  add(
+    'membership changes',
+    `insert into membership_changes (membership_id, kind, days, reason, actor_id, request_key, ends_before, ends_after, created_at)
+     select m.id, 'extend', m.d, 'Compensación por una caída del servicio', b.admin_id, 'bench-change-' || m.id, m.ends_at - make_interval(days => m.d), m.ends_at,
+       least(m.starts_at + ${secs(`3600 + ${R('m.id', 142)} * ${5 * DAY}`)}, ${at})
+     from (select m.*, case when ${R('m.id', 141)} < 0.5 then 7 else 30 end as d from memberships m join users u on u.id = m.user_id
+           where u.email like '%@${DATASET_DOMAIN}' and m.cancelled_at is null
+             and ${R('m.id', 140)} < greatest(0.05, 4.0 / (select count(*) from memberships where cancelled_at is null))) m, bench_base b`,
+  );
+  // The affiliate links' visits per IBO and day, the first step of the acquisition funnel: each visitor
+  // counted on the day of their last visit, a third of them visiting twice.
+  add(
+    'affiliate visits',
+    `insert into affiliate_visits (ibo_id, day, visits)
+     select last_ibo_id, (last_at at time zone 'UTC')::date, count(*) + count(*) filter (where ${R("hashtext(visitor_id)", 143)} < 0.33)
+     from referrals where visitor_id like 'bench-%' group by 1, 2`,
   );
 
   /* ───── support, sessions, audit ───── */
