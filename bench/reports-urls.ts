@@ -49,7 +49,7 @@ export const REPORT_URLS: BenchUrl[] = [
   { name: 'report: enrolments', path: '/admin/reports/enrolments?from={yearFrom}&to={yearTo}' },
   { name: 'report: progress funnel', path: '/admin/reports/funnel?from={yearFrom}&to={yearTo}' },
   { name: 'report: exam results', path: '/admin/reports/exams?from={yearFrom}&to={yearTo}' },
-  { name: 'report: item analysis', path: '/admin/reports/exams/{courseId}?from={yearFrom}&to={yearTo}' },
+  { name: 'report: item analysis', path: '/admin/reports/exams?course={courseId}&from={yearFrom}&to={yearTo}' },
   { name: 'report: revenue', path: '/admin/reports/revenue?from={yearFrom}&to={yearTo}' },
   { name: 'report: acquisition', path: '/admin/reports/acquisition?from={yearFrom}&to={yearTo}' },
   { name: 'CSV: enrolments', path: '/admin/reports/enrolments.csv?from={yearFrom}&to={yearTo}', csv: true },

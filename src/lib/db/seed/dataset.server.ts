@@ -428,7 +428,7 @@ export function datasetStatements(z: Sizes): [string, string][] {
      select order_id, coupon_id, user_id, discount, created from bench_o2 where coupon_id is not null and status <> 'failed';
      update coupons c set uses = c.uses + x.n from (select coupon_id, count(*)::int as n from bench_o2 where coupon_id is not null and status <> 'failed' group by coupon_id) x where c.id = x.coupon_id`,
   );
-  // Each refunded order refunded whole by staff within ten days, as the back office does: the refund at the
+  // Each refunded order that charged something refunded whole by staff within ten days, as the back office does: the refund at the
   // gateway and its lines, the total shared among the lines in proportion to their prices (the first line
   // takes what rounding leaves).
   add(
@@ -436,7 +436,7 @@ export function datasetStatements(z: Sizes): [string, string][] {
     `insert into order_refunds (order_id, request_key, idempotency_key, gateway, charge_id, amount_cents, reason, actor_id, status, gateway_refund_id, created_at, finished_at)
      select order_id, 'bench-refund-' || o, 'bench-refund-' || o, 'sandbox', 'ch_bench_' || o, sub - discount,
        ${pick(['El curso no era lo que esperaba', 'Compra duplicada', 'Requested by the customer', 'Cargo no reconocido'], 'o', 94)}, b.admin_id, 'refunded', 're_bench_' || o, r, r
-     from (select *, least(paid + ${secs(`60 + ${R('o', 95)} * ${10 * DAY}`)}, ${at}) as r from bench_o2 where status = 'refunded') x, bench_base b;
+     from (select *, least(paid + ${secs(`60 + ${R('o', 95)} * ${10 * DAY}`)}, ${at}) as r from bench_o2 where status = 'refunded' and sub > discount) x, bench_base b;
      insert into order_refund_lines (refund_id, order_item_id, amount_cents)
      select refund_id, item_id, share + case when k = 1 then amount - sum(share) over (partition by refund_id) else 0 end
      from (select r.id as refund_id, i.id as item_id, r.amount_cents as amount, row_number() over (partition by r.id order by i.id) as k,
