@@ -53,7 +53,7 @@ export const REPORT_URLS: BenchUrl[] = [
   { name: 'report: revenue', path: '/admin/reports/revenue?from={yearFrom}&to={yearTo}' },
   { name: 'report: acquisition', path: '/admin/reports/acquisition?from={yearFrom}&to={yearTo}' },
   { name: 'CSV: enrolments', path: '/admin/reports/enrolments.csv?from={yearFrom}&to={yearTo}', csv: true },
-  { name: 'CSV: orders of a year', path: '/admin/orders.csv?from={yearFrom}&to={yearTo}', csv: true },
+  { name: 'CSV: orders of a year', path: '/admin/reports/orders.csv?year=2026', csv: true },
   { name: 'CSV: revenue of a year', path: '/admin/reports/revenue.csv?from={yearFrom}&to={yearTo}', csv: true },
 ];
 
