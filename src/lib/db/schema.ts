@@ -218,8 +218,9 @@ export const users = pgTable(
     // The back office's people search: trigram matching on the folded full name and address (`search_fold`, migration 0002).
     index('users_search_name_idx').using('gin', sql`search_fold(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
     index('users_search_email_idx').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
-    index('users_referred_idx').on(t.referredByIboId),
-    // The acquisition report: the people an IBO brought, by the instant they registered.
+    // The acquisition report: the people an IBO brought, by the instant they registered. It also serves
+    // every look-up by IBO (`referred_by_ibo_id = $1` implies the predicate), the IBO's foreign-key check
+    // included: a second index on the column alone only cost every insert.
     index('users_referred_created_idx').on(t.referredByIboId, t.createdAt).where(sql`${t.referredByIboId} is not null`),
   ],
 );
