@@ -7,11 +7,11 @@
  * replayed changes nothing. On PGlite, and on PostgreSQL when it answers (each a copy of the run's
  * seeded database; the kill points in turn, see `share`).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { asc, eq, inArray } from 'drizzle-orm';
 import * as s from '../src/lib/db/schema';
 import type { IboDraft } from '../src/lib/ibos/ibos';
-import { expectNothingLeftAtEach, faultDatabases, faultTarget, runWrite, withDb, type FaultTarget } from '../src/lib/testing/fault-runs';
+import { expectNothingLeftAtEach, faultDatabases, useFaultTarget, runWrite, withDb } from '../src/lib/testing/fault-runs';
 
 const NOW = Date.parse('2026-11-27T12:00:00Z');
 const DRAFT: IboDraft = {
@@ -26,22 +26,16 @@ const DRAFT: IboDraft = {
 };
 
 describe.each(await faultDatabases())('kill -9 while an IBO is created, edited or suspended on $name', ({ name, up, share }) => {
-  let target: FaultTarget;
-  beforeAll(async () => {
-    if (up) target = await faultTarget('ibos-faults', name);
-  });
-  afterAll(async () => {
-    await target?.remove();
-  });
+  const target = useFaultTarget('ibos-faults', { name, up });
 
   it.skipIf(!up)('an IBO, its edit and its suspension are written with their audit event (and ended sessions), or not at all; a replay never doubles', async () => {
-    const { actor, sponsor } = await withDb(target, async ({ db }) => ({
+    const { actor, sponsor } = await withDb(target(), async ({ db }) => ({
       actor: (await db.select({ id: s.users.id }).from(s.users).where(eq(s.users.email, 'admin@academia.example')))[0]!.id,
       sponsor: (await db.select({ id: s.ibos.id }).from(s.ibos).where(eq(s.ibos.code, 'HORIZONTE01')))[0]!.id,
     }));
     // The IBOs this test touches (the sponsor, and the new one by its code), their sessions and audit events.
     const state = () =>
-      withDb(target, async ({ db }) => {
+      withDb(target(), async ({ db }) => {
         const rows = await db
           .select({ id: s.ibos.id, code: s.ibos.code, companyName: s.ibos.companyName, sponsor: s.ibos.sponsorIboId, userId: s.ibos.userId, status: s.ibos.status })
           .from(s.ibos)
@@ -59,8 +53,8 @@ describe.each(await faultDatabases())('kill -9 while an IBO is created, edited o
 
     // Created: killed at each step, no IBO and no event; then created once, audited once.
     const create = { actor, draft: DRAFT };
-    await expectNothingLeftAtEach('ibo-save', target, share(['ibo-written', 'audit-written']), { now: NOW, args: create }, state, before);
-    const made = await runWrite('ibo-save', target, { now: NOW, args: create });
+    await expectNothingLeftAtEach('ibo-save', target(), share(['ibo-written', 'audit-written']), { now: NOW, args: create }, state, before);
+    const made = await runWrite('ibo-save', target(), { now: NOW, args: create });
     expect(made).toMatchObject({ end: 'done', result: { status: 'ok', created: true } });
     if (made.end !== 'done') throw new Error('the creation did not finish');
     const id = Number(made.result.id);
@@ -68,31 +62,31 @@ describe.each(await faultDatabases())('kill -9 while an IBO is created, edited o
     expect(created.ibos).toContainEqual(expect.objectContaining({ id, code: DRAFT.code, companyName: DRAFT.companyName, sponsor, status: 'active' }));
     expect(created.events).toEqual([[`ibo:${id}`, 'ibo.create']]);
     // The same creation replayed (its answer lost with a crash after the commit): the code is taken, nothing doubled.
-    expect(await runWrite('ibo-save', target, { now: NOW + 1000, args: create })).toMatchObject({ end: 'done', result: { status: 'taken' } });
+    expect(await runWrite('ibo-save', target(), { now: NOW + 1000, args: create })).toMatchObject({ end: 'done', result: { status: 'taken' } });
     expect(await state()).toEqual(created);
 
     // Edited: killed at each step, the old name; then the new one, audited once.
     const edit = { actor, ibo: id, draft: { ...DRAFT, companyName: 'Viajes Caída S.A.S.' } };
-    await expectNothingLeftAtEach('ibo-save', target, share(['ibo-written', 'audit-written']), { now: NOW, args: edit }, state, created);
-    expect(await runWrite('ibo-save', target, { now: NOW, args: edit })).toMatchObject({ end: 'done', result: { status: 'ok', created: false } });
+    await expectNothingLeftAtEach('ibo-save', target(), share(['ibo-written', 'audit-written']), { now: NOW, args: edit }, state, created);
+    expect(await runWrite('ibo-save', target(), { now: NOW, args: edit })).toMatchObject({ end: 'done', result: { status: 'ok', created: false } });
     const edited = await state();
     expect(edited.ibos.find((i) => i.id === id)?.companyName).toBe('Viajes Caída S.A.S.');
     expect(edited.events).toEqual([...created.events, [`ibo:${id}`, 'ibo.update']]);
 
     // Suspended with two of its sessions open: killed at each step, still active with both open; then
     // suspended with both ended, audited once; suspending again changes nothing.
-    await withDb(target, async ({ db }) => {
+    await withDb(target(), async ({ db }) => {
       for (const h of ['a', 'b']) await db.insert(s.sessions).values({ tokenHash: `fault-ibo-session-${h}`, kind: 'ibo', iboId: id, expiresAt: new Date(NOW + 86_400_000) });
     });
     const open = await state();
     expect(open.sessions).toBe(2);
     const suspend = { actor, ibo: id, status: 'suspended' };
-    await expectNothingLeftAtEach('ibo-status', target, share(['status-written', 'sessions-deleted', 'audit-written']), { now: NOW, args: suspend }, state, open);
-    expect(await runWrite('ibo-status', target, { now: NOW, args: suspend })).toMatchObject({ end: 'done', result: { status: 'ok', unchanged: false, endedSessions: 2 } });
+    await expectNothingLeftAtEach('ibo-status', target(), share(['status-written', 'sessions-deleted', 'audit-written']), { now: NOW, args: suspend }, state, open);
+    expect(await runWrite('ibo-status', target(), { now: NOW, args: suspend })).toMatchObject({ end: 'done', result: { status: 'ok', unchanged: false, endedSessions: 2 } });
     const suspended = await state();
     expect(suspended.ibos.find((i) => i.id === id)?.status).toBe('suspended');
     expect(suspended).toMatchObject({ sessions: 0, events: [...edited.events, [`ibo:${id}`, 'ibo.suspend']] });
-    expect(await runWrite('ibo-status', target, { now: NOW + 1000, args: suspend })).toMatchObject({ end: 'done', result: { status: 'ok', unchanged: true, endedSessions: 0 } });
+    expect(await runWrite('ibo-status', target(), { now: NOW + 1000, args: suspend })).toMatchObject({ end: 'done', result: { status: 'ok', unchanged: true, endedSessions: 0 } });
     expect(await state()).toEqual(suspended);
     // The sponsor was never touched.
     expect(suspended.ibos.find((i) => i.code === 'HORIZONTE01')).toEqual(before.ibos[0]);

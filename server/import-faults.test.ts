@@ -9,7 +9,7 @@
  */
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { count, eq, like } from 'drizzle-orm';
 import * as s from '../src/lib/db/schema';
 import type { CourseDoc } from '../src/lib/authoring/authoring';
@@ -20,7 +20,7 @@ import { archiveStream, courseArchive } from '../src/lib/course-archive/export.s
 import { IMPORT_ABANDONED_MS } from '../src/lib/course-archive/course-archive';
 import { exportBank, importQuestions } from '../src/lib/question-bank/bank.server';
 import { createLocalStorage } from '../src/lib/storage/local.server';
-import { faultDatabases, faultTarget, runWrite, withDb, type FaultTarget } from '../src/lib/testing/fault-runs';
+import { faultDatabases, useFaultTarget, runWrite, withDb } from '../src/lib/testing/fault-runs';
 
 /** The document without what differs between academies: ids, keys, code and file ids. */
 function shape(doc: CourseDoc) {
@@ -38,21 +38,15 @@ function filesUnder(dir: string): string[] {
 }
 
 describe.each(await faultDatabases())('kill -9 during a course import on $name', ({ name, up }) => {
-  let target: FaultTarget;
-  beforeAll(async () => {
-    if (up) target = await faultTarget('import-faults', name);
-  });
-  afterAll(async () => {
-    await target?.remove();
-  });
+  const target = useFaultTarget('import-faults', { name, up });
 
   it.skipIf(!up)('leaves no course or a complete hidden one, no orphan file after the next import, and imports again', async () => {
-    const { dataDir } = target;
+    const { dataDir } = target();
     const storageDir = defaultStorageDir(dataDir);
     const storage = createLocalStorage(storageDir);
     const archiveFile = join(dataDir, 'course.zip');
     // A published course with a video, its captions, a PDF, a link and an exam, exported.
-    const { editor, original } = await withDb(target, async ({ db }) => {
+    const { editor, original } = await withDb(target(), async ({ db }) => {
       const editor = (await db.select({ id: s.users.id }).from(s.users).where(eq(s.users.email, 'editor@academia.example')))[0]!.id;
       const made = await createCourse(db, editor, { code: 'MOVER-1', nameEs: 'Mudanza', nameEn: 'Moving', categoryId: 2, businessId: 1 });
       const courseId = (made as { courseId: number }).courseId;
@@ -110,27 +104,27 @@ describe.each(await faultDatabases())('kill -9 during a course import on $name',
       return { editor, original: { doc: original, bank: await exportBank(db, courseId) } };
     });
     const args = { actor: editor, archive: archiveFile };
-    const imported = () => withDb(target, async ({ db }) => db.select().from(s.courses).where(like(s.courses.code, 'MOVER-1-%')).orderBy(s.courses.id));
-    const rows = () => withDb(target, async ({ db }) => ({ courses: (await db.select({ n: count() }).from(s.courses))[0]!.n, files: (await db.select({ n: count() }).from(s.mediaFiles))[0]!.n, drafts: (await db.select({ n: count() }).from(s.courseDrafts))[0]!.n }));
-    const named = () => withDb(target, async ({ db }) => new Set((await db.select({ key: s.mediaFiles.storageKey }).from(s.mediaFiles).where(like(s.mediaFiles.storageKey, 'imports/%'))).map((r) => r.key)));
+    const imported = () => withDb(target(), async ({ db }) => db.select().from(s.courses).where(like(s.courses.code, 'MOVER-1-%')).orderBy(s.courses.id));
+    const rows = () => withDb(target(), async ({ db }) => ({ courses: (await db.select({ n: count() }).from(s.courses))[0]!.n, files: (await db.select({ n: count() }).from(s.mediaFiles))[0]!.n, drafts: (await db.select({ n: count() }).from(s.courseDrafts))[0]!.n }));
+    const named = () => withDb(target(), async ({ db }) => new Set((await db.select({ key: s.mediaFiles.storageKey }).from(s.mediaFiles).where(like(s.mediaFiles.storageKey, 'imports/%'))).map((r) => r.key)));
     const importFiles = () => filesUnder(storageDir).filter((f) => f.startsWith('imports/'));
     const before = await rows();
 
     // Killed after two files are stored, then inside the transaction: no course, no row; its files stay for now.
-    expect(await runWrite('import', target, { at: 'media-stored', nth: 2, args })).toMatchObject({ end: 'killed' });
+    expect(await runWrite('import', target(), { at: 'media-stored', nth: 2, args })).toMatchObject({ end: 'killed' });
     expect(await rows()).toEqual(before);
     const batch = importFiles();
     expect(batch).toHaveLength(2);
     // A kill in the middle of the third file's write leaves its temporary file beside the others.
     writeFileSync(join(storageDir, `${batch[0]!.replace(/[^/]+$/, '')}3.vtt.0a1b2c3d4e5f.part`), 'WEBVTT\n\n00:00.000 --> 00');
-    expect(await runWrite('import', target, { at: 'in-transaction', args })).toMatchObject({ end: 'killed' });
+    expect(await runWrite('import', target(), { at: 'in-transaction', args })).toMatchObject({ end: 'killed' });
     expect(await rows()).toEqual(before);
     expect(importFiles()).toHaveLength(3 + 4);
 
     // Killed just after the commit: a complete hidden course with its draft, like the original.
-    expect(await runWrite('import', target, { at: 'committed', args })).toMatchObject({ end: 'killed' });
+    expect(await runWrite('import', target(), { at: 'committed', args })).toMatchObject({ end: 'killed' });
     const complete = async (courseId: number) =>
-      withDb(target, async ({ db }) => {
+      withDb(target(), async ({ db }) => {
         const view = (await editorView(db, courseId))!;
         expect(view.draft).not.toBeNull();
         expect(shape(view.doc)).toEqual(shape(original.doc));
@@ -143,7 +137,7 @@ describe.each(await faultDatabases())('kill -9 during a course import on $name',
     await complete(first!.id);
 
     // The next import, once the dead imports are older than an import can take: their files go; it imports whole.
-    const next = await runWrite('import', target, { now: Date.now() + IMPORT_ABANDONED_MS + 60_000, args });
+    const next = await runWrite('import', target(), { now: Date.now() + IMPORT_ABANDONED_MS + 60_000, args });
     expect(next).toMatchObject({ end: 'done', result: { status: 'ok', code: 'MOVER-1-3' } });
     const courses = await imported();
     expect(courses.map((c) => [c.code, c.hidden])).toEqual([['MOVER-1-2', true], ['MOVER-1-3', true]]);

@@ -7,25 +7,19 @@
  * replay after it succeeded is refused (`held`) with nothing more written. On PGlite, and on PostgreSQL
  * when it answers (each a copy of the run's seeded database; the kill points in turn, see `share`).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import * as s from '../src/lib/db/schema';
-import { expectNothingLeftAtEach, faultDatabases, faultTarget, runWrite, withDb, type FaultTarget } from '../src/lib/testing/fault-runs';
+import { expectNothingLeftAtEach, faultDatabases, useFaultTarget, runWrite, withDb } from '../src/lib/testing/fault-runs';
 
 const NOW = Date.parse('2026-11-27T12:00:00Z');
 const REASON = 'Compensación por la caída del 26 de noviembre';
 
 describe.each(await faultDatabases())('kill -9 while support grants a course, ends sessions, changes a type or blocks a person on $name', ({ name, up, share }) => {
-  let target: FaultTarget;
-  beforeAll(async () => {
-    if (up) target = await faultTarget('people-faults', name);
-  });
-  afterAll(async () => {
-    await target?.remove();
-  });
+  const target = useFaultTarget('people-faults', { name, up });
 
   it.skipIf(!up)('a grant, ended sessions, a new type and a block are written with their audit event, or not at all; a replay never grants twice', async () => {
-    const { actor, person, course } = await withDb(target, async ({ db }) => {
+    const { actor, person, course } = await withDb(target(), async ({ db }) => {
       const idOf = async (email: string) => (await db.select({ id: s.users.id }).from(s.users).where(eq(s.users.email, email)))[0]!.id;
       const person = await idOf('learner@academia.example');
       const held = new Set((await db.select().from(s.purchaseAccess).where(eq(s.purchaseAccess.userId, person))).map((r) => r.courseId));
@@ -33,7 +27,7 @@ describe.each(await faultDatabases())('kill -9 while support grants a course, en
       return { actor: await idOf('admin@academia.example'), person, course: open.map((c) => c.id).find((id) => !held.has(id))! };
     });
     const state = () =>
-      withDb(target, async ({ db }) => ({
+      withDb(target(), async ({ db }) => ({
         access: (await db.select().from(s.purchaseAccess).where(and(eq(s.purchaseAccess.userId, person), eq(s.purchaseAccess.courseId, course)))).length,
         grants: (await db.select().from(s.courseGrants).where(eq(s.courseGrants.userId, person))).map((g) => [g.courseId, g.reason]),
         blockedAt: (await db.select({ at: s.users.blockedAt }).from(s.users).where(eq(s.users.id, person)))[0]!.at,
@@ -45,16 +39,16 @@ describe.each(await faultDatabases())('kill -9 while support grants a course, en
     expect(before).toMatchObject({ access: 0, grants: [], blockedAt: null, events: [] });
 
     const grant = { actor, person, course, reason: REASON };
-    await expectNothingLeftAtEach('people-grant', target, share(['access-written', 'audit-written']), { now: NOW, args: grant }, state, before);
-    expect(await runWrite('people-grant', target, { now: NOW, args: grant })).toMatchObject({ end: 'done', result: { status: 'granted' } });
+    await expectNothingLeftAtEach('people-grant', target(), share(['access-written', 'audit-written']), { now: NOW, args: grant }, state, before);
+    expect(await runWrite('people-grant', target(), { now: NOW, args: grant })).toMatchObject({ end: 'done', result: { status: 'granted' } });
     const granted = await state();
     expect(granted).toMatchObject({ access: 1, grants: [[course, REASON]], events: ['people.course.granted'] });
     // The same grant replayed (the answer was lost with a crash after the commit): refused, nothing doubled.
-    expect(await runWrite('people-grant', target, { now: NOW + 1000, args: grant })).toMatchObject({ end: 'done', result: { status: 'held' } });
+    expect(await runWrite('people-grant', target(), { now: NOW + 1000, args: grant })).toMatchObject({ end: 'done', result: { status: 'held' } });
     expect(await state()).toEqual(granted);
 
     const openTwo = (tag: string) =>
-      withDb(target, async ({ db }) => {
+      withDb(target(), async ({ db }) => {
         for (const h of ['a', 'b']) await db.insert(s.sessions).values({ tokenHash: `fault-session-${tag}-${h}`, kind: 'user', userId: person, expiresAt: new Date(NOW + 86_400_000) });
       });
 
@@ -63,28 +57,28 @@ describe.each(await faultDatabases())('kill -9 while support grants a course, en
     const twoOpen = await state();
     expect(twoOpen.sessions).toBe(2);
     const endAll = { actor, person };
-    await expectNothingLeftAtEach('people-end-sessions', target, share(['sessions-deleted', 'audit-written']), { now: NOW, args: endAll }, state, twoOpen);
-    expect(await runWrite('people-end-sessions', target, { now: NOW, args: endAll })).toMatchObject({ end: 'done', result: { status: 'ok', ended: 2 } });
+    await expectNothingLeftAtEach('people-end-sessions', target(), share(['sessions-deleted', 'audit-written']), { now: NOW, args: endAll }, state, twoOpen);
+    expect(await runWrite('people-end-sessions', target(), { now: NOW, args: endAll })).toMatchObject({ end: 'done', result: { status: 'ok', ended: 2 } });
     const ended = await state();
     expect(ended).toEqual({ ...twoOpen, sessions: 0, events: [...granted.events, 'people.sessions.ended'] });
 
     // A new user type (refused: no more logins): killed at each step, still a learner; then changed, audited once.
     const refuse = { actor, person, type: 'refused' };
-    await expectNothingLeftAtEach('people-set-type', target, share(['type-written', 'audit-written']), { now: NOW, args: refuse }, state, ended);
-    expect(await runWrite('people-set-type', target, { now: NOW, args: refuse })).toMatchObject({ end: 'done', result: { status: 'changed' } });
+    await expectNothingLeftAtEach('people-set-type', target(), share(['type-written', 'audit-written']), { now: NOW, args: refuse }, state, ended);
+    expect(await runWrite('people-set-type', target(), { now: NOW, args: refuse })).toMatchObject({ end: 'done', result: { status: 'changed' } });
     expect(await state()).toEqual({ ...ended, type: s.USER_TYPE.refused, events: [...ended.events, 'people.type.changed'] });
-    expect(await runWrite('people-set-type', target, { now: NOW, args: { ...refuse, type: 'learner' } })).toMatchObject({ end: 'done', result: { status: 'changed' } });
+    expect(await runWrite('people-set-type', target(), { now: NOW, args: { ...refuse, type: 'learner' } })).toMatchObject({ end: 'done', result: { status: 'changed' } });
 
     // Blocking, with two sessions open.
     await openTwo('block');
     const open = await state();
     expect(open.sessions).toBe(2);
     const block = { actor, person };
-    await expectNothingLeftAtEach('people-block', target, share(['block-written', 'audit-written']), { now: NOW, args: block }, state, open);
-    expect(await runWrite('people-block', target, { now: NOW, args: block })).toMatchObject({ end: 'done', result: { status: 'blocked' } });
+    await expectNothingLeftAtEach('people-block', target(), share(['block-written', 'audit-written']), { now: NOW, args: block }, state, open);
+    expect(await runWrite('people-block', target(), { now: NOW, args: block })).toMatchObject({ end: 'done', result: { status: 'blocked' } });
     const blocked = await state();
     expect(blocked).toMatchObject({ blockedAt: new Date(NOW), sessions: 0, type: s.USER_TYPE.learner, events: ['people.course.granted', 'people.sessions.ended', 'people.type.changed', 'people.type.changed', 'people.blocked'] });
-    expect(await runWrite('people-block', target, { now: NOW + 1000, args: block })).toMatchObject({ end: 'done', result: { status: 'alreadyBlocked' } });
+    expect(await runWrite('people-block', target(), { now: NOW + 1000, args: block })).toMatchObject({ end: 'done', result: { status: 'alreadyBlocked' } });
     expect(await state()).toEqual(blocked);
   }, 900_000);
 });

@@ -6,13 +6,13 @@
  * untouched; publishing again afterwards works. On PGlite, and on PostgreSQL when it answers (each a copy
  * of the run's seeded database).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import * as s from '../src/lib/db/schema';
 import type { CourseDoc } from '../src/lib/authoring/authoring';
 import { editDraft, liveDoc, newKey } from '../src/lib/authoring/draft.server';
 import { addLesson, addModule, moveLesson, renameModule, type EditResult } from '../src/lib/authoring/edits';
-import { faultDatabases, faultTarget, runWrite, withDb, type FaultTarget } from '../src/lib/testing/fault-runs';
+import { faultDatabases, useFaultTarget, runWrite, withDb } from '../src/lib/testing/fault-runs';
 
 const COURSE = 1;
 
@@ -22,17 +22,11 @@ function shown(doc: CourseDoc) {
 }
 
 describe.each(await faultDatabases())('kill -9 while publishing a course on $name', ({ name, up, share }) => {
-  let target: FaultTarget;
-  beforeAll(async () => {
-    if (up) target = await faultTarget('publish-faults', name);
-  });
-  afterAll(async () => {
-    await target?.remove();
-  });
+  const target = useFaultTarget('publish-faults', { name, up });
 
   it.skipIf(!up)('leaves the old version or the new one in full, keeps progress, and publishes again', async () => {
     const names = (es: string, en: string) => ({ es, en });
-    const { editor, old, draft } = await withDb(target, async ({ db }) => {
+    const { editor, old, draft } = await withDb(target(), async ({ db }) => {
       const editor = (await db.select({ id: s.users.id }).from(s.users).where(eq(s.users.email, 'editor@academia.example')))[0]!.id;
       const old = (await liveDoc(db, COURSE))!;
       expect(old.modules.length).toBeGreaterThanOrEqual(2);
@@ -57,7 +51,7 @@ describe.each(await faultDatabases())('kill -9 while publishing a course on $nam
       return { editor, old, draft: draft! };
     });
     const state = () =>
-      withDb(target, async ({ db }) => ({
+      withDb(target(), async ({ db }) => ({
         live: (await liveDoc(db, COURSE))!,
         version: (await db.select({ version: s.courses.version }).from(s.courses).where(eq(s.courses.id, COURSE)))[0]!.version,
         draft: (await db.select().from(s.courseDrafts).where(eq(s.courseDrafts.courseId, COURSE)))[0] ?? null,
@@ -70,11 +64,11 @@ describe.each(await faultDatabases())('kill -9 while publishing a course on $nam
 
     // Killed inside the transaction: the old version, the draft kept, nothing recorded.
     for (const [at, nth] of share([['outline-cleared', 1], ['module-written', 1]] as const)) {
-      expect((await runWrite('publish', target, { at, nth, args })).end, at).toBe('killed');
+      expect((await runWrite('publish', target(), { at, nth, args })).end, at).toBe('killed');
       expect(await state(), at).toEqual(before);
     }
     // Killed just after the commit: the new version in full, the draft gone, progress kept.
-    expect(await runWrite('publish', target, { at: 'committed', args })).toMatchObject({ end: 'killed' });
+    expect(await runWrite('publish', target(), { at: 'committed', args })).toMatchObject({ end: 'killed' });
     const after = await state();
     expect(shown(after.live)).toEqual(shown(draft));
     expect(after.version).toBe(before.version + 1);
@@ -86,12 +80,12 @@ describe.each(await faultDatabases())('kill -9 while publishing a course on $nam
     expect(after.progress).toEqual(before.progress);
 
     // Publishing again works: another edit, published whole.
-    const second = await withDb(target, async ({ db }) => {
+    const second = await withDb(target(), async ({ db }) => {
       const edited = await editDraft(db, editor, COURSE, { action: 'test' }, (doc) => renameModule(doc, doc.modules.at(-1)!.key, names('Repaso final', 'Final review')));
       if (edited.status !== 'ok') throw new Error('draft edit refused');
       return edited.doc;
     });
-    expect(await runWrite('publish', target, { args })).toMatchObject({ end: 'done', result: { status: 'ok', version: before.version + 2 } });
+    expect(await runWrite('publish', target(), { args })).toMatchObject({ end: 'done', result: { status: 'ok', version: before.version + 2 } });
     const last = await state();
     expect(shown(last.live)).toEqual(shown(second));
     expect(last.progress).toEqual(before.progress);

@@ -6,14 +6,14 @@
  * at the gateway, recorded once, the line's access removed once, one audit record — never a refund
  * recorded that the gateway did not make, never two.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import * as s from '../src/lib/db/schema';
 import { auditOf } from '../src/lib/privacy';
 import { SandboxGateway } from '../src/lib/commerce/sandbox';
 import { DatabaseSandboxLedger } from '../src/lib/commerce/sandbox-ledger.server';
 import { orderRef, REFUND_RECONCILE_AFTER_MS } from '../src/lib/orders';
-import { faultDatabases, faultTarget, runChild, withDb, type FaultTarget } from '../src/lib/testing/fault-runs';
+import { faultDatabases, useFaultTarget, runChild, withDb, type FaultTarget } from '../src/lib/testing/fault-runs';
 
 type Run = { end: 'killed' } | { end: 'done'; result: Record<string, unknown> };
 
@@ -26,15 +26,11 @@ async function run(target: FaultTarget, task: 'refund' | 'reconcile', now: numbe
 }
 
 describe.each(await faultDatabases())('kill -9 during a refund on $name', ({ name, up, share }) => {
-  let target: FaultTarget;
-  beforeAll(async () => {
-    if (up) target = await faultTarget('refund-faults', name);
-  });
-  afterAll(async () => target?.remove());
+  const target = useFaultTarget('refund-faults', { name, up });
 
-  /** A paid order of courses 6 and 12, charged through the sandbox whose ledger is in the target's database. */
+  /** A paid order of courses 6 and 12, charged through the sandbox whose ledger is in the target()'s database. */
   const paidOrder = (n: number, now: Date) =>
-    withDb(target, async ({ db }) => {
+    withDb(target(), async ({ db }) => {
       const gateway = new SandboxGateway({ ledger: new DatabaseSandboxLedger(db), now: () => now });
       const [admin] = await db.select({ id: s.users.id }).from(s.users).where(eq(s.users.email, 'admin@academia.example'));
       const [u] = await db.insert(s.users).values({ email: `refund.faults.${n}.${Date.now()}@example.com`, firstName: 'Falla', lastName: `Devolución${n}` }).returning();
@@ -52,7 +48,7 @@ describe.each(await faultDatabases())('kill -9 during a refund on $name', ({ nam
     });
 
   const agreed = (o: { orderId: number; userId: number }) =>
-    withDb(target, async ({ db }) => {
+    withDb(target(), async ({ db }) => {
       const gatewayRefunds = (await db.select().from(s.sandboxRefunds)).filter((r) => r.idempotencyKey.startsWith(`refund-${o.orderId}-`));
       const recorded = await db.select().from(s.orderRefunds).where(eq(s.orderRefunds.orderId, o.orderId));
       const access = (await db.select().from(s.purchaseAccess).where(eq(s.purchaseAccess.userId, o.userId))).map((a) => a.courseId).sort((a, b) => a - b);
@@ -71,11 +67,11 @@ describe.each(await faultDatabases())('kill -9 during a refund on $name', ({ nam
     const now = Date.now();
     const o = await paidOrder(Math.floor(Math.random() * 1e9), new Date(now));
     const args = { orderId: o.orderId, actorId: o.adminId, lines: [o.line], reason: 'Kill -9', requestKey: `fault-form-key-${o.orderId}-0001` };
-    expect(await run(target, 'refund', now, step, args)).toEqual({ end: 'killed' });
+    expect(await run(target(), 'refund', now, step, args)).toEqual({ end: 'killed' });
     // Never a refund recorded that the gateway did not make.
     const between = await agreed(o);
     if (between.recorded.some(([status]) => status === 'refunded')) expect(between.gatewayRefunds).toEqual([2500]);
-    const finish = then === 'the reconciler' ? await run(target, 'reconcile', now + REFUND_RECONCILE_AFTER_MS + 5000, '') : await run(target, 'refund', now, '', args);
+    const finish = then === 'the reconciler' ? await run(target(), 'reconcile', now + REFUND_RECONCILE_AFTER_MS + 5000, '') : await run(target(), 'refund', now, '', args);
     expect(finish.end).toBe('done');
     expect(await agreed(o)).toEqual({ gatewayRefunds: [2500], recorded: [['refunded', 2500, true]], access: [12], audit: 1 });
   }, 600_000);

@@ -7,31 +7,25 @@
  * fail, the certificates of those who no longer pass revoked once, one audit record). On PGlite, and on
  * PostgreSQL when it answers (each a copy of the run's seeded database).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import * as s from '../src/lib/db/schema';
 import { gradeAttempt, gradedQuestions, passed, type ExamQuestion } from '../src/lib/exams/exams';
 import { loadExam } from '../src/lib/exams/exam-source.server';
 import { editQuestion, loadBank, saveSettings } from '../src/lib/question-bank/bank.server';
 import { PEOPLE } from '../tests/e2e/support/seed';
-import { faultDatabases, faultTarget, runWrite, withDb, type FaultTarget } from '../src/lib/testing/fault-runs';
+import { faultDatabases, useFaultTarget, runWrite, withDb } from '../src/lib/testing/fault-runs';
 
 const COURSE = 2;
 const EDITOR = 424242;
 
 describe.each(await faultDatabases())('kill -9 in a regrade on $name', ({ name, up, share }) => {
-  let target: FaultTarget;
-  beforeAll(async () => {
-    if (up) target = await faultTarget('regrade-faults', name);
-  });
-  afterAll(async () => {
-    await target?.remove();
-  });
+  const target = useFaultTarget('regrade-faults', { name, up });
 
   it.skipIf(!up)('regrades every affected attempt once, all or nothing, and a second regrade does nothing', async () => {
     // The graduate passed course 2 with every answer right; three more people took the same draw:
     // two right (with certificates), one who chose the option the fix makes right.
-    const setup = await withDb(target, async ({ db }) => {
+    const setup = await withDb(target(), async ({ db }) => {
       const contactOf = async (email: string) => (await db.select({ id: s.contacts.id }).from(s.contacts).innerJoin(s.users, eq(s.users.id, s.contacts.userId)).where(eq(s.users.email, email)))[0]!.id;
       const exam = (await loadExam(db, COURSE))!;
       const bank = (await loadBank(db, COURSE))!;
@@ -74,10 +68,10 @@ describe.each(await faultDatabases())('kill -9 in a regrade on $name', ({ name, 
       const attempts = (await db.select({ id: s.examAttempts.id }).from(s.examAttempts).where(and(eq(s.examAttempts.evaluationId, exam.evaluationId), inArray(s.examAttempts.contactId, [graduate, ...others])))).map((a) => a.id);
       return { graduate, others, fixedId, newId: (fixed as { id: number }).id, attempts, evaluationId: exam.evaluationId };
     });
-    const admin = await withDb(target, async ({ db }) => (await db.select({ id: s.users.id }).from(s.users).where(eq(s.users.email, PEOPLE.admin.email)))[0]!.id);
+    const admin = await withDb(target(), async ({ db }) => (await db.select({ id: s.users.id }).from(s.users).where(eq(s.users.email, PEOPLE.admin.email)))[0]!.id);
     const args = { actor: admin, course: COURSE };
     const state = () =>
-      withDb(target, async ({ db }) => ({
+      withDb(target(), async ({ db }) => ({
         attempts: await db.select().from(s.examAttempts).where(inArray(s.examAttempts.id, setup.attempts)).orderBy(s.examAttempts.id),
         certificates: await db.select().from(s.certificates).where(eq(s.certificates.courseId, COURSE)).orderBy(s.certificates.id),
         regraded: await db.select().from(s.auditEvents).where(eq(s.auditEvents.action, 'questions.regraded')),
@@ -87,18 +81,18 @@ describe.each(await faultDatabases())('kill -9 in a regrade on $name', ({ name, 
 
     // Killed inside the transaction, half-way through the attempts, then once the certificates are settled: nothing changed.
     for (const [at, nth] of share([['attempt-rescored', 2], ['certificates-settled', 1]] as const)) {
-      const run = await runWrite('regrade', target, { at, nth, args });
+      const run = await runWrite('regrade', target(), { at, nth, args });
       expect(run.end, at).toBe('killed');
       expect(await state(), at).toEqual(before);
     }
     // Killed just after the commit: everything changed at once.
-    const committed = await runWrite('regrade', target, { at: 'committed', args });
+    const committed = await runWrite('regrade', target(), { at: 'committed', args });
     expect(committed).toMatchObject({ end: 'killed', steps: [...Array(4).fill('attempt-rescored'), 'certificates-settled', 'committed'] });
     // Run again: nothing is pending, nothing is written twice.
-    expect(await runWrite('regrade', target, { args })).toMatchObject({ end: 'done', steps: ['certificates-settled', 'committed'], result: { status: 'ok', attempts: 0, revoked: 0, restored: 0 } });
+    expect(await runWrite('regrade', target(), { args })).toMatchObject({ end: 'done', steps: ['certificates-settled', 'committed'], result: { status: 'ok', attempts: 0, revoked: 0, restored: 0 } });
 
     const after = await state();
-    const exam = (await withDb(target, ({ db }) => loadExam(db, COURSE)))!;
+    const exam = (await withDb(target(), ({ db }) => loadExam(db, COURSE)))!;
     for (const a of after.attempts) {
       const score = gradeAttempt(gradedQuestions(exam.versions as ReadonlyMap<number, ExamQuestion>, a.questionIds, { [String(setup.fixedId)]: setup.newId }), a.answers ?? {}).score;
       expect(a, `attempt ${a.id}`).toMatchObject({ score, passed: passed(score, 100), gradedKeys: { [String(setup.fixedId)]: setup.newId } });

@@ -5,7 +5,7 @@
  * finishes, and the database opened between runs (the child is gone then: PGlite has one writer).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -70,6 +70,24 @@ export async function faultTarget(prefix: string, database: 'PGlite' | 'PostgreS
       rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
       await pg?.drop();
     },
+  };
+}
+
+/**
+ * Gives the tests of the enclosing `describe` a fault target on `database` (when it is up): made before
+ * the first test, removed after the last. Returns a getter for it.
+ */
+export function useFaultTarget(prefix: string, database: Pick<FaultDatabase, 'name' | 'up'>): () => FaultTarget {
+  let target: FaultTarget | undefined;
+  beforeAll(async () => {
+    if (database.up) target = await faultTarget(prefix, database.name);
+  });
+  afterAll(async () => {
+    await target?.remove();
+  });
+  return () => {
+    if (!target) throw new Error(`no ${prefix} target: ${database.name} is not up`);
+    return target;
   };
 }
 
