@@ -4,8 +4,8 @@
  * (`schema.ts` re-exports it).
  */
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
-import { ibos } from './schema';
+import { boolean, check, date, index, integer, pgTable, primaryKey, smallint, timestamp } from 'drizzle-orm/pg-core';
+import { contacts, courses, examAttempts, ibos } from './schema';
 
 /** How many times an active IBO's affiliate link was followed on one UTC day (one upsert per visit). */
 export const affiliateVisits = pgTable(
@@ -23,4 +23,64 @@ export const affiliateVisits = pgTable(
     index('affiliate_visits_day_idx').on(t.day),
     check('affiliate_visits_positive_ck', sql`${t.visits} >= 0`),
   ],
+);
+
+/**
+ * One row per contact and course they began (their first lesson progress there): how far they got,
+ * kept by the database's own triggers on `tracking`, `exam_attempts` and `certificates` (migration
+ * 0034), so that every write path (the progress writer, grading and regrading, issuing and revoking,
+ * a lesson removed, a person erased) keeps it exact in its own transaction. The reports' enrolments
+ * and progress funnel read it instead of two million progress rows; `enrolments_rebuild()` refills it
+ * from those rows (the migration, the data-set generator).
+ */
+export const enrolments = pgTable(
+  'enrolments',
+  {
+    contactId: integer()
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    courseId: integer()
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    /** The `created_at` of the contact's earliest progress row on the course. */
+    startedAt: timestamp({ withTimezone: true }).notNull(),
+    /** Their progress rows on the course with a completion. */
+    lessonsDone: integer().notNull().default(0),
+    /** Their first passed attempt at the course's exam, if any. */
+    passedAt: timestamp({ withTimezone: true }),
+    /** When their certificate of the course was issued, unless it is revoked. */
+    certifiedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contactId, t.courseId] }),
+    index('enrolments_started_idx').on(t.startedAt),
+    index('enrolments_course_started_idx').on(t.courseId, t.startedAt),
+    check('enrolments_lessons_done_ck', sql`${t.lessonsDone} >= 0`),
+  ],
+);
+export type Enrolment = typeof enrolments.$inferSelect;
+
+/**
+ * One row per question of a graded exam attempt, kept by a trigger on `exam_attempts` whenever an
+ * attempt's score is written (grading, the overdue sweep, a regrade): whether it was answered right
+ * (exactly the right options of the version drawn) and the wrong options given. Item analysis reads
+ * these instead of unpacking every attempt's answers.
+ */
+export const examItemResults = pgTable(
+  'exam_item_results',
+  {
+    attemptId: integer()
+      .notNull()
+      .references(() => examAttempts.id, { onDelete: 'cascade' }),
+    questionId: integer().notNull(),
+    courseId: integer().notNull(),
+    contactId: integer().notNull(),
+    submittedAt: timestamp({ withTimezone: true }).notNull(),
+    /** The attempt's score (the item's discrimination is its correlation with it). */
+    score: smallint().notNull(),
+    isRight: boolean().notNull(),
+    /** The options given that are not right. */
+    wrongOptions: integer().array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.attemptId, t.questionId] }), index('exam_item_results_course_submitted_idx').on(t.courseId, t.submittedAt)],
 );

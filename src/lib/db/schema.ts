@@ -393,8 +393,6 @@ export const tracking = pgTable(
     // A contact's progress on a course; with `created_at` last, the reports find whether a row is the
     // contact's first on the course (an enrolment) in the index alone.
     index('tracking_contact_course_created_idx').on(t.contactId, t.courseId, t.createdAt),
-    // The reports' enrolments of a period.
-    index('tracking_created_idx').on(t.createdAt),
     // The reports' progress funnel: the contacts active on one course in a period.
     index('tracking_course_updated_idx').on(t.courseId, t.updatedAt),
     // The dashboard's active learners of a period: who, read from the index alone.

@@ -4,12 +4,14 @@
  * reports' migration. What the reports count:
  *
  * - an enrolment: a contact's first lesson progress on a course (`tracking.created_at` of their earliest
- *   row there); a completion: a certificate issued and not revoked (as on the dashboard);
+ *   row there), read from the kept `enrolments` (migration 0034, with their lessons done, first pass and
+ *   certificate); a completion: a certificate issued and not revoked (as on the dashboard);
  * - the progress funnel: the contacts who enrolled in the period, and how far each got by now, every
  *   step within the one before: half the course's lessons completed, all of them, the exam passed, the
  *   certificate;
- * - the exam results: graded attempts in the period; item analysis grades each drawn question as the
- *   exams do (exactly the right options), against the version the attempt drew;
+ * - the exam results: graded attempts in the period; item analysis reads each drawn question as graded
+ *   by the exams' rule (exactly the right options, of the version the attempt drew), kept per attempt in
+ *   `exam_item_results` (migration 0034);
  * - revenue: `revenueLines`, the one place that says what was earned and refunded (see there);
  * - acquisition per IBO: affiliate-link visits counted per day, prospects the IBO registered, people who
  *   signed up through the IBO's link, and buyers whose order the IBO referred, each in the period.
@@ -55,11 +57,9 @@ function learnerIboScope(contactId: SQL, f: ReportFilter): SQL {
   return sql`(select coalesce(u.referred_by_ibo_id, ct.ibo_id) from contacts ct left join users u on u.id = ct.user_id where ct.id = ${contactId}) = ${f.iboId}`;
 }
 
-/** The tracking rows (alias `t`) that are enrolments in the period and match the filters. */
+/** The kept enrolments (alias `e`, migration 0034) begun in the period that match the filters. */
 function enrolmentRows(f: ReportFilter): SQL {
-  return sql`tracking t where ${inRange(sql`t.created_at`, f)}
-    and not exists (select 1 from tracking p where p.contact_id = t.contact_id and p.course_id = t.course_id and (p.created_at < t.created_at or (p.created_at = t.created_at and p.id < t.id)))
-    and ${courseScope(sql`t.course_id`, f)} and ${learnerIboScope(sql`t.contact_id`, f)}`;
+  return sql`enrolments e where ${inRange(sql`e.started_at`, f)} and ${courseScope(sql`e.course_id`, f)} and ${learnerIboScope(sql`e.contact_id`, f)}`;
 }
 
 /* ───────────── (a) enrolments and completions ───────────── */
@@ -72,10 +72,10 @@ export interface EnrolmentsReport {
 export async function enrolmentsReport(db: Db, f: ReportFilter): Promise<EnrolmentsReport> {
   const found = await rows<{ bucket: string; enrolments: unknown; completions: unknown }>(
     db,
-    sql`with e as (select ${bucketOf(sql`t.created_at`, f.bucket)} as bucket, count(*) as n from ${enrolmentRows(f)} group by 1),
+    sql`with n as (select ${bucketOf(sql`e.started_at`, f.bucket)} as bucket, count(*) as n from ${enrolmentRows(f)} group by 1),
       k as (select ${bucketOf(sql`k.issued_at`, f.bucket)} as bucket, count(*) as n from certificates k
             where ${inRange(sql`k.issued_at`, f)} and k.revoked_at is null and ${courseScope(sql`k.course_id`, f)} and ${learnerIboScope(sql`k.contact_id`, f)} group by 1)
-    select coalesce(e.bucket, k.bucket) as bucket, coalesce(e.n, 0) as enrolments, coalesce(k.n, 0) as completions from e full join k on k.bucket = e.bucket`,
+    select coalesce(n.bucket, k.bucket) as bucket, coalesce(n.n, 0) as enrolments, coalesce(k.n, 0) as completions from n full join k on k.bucket = n.bucket`,
   );
   const series = fillBuckets(f, found.map((r) => ({ bucket: r.bucket, enrolments: num(r.enrolments), completions: num(r.completions) })), ['enrolments', 'completions']);
   return { series, totals: { enrolments: series.reduce((s, r) => s + r.enrolments, 0), completions: series.reduce((s, r) => s + r.completions, 0) } };
@@ -98,14 +98,9 @@ export interface FunnelRow {
 export async function funnelReport(db: Db, f: ReportFilter): Promise<FunnelRow[]> {
   const found = await rows<Record<string, unknown>>(
     db,
-    sql`with cohort as (select t.contact_id, t.course_id from ${enrolmentRows(f)}),
+    sql`with cohort as (select e.course_id, e.lessons_done as done, e.passed_at is not null as passed, e.certified_at is not null as certified from ${enrolmentRows(f)}),
       lessons as (select tp.course_id, count(*)::int as n from subtopics s join topics tp on tp.id = s.topic_id where tp.course_id in (select course_id from cohort) group by 1),
-      reached as (
-        select co.course_id, coalesce(l.n, 0) as n,
-          (select count(*) from tracking d where d.contact_id = co.contact_id and d.course_id = co.course_id and d.completed_at is not null) as done,
-          exists (select 1 from exam_attempts a join evaluations ev on ev.id = a.evaluation_id where ev.course_id = co.course_id and a.contact_id = co.contact_id and a.passed) as passed,
-          exists (select 1 from certificates k where k.contact_id = co.contact_id and k.course_id = co.course_id and k.revoked_at is null) as certified
-        from cohort co left join lessons l on l.course_id = co.course_id)
+      reached as (select co.*, coalesce(l.n, 0) as n from cohort co left join lessons l on l.course_id = co.course_id)
     select r.course_id, c.name_es, c.name_en, max(r.n) as lessons, count(*) as started,
       count(*) filter (where r.n > 0 and r.done * 2 >= r.n) as half,
       count(*) filter (where r.n > 0 and r.done >= r.n) as "all",
@@ -163,36 +158,24 @@ export interface ItemRow {
   wrong: { optionId: number; textEs: string; textEn: string; times: number } | null;
 }
 
-/** The graded attempts (`att`) of one course's exam in the period, each drawn question with the options given (`given`) and its right ones (`correct`). */
+/** The kept question results (alias `r`) of one course's exam graded in the period. */
 function answered(courseId: number, f: ReportFilter): SQL {
-  return sql`att as (
-      select a.id, a.score, a.question_ids, a.answers from exam_attempts a join evaluations ev on ev.id = a.evaluation_id
-      where ev.course_id = ${courseId} and a.submitted_at is not null and a.score is not null and ${inRange(sql`a.submitted_at`, f)} and ${learnerIboScope(sql`a.contact_id`, f)}),
-    drawn as (
-      select att.id, att.score, q.value::int as qid, att.answers -> q.value as chosen
-      from att cross join lateral jsonb_array_elements_text(case when jsonb_typeof(att.question_ids) = 'array' then att.question_ids else '[]'::jsonb end) q
-      where q.value ~ '^[0-9]{1,9}$'),
-    keyed as (
-      select d.id, d.score, d.qid,
-        (select coalesce(array_agg(o.id order by o.id), '{}') from question_options o where o.question_id = d.qid and o.is_correct) as correct,
-        (select coalesce(array_agg(distinct x::int order by x::int), '{}') from jsonb_array_elements_text(case when jsonb_typeof(d.chosen) = 'array' then d.chosen else '[]'::jsonb end) x where x ~ '^[0-9]{1,9}$') as given
-      from drawn d)`;
+  return sql`exam_item_results r where r.course_id = ${courseId} and ${inRange(sql`r.submitted_at`, f)} and ${learnerIboScope(sql`r.contact_id`, f)}`;
 }
 
 /** Item analysis of one course's exam: per question drawn in the period, its figures and the wrong option chosen most. */
 export async function itemAnalysis(db: Db, courseId: number, f: ReportFilter): Promise<ItemRow[]> {
   const stats = await rows<Record<string, unknown>>(
     db,
-    sql`with ${answered(courseId, f)},
-      graded as (select qid, score, cardinality(given) > 0 and given = correct as is_right from keyed)
+    sql`with g as (select r.question_id as qid, r.score, r.is_right from ${answered(courseId, f)})
     select g.qid, q.position, q.prompt_es, q.prompt_en, q.retired_at is not null as retired, count(*) as answers, count(*) filter (where g.is_right) as right_count,
       corr(case when g.is_right then 1 else 0 end, g.score) as discrimination
-    from graded g join questions q on q.id = g.qid group by g.qid, q.position, q.prompt_es, q.prompt_en, q.retired_at order by q.retired_at is not null, q.position, g.qid`,
+    from g join questions q on q.id = g.qid group by g.qid, q.position, q.prompt_es, q.prompt_en, q.retired_at order by q.retired_at is not null, q.position, g.qid`,
   );
   const wrong = await rows<Record<string, unknown>>(
     db,
-    sql`with ${answered(courseId, f)},
-      chosen as (select k.qid, g.opt, count(*) as times from keyed k cross join lateral unnest(k.given) as g(opt) where not (g.opt = any(k.correct)) group by k.qid, g.opt),
+    sql`with missed as (select r.question_id as qid, r.wrong_options from ${answered(courseId, f)} and cardinality(r.wrong_options) > 0),
+      chosen as (select m.qid, w.opt, count(*) as times from missed m cross join lateral unnest(m.wrong_options) as w(opt) group by 1, 2),
       ranked as (select chosen.*, row_number() over (partition by qid order by times desc, opt) as rank from chosen)
     select r.qid, r.opt, r.times, o.text_es, o.text_en from ranked r join question_options o on o.id = r.opt and o.question_id = r.qid where r.rank = 1`,
   );

@@ -103,6 +103,15 @@ describe('the generated data set, at a tiny scale on PGlite', () => {
     const [visits] = await rows<{ visitors: number; counted: number }>(sql`select (select count(*)::int from referrals where visitor_id like 'bench-%') as visitors, (select sum(v.visits)::int from affiliate_visits v join ibos i on i.id = v.ibo_id where i.code like 'BENCH%') as counted`);
     expect(visits!.counted).toBeGreaterThanOrEqual(visits!.visitors);
     expect(visits!.counted).toBeLessThanOrEqual(2 * visits!.visitors);
+    // The kept report figures are filled although the rows were loaded without their triggers: one
+    // enrolment per contact and course with progress, one result per graded attempt's question.
+    const [kept] = await rows<{ enrolments: number; pairs: number; items: number; drawn: number }>(sql`select
+      (select count(*)::int from enrolments) as enrolments, (select count(*)::int from (select distinct contact_id, course_id from tracking) p) as pairs,
+      (select count(*)::int from exam_item_results) as items,
+      (select coalesce(sum(jsonb_array_length(question_ids)), 0)::int from exam_attempts where submitted_at is not null and score is not null) as drawn`);
+    expect(kept!.pairs).toBeGreaterThan(0);
+    expect(kept!.enrolments).toBe(kept!.pairs);
+    expect(kept!.items).toBe(kept!.drawn);
   });
 
   it('refuses a database that already holds a data set', async () => {

@@ -1,0 +1,173 @@
+/**
+ * The kept report figures (migration 0034): `enrolments` and `exam_item_results` are written by the
+ * database's triggers, so every write path keeps them. Each step below writes the source tables the way
+ * some part of the academy does (a bulk progress insert, a lesson completed, an upsert that moves a
+ * lesson's row, grading and regrading, issuing and revoking a certificate, a lesson removed, a person
+ * erased), then checks the kept rows it must have produced, and that they equal what the rebuild from
+ * scratch (`enrolments_rebuild()`, `exam_item_results_rebuild()`) computes.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db, DbHandle } from '../db/client';
+import * as s from '../db/schema';
+import { testDatabases } from '../db/testing';
+
+const databases = await testDatabases();
+
+async function snapshot(db: Db, table: 'enrolments' | 'exam_item_results'): Promise<unknown[]> {
+  const order = table === 'enrolments' ? 'contact_id, course_id' : 'attempt_id, question_id';
+  return ((await db.execute(sql.raw(`select * from ${table} order by ${order}`))) as unknown as { rows: unknown[] }).rows;
+}
+
+/** The kept rows now, after checking that a rebuild from the source rows gives the very same. */
+async function kept(db: Db, table: 'enrolments' | 'exam_item_results'): Promise<unknown[]> {
+  const before = await snapshot(db, table);
+  await db.execute(sql.raw(`select ${table}_rebuild()`));
+  expect(await snapshot(db, table)).toEqual(before);
+  return before;
+}
+
+describe.each(databases)('the kept report figures ($name)', (database) => {
+  let handle: DbHandle;
+  let db: Db;
+  let course: number;
+  let otherCourse: number;
+  let evaluation: number;
+  let lessons: number[];
+  let otherLessons: number[];
+  let people: number[];
+  let questions: { id: number; right: number[]; wrong: number[] }[];
+  const at = (day: number) => new Date(Date.UTC(2031, 2, day, 10));
+
+  const enrolmentOf = async (contactId: number, courseId = course) =>
+    (await db.select().from(s.enrolments).where(and(eq(s.enrolments.contactId, contactId), eq(s.enrolments.courseId, courseId))))[0] ?? null;
+
+  beforeAll(async () => {
+    handle = await database.create({ seed: true });
+    db = handle.db;
+    const [ev] = await db
+      .select()
+      .from(s.evaluations)
+      .where(sql`(select count(*) from subtopics st join topics tp on tp.id = st.topic_id where tp.course_id = ${s.evaluations.courseId}) >= 4
+        and (select count(*) from questions q where q.evaluation_id = ${s.evaluations.id}) >= 2`)
+      .orderBy(s.evaluations.id)
+      .limit(1);
+    evaluation = ev!.id;
+    course = ev!.courseId;
+    const lessonsOf = async (courseId: number) =>
+      (await db.select({ id: s.subtopics.id }).from(s.subtopics).innerJoin(s.topics, eq(s.topics.id, s.subtopics.topicId)).where(eq(s.topics.courseId, courseId)).orderBy(s.subtopics.id)).map((r) => r.id);
+    lessons = await lessonsOf(course);
+    const [other] = await db.select({ id: s.courses.id }).from(s.courses).where(sql`${s.courses.id} <> ${course} and exists (select 1 from topics tp join subtopics st on st.topic_id = tp.id where tp.course_id = ${s.courses.id})`).limit(1);
+    otherCourse = other!.id;
+    otherLessons = await lessonsOf(otherCourse);
+    people = (
+      await db
+        .insert(s.contacts)
+        .values([0, 1, 2].map((n) => ({ firstName: 'Kept', lastName: String(n), email: `kept-${n}@example.com` })))
+        .returning({ id: s.contacts.id })
+    ).map((r) => r.id);
+    const qs = await db.select({ id: s.questions.id }).from(s.questions).where(eq(s.questions.evaluationId, evaluation)).orderBy(s.questions.id).limit(2);
+    questions = [];
+    for (const q of qs) {
+      const options = await db.select().from(s.questionOptions).where(eq(s.questionOptions.questionId, q.id)).orderBy(s.questionOptions.id);
+      questions.push({ id: q.id, right: options.filter((o) => o.isCorrect).map((o) => o.id), wrong: options.filter((o) => !o.isCorrect).map((o) => o.id) });
+    }
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it('begins an enrolment at the first progress row, and counts the completed lessons of one bulk insert', async () => {
+    const [a, b] = people as [number, number];
+    await db.insert(s.tracking).values([
+      { contactId: a, courseId: course, subtopicId: lessons[0]!, createdAt: at(5), updatedAt: at(5), completedAt: at(5) },
+      { contactId: a, courseId: course, subtopicId: lessons[1]!, createdAt: at(3), updatedAt: at(3) },
+      { contactId: b, courseId: course, subtopicId: lessons[0]!, createdAt: at(7), updatedAt: at(7), completedAt: at(7) },
+      { contactId: b, courseId: otherCourse, subtopicId: otherLessons[0]!, createdAt: at(8), updatedAt: at(8) },
+    ]);
+    expect(await enrolmentOf(a)).toMatchObject({ startedAt: at(3), lessonsDone: 1, passedAt: null, certifiedAt: null });
+    expect(await enrolmentOf(b)).toMatchObject({ startedAt: at(7), lessonsDone: 1 });
+    expect(await enrolmentOf(b, otherCourse)).toMatchObject({ startedAt: at(8), lessonsDone: 0 });
+    await kept(db, 'enrolments');
+  });
+
+  it('counts a lesson completed later once, and follows a row the writer moves to another course', async () => {
+    const [a] = people as [number];
+    const complete = () => db.update(s.tracking).set({ completedAt: at(9), updatedAt: at(9) }).where(and(eq(s.tracking.contactId, a), eq(s.tracking.subtopicId, lessons[1]!)));
+    await complete();
+    expect((await enrolmentOf(a))!.lessonsDone).toBe(2);
+    // Progress reported again: a write that leaves the completion as it was changes nothing.
+    await db.update(s.tracking).set({ updatedAt: at(10), lastPosition: '12.00' }).where(and(eq(s.tracking.contactId, a), eq(s.tracking.subtopicId, lessons[1]!)));
+    expect((await enrolmentOf(a))!.lessonsDone).toBe(2);
+    // The upsert of a lesson now in another course carries the row there.
+    await db.update(s.tracking).set({ courseId: otherCourse }).where(and(eq(s.tracking.contactId, a), eq(s.tracking.subtopicId, lessons[1]!)));
+    expect(await enrolmentOf(a)).toMatchObject({ startedAt: at(5), lessonsDone: 1 });
+    expect(await enrolmentOf(a, otherCourse)).toMatchObject({ startedAt: at(3), lessonsDone: 1 });
+    await db.update(s.tracking).set({ courseId: course }).where(and(eq(s.tracking.contactId, a), eq(s.tracking.subtopicId, lessons[1]!)));
+    expect(await enrolmentOf(a, otherCourse)).toBeNull();
+    expect(await enrolmentOf(a)).toMatchObject({ startedAt: at(3), lessonsDone: 2 });
+    await kept(db, 'enrolments');
+  });
+
+  it('keeps the first pass, takes it back when a regrade fails the attempt, and keeps each question right or wrong', async () => {
+    const [a] = people as [number];
+    const [q1, q2] = questions as [(typeof questions)[number], (typeof questions)[number]];
+    // In progress: answers saved, nothing graded, nothing kept.
+    const [attempt] = await db
+      .insert(s.examAttempts)
+      .values({ evaluationId: evaluation, contactId: a, attemptNumber: 1, questionIds: [q1.id, q2.id], answers: { [q1.id]: q1.right }, startedAt: at(11), deadlineAt: at(12) })
+      .returning({ id: s.examAttempts.id });
+    await db.update(s.examAttempts).set({ answers: { [q1.id]: q1.right, [q2.id]: [q2.wrong[0]!] } }).where(eq(s.examAttempts.id, attempt!.id));
+    const itemsOf = (attemptId: number) => db.select().from(s.examItemResults).where(eq(s.examItemResults.attemptId, attemptId)).orderBy(s.examItemResults.questionId);
+    expect(await itemsOf(attempt!.id)).toEqual([]);
+    expect((await enrolmentOf(a))!.passedAt).toBeNull();
+
+    await db.update(s.examAttempts).set({ submittedAt: at(11), score: 80, passed: true }).where(eq(s.examAttempts.id, attempt!.id));
+    expect((await enrolmentOf(a))!.passedAt).toEqual(at(11));
+    expect((await itemsOf(attempt!.id)).map((r) => ({ q: r.questionId, right: r.isRight, wrong: r.wrongOptions, score: r.score, course: r.courseId }))).toEqual([
+      { q: q1.id, right: true, wrong: [], score: 80, course },
+      { q: q2.id, right: false, wrong: [q2.wrong[0]], score: 80, course },
+    ]);
+
+    // A regrade that fails it: no pass is kept; the new score is the items'.
+    await db.update(s.examAttempts).set({ score: 40, passed: false }).where(eq(s.examAttempts.id, attempt!.id));
+    expect((await enrolmentOf(a))!.passedAt).toBeNull();
+    expect((await itemsOf(attempt!.id)).map((r) => r.score)).toEqual([40, 40]);
+    // An attempt stored already graded (as the seed writes them) is kept at once.
+    const [stored] = await db.insert(s.examAttempts).values({ evaluationId: evaluation, contactId: a, attemptNumber: 2, questionIds: [q1.id], answers: { [q1.id]: q1.right }, startedAt: at(13), deadlineAt: at(14), submittedAt: at(13), score: 100, passed: true }).returning({ id: s.examAttempts.id });
+    expect((await enrolmentOf(a))!.passedAt).toEqual(at(13));
+    expect((await itemsOf(stored!.id)).map((r) => [r.questionId, r.isRight])).toEqual([[q1.id, true]]);
+    await kept(db, 'enrolments');
+    await kept(db, 'exam_item_results');
+  });
+
+  it('keeps a certificate until it is revoked', async () => {
+    const [a] = people as [number];
+    const [k] = await db.insert(s.certificates).values({ contactId: a, courseId: course, code: 'ACAD-KEPT-0000-0000-0001', holderName: 'Kept 0', issuedAt: at(14) }).returning({ id: s.certificates.id });
+    expect((await enrolmentOf(a))!.certifiedAt).toEqual(at(14));
+    await db.update(s.certificates).set({ revokedAt: at(15), revokedReason: 'test' }).where(eq(s.certificates.id, k!.id));
+    expect((await enrolmentOf(a))!.certifiedAt).toBeNull();
+    await db.update(s.certificates).set({ revokedAt: null, revokedReason: null }).where(eq(s.certificates.id, k!.id));
+    expect((await enrolmentOf(a))!.certifiedAt).toEqual(at(14));
+    await kept(db, 'enrolments');
+  });
+
+  it("follows a lesson removed (its progress rows cascade, every learner's at once) and ends an enrolment with its last row", async () => {
+    const [a, b] = people as [number, number];
+    await db.delete(s.subtopics).where(eq(s.subtopics.id, lessons[0]!));
+    // a keeps the other lesson (begun on the 3rd, completed); b had only the removed one.
+    expect(await enrolmentOf(a)).toMatchObject({ startedAt: at(3), lessonsDone: 1 });
+    expect(await enrolmentOf(b)).toBeNull();
+    expect(await enrolmentOf(b, otherCourse)).not.toBeNull();
+    await kept(db, 'enrolments');
+  });
+
+  it("goes with the person when they are erased, their attempts' results included", async () => {
+    const [a] = people as [number];
+    await db.delete(s.contacts).where(eq(s.contacts.id, a));
+    expect(await enrolmentOf(a)).toBeNull();
+    expect(await db.select().from(s.examItemResults).where(eq(s.examItemResults.contactId, a))).toEqual([]);
+    await kept(db, 'enrolments');
+    await kept(db, 'exam_item_results');
+  });
+});
