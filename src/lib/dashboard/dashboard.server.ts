@@ -4,9 +4,9 @@
  * from last month's start to now, found through an index on the instant it counts:
  *
  * - new learners: learner accounts created (`users.created_at`);
- * - active learners: distinct people with lesson progress (`tracking.updated_at`) or an exam attempt
- *   started or graded (`exam_attempts`), grouped by person once and read from the indexes alone (each
- *   index on an instant also holds the person);
+ * - active learners: people with lesson progress or an exam attempt started or graded in the period,
+ *   read from `learner_activity` (each person's first activity of each UTC day and month, kept by the
+ *   database's triggers on `tracking` and `exam_attempts`): a count of one row per person;
  * - completions: certificates issued and not revoked (`certificates.issued_at`): a certificate is issued
  *   once a course is completed, and is the only completion kept with its instant (`course_completions`
  *   only keeps, at a publication, who had completed a course before its lessons changed);
@@ -14,9 +14,9 @@
  *   counted as paid never reaches `paid`, so there is no refund to subtract);
  * - open support messages: contact messages `new` or `in_progress`, now.
  */
-import { and, count, eq, gte, inArray, isNull, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNull, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { certificates, contactMessages, examAttempts, orders, tracking, USER_TYPE, users } from '../db/schema';
+import { certificates, contactMessages, learnerActivity, orders, USER_TYPE, users } from '../db/schema';
 import { OPEN_SUPPORT_STATUSES } from '../support/support';
 import { compared, dashboardPeriods, type Dashboard, type DashboardFigure, type FigureComparisons, type Period, type PeriodFigure } from './dashboard';
 
@@ -59,37 +59,24 @@ async function newLearners(db: Db, now: Date): Promise<FigureComparisons> {
   return comparisons(row);
 }
 
+/** A UTC day or month's first day as `YYYY-MM-DD`. */
+const dayOf = (at: Date) => at.toISOString().slice(0, 10);
+
 async function activeLearners(db: Db, now: Date): Promise<FigureComparisons> {
-  const { span } = dashboardPeriods(now);
-  const activity = db.$with('activity').as(
-    db
-      .select({ contactId: tracking.contactId, at: sql<Date>`${tracking.updatedAt}`.as('at') })
-      .from(tracking)
-      .where(and(gte(tracking.updatedAt, span.from), lt(tracking.updatedAt, span.to)))
-      .unionAll(db.select({ contactId: examAttempts.contactId, at: sql<Date>`${examAttempts.startedAt}`.as('at') }).from(examAttempts).where(and(gte(examAttempts.startedAt, span.from), lt(examAttempts.startedAt, span.to))))
-      .unionAll(db.select({ contactId: examAttempts.contactId, at: sql<Date>`${examAttempts.submittedAt}`.as('at') }).from(examAttempts).where(and(gte(examAttempts.submittedAt, span.from), lt(examAttempts.submittedAt, span.to)))),
-  );
-  // Each person once (which periods they were active in), then counted: one pass, where four distinct
-  // counts would each sort every activity row of the span again.
-  const active = perPeriod(now, (rows) => sql<boolean>`bool_or(true) ${rows}`, activity.at);
-  const people = db
-    .$with('people')
-    .as(
-      db
-        .with(activity)
-        .select({ contactId: activity.contactId, dayNow: active.dayNow.as('day_now'), dayBefore: active.dayBefore.as('day_before'), monthNow: active.monthNow.as('month_now'), monthBefore: active.monthBefore.as('month_before') })
-        .from(activity)
-        .groupBy(activity.contactId),
-    );
+  const { day, month } = dashboardPeriods(now);
+  // Each period starts on its day's or month's start: a person was active in it when their first
+  // activity of that day or month came before the period's end (the kept `learner_activity`).
+  const activeIn = (span: 'day' | 'month', p: Period) =>
+    sql`count(*) filter (where ${learnerActivity.span} = ${span} and ${learnerActivity.starts} = ${dayOf(p.from)} and ${learnerActivity.firstAt} < ${p.to.toISOString()}::timestamptz)`;
   const [row] = await db
-    .with(people)
-    .select({
-      dayNow: sql`count(*) filter (where ${people.dayNow})`,
-      dayBefore: sql`count(*) filter (where ${people.dayBefore})`,
-      monthNow: sql`count(*) filter (where ${people.monthNow})`,
-      monthBefore: sql`count(*) filter (where ${people.monthBefore})`,
-    })
-    .from(people);
+    .select({ dayNow: activeIn('day', day.current), dayBefore: activeIn('day', day.previous), monthNow: activeIn('month', month.current), monthBefore: activeIn('month', month.previous) })
+    .from(learnerActivity)
+    .where(
+      or(
+        and(eq(learnerActivity.span, 'day'), inArray(learnerActivity.starts, [dayOf(day.current.from), dayOf(day.previous.from)])),
+        and(eq(learnerActivity.span, 'month'), inArray(learnerActivity.starts, [dayOf(month.current.from), dayOf(month.previous.from)])),
+      ),
+    );
   return comparisons(row);
 }
 

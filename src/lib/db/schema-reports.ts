@@ -4,7 +4,7 @@
  * (`schema.ts` re-exports it).
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, primaryKey, smallint, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { contacts, courses, examAttempts, ibos } from './schema';
 
 /** How many times an active IBO's affiliate link was followed on one UTC day (one upsert per visit). */
@@ -83,4 +83,31 @@ export const examItemResults = pgTable(
     wrongOptions: integer().array().notNull(),
   },
   (t) => [primaryKey({ columns: [t.attemptId, t.questionId] }), index('exam_item_results_course_submitted_idx').on(t.courseId, t.submittedAt)],
+);
+
+/**
+ * When each person was first active (lesson progress, an exam attempt started or graded) in each UTC day
+ * and UTC month, kept by triggers on `tracking` and `exam_attempts` (migration 0035). The dashboard's
+ * active learners of a period that began on a day's or a month's start and ends at an instant are the
+ * rows of that day or month whose first activity is before the instant: a count of rows, not a distinct
+ * count over every progress write of two months.
+ */
+export const learnerActivity = pgTable(
+  'learner_activity',
+  {
+    /** `day` or `month`. */
+    span: text().notNull(),
+    /** The UTC day, or the first day of the UTC month. */
+    starts: date({ mode: 'string' }).notNull(),
+    contactId: integer()
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    firstAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.span, t.starts, t.contactId] }),
+    // A person's rows, for their erasure's cascade.
+    index('learner_activity_contact_idx').on(t.contactId),
+    check('learner_activity_span_ck', sql`${t.span} in ('day', 'month')`),
+  ],
 );

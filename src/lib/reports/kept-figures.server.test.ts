@@ -162,9 +162,35 @@ describe.each(databases)('the kept report figures ($name)', (database) => {
     await kept(db, 'enrolments');
   });
 
-  it("goes with the person when they are erased, their attempts' results included", async () => {
-    const [a] = people as [number];
+  it("keeps each person's first activity of each UTC day and month: progress written on later days, an attempt started and graded", async () => {
+    const [, , c] = people as [number, number, number];
+    const activity = async () =>
+      (await db.select().from(s.learnerActivity).where(eq(s.learnerActivity.contactId, c)).orderBy(s.learnerActivity.span, s.learnerActivity.starts)).map((r) => [r.span, r.starts, r.firstAt.toISOString()]);
+    const iso = (day: number, hour = 10) => new Date(Date.UTC(2031, 2, day, hour)).toISOString();
+    await db.insert(s.tracking).values({ contactId: c, courseId: course, subtopicId: lessons[2]!, createdAt: at(20), updatedAt: at(20) });
+    const write = (when: Date) => db.update(s.tracking).set({ updatedAt: when }).where(and(eq(s.tracking.contactId, c), eq(s.tracking.subtopicId, lessons[2]!)));
+    await write(new Date(Date.UTC(2031, 2, 20, 18))); // later the same day: not a first
+    await write(new Date(Date.UTC(2031, 2, 22, 7))); // another day
+    const [attempt] = await db
+      .insert(s.examAttempts)
+      .values({ evaluationId: evaluation, contactId: c, attemptNumber: 1, questionIds: [], startedAt: new Date(Date.UTC(2031, 2, 31, 23, 50)), deadlineAt: new Date(Date.UTC(2031, 3, 1, 1)) })
+      .returning({ id: s.examAttempts.id });
+    await db.update(s.examAttempts).set({ submittedAt: new Date(Date.UTC(2031, 3, 1, 0, 10)), score: 0, passed: false }).where(eq(s.examAttempts.id, attempt!.id));
+    expect(await activity()).toEqual([
+      ['day', '2031-03-20', iso(20)],
+      ['day', '2031-03-22', iso(22, 7)],
+      ['day', '2031-03-31', new Date(Date.UTC(2031, 2, 31, 23, 50)).toISOString()],
+      ['day', '2031-04-01', new Date(Date.UTC(2031, 3, 1, 0, 10)).toISOString()],
+      ['month', '2031-03-01', iso(20)],
+      ['month', '2031-04-01', new Date(Date.UTC(2031, 3, 1, 0, 10)).toISOString()],
+    ]);
+  });
+
+  it("goes with the person when they are erased, their attempts' results and activity included", async () => {
+    const [a, , c] = people as [number, number, number];
     await db.delete(s.contacts).where(eq(s.contacts.id, a));
+    await db.delete(s.contacts).where(eq(s.contacts.id, c));
+    expect(await db.select().from(s.learnerActivity).where(sql`${s.learnerActivity.contactId} in (${a}, ${c})`)).toEqual([]);
     expect(await enrolmentOf(a)).toBeNull();
     expect(await db.select().from(s.examItemResults).where(eq(s.examItemResults.contactId, a))).toEqual([]);
     await kept(db, 'enrolments');

@@ -112,6 +112,8 @@ describe('the generated data set, at a tiny scale on PGlite', () => {
     expect(kept!.pairs).toBeGreaterThan(0);
     expect(kept!.enrolments).toBe(kept!.pairs);
     expect(kept!.items).toBe(kept!.drawn);
+    const [active] = await rows<{ missing: number }>(sql`select count(*)::int as missing from tracking t where not exists (select 1 from learner_activity a where a.span = 'day' and a.contact_id = t.contact_id and a.starts = (t.updated_at at time zone 'UTC')::date and a.first_at <= t.updated_at)`);
+    expect(active!.missing).toBe(0);
   });
 
   it('refuses a database that already holds a data set', async () => {
