@@ -4,8 +4,8 @@
  * (`schema.ts` re-exports it).
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-import { contacts, courses, examAttempts, ibos } from './schema';
+import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { contacts, courses, examAttempts, ibos, orderItems } from './schema';
 
 /** How many times an active IBO's affiliate link was followed on one UTC day (one upsert per visit). */
 export const affiliateVisits = pgTable(
@@ -110,4 +110,35 @@ export const learnerActivity = pgTable(
     index('learner_activity_contact_idx').on(t.contactId),
     check('learner_activity_span_ck', sql`${t.span} in ('day', 'month')`),
   ],
+);
+
+/**
+ * Revenue, one row per line of an order paid (or paid and then refunded): what the line earned after the
+ * coupon (the order's discount spread over its lines by price, the last line taking the cents left, so
+ * the lines add up to the total exactly) and what of it was refunded. Kept by triggers on `orders`,
+ * `order_items`, `order_refunds` and `order_refund_lines` (migration 0036) through one function,
+ * `revenue_lines_refresh`, which is the one definition of revenue; the revenue report reads these rows.
+ */
+export const revenueLines = pgTable(
+  'revenue_lines',
+  {
+    lineId: integer()
+      .primaryKey()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    orderId: integer().notNull(),
+    paidAt: timestamp({ withTimezone: true }).notNull(),
+    productKind: text().notNull(),
+    productId: integer().notNull(),
+    titleEs: text().notNull(),
+    titleEn: text().notNull(),
+    couponCode: text(),
+    referringIboId: integer(),
+    gross: bigint({ mode: 'number' }).notNull(),
+    refunded: bigint({ mode: 'number' }).notNull(),
+    /** The order's last line (its orders are counted once by counting these). */
+    lastOfOrder: boolean().notNull(),
+    /** The order's last line of this product kind. */
+    lastOfKind: boolean().notNull(),
+  },
+  (t) => [index('revenue_lines_paid_idx').on(t.paidAt), index('revenue_lines_ibo_paid_idx').on(t.referringIboId, t.paidAt), index('revenue_lines_order_idx').on(t.orderId)],
 );

@@ -14,13 +14,16 @@ import { testDatabases } from '../db/testing';
 
 const databases = await testDatabases();
 
-async function snapshot(db: Db, table: 'enrolments' | 'exam_item_results'): Promise<unknown[]> {
-  const order = table === 'enrolments' ? 'contact_id, course_id' : 'attempt_id, question_id';
+type Kept = 'enrolments' | 'exam_item_results' | 'revenue_lines';
+const ORDER: Record<Kept, string> = { enrolments: 'contact_id, course_id', exam_item_results: 'attempt_id, question_id', revenue_lines: 'line_id' };
+
+async function snapshot(db: Db, table: Kept): Promise<unknown[]> {
+  const order = ORDER[table];
   return ((await db.execute(sql.raw(`select * from ${table} order by ${order}`))) as unknown as { rows: unknown[] }).rows;
 }
 
 /** The kept rows now, after checking that a rebuild from the source rows gives the very same. */
-async function kept(db: Db, table: 'enrolments' | 'exam_item_results'): Promise<unknown[]> {
+async function kept(db: Db, table: Kept): Promise<unknown[]> {
   const before = await snapshot(db, table);
   await db.execute(sql.raw(`select ${table}_rebuild()`));
   expect(await snapshot(db, table)).toEqual(before);
@@ -184,6 +187,58 @@ describe.each(databases)('the kept report figures ($name)', (database) => {
       ['month', '2031-03-01', iso(20)],
       ['month', '2031-04-01', new Date(Date.UTC(2031, 3, 1, 0, 10)).toISOString()],
     ]);
+  });
+
+  it("keeps an order's revenue lines from its payment: the coupon spread over the lines, a line refunded, then the whole order", async () => {
+    const [buyer] = await db.insert(s.users).values({ email: 'kept-buyer@example.com', firstName: 'Kept', lastName: 'Buyer' }).returning({ id: s.users.id });
+    // A pending order of three lines (two courses, one book) with 10.00 off 100.00: nothing earned yet.
+    const [order] = await db
+      .insert(s.orders)
+      .values({ userId: buyer!.id, idempotencyKey: 'kept-order', status: 'pending', subtotalCents: 10_000, discountCents: 1_000, totalCents: 9_000, couponCode: 'KEPT10', createdAt: at(1) })
+      .returning({ id: s.orders.id });
+    const items = await db
+      .insert(s.orderItems)
+      .values([
+        { orderId: order!.id, productKind: 'course' as const, productId: course, productCode: 'C1', titleEs: 'Uno', titleEn: 'One', priceCents: 3_333 },
+        { orderId: order!.id, productKind: 'course' as const, productId: otherCourse, productCode: 'C2', titleEs: 'Dos', titleEn: 'Two', priceCents: 3_333 },
+        { orderId: order!.id, productKind: 'book' as const, productId: 1, productCode: 'B1', titleEs: 'Libro', titleEn: 'Book', priceCents: 3_334 },
+      ])
+      .returning({ id: s.orderItems.id });
+    const lines = async () =>
+      (await db.select().from(s.revenueLines).where(eq(s.revenueLines.orderId, order!.id)).orderBy(s.revenueLines.lineId)).map((l) => [l.productKind, l.gross, l.refunded, l.lastOfOrder, l.lastOfKind]);
+    expect(await lines()).toEqual([]);
+
+    await db.update(s.orders).set({ status: 'paid', paidAt: at(2) }).where(eq(s.orders.id, order!.id));
+    // 1,000 off by price: 333, 333, the last line the 334 left; the lines add up to the 9,000 paid.
+    expect(await lines()).toEqual([
+      ['course', 3_000, 0, false, false],
+      ['course', 3_000, 0, false, true],
+      ['book', 3_000, 0, true, true],
+    ]);
+    // A refund asked of the gateway changes nothing; confirmed, its line gives back what it returned.
+    const [refund] = await db
+      .insert(s.orderRefunds)
+      .values({ orderId: order!.id, requestKey: 'kept-refund', idempotencyKey: 'kept-refund', gateway: 'sandbox', chargeId: 'ch_kept', amountCents: 2_500, reason: 'Prueba' })
+      .returning({ id: s.orderRefunds.id });
+    await db.insert(s.orderRefundLines).values({ refundId: refund!.id, orderItemId: items[0]!.id, amountCents: 2_500 });
+    expect((await lines()).map((l) => l[2])).toEqual([0, 0, 0]);
+    await db.update(s.orderRefunds).set({ status: 'refunded' }).where(eq(s.orderRefunds.id, refund!.id));
+    expect((await lines()).map((l) => l[2])).toEqual([2_500, 0, 0]);
+    await kept(db, 'revenue_lines');
+    // Refunded whole without refund lines (as before they were kept): every line gives back all it earned,
+    // but for the line whose refund is kept.
+    await db.update(s.orders).set({ status: 'refunded' }).where(eq(s.orders.id, order!.id));
+    expect((await lines()).map((l) => l[2])).toEqual([2_500, 3_000, 3_000]);
+    await kept(db, 'revenue_lines');
+    // A line removed goes; the order gone takes its lines.
+    await db.delete(s.orderItems).where(eq(s.orderItems.id, items[2]!.id));
+    expect((await lines()).map((l) => l.slice(3))).toEqual([
+      [false, false],
+      [true, true],
+    ]);
+    await db.delete(s.orders).where(eq(s.orders.id, order!.id));
+    expect(await lines()).toEqual([]);
+    await kept(db, 'revenue_lines');
   });
 
   it("goes with the person when they are erased, their attempts' results and activity included", async () => {

@@ -195,33 +195,21 @@ export async function itemAnalysis(db: Db, courseId: number, f: ReportFilter): P
 
 /* ───────────── (d) revenue ───────────── */
 
+/** Whether a course filter leaves only some lines of an order (then orders are counted by their distinct ids). */
+const linesFiltered = (f: ReportFilter) => f.courseId !== undefined || f.categoryId !== undefined || f.businessId !== undefined;
+
 /**
- * The one definition of revenue, as the lines of a `lines` CTE: each line of an order paid in the
- * period (`paid_at`), its share of the order's total after the coupon (the discount spread over the
- * lines by price, the last line taking the cents left so the lines add up to the total exactly), and
- * what of it was refunded. Today a refund is the whole order (`status = 'refunded'`), shown in the
- * period of the payment; when refunds are kept per line, this is the one function to change.
+ * Revenue's lines in the period, as a `lines` CTE: the kept `revenue_lines` (migration 0036, whose
+ * `revenue_lines_refresh` is the one definition of what a line earned and what was refunded) of orders
+ * paid in the period (`paid_at`; a refund shows in the period of its payment), for the filters. With a
+ * course filter only the matching course lines are left, and an order is counted by its distinct id;
+ * otherwise by the lines that are its last (of the order, or of its kind).
  */
 export function revenueLines(f: ReportFilter): SQL {
-  const lineScope = f.courseId !== undefined || f.categoryId !== undefined || f.businessId !== undefined ? sql`a.product_kind = 'course' and ${courseScope(sql`a.product_id`, f)}` : sql`true`;
-  return sql`alloc as (
-      select o.id as order_id, o.paid_at, o.status, o.coupon_code, o.referring_ibo_id, i.id as line_id, i.product_kind, i.product_id, i.title_es, i.title_en, i.price_cents,
-        o.discount_cents::bigint * i.price_cents / nullif(o.subtotal_cents, 0) as share,
-        o.discount_cents::bigint - sum(o.discount_cents::bigint * i.price_cents / nullif(o.subtotal_cents, 0)) over (partition by o.id) as leftover,
-        row_number() over (partition by o.id order by i.id desc) as from_last
-      from orders o join order_items i on i.order_id = o.id
-      where o.status in ('paid', 'refunded') and o.paid_at is not null and ${inRange(sql`o.paid_at`, f)}
-        and ${f.iboId === undefined ? sql`true` : sql`o.referring_ibo_id = ${f.iboId}`}),
-    lines as (
-      select a.*, (a.price_cents - coalesce(a.share, 0) - case when a.from_last = 1 then coalesce(a.leftover, 0) else 0 end)::bigint as gross,
-        -- A line refunded through the back office or the gateway's webhook: what its refund gave back; a
-        -- refunded order without refund lines (refunded before they were kept): the whole line.
-        case when rl.amount_cents is not null then rl.amount_cents::bigint
-          when a.status = 'refunded' then (a.price_cents - coalesce(a.share, 0) - case when a.from_last = 1 then coalesce(a.leftover, 0) else 0 end)::bigint
-          else 0 end as refunded
-      from alloc a
-        left join order_refund_lines rl on rl.order_item_id = a.line_id and exists (select 1 from order_refunds r where r.id = rl.refund_id and r.status = 'refunded')
-      where ${lineScope})`;
+  const lineScope = linesFiltered(f) ? sql`l.product_kind = 'course' and ${courseScope(sql`l.product_id`, f)}` : sql`true`;
+  return sql`lines as (
+      select l.* from revenue_lines l
+      where ${inRange(sql`l.paid_at`, f)} and ${f.iboId === undefined ? sql`true` : sql`l.referring_ibo_id = ${f.iboId}`} and ${lineScope})`;
 }
 
 export interface RevenueRow {
@@ -253,15 +241,19 @@ export async function revenueReport(db: Db, f: ReportFilter): Promise<RevenueRep
     byCoupon: { key: sql`coalesce(l.coupon_code, '')`, labelEs: sql`''`, labelEn: sql`''` },
     byIbo: { key: sql`coalesce(l.referring_ibo_id::text, '')`, labelEs: sql`coalesce(min(b.code || ' · ' || b.company_name), '')`, labelEn: sql`coalesce(min(b.code || ' · ' || b.company_name), '')` },
   };
+  // An order's lines share its day, coupon and IBO, and it holds a course once: counting the lines that
+  // are its last (of the order, of a kind) counts each order once without sorting them.
+  const ordersOf = (name: (typeof REVENUE_BREAKDOWNS)[number] | 'totals'): SQL =>
+    linesFiltered(f) ? sql`count(distinct l.order_id)` : name === 'byCourse' ? sql`count(*)` : name === 'byKind' ? sql`count(*) filter (where l.last_of_kind)` : sql`count(*) filter (where l.last_of_order)`;
   const parts = REVENUE_BREAKDOWNS.map(
     (name) =>
-      sql`select ${sql.raw(`'${name}'`)}::text as breakdown, ${groups[name].key} as key, ${groups[name].labelEs} as label_es, ${groups[name].labelEn} as label_en, count(distinct l.order_id) as orders, sum(l.gross) as gross, sum(l.refunded) as refunded
+      sql`select ${sql.raw(`'${name}'`)}::text as breakdown, ${groups[name].key} as key, ${groups[name].labelEs} as label_es, ${groups[name].labelEn} as label_en, ${ordersOf(name)} as orders, sum(l.gross) as gross, sum(l.refunded) as refunded
       from lines l left join ibos b on b.id = l.referring_ibo_id where ${groups[name].from ?? sql`true`} group by 2`,
   );
   const found = await rows<Record<string, unknown>>(
     db,
     sql`with ${revenueLines(f)} ${sql.join(parts, sql` union all `)}
-      union all select 'totals', '', '', '', count(distinct l.order_id), coalesce(sum(l.gross), 0), coalesce(sum(l.refunded), 0) from lines l`,
+      union all select 'totals', '', '', '', ${ordersOf('totals')}, coalesce(sum(l.gross), 0), coalesce(sum(l.refunded), 0) from lines l`,
   );
   const row = (r: Record<string, unknown>): RevenueRow => {
     const gross = num(r.gross);

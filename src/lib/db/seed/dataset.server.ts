@@ -146,6 +146,7 @@ export async function generateDataset(db: Db, opts: DatasetOptions): Promise<Dat
     await tx.execute(sql`select enrolments_rebuild()`);
     await tx.execute(sql`select exam_item_results_rebuild()`);
     await tx.execute(sql`select learner_activity_rebuild()`);
+    await tx.execute(sql`select revenue_lines_rebuild()`);
     opts.log?.('kept report figures', performance.now() - t0);
     return datasetCounts(tx);
   });
