@@ -112,6 +112,19 @@ describe.each(databases)('the kept report figures ($name)', (database) => {
     await kept(db, 'enrolments');
   });
 
+  it('counts right when one upsert (as the progress writer batches them) completes a row and adds a completed one of the same course', async () => {
+    const [, b] = people as [number, number];
+    await db.insert(s.tracking).values({ contactId: b, courseId: course, subtopicId: lessons[1]!, createdAt: at(8), updatedAt: at(8) });
+    const before = (await enrolmentOf(b))!;
+    await db.execute(sql`insert into tracking (contact_id, course_id, subtopic_id, created_at, updated_at, completed_at)
+      values (${b}, ${course}, ${lessons[1]!}, ${at(9).toISOString()}::timestamptz, ${at(9).toISOString()}::timestamptz, ${at(9).toISOString()}::timestamptz),
+             (${b}, ${course}, ${lessons[3]!}, ${at(9).toISOString()}::timestamptz, ${at(9).toISOString()}::timestamptz, ${at(9).toISOString()}::timestamptz)
+      on conflict (contact_id, subtopic_id) do update set completed_at = coalesce(tracking.completed_at, excluded.completed_at), updated_at = greatest(tracking.updated_at, excluded.updated_at)`);
+    // Lesson 1 completed by the update, lesson 3 added completed: two more, each once.
+    expect(await enrolmentOf(b)).toMatchObject({ startedAt: before.startedAt, lessonsDone: before.lessonsDone + 2 });
+    await kept(db, 'enrolments');
+  });
+
   it('keeps the first pass, takes it back when a regrade fails the attempt, and keeps each question right or wrong', async () => {
     const [a] = people as [number];
     const [q1, q2] = questions as [(typeof questions)[number], (typeof questions)[number]];
@@ -158,8 +171,10 @@ describe.each(databases)('the kept report figures ($name)', (database) => {
   it("follows a lesson removed (its progress rows cascade, every learner's at once) and ends an enrolment with its last row", async () => {
     const [a, b] = people as [number, number];
     await db.delete(s.subtopics).where(eq(s.subtopics.id, lessons[0]!));
-    // a keeps the other lesson (begun on the 3rd, completed); b had only the removed one.
+    // a keeps the other lesson (begun on the 3rd, completed); b keeps lessons 1 and 3 (from the 8th), then loses them too.
     expect(await enrolmentOf(a)).toMatchObject({ startedAt: at(3), lessonsDone: 1 });
+    expect(await enrolmentOf(b)).toMatchObject({ startedAt: at(8), lessonsDone: 2 });
+    await db.delete(s.tracking).where(and(eq(s.tracking.contactId, b), eq(s.tracking.courseId, course)));
     expect(await enrolmentOf(b)).toBeNull();
     expect(await enrolmentOf(b, otherCourse)).not.toBeNull();
     await kept(db, 'enrolments');

@@ -71,6 +71,10 @@ END $$;
 CREATE OR REPLACE FUNCTION enrolments_from_tracking_rows() RETURNS trigger
   LANGUAGE plpgsql AS $$
 BEGIN
+  -- (A cascade that removed no progress row, as most do, has nothing to do.)
+  IF TG_OP = 'DELETE' AND NOT EXISTS (SELECT 1 FROM removed) THEN
+    RETURN NULL;
+  END IF;
   IF TG_OP = 'INSERT' THEN
     PERFORM enrolments_refresh(array(SELECT contact_id FROM added ORDER BY contact_id, course_id), array(SELECT course_id FROM added ORDER BY contact_id, course_id));
   ELSE
