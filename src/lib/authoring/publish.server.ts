@@ -12,6 +12,7 @@ import { recordAudit, userRef } from '../privacy/audit.server';
 import { catalogChange, type Change } from '../runtime/changes';
 import { centsToNumeric, courseDocSchema, missingTranslations, prerequisiteProblem, type CourseDoc, type MissingText, type PrerequisiteProblem } from './authoring';
 import { courseRef, liveDoc, newKey, type Tx } from './draft.server';
+import { type Step } from '../faults/step';
 
 export type PublishOutcome =
   | { status: 'ok'; version: number; changed: Change[] }
@@ -32,7 +33,7 @@ export function auditSummary(doc: CourseDoc): Record<string, unknown> {
 }
 
 /** What a publication tells of each point it reaches (`outline-cleared`, `module-written`, `committed`): the fault tests stop the process there. */
-export type PublishStep = (name: string) => void | Promise<void>;
+export type PublishStep = Step;
 
 /** Publishes the course's draft (see the top of this file). */
 export async function publishDraft(db: Db, actorId: number, courseId: number, now = new Date(), step: PublishStep = () => undefined): Promise<PublishOutcome> {

@@ -17,6 +17,7 @@ import { recordAudit, userRef } from '../privacy/audit.server';
 import { isUniqueViolation } from './checkout.server';
 import { couponFacts, type CouponDraft } from './coupon-form';
 import { readProductId } from './products';
+import { noStep, type Step } from '../faults/step';
 
 /** Uses of a coupon per page of its uses. */
 export const COUPON_USES_PAGE_SIZE = 20;
@@ -93,8 +94,7 @@ export type SaveCouponOutcome =
   | { status: 'belowUses'; uses: number };
 
 /** Called as a write reaches each step (`coupon-written`, `audit-written`): the fault tests die there. */
-export type CouponStep = (name: 'coupon-written' | 'audit-written') => void;
-const noStep: CouponStep = () => undefined;
+export type CouponStep = Step<'coupon-written' | 'audit-written'>;
 
 /** Creates a coupon (`id` null) or edits one, with its audit event in the same transaction. */
 export async function saveCoupon(db: Db, actorId: number, id: number | null, draft: CouponDraft, now = new Date(), step: CouponStep = noStep): Promise<SaveCouponOutcome> {
@@ -105,9 +105,9 @@ export async function saveCoupon(db: Db, actorId: number, id: number | null, dra
       if (clash && clash.id !== id) return { status: 'taken', code: draft.code };
       if (id === null) {
         const [row] = await tx.insert(coupons).values({ ...values, createdAt: now }).returning();
-        step('coupon-written');
+        await step('coupon-written');
         await recordAudit(tx, { action: 'coupons.created', actor: userRef(actorId), subject: `coupon:${row!.id}`, after: couponFacts(row!), at: now });
-        step('audit-written');
+        await step('audit-written');
         return { status: 'ok', coupon: row!, created: true };
       }
       // Locked for the rest of the transaction: a checkout's use waits, then counts against the new limit.
@@ -123,9 +123,9 @@ export async function saveCoupon(db: Db, actorId: number, id: number | null, dra
         .where(and(eq(coupons.id, id), sql`(${draft.maxUses}::integer is null or ${coupons.uses} <= ${draft.maxUses}::integer)`))
         .returning();
       if (!row) return { status: 'belowUses', uses: before.uses };
-      step('coupon-written');
+      await step('coupon-written');
       await recordAudit(tx, { action: 'coupons.updated', actor: userRef(actorId), subject: `coupon:${id}`, before: couponFacts(before), after: couponFacts(row), at: now });
-      step('audit-written');
+      await step('audit-written');
       return { status: 'ok', coupon: row, created: false };
     });
   } catch (err) {
@@ -146,9 +146,9 @@ export async function expireCoupon(db: Db, actorId: number, id: number, now = ne
     // A start still to come moves to now too, so the window stays a window.
     const startsAt = before.startsAt && before.startsAt.getTime() > now.getTime() ? now : before.startsAt;
     const [row] = await tx.update(coupons).set({ expiresAt: now, startsAt }).where(eq(coupons.id, id)).returning();
-    step('coupon-written');
+    await step('coupon-written');
     await recordAudit(tx, { action: 'coupons.expired', actor: userRef(actorId), subject: `coupon:${id}`, before: couponFacts(before), after: couponFacts(row!), at: now });
-    step('audit-written');
+    await step('audit-written');
     return { status: 'expired', coupon: row! };
   });
 }

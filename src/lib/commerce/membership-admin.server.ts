@@ -22,6 +22,7 @@ import type { Change } from '../runtime/changes';
 import { accessUntil, nextRenewal, type MembershipState, type MembershipTerm } from './membership';
 import { adminState, changedTerm, likePattern, membershipRef, MEMBERSHIPS_PAGE_SIZE, HISTORY_LIMIT, pageOf, refusalOf, termFacts, type ChangeRefusal, type MembershipChange, type MembershipFilter } from './membership-admin';
 import { RENEWAL_KEY_PREFIX } from './reconcile.server';
+import { noStep, type Step } from '../faults/step';
 
 const termOf = (m: Membership): MembershipTerm => ({ period: m.period, endsAt: m.endsAt, cancelledAt: m.cancelledAt, graceUntil: m.graceUntil });
 const fullName = (u: { firstName: string | null; lastName: string | null }) => displayName(`${u.firstName ?? ''} ${u.lastName ?? ''}`.trim());
@@ -165,8 +166,7 @@ export type ChangeOutcome =
   | { status: 'refused'; refusal: ChangeRefusal; membership: Membership };
 
 /** Called as a change reaches each step: the fault tests die there. */
-export type MembershipStep = (name: 'membership-written' | 'change-written' | 'audit-written') => void;
-const noStep: MembershipStep = () => undefined;
+export type MembershipStep = Step<'membership-written' | 'change-written' | 'audit-written'>;
 
 const AUDIT_ACTIONS: Record<MembershipChange, string> = {
   extend: 'memberships.extended',
@@ -200,12 +200,12 @@ export async function changeMembership(db: Db, actorId: number, id: number, chan
       .set({ endsAt: after.endsAt, cancelledAt: after.cancelledAt, graceUntil: after.graceUntil, ...(change === 'cancelNow' ? { nextTryAt: null } : {}) })
       .where(eq(memberships.id, id))
       .returning();
-    step('membership-written');
+    await step('membership-written');
     const [line] = await tx
       .insert(membershipChanges)
       .values({ membershipId: id, kind: change, days: change === 'extend' ? (request.days ?? null) : null, reason: request.reason, actorId, requestKey: request.key, endsBefore: before.endsAt, endsAfter: after.endsAt, createdAt: now })
       .returning();
-    step('change-written');
+    await step('change-written');
     await recordAudit(tx, {
       action: AUDIT_ACTIONS[change],
       actor: userRef(actorId),
@@ -214,7 +214,7 @@ export async function changeMembership(db: Db, actorId: number, id: number, chan
       after: { ...termFacts(after, now), change: line!.id, ...(change === 'extend' ? { days: request.days } : {}) },
       at: now,
     });
-    step('audit-written');
+    await step('audit-written');
     return { status: 'ok', membership: row!, change: line!, repeated: false, changed: [{ person: { userId: m.userId } }] };
   });
 }

@@ -26,6 +26,7 @@ import { catalogChange, examChange, type Change } from '../runtime/changes';
 import { ARCHIVE_LIMITS, IMPORT_ABANDONED_MS, importFolder, importStartedAt, SITE_PICTURE, archiveToDoc, freeCode, MEDIA_TYPES, type CourseArchive } from './course-archive';
 import { checkContents, readCourseJson, zipFiles, type FileProblem } from './check';
 import { entryBytes, entryStream, readZip, ZipRefused, type ZipFile, type ZipLimits, type ZipProblem } from './unzip';
+import { type Step } from '../faults/step';
 
 /** Why an import is refused: the zip, `course.json`, or a reference that does not resolve here. */
 export type ImportProblem = ZipProblem | FileProblem | 'unknownCategory' | 'unknownBusiness' | 'unknownPrerequisite';
@@ -90,7 +91,7 @@ export async function sweepAbandonedImports(db: Db, storage: Storage, now = new 
 }
 
 /** What an import tells of each point it reaches (`media-stored`, `in-transaction`, `committed`): the fault tests stop the process there. */
-export type ImportStep = (name: string) => void | Promise<void>;
+export type ImportStep = Step;
 
 /** Imports the archive `bytes` as a new hidden course with a draft (see the top of this file). */
 export async function importCourse(db: Db, storage: Storage, actorId: number, bytes: Uint8Array, limits = ARCHIVE_LIMITS, now = new Date(), step: ImportStep = () => undefined): Promise<ImportOutcome> {

@@ -16,6 +16,7 @@ import { storeUploadedImage } from '../media/uploaded-images.server';
 import type { Storage } from '../storage';
 import { sessionChange, type Change } from '../runtime/changes';
 import { containsPattern, IBO_PAGE_SIZE, iboFacts, iboRef, sponsorLoops, type IboDraft, type IboListFilter, type IboStatus } from './ibos';
+import { noStep, type Step } from '../faults/step';
 
 const sponsors = alias(ibos, 'sponsors');
 
@@ -136,8 +137,8 @@ async function sponsorLine(tx: Tx, sponsorId: number): Promise<Map<number, numbe
 }
 
 /** Names the points of a write a fault test may kill the process at (`server/ibos-faults.test.ts`). */
-type Step = (name: string) => void;
-const noStep: Step = () => undefined;
+/** The points a fault test may stop the IBO writes at. */
+export type IboStep = Step<'ibo-written' | 'status-written' | 'sessions-deleted' | 'audit-written'>;
 
 /**
  * Creates IBO `id === null`, or edits it. The code is unique whatever its case; the business line, the
@@ -145,7 +146,7 @@ const noStep: Step = () => undefined;
  * (by code) must exist, and the sponsor may not be the IBO itself or anyone it sponsors, however far
  * down. Sponsor changes are taken one at a time (a lock), so two edits at once cannot close a loop.
  */
-export async function saveIbo(db: Db, actorId: number, id: number | null, draft: IboDraft, step: Step = noStep): Promise<SaveOutcome> {
+export async function saveIbo(db: Db, actorId: number, id: number | null, draft: IboDraft, step: IboStep = noStep): Promise<SaveOutcome> {
   try {
     return await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext('ibos.save'))`);
@@ -186,7 +187,7 @@ export async function saveIbo(db: Db, actorId: number, id: number | null, draft:
         sponsorIboId,
       };
       const [saved] = before ? await tx.update(ibos).set(values).where(eq(ibos.id, before.id)).returning() : await tx.insert(ibos).values(values).returning();
-      step('ibo-written');
+      await step('ibo-written');
       await recordAudit(tx, {
         action: before ? 'ibo.update' : 'ibo.create',
         actor: userRef(actorId),
@@ -194,7 +195,7 @@ export async function saveIbo(db: Db, actorId: number, id: number | null, draft:
         ...(before ? { before: iboFacts(before) } : {}),
         after: iboFacts(saved!),
       });
-      step('audit-written');
+      await step('audit-written');
       // Open sessions of the IBO show its code, company and logo: every process reads them again.
       return { status: 'ok', created: !before, ibo: saved!, changed: before ? [sessionChange({ iboId: saved!.id })] : [] } as const;
     });
@@ -213,15 +214,15 @@ export type StatusOutcome = { status: 'ok'; ibo: Ibo; unchanged: boolean; endedS
  * does not bring them back) and answers the session change every process must hear; from then on its
  * links and typed code answer "suspended or doesn't exist". Doing it twice changes nothing the second time.
  */
-export async function setIboStatus(db: Db, actorId: number, id: number, status: IboStatus, step: Step = noStep): Promise<StatusOutcome> {
+export async function setIboStatus(db: Db, actorId: number, id: number, status: IboStatus, step: IboStep = noStep): Promise<StatusOutcome> {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(ibos).where(eq(ibos.id, id)).for('update');
     if (!before) return { status: 'unknown' } as const;
     if (before.status === status) return { status: 'ok', ibo: before, unchanged: true, endedSessions: 0, changed: [] } as const;
     const [after] = await tx.update(ibos).set({ status }).where(eq(ibos.id, id)).returning();
-    step('status-written');
+    await step('status-written');
     const ended = status === 'suspended' ? await tx.delete(sessions).where(eq(sessions.iboId, id)).returning({ tokenHash: sessions.tokenHash }) : [];
-    step('sessions-deleted');
+    await step('sessions-deleted');
     await recordAudit(tx, {
       action: status === 'suspended' ? 'ibo.suspend' : 'ibo.reinstate',
       actor: userRef(actorId),
@@ -229,7 +230,7 @@ export async function setIboStatus(db: Db, actorId: number, id: number, status: 
       before: { status: before.status },
       after: { status, endedSessions: ended.length },
     });
-    step('audit-written');
+    await step('audit-written');
     return { status: 'ok', ibo: after!, unchanged: false, endedSessions: ended.length, changed: [sessionChange({ iboId: id })] } as const;
   });
 }

@@ -20,5 +20,5 @@ export {
   type EndSessionsOutcome,
   type TypeOutcome,
   type GrantOutcome,
-  type Step,
+  type PeopleStep,
 } from './people.server';

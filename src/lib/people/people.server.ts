@@ -22,6 +22,7 @@ import type { StaffRole } from '../access/policy';
 import { recordAudit, userRef } from '../privacy/audit.server';
 import { personChange, sessionChange, type Change } from '../runtime/changes';
 import { blockRefused, grantRef, pageOf, personTypeOf, PEOPLE_PAGE_SIZE, searchTerms, type PeopleSearch, type PersonType } from './people';
+import { noStep, type Step } from '../faults/step';
 
 /** One line of the search. */
 export interface PersonLine {
@@ -184,8 +185,8 @@ export async function grantsOf(db: Db | Tx, userId: number): Promise<GrantLine[]
 /* ───────────── changes ───────────── */
 
 /** A point a fault test may stop the process at (nothing in production). */
-export type Step = (name: string) => void;
-const noStep: Step = () => undefined;
+/** The points a fault test may stop the back office's people writes at. */
+export type PeopleStep = Step<'block-written' | 'sessions-deleted' | 'type-written' | 'access-written' | 'audit-written'>;
 
 /** The person locked for this transaction's change, or undefined when there is none. */
 async function lockPerson(tx: Tx, id: number) {
@@ -205,7 +206,7 @@ async function lockoutRefused(tx: Tx, actorId: number, target: User): Promise<'s
 export type BlockOutcome = { status: 'blocked' | 'alreadyBlocked'; changed: Change[] } | { status: 'unknown' } | { status: 'self' } | { status: 'lastAdministrator' };
 
 /** Blocks a person: no login from now on, and every open session ends at once (every process is told). */
-export function blockPerson(db: Db, actorId: number, userId: number, now = new Date(), step: Step = noStep): Promise<BlockOutcome> {
+export function blockPerson(db: Db, actorId: number, userId: number, now = new Date(), step: PeopleStep = noStep): Promise<BlockOutcome> {
   return db.transaction(async (tx) => {
     const u = await lockPerson(tx, userId);
     if (!u) return { status: 'unknown' } as const;
@@ -216,9 +217,9 @@ export function blockPerson(db: Db, actorId: number, userId: number, now = new D
     const changed = [sessionChange({ userId })];
     if (u.blockedAt !== null) return { status: 'alreadyBlocked', changed } as const;
     await tx.update(users).set({ blockedAt: now }).where(eq(users.id, userId));
-    step('block-written');
+    await step('block-written');
     await recordAudit(tx, { action: 'people.blocked', actor: userRef(actorId), subject: userRef(userId), before: { blocked: false }, after: { blocked: true, sessionsEnded: ended.length }, at: now });
-    step('audit-written');
+    await step('audit-written');
     return { status: 'blocked', changed } as const;
   });
 }
@@ -240,14 +241,14 @@ export function unblockPerson(db: Db, actorId: number, userId: number, now = new
 export type EndSessionsOutcome = { status: 'ok'; ended: number; changed: Change[] } | { status: 'unknown' };
 
 /** Ends every session of a person, on every process. */
-export function endPersonSessions(db: Db, actorId: number, userId: number, now = new Date(), step: Step = noStep): Promise<EndSessionsOutcome> {
+export function endPersonSessions(db: Db, actorId: number, userId: number, now = new Date(), step: PeopleStep = noStep): Promise<EndSessionsOutcome> {
   return db.transaction(async (tx) => {
     const u = await lockPerson(tx, userId);
     if (!u) return { status: 'unknown' } as const;
     const ended = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ tokenHash: sessions.tokenHash });
-    step('sessions-deleted');
+    await step('sessions-deleted');
     await recordAudit(tx, { action: 'people.sessions.ended', actor: userRef(actorId), subject: userRef(userId), after: { ended: ended.length }, at: now });
-    step('audit-written');
+    await step('audit-written');
     return { status: 'ok', ended: ended.length, changed: [sessionChange({ userId })] } as const;
   });
 }
@@ -255,7 +256,7 @@ export function endPersonSessions(db: Db, actorId: number, userId: number, now =
 export type TypeOutcome = { status: 'changed' | 'unchanged'; changed: Change[] } | { status: 'unknown' } | { status: 'self' } | { status: 'lastAdministrator' };
 
 /** Sets a person's user type; a type that cannot log in (refused, prospect) follows the blocking rule (not oneself, not the last administrator). */
-export function setPersonType(db: Db, actorId: number, userId: number, type: PersonType, now = new Date(), step: Step = noStep): Promise<TypeOutcome> {
+export function setPersonType(db: Db, actorId: number, userId: number, type: PersonType, now = new Date(), step: PeopleStep = noStep): Promise<TypeOutcome> {
   return db.transaction(async (tx) => {
     const u = await lockPerson(tx, userId);
     if (!u) return { status: 'unknown' } as const;
@@ -266,9 +267,9 @@ export function setPersonType(db: Db, actorId: number, userId: number, type: Per
       if (refused) return { status: refused } as const;
     }
     await tx.update(users).set({ userType: stored }).where(eq(users.id, userId));
-    step('type-written');
+    await step('type-written');
     await recordAudit(tx, { action: 'people.type.changed', actor: userRef(actorId), subject: userRef(userId), before: { type: personTypeOf(u.userType) ?? u.userType }, after: { type }, at: now });
-    step('audit-written');
+    await step('audit-written');
     return { status: 'changed', changed: [sessionChange({ userId }), personChange({ userId })] } as const;
   });
 }
@@ -280,7 +281,7 @@ export type GrantOutcome = { status: 'granted'; grantId: number; changed: Change
  * the grant and the grant in the audit trail, all in one transaction. A course already held is `held`
  * (nothing written): a grant replayed after a crash never doubles.
  */
-export function grantCourse(db: Db, actorId: number, userId: number, courseId: number, reason: string, now = new Date(), step: Step = noStep): Promise<GrantOutcome> {
+export function grantCourse(db: Db, actorId: number, userId: number, courseId: number, reason: string, now = new Date(), step: PeopleStep = noStep): Promise<GrantOutcome> {
   return db.transaction(async (tx) => {
     const u = await lockPerson(tx, userId);
     if (!u) return { status: 'unknown' } as const;
@@ -289,10 +290,10 @@ export function grantCourse(db: Db, actorId: number, userId: number, courseId: n
     if (course.isTest || course.hidden) return { status: 'unpublished' } as const;
     const inserted = await tx.insert(purchaseAccess).values({ userId, courseId, orderId: null, grantedAt: now }).onConflictDoNothing().returning({ courseId: purchaseAccess.courseId });
     if (inserted.length === 0) return { status: 'held' } as const;
-    step('access-written');
+    await step('access-written');
     const [grant] = await tx.insert(courseGrants).values({ userId, courseId, grantedBy: actorId, reason, grantedAt: now }).returning({ id: courseGrants.id });
     await recordAudit(tx, { action: 'people.course.granted', actor: userRef(actorId), subject: userRef(userId), after: { course: courseId, grant: grantRef(grant!.id) }, at: now });
-    step('audit-written');
+    await step('audit-written');
     const [own] = await tx.select({ id: contacts.id }).from(contacts).where(eq(contacts.userId, userId)).limit(1);
     return { status: 'granted', grantId: grant!.id, changed: [personChange({ userId, contactId: own?.id ?? null })] } as const;
   });

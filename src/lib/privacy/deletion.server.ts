@@ -33,7 +33,8 @@ import {
 import { verifyPassword } from '../identity/password';
 import { removePhotos } from '../identity/photo.server';
 import { recordAudit, userRef } from './audit.server';
-import { removeExportFiles, type Step } from './export.server';
+import { removeExportFiles } from './export.server';
+import { type Step } from '../faults/step';
 import { DELETION_JOB, deletedEmail, deletionDue, deletionJobKey, isDeletedEmail } from './privacy';
 import type { Storage } from '../storage';
 

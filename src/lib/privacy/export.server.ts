@@ -28,6 +28,7 @@ import { archiveEntries, EXPORT_JOB, exportExpiry, exportJobKey, exportLinkState
 import { zip } from '../zip/zip';
 import type { Storage, StoredObject } from '../storage';
 import { moveIntoStorage } from '../storage/move.server';
+import { type Step } from '../faults/step';
 
 /** The storage key of archive `exportId`. */
 export const exportKey = (exportId: number) => `exports/${exportId}.zip`;
@@ -40,8 +41,6 @@ export function moveExportsIntoStorage(dataDir: string, storage: Storage): Promi
   return moveIntoStorage(exportFolder(dataDir), storage, 'exports/', (name) => /^[1-9]\d{0,9}\.zip$/.test(name), 'application/zip');
 }
 
-/** A crash point a fault test may stop at (`kill -9`); nothing in production. */
-export type Step = (name: string) => void | Promise<void>;
 
 /**
  * Queues an archive of `userId`'s data: the row, its job and the audit record, together. The archive

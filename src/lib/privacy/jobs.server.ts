@@ -1,7 +1,8 @@
 /** The scheduler's handlers of "My data": archives and account deletions. */
 import type { Scheduler } from '../jobs/jobs.server';
 import { runDeletion, type DeletionJobDeps } from './deletion.server';
-import { runExport, type ExportJobDeps, type Step } from './export.server';
+import { runExport, type ExportJobDeps } from './export.server';
+import { type Step } from '../faults/step';
 import { DELETION_JOB, EXPORT_JOB } from './privacy';
 
 /** Registers both jobs; `step` is a fault test's crash point (nothing in production). */

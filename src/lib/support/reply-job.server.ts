@@ -11,9 +11,10 @@ import type { Scheduler } from '../jobs/jobs.server';
 import type { MailMessage, MailReceipt } from '../mail/mail';
 import { replyMail, replyLocale, REPLY_JOB } from './support';
 import { markReplySent, replyToSend } from './support.server';
+import { type Step } from '../faults/step';
 
 /** A fault test's crash point (nothing in production). */
-export type Step = (name: 'mail-sent' | 'sent-marked') => Promise<void> | void;
+export type ReplyStep = Step<'mail-sent' | 'sent-marked'>;
 
 export interface ReplyJobDeps {
   db: Db;

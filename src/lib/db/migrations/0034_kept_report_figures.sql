@@ -102,15 +102,30 @@ CREATE TRIGGER tracking_enrolments_change AFTER UPDATE OF completed_at, course_i
     OR OLD.contact_id IS DISTINCT FROM NEW.contact_id OR OLD.created_at IS DISTINCT FROM NEW.created_at)
   EXECUTE FUNCTION enrolments_from_tracking_change();
 --> statement-breakpoint
+-- One enrolment's first pass, or its certificate, looked up again (an enrolment not begun yet takes
+-- them when it begins).
+CREATE OR REPLACE FUNCTION enrolments_repass(p_contact integer, p_course integer) RETURNS void
+  LANGUAGE sql AS $$
+  UPDATE enrolments e SET passed_at = (SELECT min(coalesce(a.submitted_at, a.started_at)) FROM exam_attempts a JOIN evaluations ev ON ev.id = a.evaluation_id
+      WHERE ev.course_id = p_course AND a.contact_id = p_contact AND a.passed)
+    WHERE e.contact_id = p_contact AND e.course_id = p_course
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION enrolments_recertify(p_contact integer, p_course integer) RETURNS void
+  LANGUAGE sql AS $$
+  UPDATE enrolments e SET certified_at = (SELECT k.issued_at FROM certificates k WHERE k.contact_id = p_contact AND k.course_id = p_course AND k.revoked_at IS NULL)
+    WHERE e.contact_id = p_contact AND e.course_id = p_course
+$$;
+--> statement-breakpoint
 -- An attempt's pass given, taken back by a regrade, or the attempt removed.
 CREATE OR REPLACE FUNCTION enrolments_from_attempt() RETURNS trigger
   LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP <> 'INSERT' THEN
-    PERFORM enrolments_refresh(ARRAY[OLD.contact_id], ARRAY[(SELECT course_id FROM evaluations WHERE id = OLD.evaluation_id)]);
+    PERFORM enrolments_repass(OLD.contact_id, (SELECT course_id FROM evaluations WHERE id = OLD.evaluation_id));
   END IF;
-  IF TG_OP <> 'DELETE' THEN
-    PERFORM enrolments_refresh(ARRAY[NEW.contact_id], ARRAY[(SELECT course_id FROM evaluations WHERE id = NEW.evaluation_id)]);
+  IF TG_OP <> 'DELETE' AND (TG_OP = 'INSERT' OR OLD.contact_id <> NEW.contact_id OR OLD.evaluation_id <> NEW.evaluation_id) THEN
+    PERFORM enrolments_repass(NEW.contact_id, (SELECT course_id FROM evaluations WHERE id = NEW.evaluation_id));
   END IF;
   RETURN NULL;
 END $$;
@@ -131,10 +146,10 @@ CREATE OR REPLACE FUNCTION enrolments_from_certificate() RETURNS trigger
   LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP <> 'INSERT' THEN
-    PERFORM enrolments_refresh(ARRAY[OLD.contact_id], ARRAY[OLD.course_id]);
+    PERFORM enrolments_recertify(OLD.contact_id, OLD.course_id);
   END IF;
-  IF TG_OP <> 'DELETE' THEN
-    PERFORM enrolments_refresh(ARRAY[NEW.contact_id], ARRAY[NEW.course_id]);
+  IF TG_OP <> 'DELETE' AND (TG_OP = 'INSERT' OR OLD.contact_id <> NEW.contact_id OR OLD.course_id <> NEW.course_id) THEN
+    PERFORM enrolments_recertify(NEW.contact_id, NEW.course_id);
   END IF;
   RETURN NULL;
 END $$;
