@@ -17,6 +17,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq, inArray, like } from 'drizzle-orm';
 import { openDatabase, type DbHandle } from '../src/lib/db/client';
+import { keptFiguresDrift } from '../src/lib/testing/kept-figures';
 import { createPostgresDatabase, postgresAvailable, preparedDataFolder, preparedPostgresFiles } from '../src/lib/db/testing';
 import * as s from '../src/lib/db/schema';
 import { hashToken, newToken } from '../src/lib/identity/session.server';
@@ -270,6 +271,8 @@ describe.each(layouts)('kill -9 during checkouts and renewals on $name', ({ make
         }
         expect(problems).toEqual([]);
         expect(members).toHaveLength(MEMBERS);
+        // The revenue lines kept with each payment are those of the orders as they ended.
+        expect(await keptFiguresDrift(db)).toEqual([]);
         // Figures for the closing note.
         console.log(`kill -9 payments (${target.env.WEB_CONCURRENCY ? 'PostgreSQL, 2 workers' : 'PGlite'}): ${answers.filter((a) => a === 200).length}/${BUYERS} answered paid before the kill, ${stuck} attempts in flight at the kill; after reconciling: ${orders.filter((o) => o.status === 'paid' && !o.idempotencyKey.startsWith('renewal-')).length} paid, ${orders.filter((o) => o.status === 'failed').length} failed, ${orders.filter((o) => o.status === 'refunded').length} refunded, 0 pending; ${MEMBERS} memberships renewed once`);
       } finally {

@@ -15,6 +15,7 @@ import { loadExam } from '../src/lib/exams/exam-source.server';
 import { editQuestion, loadBank, saveSettings } from '../src/lib/question-bank/bank.server';
 import { PEOPLE } from '../tests/e2e/support/seed';
 import { faultDatabases, useFaultTarget, runWrite, withDb } from '../src/lib/testing/fault-runs';
+import { keptFiguresDrift, keptRows } from '../src/lib/testing/kept-figures';
 
 const COURSE = 2;
 const EDITOR = 424242;
@@ -76,6 +77,8 @@ describe.each(await faultDatabases())('kill -9 in a regrade on $name', ({ name, 
         certificates: await db.select().from(s.certificates).where(eq(s.certificates.courseId, COURSE)).orderBy(s.certificates.id),
         regraded: await db.select().from(s.auditEvents).where(eq(s.auditEvents.action, 'questions.regraded')),
         revocations: await db.select().from(s.auditEvents).where(eq(s.auditEvents.action, 'questions.regrade.certificate.revoked')),
+        enrolments: await keptRows(db, 'enrolments'),
+        items: await keptRows(db, 'exam_item_results'),
       }));
     const before = await state();
 
@@ -106,5 +109,7 @@ describe.each(await faultDatabases())('kill -9 in a regrade on $name', ({ name, 
     expect(after.revocations).toHaveLength(3);
     expect(after.regraded).toHaveLength(1);
     expect(after.regraded[0]!.after).toMatchObject({ counts: { attempts: 4, noLongerPassing: 3, nowPassing: 1, revoked: 3 } });
+    // The enrolments' passes and certificates, and each question's result, kept by the regrade's own transaction.
+    expect(await withDb(target(), ({ db }) => keptFiguresDrift(db))).toEqual([]);
   }, 600_000);
 });
