@@ -67,35 +67,60 @@ BEGIN
     WHERE k.contact_id = e.contact_id AND k.course_id = e.course_id AND k.revoked_at IS NULL;
 END $$;
 --> statement-breakpoint
--- Progress rows added or removed (one statement's rows at once, a bulk load or a cascade included).
-CREATE OR REPLACE FUNCTION enrolments_from_tracking_rows() RETURNS trigger
+-- One pair's first progress and completed lessons counted again (row triggers run after their whole
+-- statement, so a count, unlike an increment, stays right whatever else the statement wrote); a pair
+-- without its enrolment yet gets all of it.
+CREATE OR REPLACE FUNCTION enrolments_recount(p_contact integer, p_course integer) RETURNS void
+  LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE enrolments e SET (started_at, lessons_done) =
+      (SELECT min(t.created_at), (count(*) FILTER (WHERE t.completed_at IS NOT NULL))::integer FROM tracking t WHERE t.contact_id = p_contact AND t.course_id = p_course)
+    WHERE e.contact_id = p_contact AND e.course_id = p_course
+      AND EXISTS (SELECT 1 FROM tracking t WHERE t.contact_id = p_contact AND t.course_id = p_course);
+  IF NOT FOUND THEN
+    PERFORM enrolments_refresh(ARRAY[p_contact], ARRAY[p_course]);
+  END IF;
+END $$;
+--> statement-breakpoint
+-- A progress row added. Row by row: the progress writer's upserts mostly update rows already there, and
+-- a row trigger costs them nothing, where a statement trigger with its table of added rows runs at every
+-- write. A bulk load goes without triggers and is rebuilt.
+CREATE OR REPLACE FUNCTION enrolments_from_tracking_added() RETURNS trigger
+  LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM enrolments_recount(NEW.contact_id, NEW.course_id);
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER tracking_enrolments_insert AFTER INSERT ON tracking
+  FOR EACH ROW EXECUTE FUNCTION enrolments_from_tracking_added();
+--> statement-breakpoint
+-- Progress rows removed, one statement's at once (a lesson removed cascades to every learner's row).
+CREATE OR REPLACE FUNCTION enrolments_from_tracking_removed() RETURNS trigger
   LANGUAGE plpgsql AS $$
 BEGIN
   -- (A cascade that removed no progress row, as most do, has nothing to do.)
-  IF TG_OP = 'DELETE' AND NOT EXISTS (SELECT 1 FROM removed) THEN
+  IF NOT EXISTS (SELECT 1 FROM removed) THEN
     RETURN NULL;
   END IF;
-  IF TG_OP = 'INSERT' THEN
-    PERFORM enrolments_refresh(array(SELECT contact_id FROM added ORDER BY contact_id, course_id), array(SELECT course_id FROM added ORDER BY contact_id, course_id));
-  ELSE
-    PERFORM enrolments_refresh(array(SELECT contact_id FROM removed ORDER BY contact_id, course_id), array(SELECT course_id FROM removed ORDER BY contact_id, course_id));
-  END IF;
+  PERFORM enrolments_refresh(array(SELECT contact_id FROM removed ORDER BY contact_id, course_id), array(SELECT course_id FROM removed ORDER BY contact_id, course_id));
   RETURN NULL;
 END $$;
 --> statement-breakpoint
--- A progress row completed, or moved to another course (the writer's upsert).
+CREATE TRIGGER tracking_enrolments_delete AFTER DELETE ON tracking REFERENCING OLD TABLE AS removed
+  FOR EACH STATEMENT EXECUTE FUNCTION enrolments_from_tracking_removed();
+--> statement-breakpoint
+-- A lesson completed (the same pair): counted again; a row moved to another pair: both pairs again.
 CREATE OR REPLACE FUNCTION enrolments_from_tracking_change() RETURNS trigger
   LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM enrolments_refresh(ARRAY[OLD.contact_id, NEW.contact_id], ARRAY[OLD.course_id, NEW.course_id]);
+  IF OLD.contact_id = NEW.contact_id AND OLD.course_id = NEW.course_id THEN
+    PERFORM enrolments_recount(NEW.contact_id, NEW.course_id);
+  ELSE
+    PERFORM enrolments_refresh(ARRAY[OLD.contact_id, NEW.contact_id], ARRAY[OLD.course_id, NEW.course_id]);
+  END IF;
   RETURN NULL;
 END $$;
---> statement-breakpoint
-CREATE TRIGGER tracking_enrolments_insert AFTER INSERT ON tracking REFERENCING NEW TABLE AS added
-  FOR EACH STATEMENT EXECUTE FUNCTION enrolments_from_tracking_rows();
---> statement-breakpoint
-CREATE TRIGGER tracking_enrolments_delete AFTER DELETE ON tracking REFERENCING OLD TABLE AS removed
-  FOR EACH STATEMENT EXECUTE FUNCTION enrolments_from_tracking_rows();
 --> statement-breakpoint
 CREATE TRIGGER tracking_enrolments_change AFTER UPDATE OF completed_at, course_id, contact_id, created_at ON tracking
   FOR EACH ROW WHEN (OLD.completed_at IS DISTINCT FROM NEW.completed_at OR OLD.course_id IS DISTINCT FROM NEW.course_id

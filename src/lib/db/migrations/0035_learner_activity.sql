@@ -35,49 +35,16 @@ BEGIN
     GROUP BY 1, 2, 3;
 END $$;
 --> statement-breakpoint
--- A progress row added: its enrolment and its person's activity, in one call. Row by row: the progress
--- writer's upserts mostly update rows already there, and a row trigger costs them nothing, where a
--- statement trigger with its table of added rows runs at every write. A bulk load goes without
--- triggers and is rebuilt.
-DROP TRIGGER tracking_enrolments_insert ON tracking;
---> statement-breakpoint
--- One pair's first progress and completed lessons counted again (row triggers run after their whole
--- statement, so a count, unlike an increment, stays right whatever else the statement wrote); a pair
--- without its enrolment yet gets all of it.
-CREATE OR REPLACE FUNCTION enrolments_recount(p_contact integer, p_course integer) RETURNS void
+-- A progress row added: its person's activity (a row trigger, as the enrolment's: see 0034).
+CREATE OR REPLACE FUNCTION learner_activity_from_tracking_added() RETURNS trigger
   LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE enrolments e SET (started_at, lessons_done) =
-      (SELECT min(t.created_at), (count(*) FILTER (WHERE t.completed_at IS NOT NULL))::integer FROM tracking t WHERE t.contact_id = p_contact AND t.course_id = p_course)
-    WHERE e.contact_id = p_contact AND e.course_id = p_course
-      AND EXISTS (SELECT 1 FROM tracking t WHERE t.contact_id = p_contact AND t.course_id = p_course);
-  IF NOT FOUND THEN
-    PERFORM enrolments_refresh(ARRAY[p_contact], ARRAY[p_course]);
-  END IF;
-END $$;
---> statement-breakpoint
-CREATE OR REPLACE FUNCTION tracking_kept_from_added() RETURNS trigger
-  LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM enrolments_recount(NEW.contact_id, NEW.course_id);
   PERFORM learner_activity_note(ARRAY[NEW.contact_id, NEW.contact_id], ARRAY[NEW.created_at, NEW.updated_at]);
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER tracking_kept_insert AFTER INSERT ON tracking
-  FOR EACH ROW EXECUTE FUNCTION tracking_kept_from_added();
---> statement-breakpoint
--- A lesson completed (the same pair): counted again; a row moved to another pair: both pairs again.
-CREATE OR REPLACE FUNCTION enrolments_from_tracking_change() RETURNS trigger
-  LANGUAGE plpgsql AS $$
-BEGIN
-  IF OLD.contact_id = NEW.contact_id AND OLD.course_id = NEW.course_id THEN
-    PERFORM enrolments_recount(NEW.contact_id, NEW.course_id);
-  ELSE
-    PERFORM enrolments_refresh(ARRAY[OLD.contact_id, NEW.contact_id], ARRAY[OLD.course_id, NEW.course_id]);
-  END IF;
-  RETURN NULL;
-END $$;
+CREATE TRIGGER tracking_activity_insert AFTER INSERT ON tracking
+  FOR EACH ROW EXECUTE FUNCTION learner_activity_from_tracking_added();
 --> statement-breakpoint
 -- Progress written again: only its first write of a UTC day can be anyone's first of that day (or month).
 CREATE OR REPLACE FUNCTION learner_activity_from_tracking_write() RETURNS trigger
