@@ -43,6 +43,8 @@ export const paths = {
   myShopping: '/myshopping',
   /** An IBO owner's business: their share kit (links, QR code, ready messages). */
   myBusiness: '/mybusiness',
+  /** The IBO's funnel over a period (`from`, `to` in the query): visits, prospects, sign-ups, buyers, revenue. */
+  myBusinessFunnel: '/mybusiness/funnel',
   /** The QR code of the IBO's link as an image (`format`: png or svg; `lang`: the language of a refusal). */
   myBusinessQr: (format: 'png' | 'svg', lang: string) => `/mybusiness/qr.${format}?lang=${encodeURIComponent(lang)}`,
   /** An affiliate link that opens one course in the IBO's session (`/{code}?course={id}`). */

@@ -13,8 +13,8 @@ import { expect, expectNoSeriousViolations, test } from './fixtures';
 import { IBO_OWNERS } from './support/seed';
 
 const TEXTS = {
-  es: { prefix: '', menu: 'Menú de la cuenta de Camila Torres', business: 'Mi negocio', copy: 'Copiar enlace', copied: 'Enlace copiado.', png: 'Descargar PNG', svg: 'Descargar SVG', link: 'Tu enlace', suspended: 'Tu código IBO RUTAS99 está suspendido' },
-  en: { prefix: '/en', menu: 'Account menu of Camila Torres', business: 'My business', copy: 'Copy link', copied: 'Link copied.', png: 'Download PNG', svg: 'Download SVG', link: 'Your link', suspended: 'Your IBO code RUTAS99 is suspended' },
+  es: { prefix: '', funnel: 'Embudo', funnelTitle: 'Mi embudo', last7: 'Últimos 7 días', visits: 'Visitas por tus enlaces', from: 'Desde', to: 'Hasta', show: 'Ver periodo', reversed: 'La fecha de inicio es posterior', menu: 'Menú de la cuenta de Camila Torres', business: 'Mi negocio', copy: 'Copiar enlace', copied: 'Enlace copiado.', png: 'Descargar PNG', svg: 'Descargar SVG', link: 'Tu enlace', suspended: 'Tu código IBO RUTAS99 está suspendido' },
+  en: { prefix: '/en', funnel: 'Funnel', funnelTitle: 'My funnel', last7: 'Last 7 days', visits: 'Visits through your links', from: 'From', to: 'To', show: 'Show period', reversed: 'The start date is after', menu: 'Account menu of Camila Torres', business: 'My business', copy: 'Copy link', copied: 'Link copied.', png: 'Download PNG', svg: 'Download SVG', link: 'Your link', suspended: 'Your IBO code RUTAS99 is suspended' },
 } as const;
 
 async function logIn(page: Page, who: { email: string; password: string }) {
@@ -73,6 +73,40 @@ async function journey(page: Page, browser: Browser, lang: keyof typeof TEXTS) {
   }
 }
 
+/**
+ * The funnel: a visit through the IBO's link is counted today; the owner opens the funnel from the
+ * sections, picks the last 7 days and reads the visits among the steps and beside the period before;
+ * a period typed backwards is refused in words (400) and shows no figure.
+ */
+async function funnelJourney(page: Page, browser: Browser, lang: keyof typeof TEXTS) {
+  const T = TEXTS[lang];
+  const base = test.info().project.use.baseURL!;
+  const stranger = await browser.newContext({ baseURL: base });
+  try {
+    await (await stranger.newPage()).goto(`${T.prefix}/HORIZONTE01`);
+  } finally {
+    await stranger.close();
+  }
+  await logIn(page, IBO_OWNERS.owner);
+  await page.goto(`${T.prefix}/mybusiness`);
+  await page.getByRole('navigation', { name: /negocio|business/ }).getByRole('link', { name: T.funnel }).click();
+  await expect(page.getByRole('heading', { level: 1, name: T.funnelTitle })).toBeVisible();
+  await page.getByRole('link', { name: T.last7 }).click();
+  await expect(page.getByRole('link', { name: T.last7 })).toHaveAttribute('aria-current', 'true');
+  const visits = page.locator('.bar-row').filter({ hasText: T.visits }).locator('.bar-value');
+  await expect.poll(async () => Number((await visits.textContent())?.replace(/\D/g, ''))).toBeGreaterThan(0);
+  await expect(page.getByRole('region', { name: /Comparado|Compared/ }).getByRole('row', { name: new RegExp(T.visits) })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+  await expectNoSeriousViolations(page);
+
+  await page.getByLabel(T.from, { exact: true }).fill('2026-11-20');
+  await page.getByLabel(T.to, { exact: true }).fill('2026-11-01');
+  const [answer] = await Promise.all([page.waitForResponse((r) => r.url().includes('/mybusiness/funnel?')), page.getByRole('button', { name: T.show }).click()]);
+  expect(answer.status()).toBe(400);
+  await expect(page.getByRole('alert')).toContainText(T.reversed);
+  await expect(page.locator('.bar-row')).toHaveCount(0);
+}
+
 async function suspendedNotice(page: Page, lang: keyof typeof TEXTS) {
   const T = TEXTS[lang];
   await logIn(page, IBO_OWNERS.suspended);
@@ -91,6 +125,14 @@ test('an IBO shares from My business on the phone: copies the link, downloads th
 test('an IBO shares from My business on a computer: copies the link, downloads the QR code, a course link opens the course with the code (en)', async ({ page, browser }) => {
   test.setTimeout(90_000);
   await journey(page, browser, 'en');
+});
+
+test("an IBO reads the funnel of the last 7 days on the phone, and a period typed backwards is refused in words (es) @mobile", async ({ page, browser }) => {
+  await funnelJourney(page, browser, 'es');
+});
+
+test("an IBO reads the funnel of the last 7 days on a computer, and a period typed backwards is refused in words (en)", async ({ page, browser }) => {
+  await funnelJourney(page, browser, 'en');
 });
 
 test('a suspended IBO sees the notice and nothing to share (es) @mobile', async ({ page }) => {

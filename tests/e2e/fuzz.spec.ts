@@ -1214,7 +1214,7 @@ test.describe('Stripe webhook, on a server with Stripe configured', () => {
   });
 });
 
-test(`my business (an IBO owner): ${RUNS} hostile languages, QR formats and course links with forged codes — 200, a redirect or a 4xx, never a 5xx`, async ({ baseURL }) => {
+test(`my business (an IBO owner): ${RUNS} hostile languages, QR formats, funnel periods and course links with forged codes — 200, a redirect or a 4xx, never a 5xx`, async ({ baseURL }) => {
   const owner = new Client(baseURL!, loopback(211));
   const visitor = new Client(baseURL!, loopback(212));
   try {
@@ -1222,7 +1222,7 @@ test(`my business (an IBO owner): ${RUNS} hostile languages, QR formats and cour
     expect(login.status, login.body.slice(0, 200)).toBe(200);
     await property(
       'business page, QR codes and course links',
-      fc.record({ value: hostileValue, target: fc.constantFrom('page', 'png', 'svg', 'course', 'code'), en: fc.boolean() }),
+      fc.record({ value: hostileValue, target: fc.constantFrom('page', 'png', 'svg', 'course', 'code', 'from', 'to', 'ibo'), en: fc.boolean() }),
       async ({ value, target, en }, tally) => {
         const part = urlPart(value);
         const path =
@@ -1232,7 +1232,9 @@ test(`my business (an IBO owner): ${RUNS} hostile languages, QR formats and cour
               ? `${en ? '/en' : ''}/HORIZONTE01?course=${part}`
               : target === 'code'
                 ? `${en ? '/en' : ''}/${part}?course=6`
-                : `/mybusiness/qr.${target}?lang=${part}`;
+                : target === 'from' || target === 'to' || target === 'ibo'
+                  ? `${en ? '/en' : ''}/mybusiness/funnel?${target}=${part}`
+                  : `/mybusiness/qr.${target}?lang=${part}`;
         // Course links are followed as a visitor would (a new session each time); the rest as the owner.
         const c = target === 'course' || target === 'code' ? visitor : owner;
         if (c === visitor) c.cookies.clear();
@@ -1240,7 +1242,12 @@ test(`my business (an IBO owner): ${RUNS} hostile languages, QR formats and cour
         tally.add(a ? a.status : 'closed: request line too large');
         if (!a) return;
         expectClean(a, { path: path.slice(0, 300) });
-        expect([200, 302, 400, 404, 414, 429], `${path.slice(0, 200)} → ${a.status}`).toContain(a.status);
+        expect([200, 302, 400, 403, 404, 414, 429], `${path.slice(0, 200)} → ${a.status}`).toContain(a.status);
+        // The funnel answers the owner's own figures, or refuses in words (a period 400, another IBO 403).
+        if (target === 'from' || target === 'to' || target === 'ibo') {
+          if (a.status === 400 || a.status === 403) expect(a.body, path.slice(0, 200)).toMatch(/role="alert"/);
+          if (a.status === 403) expect(target, path.slice(0, 200)).toBe('ibo');
+        } else expect(a.status, path.slice(0, 200)).not.toBe(403);
         // A forged course id never leads off the site, and only to a course page.
         if (a.status === 302 && target === 'course') expect(a.location ?? '', path.slice(0, 200)).toMatch(/^\/(en\/)?(courses-details\/\d+|\?ibo=invalid)$/);
       },

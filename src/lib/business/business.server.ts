@@ -41,6 +41,12 @@ export async function iboQr(origin: string, ibo: Pick<OwnedIbo, 'code'>, locale:
   return qrFormat === 'png' ? qrPng(url) : qrSvg(url);
 }
 
+/** The gate of every page of the business area for `session`, read with the IBO its account owns now (see `businessGate`). */
+export async function loadBusinessGate(db: Db, session: SessionInfo | null | undefined): Promise<BusinessGate> {
+  const userId = session?.user?.id;
+  return businessGate(callerOf(session), userId === undefined ? null : await ownedIbo(db, userId));
+}
+
 /** What the business page shows: who gets it (`gate`), and for an active IBO's owner the share kit and the QR code (inline SVG). */
 export interface BusinessPageView {
   gate: BusinessGate;
@@ -54,8 +60,7 @@ export interface BusinessPageView {
  * A suspended IBO's owner gets no link, no course and no code.
  */
 export async function loadBusinessPage(db: Db, catalog: () => Promise<CatalogSnapshot>, origin: string, session: SessionInfo | null | undefined, locale: Locale): Promise<BusinessPageView> {
-  const userId = session?.user?.id;
-  const gate = businessGate(callerOf(session), userId === undefined ? null : await ownedIbo(db, userId));
+  const gate = await loadBusinessGate(db, session);
   if (gate.kind !== 'owner') return { gate, kit: null, qrSvg: null };
   const kit = loadShareKit(await catalog(), origin, gate.ibo, locale);
   const url = kit.messages[locale].url;

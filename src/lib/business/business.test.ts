@@ -1,7 +1,7 @@
 /** The business page's rules: who gets it, the share links and ready messages, the share buttons' addresses. */
 import { describe, expect, it } from 'vitest';
 import type { Caller } from '../access/policy';
-import { affiliateUrl, builtSections, BUSINESS_SECTIONS, businessGate, courseShareUrl, qrFileName, readyMessage, shareKit, shareTargets, type OwnedIbo } from './business';
+import { affiliateUrl, businessNav, businessGate, courseShareUrl, qrFileName, readyMessage, shareKit, shareTargets, type OwnedIbo } from './business';
 
 const ORIGIN = 'https://academia.example';
 const active: OwnedIbo = { id: 1, code: 'HORIZONTE01', companyName: 'Viajes Horizonte S.A.S.', imageUrl: null, status: 'active' };
@@ -90,8 +90,14 @@ describe('the share links', () => {
 });
 
 describe('the sections', () => {
-  it('shows the built sections in order (the share kit today)', () => {
-    expect(builtSections()).toEqual(['share']);
-    expect(BUSINESS_SECTIONS.every((s) => typeof s.id === 'string')).toBe(true);
+  it('lists every section in order, each its own page in the reader\'s language, the current one marked', () => {
+    const es = businessNav('es', 'funnel');
+    expect(es.map((s) => s.id)).toEqual(['share', 'funnel']);
+    expect(es.map((s) => s.href)).toEqual(['/mybusiness', '/mybusiness/funnel']);
+    expect(es.filter((s) => s.current).map((s) => s.id)).toEqual(['funnel']);
+    expect(businessNav('en', 'share').map((s) => [s.href, s.label, s.current])).toEqual([
+      ['/en/mybusiness', 'Share', true],
+      ['/en/mybusiness/funnel', 'Funnel', false],
+    ]);
   });
 });

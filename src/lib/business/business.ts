@@ -7,16 +7,19 @@ import { accessVerdict, type Caller } from '~/lib/access/policy';
 import { localePath, paths } from '~/lib/paths';
 
 /**
- * The page's sections, in order. Only `share` is built; the funnel, people, sales, commissions and
- * team follow, each its own section here (and its own reads), so the page and its navigation grow by
- * data, not by copies.
+ * The business area's sections, in order: each its own page under /mybusiness, reached from the same
+ * navigation (the share kit is the area's first page). A new section is a line here and its page.
  */
-export const BUSINESS_SECTIONS = [{ id: 'share', built: true }] as const satisfies readonly { id: string; built: boolean }[];
+export const BUSINESS_SECTIONS = [
+  { id: 'share', path: paths.myBusiness },
+  { id: 'funnel', path: paths.myBusinessFunnel },
+] as const satisfies readonly { id: string; path: string }[];
 export type BusinessSectionId = (typeof BUSINESS_SECTIONS)[number]['id'];
 
-/** The sections a page shows now. */
-export function builtSections(): BusinessSectionId[] {
-  return BUSINESS_SECTIONS.filter((s) => s.built).map((s) => s.id);
+/** The navigation of the business area in `locale`, the section `current` marked. */
+export function businessNav(locale: Locale, current: BusinessSectionId): { id: BusinessSectionId; href: string; label: string; current: boolean }[] {
+  const t = messages(locale).business.sections;
+  return BUSINESS_SECTIONS.map((s) => ({ id: s.id, href: localePath(locale, s.path), label: t[s.id], current: s.id === current }));
 }
 
 /** The IBO an account owns, as the business page reads it. */

@@ -24,7 +24,7 @@ import type { Db } from '../db/client';
 import { bucketsOf, fillBuckets, type Bucket, type ReportFilter } from './reports';
 
 /** Rows of a raw statement (both drivers give `{ rows }`). */
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
@@ -36,10 +36,10 @@ export function num(value: unknown): number {
 }
 
 const iso = (at: Date) => sql`${at.toISOString()}::timestamptz`;
-const inRange = (column: SQL, f: ReportFilter) => sql`${column} >= ${iso(f.from)} and ${column} < ${iso(f.to)}`;
+export const inRange = (column: SQL, f: Pick<ReportFilter, 'from' | 'to'>) => sql`${column} >= ${iso(f.from)} and ${column} < ${iso(f.to)}`;
 const BUCKET_SQL: Record<Bucket, SQL> = { day: sql.raw(`'day'`), week: sql.raw(`'week'`), month: sql.raw(`'month'`) };
 /** The bucket of an instant as `YYYY-MM-DD` (weeks start on Monday in PostgreSQL too). */
-const bucketOf = (column: SQL, bucket: Bucket) => sql`to_char(date_trunc(${BUCKET_SQL[bucket]}, ${column} at time zone 'UTC'), 'YYYY-MM-DD')`;
+export const bucketOf = (column: SQL, bucket: Bucket) => sql`to_char(date_trunc(${BUCKET_SQL[bucket]}, ${column} at time zone 'UTC'), 'YYYY-MM-DD')`;
 
 /** The course filters on a course id column (`true` without any). */
 export function courseScope(courseId: SQL, f: ReportFilter): SQL {

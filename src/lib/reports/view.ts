@@ -48,7 +48,7 @@ type T = Messages['reports'];
 const n = formatCount;
 const name = (locale: Locale, r: { nameEs: string; nameEn: string }) => (locale === 'en' ? r.nameEn : r.nameEs);
 
-function columnChart(title: string, labels: string[], series: { name: string; values: number[] }[], tick: (v: number) => string): Chart {
+export function columnChart(title: string, labels: string[], series: { name: string; values: number[] }[], tick: (v: number) => string): Chart {
   const geometry = columns(series.map((s) => s.values));
   return { kind: 'columns', title, labels, every: labelEvery(labels.length, 6), series, ticks: geometry.ticks.map((t) => ({ y: t.y, text: tick(t.value) })), geometry };
 }

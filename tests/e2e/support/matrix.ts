@@ -434,6 +434,10 @@ export function matrix(): Row[] {
 
     /* my business (IBO owners): a visitor logs in, an IBO session opened with the code 401, a learner 403, each in words; a suspended IBO's owner the notice only */
     ...page('/mybusiness', (l) => per('403', { visitors: loginRedirect(l, '/mybusiness'), ibo: '401', owner: '200', suspended: '200' }), { covers: '/mybusiness', check: businessShown }),
+    // The funnel: the owner's own figures; another IBO named in the address 403, a period reversed 400, each in words; no figure to anyone else.
+    ...page('/mybusiness/funnel', (l) => per('403', { visitors: loginRedirect(l, '/mybusiness/funnel'), ibo: '401', owner: '200', suspended: '200' }), { covers: '/mybusiness/funnel', check: areaShown('biz-funnel') }),
+    ...page('/mybusiness/funnel?ibo=999999&from=2026-01-01', (l) => per('403', { visitors: loginRedirect(l, '/mybusiness/funnel?ibo=999999&from=2026-01-01'), ibo: '401', suspended: '200' }), { covers: '/mybusiness/funnel', note: "another IBO's figures", check: areaShown('biz-funnel', true) }),
+    ...page('/mybusiness/funnel?from=2026-11-10&to=2016-11-01', (l) => per('403', { visitors: loginRedirect(l, '/mybusiness/funnel?from=2026-11-10&to=2016-11-01'), ibo: '401', owner: '400', suspended: '200' }), { covers: '/mybusiness/funnel', note: 'a period reversed', check: areaShown('biz-funnel', true) }),
     ...(['png', 'svg'] as const).flatMap((format) =>
       (['es', 'en'] as const).map(
         (lang): Row => ({
@@ -999,6 +1003,23 @@ function businessShown(role: Role, seen: Seen): string | undefined {
   if (seen.status === 401 || seen.status === 403) return /role="alert"/.test(seen.body) ? undefined : 'should say why in words';
   return undefined;
 }
+
+/**
+ * A page of the business area: its content (marked by `marker`) to an active IBO's owner, with a refusal
+ * in words when `refused`; the suspended notice and no content to a suspended one's; a refusal in words
+ * and no content to anyone else.
+ */
+const areaShown = (marker: string, refused = false) => (role: Role, seen: Seen): string | undefined => {
+  const shown = seen.body.includes(marker);
+  if (role === 'owner') {
+    if (!shown) return `should show ${marker}`;
+    return refused && !/role="alert"/.test(seen.body) ? 'should say why in words' : undefined;
+  }
+  if (shown) return `shows ${marker}`;
+  if (role === 'suspended') return seen.body.includes('RUTAS99') ? undefined : 'should name the suspended code';
+  if (seen.status === 401 || seen.status === 403) return /role="alert"/.test(seen.body) ? undefined : 'should say why in words';
+  return undefined;
+};
 
 /** The QR code: an image of its type to its owner, a sentence to anyone else; never cacheable. */
 const qrShown = (format: 'png' | 'svg', lang: 'es' | 'en') => (role: Role, seen: Seen) => {
