@@ -205,6 +205,13 @@ export const users = pgTable(
     createdBy: integer(),
     /** The IBO a referral link attributed this sign-up to (last touch before registering). */
     referredByIboId: integer().references((): any => ibos.id),
+    /**
+     * Whether the person lets the IBOs they are related to (the one whose link they signed up through, the
+     * one that registered them as a prospect) see them and their progress: null = never chosen, the default
+     * by relation (on for the IBO that registered them, off otherwise); true/false = their own choice.
+     * The rule: `src/lib/business/consent.ts`.
+     */
+    iboSharing: boolean(),
     /** When the person opened the link that confirmed their address (null: not confirmed yet). */
     emailVerifiedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
