@@ -161,6 +161,11 @@ export const ACTION_RULES = {
   'people.unblock': { access: 'support', limits: [{ name: 'peopleChangesPerAccount', per: 'user' }], locale: 'lang' },
   'people.setType': { access: 'support', limits: [{ name: 'peopleChangesPerAccount', per: 'user' }], locale: 'lang' },
   'people.grantCourse': { access: 'support', limits: [{ name: 'peopleChangesPerAccount', per: 'user' }], locale: 'lang' },
+  // The IBO's business: the owner of an active IBO (the handler reads the IBO fresh). A nudge is an e-mail
+  // to a person: counted per account here, and per person and per IBO's day by the nudge's own rule.
+  'business.nudge': { access: 'iboOwner', limits: [{ name: 'nudgesPerAccount', per: 'user' }], locale: 'lang' },
+  // The stop link of a nudge's mail, opened in any browser: the token decides (counted per address against guessing).
+  'business.stopNudges': { access: 'public', limits: [{ name: 'nudgeStopsPerAddress', per: 'address' }], locale: 'lang' },
 } as const satisfies Record<string, ActionRule>;
 
 export type ActionName = keyof typeof ACTION_RULES;

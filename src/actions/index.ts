@@ -32,9 +32,11 @@ import { people } from './people';
 import { memberships } from './memberships';
 import { ibos } from './ibos';
 import { orders } from './orders';
+import { business } from './business';
 
 export const server = {
   account,
+  business,
   auth,
   cart,
   certificates,

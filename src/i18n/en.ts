@@ -33,5 +33,6 @@ import * as reports from './sections/reports';
 import * as iboAdmin from './sections/ibo-admin';
 import * as business from './sections/business';
 import * as businessFunnel from './sections/business-funnel';
+import * as businessPeople from './sections/business-people';
 
-export const en: Messages = { ...core.en, ...catalog.en, ...contact.en, ...content.en, ...search.en, ...identity.en, ...security.en, ...ibo.en, ...learning.en, ...media.en, ...exams.en, ...certificates.en, ...minicart.en, ...commerce.en, ...forms.en, ...privacy.en, ...staff.en, ...questions.en, ...products.en, ...authoring.en, ...videos.en, ...courseArchive.en, ...support.en, ...certificateAdmin.en, ...dashboard.en, ...couponAdmin.en, ...people.en, ...membershipAdmin.en, ...reports.en, ...iboAdmin.en, ...orders.en, ...business.en, ...businessFunnel.en };
+export const en: Messages = { ...core.en, ...catalog.en, ...contact.en, ...content.en, ...search.en, ...identity.en, ...security.en, ...ibo.en, ...learning.en, ...media.en, ...exams.en, ...certificates.en, ...minicart.en, ...commerce.en, ...forms.en, ...privacy.en, ...staff.en, ...questions.en, ...products.en, ...authoring.en, ...videos.en, ...courseArchive.en, ...support.en, ...certificateAdmin.en, ...dashboard.en, ...couponAdmin.en, ...people.en, ...membershipAdmin.en, ...reports.en, ...iboAdmin.en, ...orders.en, ...business.en, ...businessFunnel.en, ...businessPeople.en };

@@ -45,6 +45,10 @@ export const paths = {
   myBusiness: '/mybusiness',
   /** The IBO's funnel over a period (`from`, `to` in the query): visits, prospects, sign-ups, buyers, revenue. */
   myBusinessFunnel: '/mybusiness/funnel',
+  /** The IBO's people (`show`, `q`, `page` in the query): prospects and the people who let the IBO see them. */
+  myBusinessPeople: '/mybusiness/people',
+  /** The link in a nudge's e-mail that stops every IBO's nudges to a person (`c`: the contact, `t`: its token). */
+  nudgeStop: (contactId: number, token: string) => `/nudges/stop?c=${contactId}&t=${encodeURIComponent(token)}`,
   /** The QR code of the IBO's link as an image (`format`: png or svg; `lang`: the language of a refusal). */
   myBusinessQr: (format: 'png' | 'svg', lang: string) => `/mybusiness/qr.${format}?lang=${encodeURIComponent(lang)}`,
   /** An affiliate link that opens one course in the IBO's session (`/{code}?course={id}`). */

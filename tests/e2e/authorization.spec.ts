@@ -122,7 +122,7 @@ async function runHttp(row: Row, ctx: RoleContext): Promise<{ outcome: string; s
 async function runSocket(row: Row, ctx: RoleContext): Promise<{ outcome: string; seen: Seen }> {
   const spec = row.socket!;
   const cookie = await sessionCookie(ctx.api);
-  const c = await connect(ctx.base, spec.courseId, { ...(cookie ? { cookie } : {}), ...(spec.origin ? { origin: 'http://evil.example' } : {}) });
+  const c = await connect(ctx.base, spec.courseId, { ...(cookie ? { cookie } : {}), ...(spec.origin ? { origin: 'http://evil.example' } : {}), ...(spec.namespace ? { namespace: spec.namespace } : {}) });
   const seen: Seen = { status: 0, headers: {}, body: '', setCookies: [] };
   try {
     if (spec.origin) return { outcome: c.ok ? 'ok' : 'refused', seen };
@@ -248,6 +248,10 @@ test.describe('authorization matrix', () => {
     const events = /TRACKING_EVENTS = \[([^\]]*)\]/.exec(readFileSync(join(process.cwd(), 'src/lib/learning/learning.ts'), 'utf8'))?.[1]?.match(/'[^']+'/g)?.map((s) => s.slice(1, -1)) ?? [];
     expect(events.length, 'socket events found in src/lib/learning/learning.ts').toBeGreaterThanOrEqual(3);
     for (const e of [...events, 'connection']) if (!MATRIX.some((r) => r.kind === 'socket' && r.covers === e)) missing.push(`socket ${e}`);
+    // Every other namespace the server opens is connected to by every role.
+    const namespaces = [...readFileSync(join(process.cwd(), 'src/lib/business/live.server.ts'), 'utf8').matchAll(/NAMESPACE = '([^']+)'/g)].map((m) => m[1]!);
+    expect(namespaces, 'socket namespaces found in src/lib/business/live.server.ts').toEqual(['/business']);
+    for (const ns of namespaces) if (!MATRIX.some((r) => r.kind === 'socket' && r.covers === `${ns} connection` && r.socket?.origin === 'foreign')) missing.push(`socket ${ns} connection (and from another origin)`);
     const pages = files.filter((f) => f.kind === 'page').length;
     test.info().annotations.push({
       type: 'matrix size',

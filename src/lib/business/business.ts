@@ -13,6 +13,7 @@ import { localePath, paths } from '~/lib/paths';
 export const BUSINESS_SECTIONS = [
   { id: 'share', path: paths.myBusiness },
   { id: 'funnel', path: paths.myBusinessFunnel },
+  { id: 'people', path: paths.myBusinessPeople },
 ] as const satisfies readonly { id: string; path: string }[];
 export type BusinessSectionId = (typeof BUSINESS_SECTIONS)[number]['id'];
 

@@ -111,6 +111,10 @@ export const LIMITS = {
   peopleMailsPerAccount: { points: 60, durationSeconds: 60 * 60 },
   /** Course archives imported or exported per editor (each reads or writes every file of a course). */
   courseArchivesPerAccount: { points: 30, durationSeconds: 60 * 60 },
+  /** Nudge requests per IBO account (a burst of clicks): the nudge's own rule then allows one per person a week and 30 a day. */
+  nudgesPerAccount: { points: 30, durationSeconds: 10 * 60 },
+  /** Stop links of nudges confirmed per address (a wrong token is a guess). */
+  nudgeStopsPerAddress: { points: 20, durationSeconds: 60 * 60 },
 } as const satisfies Record<string, LimitSpec>;
 
 export type LimitName = keyof typeof LIMITS;

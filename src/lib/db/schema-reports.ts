@@ -106,8 +106,9 @@ export const learnerActivity = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.span, t.starts, t.contactId] }),
-    // A person's rows, for their erasure's cascade.
-    index('learner_activity_contact_idx').on(t.contactId),
+    // A person's rows, for their erasure's cascade; and their last active day (`span`, `starts` read
+    // backwards from the index alone), for the IBO's people.
+    index('learner_activity_contact_idx').on(t.contactId, t.span, t.starts),
     check('learner_activity_span_ck', sql`${t.span} in ('day', 'month')`),
   ],
 );

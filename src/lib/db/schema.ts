@@ -276,6 +276,8 @@ export const contacts = pgTable(
     /** The IBO whose session registered this prospect (`userRelationId`). */
     iboId: integer().references(() => ibos.id),
     createdBy: integer(),
+    /** When the person asked, from a nudge's link, to get no more nudges from IBOs (null: they may be nudged). */
+    nudgesStoppedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1001,3 +1003,4 @@ export * from './schema-people';
 export * from './schema-memberships';
 export * from './schema-reports';
 export * from './schema-orders';
+export * from './schema-business';

@@ -3,7 +3,7 @@
  * (Ed25519 signatures are deterministic, so every process sharing the key derives the same secret): the
  * database keeps only its SHA-256, yet a job that died before mailing the link can mail the same one.
  */
-import { createHash, createHmac } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
 export class ExportLinks {
   readonly #secret: Buffer;
@@ -25,7 +25,19 @@ export class ExportLinks {
 
   /** The token of archive `exportId`'s link. */
   token(exportId: number): string {
-    return createHmac('sha256', this.#secret).update(`data-export:${exportId}`).digest('base64url');
+    return this.sign('data-export', exportId);
+  }
+
+  /** The token of a link for `purpose` about record `id` (the same in every process sharing the key). */
+  sign(purpose: string, id: number): string {
+    return createHmac('sha256', this.#secret).update(`${purpose}:${id}`).digest('base64url');
+  }
+
+  /** Whether `token` is the token of `purpose` about record `id` (compared in constant time). */
+  verify(purpose: string, id: number, token: string): boolean {
+    const expected = Buffer.from(this.sign(purpose, id));
+    const given = Buffer.from(token);
+    return given.length === expected.length && timingSafeEqual(given, expected);
   }
 }
 

@@ -1,6 +1,7 @@
 /**
  * The realtime socket (socket.io) shared by the production server and `astro dev`, with the
  * progress-tracking events (`tracking`, `tracking play`, `tracking end`, see `tracking.server.ts`).
+ * An IBO's people page listens on the `/business` namespace (`business/live.server.ts`).
  * With `REDIS_URL` set, rooms span every app process through the Redis adapter (or, without Redis, the
  * workers of one machine through the cluster adapter), so a person's tabs hear each other whichever
  * process they are connected to. Where the socket cannot connect, progress goes over HTTP (`/api/tracking`). A handshake from another origin is refused
@@ -13,6 +14,9 @@ import { handshakeAllowed } from './realtime';
 import { registerTracking, type RealtimeTrackingOptions } from './tracking.server';
 import type { Runtime } from '../runtime/runtime.server';
 import { sessionRefOf } from '../identity/session-cache.server';
+import { cookieValue } from '../http/cookies';
+import { SESSION_COOKIE } from '../http/page-cache';
+import { contactOfPersonMessage, registerBusinessLive } from '../business/live.server';
 
 export interface RealtimeOptions extends Partial<RealtimeTrackingOptions> {
   /** Redis address for the socket.io adapter (default: the runtime's `REDIS_URL`; none: this process only). */
@@ -44,9 +48,20 @@ export function attachRealtime(httpServer: HttpServer, runtime: Runtime, opts: R
   // Redis when there is one; else the workers of one `WEB_CONCURRENCY` machine relay through their primary.
   adapters.set(io, redisUrl ? useRedisAdapter(io, redisUrl) : cluster.isWorker ? useClusterAdapter(io) : Promise.resolve());
   const tracking = registerTracking(io, { tracker: runtime.tracker, store: runtime.store, sessions: runtime.sessions, ...opts });
-  // Log out, a password reset…: the session's sockets in this process are checked again at once.
-  const stop = runtime.bus.subscribe('session', (data) => tracking.sessionEnded(sessionRefOf(data)));
-  io.engine.on('close', stop);
+  // An IBO's people page, live: told when one of its people finishes a lesson or passes an exam.
+  const business = registerBusinessLive(io, { db: runtime.db, sessions: runtime.sessions, tokenOf: (socket) => cookieValue(tracking.cookieOf(socket), SESSION_COOKIE) });
+  // Log out, a password reset, an IBO suspended…: the session's sockets in this process are checked again at once.
+  const stops = [
+    runtime.bus.subscribe('session', (data) => {
+      tracking.sessionEnded(sessionRefOf(data));
+      business.sessionEnded(sessionRefOf(data));
+    }),
+    runtime.bus.subscribe('person', (data) => {
+      const contactId = contactOfPersonMessage(data);
+      if (contactId !== null) void business.personProgressed(contactId).catch(() => undefined);
+    }),
+  ];
+  io.engine.on('close', () => stops.forEach((stop) => stop()));
   return io;
 }
 

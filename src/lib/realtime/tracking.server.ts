@@ -58,7 +58,7 @@ interface TrackingSocketData {
 }
 
 /** Registers the connection check and the tracking events on a socket.io server. */
-export function registerTracking(io: Server, opts: RealtimeTrackingOptions): { sessionEnded(ref: SessionRef): void } {
+export function registerTracking(io: Server, opts: RealtimeTrackingOptions): { sessionEnded(ref: SessionRef): void; cookieOf(socket: Socket): string | undefined } {
   const tracker = () => opts.tracker;
   const sessions = opts.sessions ?? { read: (token: string | undefined) => readSession(opts.store.db, token) };
   const now = opts.now ?? Date.now;
@@ -139,6 +139,8 @@ export function registerTracking(io: Server, opts: RealtimeTrackingOptions): { s
   }
 
   return {
+    /** The Cookie header a socket's connection was opened with (kept here: the request itself is let go). */
+    cookieOf: (socket: Socket) => cookies.get(socket.conn) ?? socket.request?.headers.cookie,
     /** A session ended or changed somewhere: its sockets in this process are refused from now on and hung up. */
     sessionEnded(ref: SessionRef) {
       for (const socket of io.of('/').sockets.values()) {

@@ -27,6 +27,7 @@ import { createBus, type Bus } from '../bus';
 import { createScheduler, registerSessionPurge, type Scheduler } from '../jobs';
 import { ExportLinks, registerPrivacyJobs } from '../privacy';
 import { registerSupportJobs } from '../support';
+import { NUDGE_STOP_PURPOSE, registerNudgeJobs } from '../business/nudge.server';
 import { registerExamGrading } from '../exams/exams.server';
 import { ExamCache } from '../exams/exam-source.server';
 import { registerMembershipRenewals } from '../commerce/memberships.server';
@@ -229,6 +230,8 @@ export async function createRuntime(config: AppConfig, parts: RuntimeParts = {})
   });
   // Replies of the support inbox: each mailed once, after it is stored in its message's thread.
   registerSupportJobs(scheduler, { db, send: (message) => mailer.send(message) });
+  // Nudges of an IBO's people: each mailed once, after it is stored, with its stop link.
+  registerNudgeJobs(scheduler, { db, send: (message) => mailer.send(message), stopToken: (contactId) => exportLinks.sign(NUDGE_STOP_PURPOSE, contactId) });
   // A revocation's notice told again and the holder e-mailed, once the revocation is stored.
   registerRevokedMail(scheduler, { db, send: (message) => mailer.send(message), catalogChanged: () => runtime.catalogChanged() });
   if (parts.schedule !== false) scheduler.start();

@@ -133,6 +133,8 @@ export interface SocketSpec {
   origin?: 'foreign';
   /** An event to send once connected, with its payload. */
   event?: { name: string; payload: Record<string, unknown> };
+  /** The namespace (default the progress socket's). */
+  namespace?: string;
 }
 
 /* ───────────── the data the rows use ───────────── */
@@ -438,6 +440,18 @@ export function matrix(): Row[] {
     ...page('/mybusiness/funnel', (l) => per('403', { visitors: loginRedirect(l, '/mybusiness/funnel'), ibo: '401', owner: '200', suspended: '200' }), { covers: '/mybusiness/funnel', check: areaShown('biz-funnel') }),
     ...page('/mybusiness/funnel?ibo=999999&from=2026-01-01', (l) => per('403', { visitors: loginRedirect(l, '/mybusiness/funnel?ibo=999999&from=2026-01-01'), ibo: '401', suspended: '200' }), { covers: '/mybusiness/funnel', note: "another IBO's figures", check: areaShown('biz-funnel', true) }),
     ...page('/mybusiness/funnel?from=2026-11-10&to=2016-11-01', (l) => per('403', { visitors: loginRedirect(l, '/mybusiness/funnel?from=2026-11-10&to=2016-11-01'), ibo: '401', owner: '400', suspended: '200' }), { covers: '/mybusiness/funnel', note: 'a period reversed', check: areaShown('biz-funnel', true) }),
+    // My people: the owner's own list; a filter that does not exist 400, another IBO named 403, in words.
+    ...page('/mybusiness/people', (l) => per('403', { visitors: loginRedirect(l, '/mybusiness/people'), ibo: '401', owner: '200', suspended: '200' }), { covers: '/mybusiness/people', check: areaShown('biz-people-list') }),
+    ...page('/mybusiness/people?show=everyone', (l) => per('403', { visitors: loginRedirect(l, '/mybusiness/people?show=everyone'), ibo: '401', owner: '400', suspended: '200' }), { covers: '/mybusiness/people', note: 'a filter that does not exist', check: areaShown('biz-people', true) }),
+    ...page('/mybusiness/people?ibo=999999', (l) => per('403', { visitors: loginRedirect(l, '/mybusiness/people?ibo=999999'), ibo: '401', suspended: '200' }), { covers: '/mybusiness/people', note: "another IBO's people", check: areaShown('biz-people', true) }),
+    // A nudge: only of one of the IBO's own people (anyone else, whatever the id, is "not among your people"); a suspended IBO's owner 403.
+    action('business.nudge', "someone not among the IBO's people", per('404', { suspended: '403' }), { form: { person: '2147483647', key: `matrix-nudge-${RUN}-0001`, lang: 'en' } }),
+    action('business.nudge', 'a person id that is not one', per('400'), { form: { person: "1' or 1=1", key: `matrix-nudge-${RUN}-0002`, lang: 'en' } }, { beforeAccess: true }),
+    action('business.nudge', 'no form key', per('400'), { form: { person: '1', lang: 'en' } }, { beforeAccess: true }),
+    // The stop link of a nudge's mail: the token decides, whoever opens it.
+    action('business.stopNudges', 'a token the academy did not make', per('400'), { form: { c: '1', t: 'A'.repeat(43), lang: 'en' } }),
+    action('business.stopNudges', 'a NUL in the token', per('400'), { form: { c: '1', t: `${'A'.repeat(42)}\u0000`, lang: 'en' } }, { beforeAccess: true }),
+    ...page('/nudges/stop?c=1&t=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', per('400'), { covers: '/nudges/stop', note: 'a token the academy did not make' }),
     ...(['png', 'svg'] as const).flatMap((format) =>
       (['es', 'en'] as const).map(
         (lang): Row => ({
@@ -967,6 +981,9 @@ export function matrix(): Row[] {
     action('cart.add', 'same host, other scheme', per('403'), { form: { kind: 'book', id: '2', lang: 'en' }, headers: { origin: 'https://{self}' } }, { hole: 'Trust (middleware: exact scheme, host and port)' }),
 
     /* the socket: a connection per course, then each event on the free course */
+    // An IBO's people page, live: only the owner of an active IBO connects; another Origin is refused before anything.
+    socketRow('connect, business namespace', '/business connection', { courseId: null, namespace: '/business' }, sock({ ibo: 'unauthorized', owner: 'ok' })),
+    socketRow('connect from another origin, business namespace', '/business connection', { courseId: null, namespace: '/business', origin: 'foreign' }, per('refused')),
     socketRow('connect, free course', 'connection', { courseId: COURSE.free }, sock({ prospect: 'ok', users: 'ok' })),
     socketRow('connect, members course', 'connection', { courseId: COURSE.members }, sock({ users: 'ok' })),
     socketRow('connect, paid course', 'connection', { courseId: COURSE.paid }, sock({ buyer: 'ok' })),

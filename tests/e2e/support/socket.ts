@@ -15,6 +15,8 @@ export interface ConnectOptions {
   origin?: string;
   transport?: 'websocket' | 'polling';
   timeoutMs?: number;
+  /** The socket.io namespace (default the progress socket's, `/`). */
+  namespace?: string;
 }
 
 /** Opens a socket for `courseId`; resolves once connected, or with the server's refusal. */
@@ -22,7 +24,7 @@ export function connect(base: string, courseId: unknown, opts: ConnectOptions = 
   const headers: Record<string, string> = {};
   if (opts.cookie) headers.cookie = opts.cookie;
   if (opts.origin) headers.origin = opts.origin;
-  const socket = io(base, {
+  const socket = io(`${base}${opts.namespace ?? ''}`, {
     auth: { courseId },
     extraHeaders: headers,
     transports: [opts.transport ?? 'websocket'],
