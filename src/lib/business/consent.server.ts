@@ -144,7 +144,7 @@ export async function signUpOffer(db: Db, visit: { visitorId: string | undefined
  */
 export async function settleSignUpSharing(db: Db, userId: number, form: { offered: boolean; ticked: boolean }): Promise<boolean | null> {
   const facts = await factsOf(db, userId);
-  const involved = facts !== null && (facts.registeredByIboId !== null || facts.account?.referredByIboId != null);
+  const involved = facts !== null && (facts.registeredByIboId !== null || (facts.account?.referredByIboId ?? null) !== null);
   const choice = sharingAtSignUp(form, involved);
   if (choice === null) return null;
   await db
