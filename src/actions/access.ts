@@ -28,6 +28,8 @@ export const ACTION_RULES = {
   'account.confirmEmail': { access: 'public', limits: [{ name: 'emailLinksPerAddress', per: 'address' }], locale: 'lang' },
   'account.setPhoto': { access: 'learner', limits: [{ name: 'photoUploadsPerAccount', per: 'user' }], locale: 'lang' },
   'account.removePhoto': { access: 'learner', limits: [{ name: 'photoRemovalsPerAccount', per: 'user' }], locale: 'lang' },
+  // Only ever the caller's own row (the session names it); a person related to no IBO is refused in words.
+  'account.setIboSharing': { access: 'learner', limits: [{ name: 'iboSharingChangesPerAccount', per: 'user' }], locale: 'lang' },
   'privacy.requestExport': { access: 'learner', limits: [{ name: 'dataExportsPerAccount', per: 'user' }], locale: 'lang' },
   'privacy.requestDeletion': { access: 'learner', limits: [{ name: 'deletionRequestsPerAccount', per: 'user' }], locale: 'lang' },
   'auth.login': {

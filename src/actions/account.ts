@@ -1,6 +1,6 @@
 /**
- * The logged-in person's own account: their profile (name, gender, birth date) and its security (the
- * password, the e-mail address, the open sessions), and the confirmation of an address by its e-mailed
+ * The logged-in person's own account: their profile (name, gender, birth date), its security (the
+ * password, the e-mail address, the open sessions), their consent to be shown to their IBO, and the confirmation of an address by its e-mailed
  * link. Thin calls into `src/lib/identity`; the forms post here with or without JavaScript. Access,
  * limits and language are declared in `access.ts`.
  */
@@ -38,6 +38,10 @@ import type { Locale } from '~/i18n/locales';
 import type { Runtime } from '~/lib/runtime/runtime.server';
 import { localePath, paths } from '~/lib/paths';
 import { z } from '~/lib/zod';
+import { parseShare, setIboSharing } from '~/lib/business';
+
+/** The consent switch's form: `share` (checked by `parseShare`, so a bad value gets a sentence) and the page's language; nothing names a person. */
+const iboSharingSchema = langOnlySchema.extend({ share: z.unknown().optional() });
 
 /** The action error of a refused photo: 413 (too large), 415 (not JPEG, PNG or WebP) or 400, with its sentence. */
 function photoError(reason: PhotoRefusal, message: string): ActionError {
@@ -203,6 +207,26 @@ export const account = {
       if (outcome.status === 'unknownUser') throw unauthorized();
       if (outcome.status === 'refused') throw photoError(outcome.reason, t.identity.photo.errors[outcome.reason]);
       return { imageUrl: outcome.imageUrl, changed: outcome.changed };
+    },
+  }),
+
+  /**
+   * The caller's choice to be shown to the IBOs they are related to (`share=true|false`), stored on their
+   * own row only: the session names it, and any other field (a forged `userId` or `contactId`) is
+   * ignored. Any other value: 400 with a sentence; a person related to no IBO: 409 with a sentence;
+   * nothing stored either way. Recorded in the audit trail.
+   */
+  setIboSharing: action('account.setIboSharing', {
+    accept: 'form',
+    input: iboSharingSchema,
+    refusals: { tooMany: (t) => t.myData.iboSharing.tooMany },
+    handler: async ({ share }, { runtime, person, t, unauthorized }) => {
+      const choice = parseShare(share);
+      if (choice === null) throw new ActionError({ code: 'BAD_REQUEST', message: t.myData.iboSharing.invalid });
+      const outcome = await setIboSharing(runtime.db, person.userId, choice);
+      if (outcome.status === 'unknownUser') throw unauthorized();
+      if (outcome.status === 'noIbo') throw new ActionError({ code: 'CONFLICT', message: t.myData.iboSharing.noIbo });
+      return { sharing: outcome.choice, message: outcome.choice ? t.myData.iboSharing.allowed : t.myData.iboSharing.stopped, changed: outcome.changed };
     },
   }),
 

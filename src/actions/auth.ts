@@ -42,6 +42,7 @@ import { REFERRAL_COOKIE } from '~/lib/identity/referral';
 import { inPreferredLanguage, mailLocale } from '~/lib/identity/account';
 import { localePath, paths } from '~/lib/paths';
 import { cancelDeletion } from '~/lib/privacy';
+import { settleSignUpSharing } from '~/lib/business';
 import { factorState, rolesOf } from '~/lib/staff';
 import { z } from '~/lib/zod';
 
@@ -167,6 +168,8 @@ export const auth = {
       const link = await createVerification(db, outcome.user.id);
       if (link) sendVerification(ctx, runtime, locale, link);
       await attributeReferral(db, ctx.cookies.get(REFERRAL_COOKIE)?.value, outcome.user.id);
+      // The consent box, stored only when an IBO is involved (the referral just attributed, or the prospect claimed).
+      await settleSignUpSharing(db, outcome.user.id, { offered: form.iboSharingOffered, ticked: form.iboSharing });
       return { user: storedUser(outcome.user), next: afterLogin(form.next, localePath(form.lang, paths.home)), changed };
     },
   }),

@@ -1,11 +1,13 @@
 /**
  * The registration form: name, last name, e-mail twice, gender, birth date, password
- * twice. Server-rendered it posts to the `auth.register` action and works without JavaScript;
+ * twice, and, when the server says an IBO invited or registered the person, the box that lets that IBO
+ * see their progress (ticked only for a prospect the IBO registered). Server-rendered it posts to the `auth.register` action and works without JavaScript;
  * hydrated, it checks each field with the server's schema, creates the account without reloading,
  * keeps the header's copy of the user and goes on.
  */
 import { actions } from 'astro:actions';
 import type { Locale } from '~/i18n/locales';
+import { format } from '~/i18n/format';
 import {
   accountErrorText,
   accountErrorsFromFields,
@@ -49,16 +51,21 @@ interface Props {
   /** Prefix of the element ids, so the form may appear twice on a page. */
   idPrefix?: string;
   initial: RegisterFormInitial;
+  /**
+   * The consent box, decided by the server (`signUpOffer`): the IBO's company and whether it starts
+   * ticked; null or absent: no IBO involved, no box.
+   */
+  sharing?: { company: string; ticked: boolean } | null | undefined;
 }
 
 
-export default function RegisterForm({ locale, t, action, next, years, months, idPrefix = 'register', initial }: Props) {
+export default function RegisterForm({ locale, t, action, next, years, months, idPrefix = 'register', initial, sharing }: Props) {
   const ids = (field: string) => fieldIds(idPrefix, field);
   const statusId = `${idPrefix}-status`;
   const schema = registerFormSchema();
   const form = useCheckedForm<RegisterField, FormErrorCode>({
     order: REGISTER_FIELDS,
-    initialValues: Object.fromEntries(REGISTER_INPUTS.map((k) => [k, initial.values[k] ?? ''])),
+    initialValues: { ...Object.fromEntries(REGISTER_INPUTS.map((k) => [k, initial.values[k] ?? ''])), iboSharing: sharing?.ticked ? 'on' : '' },
     initialErrors: initial.errors,
     check: (v) => {
       const r = validate<typeof schema, RegisterField>(schema, v);
@@ -113,6 +120,23 @@ export default function RegisterForm({ locale, t, action, next, years, months, i
         {password('password')}
         {password('confirmPassword')}
       </div>
+      {sharing && (
+        <div className="field field-check">
+          <input type="hidden" name="iboSharingOffered" value="1" />
+          <input
+            type="checkbox"
+            id={ids('iboSharing').control}
+            name="iboSharing"
+            checked={form.values.iboSharing === 'on'}
+            onChange={(e) => form.setValues({ ...form.values, iboSharing: e.currentTarget.checked ? 'on' : '' })}
+            aria-describedby={ids('iboSharing').hint}
+          />
+          <label htmlFor={ids('iboSharing').control}>{format(t.register.iboSharing, { company: sharing.company })}</label>
+          <p className="field-hint" id={ids('iboSharing').hint}>
+            {t.register.iboSharingHint}
+          </p>
+        </div>
+      )}
       <button type="submit" className="button" disabled={busy}>
         {busy ? t.register.submitting : t.register.submit}
       </button>

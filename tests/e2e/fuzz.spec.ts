@@ -176,7 +176,8 @@ actionFuzz('auth.logout', 102, () => ({ lang: 'en' }));
 
 {
   const refused: { email: string; password: string }[] = [];
-  actionFuzz('auth.register', 103, (i) => registerBase(`fuzz.alta.${RUN}.${i}@example.com`), {
+  // With the consent box ticked and said to be shown: with no IBO involved, the server stores nothing of it.
+  actionFuzz('auth.register', 103, (i) => ({ ...registerBase(`fuzz.alta.${RUN}.${i}@example.com`), iboSharing: 'on', iboSharingOffered: '1' }), {
     extra: (a, body, changed) => {
       if (a.status !== 200 && !changed.includes('email') && typeof body.email === 'string') refused.push({ email: body.email, password: 'Fuzz2026x' });
       if (a.status !== 200) expect(sessionSet(a)).toBe(false);
@@ -518,6 +519,15 @@ test(`GET the exam pages: ${RUNS} hostile course ids and attempt numbers — 200
   actionFuzz('account.setPhoto', 151, () => ({ photo: 'foto', cropX: '0', cropY: '0', cropSize: '64', lang: 'en' }), {
     setup: async (c) => void (await newLearner(c, 'foto')),
     extra: (a) => expect([400, 413, 415, 429], `status ${a.status}`).toContain(a.status),
+  });
+  // The consent switch of someone who signed up through an IBO's link: whatever the body, a 4xx or their own
+  // choice stored (true or false), never someone else's (no field names a person).
+  actionFuzz('account.setIboSharing', 153, () => ({ share: 'true', lang: 'en' }), {
+    setup: async (c) => {
+      expect((await c.get('/HORIZONTE01')).status).toBe(200);
+      await newLearner(c, 'consiente');
+    },
+    extra: (a) => expect([200, 400, 413, 415, 429], `status ${a.status}`).toContain(a.status),
   });
   // A new learner has no photo to remove: whatever the body, nothing of theirs changes.
   actionFuzz('account.removePhoto', 152, () => ({ lang: 'en' }), { setup: async (c) => void (await newLearner(c, 'sin-foto')) });

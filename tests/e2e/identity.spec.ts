@@ -807,3 +807,175 @@ test('the account pages have no serious axe violation, with errors shown @mobile
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   await expectNoSeriousViolations(page);
 });
+
+/* ───────────── consent to be shown to an IBO ───────────── */
+
+const SHARING = {
+  es: {
+    box: (company: string) => `Permitir que ${company} (el IBO que me invitó) vea mi progreso`,
+    title: 'Compartir mi progreso con mi IBO',
+    switch: 'Compartir mi progreso con mi IBO',
+    ibo: 'Viajes Horizonte S.A.S. (código HORIZONTE01)',
+    referred: 'te registraste con su enlace',
+    registered: 'te registró como prospecto',
+    sees: 'Ve tu progreso',
+    doesNotSee: 'No ve tu progreso',
+    allowed: 'Listo: tu IBO puede ver tu progreso.',
+    stopped: 'Listo: tu IBO ya no ve tu progreso.',
+    noIbo: 'Tu cuenta no está vinculada a ningún IBO: no hay nada que compartir. No se ha guardado nada.',
+    invalid: 'Elige si quieres compartir tu progreso o no. No se ha guardado nada.',
+  },
+  en: {
+    box: (company: string) => `Let ${company} (the IBO who invited me) see my progress`,
+    title: 'Share my progress with my IBO',
+    switch: 'Share my progress with my IBO',
+    ibo: 'Viajes Horizonte S.A.S. (code HORIZONTE01)',
+    referred: 'you signed up through their link',
+    registered: 'registered you as a prospect',
+    sees: 'Sees your progress',
+    doesNotSee: 'Does not see your progress',
+    allowed: 'Done: your IBO can see your progress.',
+    stopped: 'Done: your IBO no longer sees your progress.',
+    noIbo: 'Your account is not linked to any IBO: there is nothing to share. Nothing was saved.',
+    invalid: 'Choose whether to share your progress or not. Nothing was saved.',
+  },
+} as const;
+const HORIZONTE = 'Viajes Horizonte S.A.S.';
+
+/** Fills the registration page's form for a new person with `email` and sends it (the box left as the caller set it). */
+async function signUp(page: Page, l: Lang, email: string) {
+  const form = registerForm(page, l);
+  const field = (k: keyof Lang['labels']) => form.getByLabel(l.labels[k], { exact: true });
+  await field('name').fill('Irene');
+  await field('lastName').fill('Consentida');
+  await field('email').fill(email);
+  await field('confirmEmail').fill(email);
+  await field('gender').selectOption({ label: l.female });
+  await field('day').selectOption('7');
+  await field('month').selectOption({ label: l.april });
+  await field('year').selectOption('1990');
+  await field('password').fill('Consiento2026');
+  await field('confirmPassword').fill('Consiento2026');
+  await form.getByRole('button', { name: l.registerSubmit }).click();
+  await page.waitForURL(l.home);
+}
+
+for (const l of LANGS) {
+  const c = SHARING[l.locale];
+  test.describe(`consent to be shown to the IBO (${l.locale})`, () => {
+    test('signing up through an IBO’s link offers the box unticked; My data shows the IBO and switches sharing on and off', async ({ page }) => {
+      test.slow();
+      await page.goto(`${l.prefix}/HORIZONTE01`);
+      await page.goto(`${l.prefix}/register`);
+      await hydrated(page);
+      const box = registerForm(page, l).getByRole('checkbox', { name: c.box(HORIZONTE) });
+      await expect(box).toBeVisible();
+      await expect(box).not.toBeChecked();
+      await box.check();
+      await signUp(page, l, `consiente.${unique()}@example.com`);
+
+      await page.goto(`${l.prefix}/my-data`);
+      const section = page.getByRole('region', { name: c.title });
+      await expect(section).toContainText(c.ibo);
+      await expect(section).toContainText(c.referred);
+      await expect(section).toContainText(c.sees);
+      const toggle = section.getByRole('switch', { name: c.switch });
+      await expect(toggle).toHaveAttribute('aria-checked', 'true');
+      // Revocable at any time, and back again.
+      await reloadsAfter(page, () => toggle.click());
+      await expect(page).toHaveURL(new RegExp(`${l.prefix}/my-data\\?sharing=off$`));
+      await expect(section.getByRole('status')).toHaveText(c.stopped);
+      await expect(toggle).toHaveAttribute('aria-checked', 'false');
+      await expect(section).toContainText(c.doesNotSee);
+      await reloadsAfter(page, () => toggle.click());
+      await expect(section.getByRole('status')).toHaveText(c.allowed);
+      await expect(toggle).toHaveAttribute('aria-checked', 'true');
+      await expectNoSeriousViolations(page);
+    });
+
+    test('without an IBO there is no box at sign-up and no section on My data', async ({ page, baseURL }) => {
+      await page.goto(`${l.prefix}/register`);
+      await hydrated(page);
+      await expect(registerForm(page, l).getByRole('checkbox')).toHaveCount(0);
+      const who = await newAccount(page, baseURL!);
+      await logIn(page, l, who);
+      await page.waitForURL(l.home);
+      await page.goto(`${l.prefix}/my-data`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('switch')).toHaveCount(0);
+      await expect(page.getByRole('region', { name: c.title })).toHaveCount(0);
+    });
+  });
+}
+
+test('a prospect the IBO registered finds the box ticked, and My data says the IBO registered them and sees them', async ({ page, baseURL }) => {
+  test.slow();
+  const l = LANGS[0];
+  const c = SHARING.es;
+  const email = `prospecto.consiente.${unique()}@example.com`;
+  await page.goto('/HORIZONTE01');
+  const confirmed = await page.request.post('/_actions/ibo.confirmProspect', { headers: { origin: baseURL! }, form: { firstName: 'Irene', lastName: 'Consentida', email, lang: 'es' } });
+  expect(confirmed.status()).toBe(200);
+  await page.goto('/register');
+  await hydrated(page);
+  await expect(registerForm(page, l).getByRole('checkbox', { name: c.box(HORIZONTE) })).toBeChecked();
+  await signUp(page, l, email);
+  await page.goto('/my-data');
+  const section = page.getByRole('region', { name: c.title });
+  await expect(section).toContainText(c.registered);
+  await expect(section).toContainText(c.sees);
+  await expect(section.getByRole('switch', { name: c.switch })).toHaveAttribute('aria-checked', 'true');
+});
+
+test.describe('consent: bad input', () => {
+  test('a forged box with no IBO stores nothing, and the switch then answers "no IBO" in words (409), in each language', async ({ page, baseURL }) => {
+    const headers = { origin: baseURL! };
+    const email = `sin.ibo.${unique()}@example.com`;
+    const form = { name: 'Nora', lastName: 'Quintero', email, confirmEmail: email, gender: 'female', birthDay: '7', birthMonth: '4', birthYear: '1990', password: 'Forjada2026', confirmPassword: 'Forjada2026', lang: 'es' };
+    expect((await page.request.post('/_actions/auth.register', { headers, form: { ...form, iboSharing: 'on', iboSharingOffered: '1' } })).status()).toBe(200);
+    for (const lang of ['es', 'en'] as const) {
+      const r = await page.request.post('/_actions/account.setIboSharing', { headers, form: { share: 'true', lang } });
+      expect(r.status()).toBe(409);
+      expect(await r.text()).toContain(SHARING[lang].noIbo);
+    }
+    await page.goto('/my-data');
+    await expect(page.getByRole('switch')).toHaveCount(0);
+  });
+
+  test('the switch takes only true or false (400 in words), only for the caller: a forged userId or contactId changes nobody else', async ({ page, browser, baseURL }) => {
+    test.slow();
+    const headers = { origin: baseURL! };
+    // Two people who signed up through the IBO's link, each in their own browser, neither sharing yet.
+    const other = await browser.newPage();
+    for (const p of [page, other]) {
+      await p.goto('/en/HORIZONTE01');
+      await p.goto('/en/register');
+      await hydrated(p);
+      await signUp(p, LANGS[1], `enlace.${unique()}@example.com`);
+    }
+    for (const [share, lang] of [['maybe', 'es'], ['', 'en'], ['TRUE', 'en']] as const) {
+      const r = await page.request.post('/_actions/account.setIboSharing', { headers, form: { share, lang } });
+      expect(r.status()).toBe(400);
+      expect(await r.text()).toContain(SHARING[lang].invalid);
+    }
+    await page.goto('/en/my-data');
+    await expect(page.getByRole('switch', { name: SHARING.en.switch })).toHaveAttribute('aria-checked', 'false');
+    // Ids of someone else are not part of the input: ignored, the caller's own choice is stored.
+    for (const id of ['1', '2', '3']) {
+      const r = await page.request.post('/_actions/account.setIboSharing', { headers, form: { share: 'true', userId: id, contactId: id, lang: 'en' } });
+      expect(r.status()).toBe(200);
+    }
+    await page.reload();
+    await expect(page.getByRole('switch', { name: SHARING.en.switch })).toHaveAttribute('aria-checked', 'true');
+    await other.goto('/en/my-data');
+    await expect(other.getByRole('switch', { name: SHARING.en.switch })).toHaveAttribute('aria-checked', 'false');
+    // Someone with no session, or an IBO's session, may not set anyone's choice.
+    const visitor = await browser.newContext({ baseURL: baseURL! });
+    expect((await visitor.request.post('/_actions/account.setIboSharing', { headers, form: { share: 'true', lang: 'en' } })).status()).toBe(401);
+    const iboPage = await visitor.newPage();
+    await iboPage.goto('/en/HORIZONTE01');
+    expect((await iboPage.request.post('/_actions/account.setIboSharing', { headers, form: { share: 'true', lang: 'en' } })).status()).toBe(401);
+    await visitor.close();
+    await other.close();
+  });
+});

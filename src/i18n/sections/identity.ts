@@ -57,6 +57,9 @@ export const es = {
       },
       passwordHint: 'Entre 6 y 32 caracteres.',
       close: 'Cerrar',
+      /** The consent box, shown only when an IBO invited or registered the person. */
+      iboSharing: 'Permitir que {company} (el IBO que me invitó) vea mi progreso',
+      iboSharingHint: 'Verá tu nombre, tu correo y tu avance en los cursos. Puedes cambiarlo cuando quieras en «Mis datos».',
     },
     forgot: {
       title: 'Recuperar la contraseña',
@@ -202,6 +205,8 @@ export const en: Shape<typeof es> = {
       },
       passwordHint: '6 to 32 characters.',
       close: 'Close',
+      iboSharing: 'Let {company} (the IBO who invited me) see my progress',
+      iboSharingHint: 'They will see your name, your e-mail and your progress in the courses. You can change this at any time in “My data”.',
     },
     forgot: {
       title: 'Reset your password',

@@ -13,7 +13,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client';
 import { contacts, ibos, referrals, users } from '../db/schema';
 import { recordAudit, userRef } from '../privacy/audit.server';
-import { pagesChange, type Change } from '../runtime/changes';
+import type { Change } from '../runtime/changes';
 import type { SessionInfo } from '../identity/session.server';
 import { isVisibleToIbo, sharingAtSignUp, signUpBoxTicked, type SharingFacts } from './consent';
 
@@ -93,8 +93,8 @@ export type SharingUpdate = { status: 'ok'; choice: boolean; changed: Change[] }
 /**
  * Stores the choice of the account `userId` (only its own row: the caller names it from the session),
  * with its record in the audit trail (`account.iboSharing`, before and after), in one transaction.
- * A person related to no IBO gets `noIbo` and nothing is stored. Their own kept pages are told (the
- * "My data" section shows the choice); the IBOs' pages are never kept.
+ * A person related to no IBO gets `noIbo` and nothing is stored. `changed` is empty: no kept page shows
+ * the choice.
  */
 export async function setIboSharing(db: Db, userId: number, share: boolean, now = new Date()): Promise<SharingUpdate> {
   return db.transaction(async (tx) => {
@@ -103,8 +103,8 @@ export async function setIboSharing(db: Db, userId: number, share: boolean, now 
     if (facts.registeredByIboId === null && facts.account.referredByIboId === null) return { status: 'noIbo' } as const;
     await tx.update(users).set({ iboSharing: share }).where(eq(users.id, userId));
     await recordAudit(tx, { action: 'account.iboSharing', actor: userRef(userId), subject: userRef(userId), before: { iboSharing: facts.account.iboSharing }, after: { iboSharing: share }, at: now });
-    const own = await tx.select({ id: contacts.id }).from(contacts).where(eq(contacts.userId, userId));
-    return { status: 'ok', choice: share, changed: own.map((c) => pagesChange(c.id)) } as const;
+    // No kept page shows the choice ("My data" and the IBO's pages are rendered for each request): nothing to tell.
+    return { status: 'ok', choice: share, changed: [] } as const;
   });
 }
 
@@ -144,7 +144,7 @@ export async function signUpOffer(db: Db, visit: { visitorId: string | undefined
  */
 export async function settleSignUpSharing(db: Db, userId: number, form: { offered: boolean; ticked: boolean }): Promise<boolean | null> {
   const facts = await factsOf(db, userId);
-  const involved = facts !== null && (facts.registeredByIboId !== null || facts.account?.referredByIboId != null);
+  const involved = facts !== null && (facts.registeredByIboId !== null || (facts.account?.referredByIboId ?? null) !== null);
   const choice = sharingAtSignUp(form, involved);
   if (choice === null) return null;
   await db

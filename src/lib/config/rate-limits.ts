@@ -1,6 +1,6 @@
 /**
  * The academy's rate limits (login, IBO code checks, prospect look-ups and confirmations, password
- * resets, sign-ups, contact messages, refused payments, coupon guesses, profile changes, data archives, deletion requests) with their defaults, and the
+ * resets, sign-ups, contact messages, refused payments, coupon guesses, profile changes, consent to one's IBO, data archives, deletion requests) with their defaults, and the
  * `RATE_LIMITS` setting that changes them. The configuration owns them because `RATE_LIMITS` is checked
  * against their names at start; where each is counted is the rate limiter's (`http/rate-limit.ts`).
  * Pure.
@@ -69,6 +69,8 @@ export const LIMITS = {
   photoUploadsPerAccount: { points: 20, durationSeconds: 60 * 60 },
   /** Profile photos removed per account (each deletes a file and tells the person's sessions). */
   photoRemovalsPerAccount: { points: 20, durationSeconds: 60 * 60 },
+  /** Changes to one's consent to be shown to one's IBO per account (each is written to the audit trail). */
+  iboSharingChangesPerAccount: { points: 30, durationSeconds: 60 * 60 },
   /** Archives of one's own data asked for per account (each is a background job building a zip). */
   dataExportsPerAccount: { points: 3, durationSeconds: 24 * 60 * 60 },
   /** Account deletion requests per account (each checks the password: a cap on guessing it). */

@@ -171,6 +171,13 @@ export function registerFormSchema(now?: Date) {
       confirmPassword: confirmation,
       lang,
       next,
+      /**
+       * The box "let the IBO who invited me see my progress" (`consent.ts`): ticked when posted as `on`;
+       * `iboSharingOffered` (`1`): the form showed it. Anything else reads as unticked and not shown: the
+       * server decides whether an IBO is involved, so a forged box stores nothing.
+       */
+      iboSharing: z.unknown().optional().transform((v) => v === 'on'),
+      iboSharingOffered: z.unknown().optional().transform((v) => v === '1'),
     })
     .superRefine((form, ctx) => {
       // This runs when fields failed too (`ALWAYS`), so look only at values that are well formed.

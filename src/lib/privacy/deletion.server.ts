@@ -176,9 +176,10 @@ export async function runDeletion(deps: DeletionJobDeps, payload: unknown, step:
     await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, userId));
     for (const id of ids) await tx.update(contacts).set({ firstName: '', lastName: '', email: deletedEmail('contact', id) }).where(eq(contacts.id, id));
     await step('in-transaction');
+    // A nameless account is shown to no IBO (`ibo_sharing` false): it stays out of every IBO's people.
     await tx
       .update(users)
-      .set({ email: deletedEmail('user', userId), passwordHash: null, firstName: '', lastName: '', imageUrl: null, gender: null, birthDate: null })
+      .set({ email: deletedEmail('user', userId), passwordHash: null, firstName: '', lastName: '', imageUrl: null, gender: null, birthDate: null, iboSharing: false })
       .where(eq(users.id, userId));
     const [{ count }] = (await tx.select({ count: sql<number>`count(*)::int` }).from(orders).where(eq(orders.userId, userId))) as [{ count: number }];
     await recordAudit(tx, {

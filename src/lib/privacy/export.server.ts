@@ -132,7 +132,7 @@ export async function collectArchive(db: Db, userId: number, ctx: { locale: Loca
   ];
   return {
     tables: {
-      profile: [{ id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, gender: user.gender, birthDate: user.birthDate, preferredLanguage: user.locale, photo: user.imageUrl, createdAt: iso(user.createdAt) }],
+      profile: [{ id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, gender: user.gender, birthDate: user.birthDate, preferredLanguage: user.locale, photo: user.imageUrl, iboSharing: user.iboSharing, createdAt: iso(user.createdAt) }],
       'lesson-progress': progress.map(({ t: p, course, lesson }) => ({
         course: name(course),
         lesson: name(lesson),

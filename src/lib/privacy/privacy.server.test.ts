@@ -84,11 +84,15 @@ describe.each(databases)('my data on $name', ({ create }) => {
     expect((await exportForDownload(handle.db, runtime.storage, token, learner, new Date(Date.now() + 7 * DAY + 60_000))).state).toBe('expired');
   });
 
-  it('puts the whole profile in the archive, the preferred language too', async () => {
+  it('puts the whole profile in the archive, the preferred language and the choice about IBOs too', async () => {
     const learner = await idOf('learner@academia.example');
     await handle.db.update(s.users).set({ locale: 'en', gender: 'F' }).where(eq(s.users.id, learner));
     const content = await collectArchive(handle.db, learner, { locale: 'es', origin: 'https://academy.example' });
-    expect(content!.tables.profile).toEqual([expect.objectContaining({ email: 'learner@academia.example', gender: 'F', preferredLanguage: 'en' })]);
+    expect(content!.tables.profile).toEqual([expect.objectContaining({ email: 'learner@academia.example', gender: 'F', preferredLanguage: 'en', iboSharing: null })]);
+    await handle.db.update(s.users).set({ iboSharing: true }).where(eq(s.users.id, learner));
+    const chosen = await collectArchive(handle.db, learner, { locale: 'es', origin: 'https://academy.example' });
+    expect(chosen!.tables.profile).toEqual([expect.objectContaining({ iboSharing: true })]);
+    await handle.db.update(s.users).set({ iboSharing: null }).where(eq(s.users.id, learner));
   });
 
   it('puts certificates with their PDFs and orders with their receipts in the archive', async () => {
@@ -157,7 +161,8 @@ describe.each(databases)('my data on $name', ({ create }) => {
     expect((await runtime.scheduler.runDue(new Date(now.getTime() + 14 * DAY + 1000))).jobs).toBe(2);
 
     const [g] = await handle.db.select().from(s.users).where(eq(s.users.id, graduate));
-    expect(g).toMatchObject({ firstName: '', lastName: '', passwordHash: null, gender: null, birthDate: null, imageUrl: null });
+    // A nameless account is shown to no IBO.
+    expect(g).toMatchObject({ firstName: '', lastName: '', passwordHash: null, gender: null, birthDate: null, imageUrl: null, iboSharing: false });
     expect(g!.email).toBe(`deleted-user-${graduate}@deleted.invalid`);
     expect(await photosOf(graduate)).toEqual([]);
     expect((await authenticate(handle.db, 'graduate@academia.example', 'Gradua2026', testHashCost)).status).toBe('invalid');

@@ -809,6 +809,11 @@ export function matrix(): Row[] {
     action('account.setPhoto', 'a crop that is not numbers', per('400'), { form: { photo: 'not a file', cropX: 'x', cropY: '0', cropSize: '100', lang: 'en' } }),
     // Removing a seeded account's photo would change what the journeys beside the matrix see: only the refused roles run it.
     action('account.removePhoto', 'without a learner', per('200'), { form: { lang: 'en' } }, { only: ['anonymous', 'refused', 'guest', 'prospect'] }),
+    // The consent switch changes only the caller's own row. No seeded account is related to an IBO: each gets the
+    // "no IBO" sentence (409), a value other than true/false 400, and ids of someone else are no input at all.
+    action('account.setIboSharing', 'no IBO', per('409'), { form: { share: 'true', lang: 'en' } }),
+    action('account.setIboSharing', 'neither true nor false', per('400'), { form: { share: 'maybe', lang: 'en' } }),
+    action('account.setIboSharing', "someone else's userId and contactId", per('409'), { form: { share: 'false', userId: '1', contactId: '1', lang: 'en' } }),
     action('account.updateProfile', 'an unknown gender', per('400'), { form: { name: 'Matriz', lastName: 'Perfil', gender: 'robot', birthDay: '1', birthMonth: '1', birthYear: '1990', lang: 'en' } }, { beforeAccess: true }),
     action('auth.verify', 'who am I', per('200', { visitors: '401' }), {}, {
       check: (role, seen) => {
