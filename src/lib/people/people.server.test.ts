@@ -44,8 +44,8 @@ describe.each(databases)('people in the back office ($name)', (database) => {
     expect((await find('MÉNDEZ')).lines.map((l) => l.id)).toContain(learnerId);
     expect((await find('learner@academia')).lines.map((l) => l.id)).toEqual([learnerId]);
     const byCode = await find('horizonte01');
-    // The learner it referred, and the IBO's own account.
-    expect(byCode.lines.map((l) => l.email).sort()).toEqual(['ibo.horizonte@academia.example', 'learner@academia.example']);
+    // The people it referred (the learner here, two of the demo's), and the IBO's own account.
+    expect(byCode.lines.map((l) => l.email).sort()).toEqual(['ibo.horizonte@academia.example', 'learner@academia.example', 'raul.diaz@academia.example', 'sara.leon@academia.example']);
     expect(byCode.lines.find((l) => l.id === learnerId)).toMatchObject({ referredBy: 'HORIZONTE01', type: 'learner', blocked: false });
     expect(byCode.lines.find((l) => l.id !== learnerId)!.ownCode).toBe('HORIZONTE01');
     // A typed wildcard is matched as itself.

@@ -46,7 +46,13 @@ export const users: SeedUser[] = [
   // A member: the Elite membership (categories 2 to 5), yearly, bought 10 days before the seed (`demoMemberships`): a monthly one would fall due inside the renewal tests' months.
   { email: 'socia@academia.example', password: 'Socia2026', firstName: 'Isabel', lastName: 'Moreno', userType: USER_TYPE.learner, imageUrl: null, purchasedCourseIds: [] },
   // Staff: an editor of the back office (sets up the second factor at the first login).
-  { email: 'editor@academia.example', password: 'Edita2026', firstName: 'Valeria', lastName: 'Ríos', userType: USER_TYPE.learner, imageUrl: null, purchasedCourseIds: [] },
+  { email: 'editor@academia.example', password: 'Edita2026', firstName: 'Valeria', lastName: 'Ríos', userType: USER_TYPE.learner, imageUrl: null, purchasedCourseIds: [] },  // HORIZONTE01's people (`business`): Marta, a prospect it registered, watched every lesson of course 1;
+  // Jorge, another, passed course 2's exam; Sara came through its link, shares her progress and bought;
+  // Raúl came through its link too, bought, and does not share his progress (the IBO never sees him).
+  { email: 'marta.ruiz@academia.example', password: 'Marta2026', firstName: 'Marta', lastName: 'Ruiz', userType: USER_TYPE.learner, imageUrl: null, purchasedCourseIds: [], lessonsCompletedCourseIds: [1] },
+  { email: 'jorge.pena@academia.example', password: 'Jorge2026', firstName: 'Jorge', lastName: 'Peña', userType: USER_TYPE.learner, imageUrl: null, purchasedCourseIds: [], lessonsCompletedCourseIds: [2], examPassedCourseIds: [2] },
+  { email: 'sara.leon@academia.example', password: 'Sara2026', firstName: 'Sara', lastName: 'León', userType: USER_TYPE.learner, imageUrl: null, purchasedCourseIds: [] },
+  { email: 'raul.diaz@academia.example', password: 'Raul2026', firstName: 'Raúl', lastName: 'Díaz', userType: USER_TYPE.learner, imageUrl: null, purchasedCourseIds: [] },
 ];
 
 /**
@@ -108,9 +114,34 @@ export const coupons: { code: string; kind: 'percent' | 'fixed'; percent?: numbe
 /** Demo memberships: a paid order of the plan and its membership, renewing with the sandbox's test card. */
 export const demoMemberships: { email: string; planId: number; daysAgo: number }[] = [{ email: 'socia@academia.example', planId: 3, daysAgo: 10 }];
 
-export const demoOrders: { email: string; kind: 'course' | 'book'; productId: number; daysAgo: number }[] = [
+export const demoOrders: { email: string; kind: 'course' | 'book'; productId: number; daysAgo: number; ibo?: string }[] = [
   { email: 'buyer@academia.example', kind: 'course', productId: 6, daysAgo: 21 },
   { email: 'buyer@academia.example', kind: 'course', productId: 10, daysAgo: 14 },
   { email: 'buyer@academia.example', kind: 'course', productId: 16, daysAgo: 7 },
   { email: 'buyer@academia.example', kind: 'book', productId: 1, daysAgo: 3 },
+  // Orders HORIZONTE01 referred (its sales and commissions): one older than the refund window, two within it.
+  { email: 'sara.leon@academia.example', kind: 'course', productId: 6, daysAgo: 45, ibo: 'HORIZONTE01' },
+  { email: 'sara.leon@academia.example', kind: 'book', productId: 1, daysAgo: 4, ibo: 'HORIZONTE01' },
+  { email: 'raul.diaz@academia.example', kind: 'book', productId: 2, daysAgo: 12, ibo: 'HORIZONTE01' },
 ];
+
+/**
+ * HORIZONTE01's business, for trying the IBO's pages: MUNDO2026 is the IBO it sponsored; visits through
+ * its link on each of the last 60 days; its prospects at every stage (two without an account, one of
+ * them stuck on a course for 12 days; Marta and Jorge above, registered by it), and the people who
+ * came through its link (Sara, who shares her progress, and Raúl, who does not).
+ */
+export const business = {
+  ibo: 'HORIZONTE01',
+  sponsored: [{ code: 'MUNDO2026', sponsor: 'HORIZONTE01' }],
+  visitDays: 60,
+  prospects: [
+    { firstName: 'Lucía', lastName: 'Gómez', email: 'lucia.gomez@example.com', daysAgo: 2 },
+    { firstName: 'Pedro', lastName: 'Salas', email: 'pedro.salas@example.com', daysAgo: 20, stuckOnCourse: 1, stuckDaysAgo: 12 },
+  ],
+  registered: ['marta.ruiz@academia.example', 'jorge.pena@academia.example'],
+  signedUp: [
+    { email: 'sara.leon@academia.example', sharing: true, daysAgo: 50 },
+    { email: 'raul.diaz@academia.example', sharing: false, daysAgo: 15 },
+  ],
+} as const;

@@ -24,6 +24,7 @@ export async function seedCommerce(tx: Tx, userId: Map<string, number>, courses:
   // Demo purchases: real paid orders (one per product, days apart) with their payment attempt and the
   // access they granted, as a checkout with the sandbox's approved test card would have left them.
   const day = 24 * 3_600_000;
+  const iboIds = new Map((await tx.select({ id: s.ibos.id, code: s.ibos.code }).from(s.ibos)).map((b) => [b.code, b.id]));
   for (const o of people.demoOrders) {
     const uid = userId.get(o.email)!;
     const course = o.kind === 'course' ? courses.find((c) => c.id === o.productId)! : null;
@@ -48,6 +49,7 @@ export async function seedCommerce(tx: Tx, userId: Map<string, number>, courses:
         cardExpiryYear: 2030,
         createdAt: at,
         paidAt: at,
+        referringIboId: o.ibo ? (iboIds.get(o.ibo) ?? null) : null,
       })
       .onConflictDoNothing()
       .returning({ id: s.orders.id });

@@ -13,6 +13,7 @@ import { seedExams } from './seed-exams.server';
 import { seedProducts } from './seed-products.server';
 import { seedAccounts } from './seed-accounts.server';
 import { seedStaff } from '../../staff/staff.server';
+import { seedBusiness } from './seed-business.server';
 import { seedCommerce } from './seed-commerce.server';
 import { seedCertificates, seedProgress } from './seed-progress.server';
 
@@ -49,6 +50,7 @@ export async function seed(db: Db, mediaDir: string, hashCost = DEFAULT_COST): P
     await seedCommerce(tx, userId, courses);
     await seedProgress(tx, { userId, lessons, evaluationId, courses });
     await seedCertificates(tx);
+    await seedBusiness(tx, userId, lessons);
     for (const member of people.staff) await seedStaff(tx, userId.get(member.email)!, member.roles, member.factor);
 
     return {
