@@ -13,8 +13,8 @@ import { expect, expectNoSeriousViolations, test } from './fixtures';
 import { IBO_OWNERS } from './support/seed';
 
 const TEXTS = {
-  es: { prefix: '', funnel: 'Embudo', funnelTitle: 'Mi embudo', last7: 'Últimos 7 días', visits: 'Visitas por tus enlaces', from: 'Desde', to: 'Hasta', show: 'Ver periodo', reversed: 'La fecha de inicio es posterior', menu: 'Menú de la cuenta de Camila Torres', business: 'Mi negocio', copy: 'Copiar enlace', copied: 'Enlace copiado.', png: 'Descargar PNG', svg: 'Descargar SVG', link: 'Tu enlace', suspended: 'Tu código IBO RUTAS99 está suspendido' },
-  en: { prefix: '/en', funnel: 'Funnel', funnelTitle: 'My funnel', last7: 'Last 7 days', visits: 'Visits through your links', from: 'From', to: 'To', show: 'Show period', reversed: 'The start date is after', menu: 'Account menu of Camila Torres', business: 'My business', copy: 'Copy link', copied: 'Link copied.', png: 'Download PNG', svg: 'Download SVG', link: 'Your link', suspended: 'Your IBO code RUTAS99 is suspended' },
+  es: { prefix: '', cameThrough: 'Entró por tu enlace', noActivity: 'Sin actividad todavía', oneCourse: 'Cursos: 1', nudge: 'Enviar un recordatorio', nudged: 'Recordatorio enviado a Ana', nudgedAlready: 'Ya le enviaste un recordatorio esta semana', funnel: 'Embudo', funnelTitle: 'Mi embudo', last7: 'Últimos 7 días', visits: 'Visitas por tus enlaces', from: 'Desde', to: 'Hasta', show: 'Ver periodo', reversed: 'La fecha de inicio es posterior', menu: 'Menú de la cuenta de Camila Torres', business: 'Mi negocio', copy: 'Copiar enlace', copied: 'Enlace copiado.', png: 'Descargar PNG', svg: 'Descargar SVG', link: 'Tu enlace', suspended: 'Tu código IBO RUTAS99 está suspendido' },
+  en: { prefix: '/en', cameThrough: 'Came through your link', noActivity: 'No activity yet', oneCourse: 'Courses: 1', nudge: 'Send a reminder', nudged: 'Reminder sent to Ana', nudgedAlready: 'You already sent them a reminder this week', funnel: 'Funnel', funnelTitle: 'My funnel', last7: 'Last 7 days', visits: 'Visits through your links', from: 'From', to: 'To', show: 'Show period', reversed: 'The start date is after', menu: 'Account menu of Camila Torres', business: 'My business', copy: 'Copy link', copied: 'Link copied.', png: 'Download PNG', svg: 'Download SVG', link: 'Your link', suspended: 'Your IBO code RUTAS99 is suspended' },
 } as const;
 
 async function logIn(page: Page, who: { email: string; password: string }) {
@@ -107,6 +107,60 @@ async function funnelJourney(page: Page, browser: Browser, lang: keyof typeof TE
   await expect(page.locator('.bar-row')).toHaveCount(0);
 }
 
+/**
+ * My people, live: someone opens the IBO's link and signs up sharing their progress; the IBO finds
+ * them on My people (searching their name), keeps the page open, and when they finish their first
+ * lesson the card changes by itself and the change is announced. The IBO nudges them once; a second
+ * nudge the same week is refused in words (429).
+ */
+async function peopleJourney(page: Page, browser: Browser, lang: keyof typeof TEXTS) {
+  const T = TEXTS[lang];
+  const base = test.info().project.use.baseURL!;
+  const last = `Vivo${Date.now().toString(36)}${lang}`;
+  const email = `${last.toLowerCase()}@example.com`;
+  const newcomer = await browser.newContext({ baseURL: base });
+  try {
+    await newcomer.addInitScript("sessionStorage.setItem('welcome-dismissed', '1')");
+    const np = await newcomer.newPage();
+    await np.goto('/HORIZONTE01');
+    const password = 'Aprende2026';
+    const registered = await np.request.post('/_actions/auth.register', {
+      headers: { origin: base },
+      form: { name: 'Ana', lastName: last, email, confirmEmail: email, gender: 'female', birthDay: '7', birthMonth: '4', birthYear: '1990', password, confirmPassword: password, lang: 'es', iboSharingOffered: '1', iboSharing: 'on' },
+    });
+    expect(registered.status(), await registered.text()).toBe(200);
+
+    await logIn(page, IBO_OWNERS.owner);
+    await page.goto(`${T.prefix}/mybusiness/people?q=${last}`);
+    const card = page.locator('.biz-person').filter({ hasText: `Ana ${last}` });
+    await expect(card).toContainText(T.cameThrough);
+    await expect(card).toContainText(T.noActivity);
+    await expect(page.locator('[data-live-said]')).toHaveText('');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+    await expectNoSeriousViolations(page);
+
+    // Ana finishes her first lesson in her own browser; the IBO's page follows without a reload.
+    const login = await np.request.post('/_actions/auth.login', { headers: { origin: base }, form: { email, password, lang: 'es' } });
+    expect(login.status()).toBe(200);
+    await np.goto('/course-tracking/1');
+    await expect(np.locator('[data-ready="true"]')).toHaveAttribute('data-connected', 'true');
+    await np.getByLabel('Velocidad de reproducción').selectOption('1.5');
+    await np.locator('video').evaluate((v: HTMLVideoElement) => v.play());
+    await expect(page.locator('[data-live-said]')).toHaveText(new RegExp(`Ana ${last}`), { timeout: 30_000 });
+    await expect(page.locator('.biz-person').filter({ hasText: `Ana ${last}` })).toContainText(T.oneCourse);
+  } finally {
+    await newcomer.close();
+  }
+
+  // One nudge; a second the same week is refused in words.
+  const nudge = () => page.locator('.biz-person').filter({ hasText: `Ana ${last}` }).getByRole('button', { name: new RegExp(T.nudge) });
+  await nudge().click();
+  await expect(page.getByRole('status').filter({ hasText: T.nudged })).toBeVisible();
+  const [again] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('business.nudge')), nudge().click()]);
+  expect(again.status()).toBe(429);
+  await expect(page.getByRole('alert')).toContainText(T.nudgedAlready);
+}
+
 async function suspendedNotice(page: Page, lang: keyof typeof TEXTS) {
   const T = TEXTS[lang];
   await logIn(page, IBO_OWNERS.suspended);
@@ -133,6 +187,16 @@ test("an IBO reads the funnel of the last 7 days on the phone, and a period type
 
 test("an IBO reads the funnel of the last 7 days on a computer, and a period typed backwards is refused in words (en)", async ({ page, browser }) => {
   await funnelJourney(page, browser, 'en');
+});
+
+test('an IBO sees a newcomer of its link on My people, the card follows their first lesson live, and a second nudge the same week is refused (es) @mobile', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  await peopleJourney(page, browser, 'es');
+});
+
+test('an IBO sees a newcomer of its link on My people, the card follows their first lesson live, and a second nudge the same week is refused (en)', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  await peopleJourney(page, browser, 'en');
 });
 
 test('a suspended IBO sees the notice and nothing to share (es) @mobile', async ({ page }) => {

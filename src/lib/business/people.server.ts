@@ -27,7 +27,7 @@ function people(iboId: number, now: Date): SQL {
   const today = utcDayStart(now).toISOString().slice(0, 10);
   return sql`with lessons as (select tp.course_id, count(*)::int as n from subtopics st join topics tp on tp.id = st.topic_id group by 1),
     people as (
-      select ct.id as contact_id, ct.first_name, ct.last_name, coalesce(u.email, ct.email) as email, ct.created_at, u.id as user_id,
+      select ct.id as contact_id, ct.first_name, ct.last_name, coalesce(u.email, ct.email) as email, least(ct.created_at, u.created_at) as created_at, u.id as user_id,
         case when ct.ibo_id = ${iboId} then 'registered' else 'signedUp' end as relation,
         (select max(a.starts) from learner_activity a where a.contact_id = ct.id and a.span = 'day') as last_day,
         coalesce(e.courses, 0) as courses, coalesce(e.finished, 0) as finished, coalesce(e.passed, 0) as passed, coalesce(e.certified, 0) as certified, coalesce(e.open, 0) as open,

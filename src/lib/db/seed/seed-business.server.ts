@@ -39,7 +39,10 @@ export async function seedBusiness(tx: Tx, userId: Map<string, number>, lessons:
   }
   // The accounts it registered as prospects, and those who came through its link (with their choice).
   const registered = b.registered.map((email) => userId.get(email)!);
-  await tx.update(s.contacts).set({ iboId }).where(and(inArray(s.contacts.userId, registered), isNull(s.contacts.iboId)));
+  await tx
+    .update(s.contacts)
+    .set({ iboId, createdAt: new Date(Date.now() - 35 * DAY) })
+    .where(and(inArray(s.contacts.userId, registered), isNull(s.contacts.iboId)));
   for (const p of b.signedUp) {
     await tx
       .update(s.users)
