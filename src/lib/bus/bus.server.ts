@@ -32,7 +32,9 @@ export type BusOptions = { kind: 'local' } | { kind: 'postgres'; databaseUrl: st
 /** How long start-up waits for the transport before saying what to fix. */
 const CONNECT_TIMEOUT_MS = 5000;
 const CHANNEL_PG = 'academy_bus';
-const CHANNEL_REDIS = 'academy:bus';
+/** The Redis channel the processes' messages travel on (a benchmark publishes there as another process would). */
+export const BUS_REDIS_CHANNEL = 'academy:bus';
+const CHANNEL_REDIS = BUS_REDIS_CHANNEL;
 
 /** The transport's part: send a text, and start/stop listening (calling `receive` per text). */
 interface Transport {
