@@ -994,3 +994,4 @@ export * from './schema-people';
 export * from './schema-memberships';
 export * from './schema-reports';
 export * from './schema-orders';
+export * from './schema-commissions';
