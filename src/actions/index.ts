@@ -32,6 +32,7 @@ import { people } from './people';
 import { memberships } from './memberships';
 import { ibos } from './ibos';
 import { orders } from './orders';
+import { commissions } from './commissions';
 
 export const server = {
   account,
@@ -55,6 +56,7 @@ export const server = {
   memberships,
   ibos,
   orders,
+  commissions,
   contact: {
     /**
      * The contact form: 400 with field codes for bad input (nothing stored), 429 once an address has

@@ -13,7 +13,7 @@ import { auditOf } from '../privacy/audit.server';
 import { keptFiguresDrift } from '../testing/kept-figures';
 import { iboRef } from '../ibos/ibos';
 import { commissionCents, COMMISSION_HOLD_DAYS, rateRef } from './commissions';
-import { commissionRates, iboCommissionTotals, iboSales, iboStatement, payableIbos, recordPayout, setCommissionRate } from './commissions.server';
+import { loadCommissionRates, iboCommissionTotals, iboSales, iboStatement, payableIbos, recordPayout, setCommissionRate } from './commissions.server';
 
 const databases = await testDatabases();
 const DAY = 86_400_000;
@@ -70,7 +70,7 @@ describe.each(databases)('IBO commissions on $name', ({ create }) => {
   afterAll(async () => handle?.close());
 
   it('starts with the default rates, in force from the start', async () => {
-    const { rates } = await commissionRates(handle.db, NOW);
+    const { rates } = await loadCommissionRates(handle.db, NOW);
     expect(rates.map((r) => [r.kind, r.rateBp])).toEqual([
       ['course', 2000],
       ['book', 1000],
@@ -104,7 +104,7 @@ describe.each(databases)('IBO commissions on $name', ({ create }) => {
       ['earned', 600],
       ['cancelled', -300],
     ]);
-    const { rates, history } = await commissionRates(handle.db, NOW);
+    const { rates, history } = await loadCommissionRates(handle.db, NOW);
     expect(rates[0]).toMatchObject({ kind: 'course', rateBp: 2500 });
     expect(history[0]).toMatchObject({ kind: 'course', rateBp: 2500, actorId: adminId });
     const audit = await auditOf(handle.db, rateRef('course'), 'commissions.rateSet');

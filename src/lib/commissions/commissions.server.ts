@@ -4,7 +4,7 @@
  * module reads them, sets the rates and records payouts.
  *
  * Back office (administrators):
- * - `commissionRates(db, now)` → the rate of each kind in force at `now`, and the latest changes.
+ * - `loadCommissionRates(db, now)` → the rate of each kind in force at `now`, and the latest changes.
  * - `setCommissionRate(db, actorId, kind, rateBp, now?, step?)` → a new rate in force from `now` (orders
  *   paid before keep the rate they were paid at), with its audit event, in one transaction.
  * - `payableIbos(db, now)` → the IBOs with unpaid entries: pending, approved, reversed and payable sums.
@@ -58,7 +58,7 @@ export interface RateChange {
 }
 
 /** The rate of each kind in force at `now`, and the latest `limit` changes (newest first). */
-export async function commissionRates(db: Db, now: Date, limit = 15): Promise<{ rates: KindRate[]; history: RateChange[] }> {
+export async function loadCommissionRates(db: Db, now: Date, limit = 15): Promise<{ rates: KindRate[]; history: RateChange[] }> {
   const [current, history] = await Promise.all([
     queryRows<{ product_kind: CommissionKind; rate_bp: number; effective_from: unknown }>(
       db,
@@ -156,7 +156,7 @@ export async function recentPayouts(db: Db, limit = 20): Promise<PayoutLine[]> {
 /** Why a payout is refused. */
 export type PayoutRefusal = 'suspended' | 'nothingDue' | 'keyUsed';
 
-export type PayoutOutcome = { status: 'ok'; payout: CommissionPayout; repeated: boolean } | { status: 'unknown' } | { status: 'refused'; refusal: PayoutRefusal };
+export type PayoutOutcome = { status: 'ok'; payout: CommissionPayout; code: string; repeated: boolean } | { status: 'unknown' } | { status: 'refused'; refusal: PayoutRefusal };
 
 /** Called as a payout reaches each step: the fault tests die there. */
 export type PayoutStep = Step<'payout-written' | 'entries-settled' | 'audit-written'>;
@@ -172,10 +172,10 @@ export type PayoutStep = Step<'payout-written' | 'entries-settled' | 'audit-writ
  */
 export async function recordPayout(db: Db, actorId: number, iboId: number, request: { key: string; reference: string }, now = new Date(), step: PayoutStep = noStep): Promise<PayoutOutcome> {
   return db.transaction(async (tx): Promise<PayoutOutcome> => {
-    const [ibo] = await tx.select({ id: ibos.id, status: ibos.status }).from(ibos).where(eq(ibos.id, iboId)).for('no key update');
+    const [ibo] = await tx.select({ id: ibos.id, status: ibos.status, code: ibos.code }).from(ibos).where(eq(ibos.id, iboId)).for('no key update');
     if (!ibo) return { status: 'unknown' };
     const [earlier] = await tx.select().from(commissionPayouts).where(eq(commissionPayouts.requestKey, request.key));
-    if (earlier) return earlier.iboId === iboId ? { status: 'ok', payout: earlier, repeated: true } : { status: 'refused', refusal: 'keyUsed' };
+    if (earlier) return earlier.iboId === iboId ? { status: 'ok', payout: earlier, code: ibo.code, repeated: true } : { status: 'refused', refusal: 'keyUsed' };
     if (ibo.status !== 'active') return { status: 'refused', refusal: 'suspended' };
     const cutoff = iso(approvedUpTo(now));
     const [due] = await queryRows<{ total: unknown; n: unknown }>(
@@ -194,7 +194,7 @@ export async function recordPayout(db: Db, actorId: number, iboId: number, reque
     await step('entries-settled');
     await recordAudit(tx, { action: 'commissions.payout', actor: userRef(actorId), subject: iboRef(iboId), after: { payout: payout!.id, amountCents: total, entries: num(due?.n) }, at: now });
     await step('audit-written');
-    return { status: 'ok', payout: payout!, repeated: false };
+    return { status: 'ok', payout: payout!, code: ibo.code, repeated: false };
   });
 }
 

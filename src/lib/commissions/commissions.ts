@@ -200,3 +200,31 @@ export const payoutFormSchema = z.object({
 
 /** The audit trail's subject of a kind's rate. */
 export const rateRef = (kind: CommissionKind) => `commission-rate:${kind}`;
+
+/* ───────────── a statement as CSV ───────────── */
+
+/** A statement as CSV rows (the caller adds `CSV_BOM`): a heading, one row per line, then the totals. */
+export function statementCsvRows(st: Statement, words: StatementWords & { title: string; month: string; ibo: string }, locale: Locale): (string | number | { cents: number } | null)[][] {
+  const c = words.columns;
+  const rows: (string | number | { cents: number } | null)[][] = [
+    [words.title],
+    [words.ibo, st.ibo.code, st.ibo.companyName],
+    [words.month, st.month],
+    [],
+    [c.date, c.kind, c.ref, c.product, c.productKind, c.rate, c.amount],
+  ];
+  for (const l of st.lines) {
+    rows.push([
+      l.at.toISOString().slice(0, 10),
+      words.kinds[l.kind],
+      l.ref,
+      l.title ? l.title[locale] : '',
+      l.productKind ? words.productKinds[l.productKind] : '',
+      l.rateBp === null ? '' : rateText(l.rateBp, locale),
+      { cents: l.kind === 'payout' ? -l.amountCents : l.amountCents },
+    ]);
+  }
+  rows.push([]);
+  for (const key of ['opening', 'earned', 'cancelled', 'reversed', 'paid', 'closing'] as const) rows.push([words.totals[key], null, null, null, null, null, { cents: key === 'paid' ? -st.totals.paid : st.totals[key] }]);
+  return rows;
+}
