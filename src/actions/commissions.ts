@@ -34,7 +34,7 @@ export const commissions = {
     input: payoutFormSchema,
     handler: async ({ ibo, reference, key }, { person, runtime, t, locale }) => {
       const words = t.commissions;
-      const outcome = await recordPayout(runtime.db, person.userId, ibo, { key, reference });
+      const outcome = await recordPayout(runtime.db, person.userId, ibo, { key, reference: reference ?? '' });
       if (outcome.status === 'unknown') throw new ActionError({ code: STATUS.unknown, message: words.refusals.unknown });
       if (outcome.status === 'refused') throw new ActionError({ code: STATUS[outcome.refusal], message: words.refusals[outcome.refusal] });
       const facts = { amount: formatCents(outcome.payout.amountCents, locale), code: outcome.code };

@@ -193,7 +193,8 @@ export const REFERENCE_MAX_LENGTH = 120;
 /** A payout to one IBO: its id, the transfer's reference (may be empty), the form's key. */
 export const payoutFormSchema = z.object({
   ibo: id,
-  reference: formText().trim().max(REFERENCE_MAX_LENGTH, 'tooLong').default(''),
+  // Optional, not defaulted: a form's empty field reaches the schema as nothing only for an optional field.
+  reference: formText().trim().max(REFERENCE_MAX_LENGTH, 'tooLong').optional(),
   key: z.string({ error: 'invalidOption' }).regex(/^[A-Za-z0-9_-]{16,64}$/, 'invalidOption'),
   lang,
 });
