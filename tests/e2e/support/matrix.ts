@@ -1060,7 +1060,7 @@ const qrShown = (format: 'png' | 'svg', lang: 'es' | 'en') => (role: Role, seen:
 const THIS_MONTH = new Date().toISOString().slice(0, 7);
 
 /** A commission statement: the file to its owner, a sentence to anyone else (and to a bad month); never cacheable. */
-const statementShown = (format: 'pdf' | 'csv', lang: 'es' | 'en') => (role: Role, seen: Seen) => {
+const statementShown = (format: 'pdf' | 'csv', lang: 'es' | 'en') => (_role: Role, seen: Seen) => {
   if (seen.headers['cache-control'] !== 'private, no-store') return `may be cached (${seen.headers['cache-control']})`;
   if (seen.status === 200) {
     const type = format === 'pdf' ? 'application/pdf' : 'text/csv; charset=utf-8';
