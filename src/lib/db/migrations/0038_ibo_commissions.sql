@@ -66,6 +66,11 @@ CREATE INDEX "commissions_payout_idx" ON "commissions" USING btree ("payout_id")
 CREATE OR REPLACE FUNCTION commissions_refresh(order_ids integer[]) RETURNS void
   LANGUAGE plpgsql AS $$
 BEGIN
+  -- Most orders no IBO referred: nothing to read further.
+  IF NOT EXISTS (SELECT 1 FROM revenue_lines WHERE order_id = ANY (order_ids) AND referring_ibo_id IS NOT NULL)
+    AND NOT EXISTS (SELECT 1 FROM commissions WHERE order_id = ANY (order_ids)) THEN
+    RETURN;
+  END IF;
   PERFORM 1 FROM ibos WHERE id IN (
       SELECT referring_ibo_id FROM revenue_lines WHERE order_id = ANY (order_ids) AND referring_ibo_id IS NOT NULL
       UNION SELECT ibo_id FROM commissions WHERE order_id = ANY (order_ids))
