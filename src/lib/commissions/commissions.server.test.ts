@@ -172,6 +172,19 @@ describe.each(databases)('IBO commissions on $name', ({ create }) => {
     expect(await auditOf(handle.db, iboRef(horizonte), 'commissions.payout')).toHaveLength(2);
   });
 
+  it('pays once when the same form is sent twice at once, and once when two forms race', async () => {
+    await order(mundo, ago(COMMISSION_HOLD_DAYS + 20));
+    const due = (await iboCommissionTotals(handle.db, mundo, NOW)).payable;
+    expect(due).toBeGreaterThan(0);
+    const same = { key: key(), reference: '' };
+    const [a, b, c] = await Promise.all([recordPayout(handle.db, adminId, mundo, same, NOW), recordPayout(handle.db, adminId, mundo, same, NOW), recordPayout(handle.db, adminId, mundo, { key: key(), reference: '' }, NOW)]);
+    const outcomes = [a, b, c].map((o) => (o.status === 'ok' ? (o.repeated ? 'repeated' : `paid ${o.payout.amountCents}`) : o.status === 'refused' ? o.refusal : o.status));
+    expect(outcomes.filter((o) => o === `paid ${due}`)).toHaveLength(1);
+    expect(outcomes.filter((o) => o.startsWith('paid'))).toHaveLength(1);
+    expect(await handle.db.select().from(s.commissionPayouts).where(eq(s.commissionPayouts.iboId, mundo))).toHaveLength(1);
+    expect((await iboCommissionTotals(handle.db, mundo, NOW)).payable).toBe(0);
+  });
+
   it("never pays a suspended IBO (its commissions stay approved) nor an unknown one", async () => {
     await order(rutas, ago(COMMISSION_HOLD_DAYS + 5));
     expect((await iboCommissionTotals(handle.db, rutas, NOW)).approved).toBe(700);
