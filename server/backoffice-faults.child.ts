@@ -8,7 +8,9 @@
  * (`{ actor, person, course, reason }`), `people-block` or `people-end-sessions` (`{ actor, person }`),
  * `people-set-type` (`{ actor, person, type }`), `membership-change`
  * (`{ actor, membership, change, days?, reason, key }`: a staff change of a membership), `ibo-save`
- * (`{ actor, ibo?, draft }`: no `ibo` for a new one) or `ibo-status` (`{ actor, ibo, status }`). It prints `step <name>` as the
+ * (`{ actor, ibo?, draft }`: no `ibo` for a new one), `ibo-status` (`{ actor, ibo, status }`), `commission-payout`
+ * (`{ actor, ibo, key, reference }`: a payout of the IBO's approved commissions) or `commission-rate`
+ * (`{ actor, kind, rate }`). It prints `step <name>` as the
  * write reaches each step, and kills itself with SIGKILL the `FAULT_NTH`-th time (default 1) it reaches
  * `FAULT_AT`: no shutdown code runs, as when a machine dies. Otherwise it prints `done <json>` (what the
  * write answered) and exits.
@@ -23,7 +25,7 @@ const task = process.env.FAULT_TASK ?? '';
 const faultAt = process.env.FAULT_AT ?? '';
 const nth = Number(process.env.FAULT_NTH ?? 1);
 const now = new Date(Number(process.env.FAULT_NOW ?? Date.now()));
-const args = JSON.parse(process.env.FAULT_ARGS ?? '{}') as { actor?: number; course?: number; archive?: string; coupon?: number; form?: Record<string, string>; person?: number; type?: 'learner' | 'refused' | 'admin' | 'prospect'; membership?: number; change?: 'extend' | 'cancelNow' | 'cancelAtEnd' | 'resume'; days?: number; reason?: string; key?: string; ibo?: number; draft?: import('../src/lib/ibos/ibos').IboDraft; status?: 'active' | 'suspended' };
+const args = JSON.parse(process.env.FAULT_ARGS ?? '{}') as { actor?: number; course?: number; archive?: string; coupon?: number; form?: Record<string, string>; person?: number; type?: 'learner' | 'refused' | 'admin' | 'prospect'; membership?: number; change?: 'extend' | 'cancelNow' | 'cancelAtEnd' | 'resume'; days?: number; reason?: string; key?: string; ibo?: number; draft?: import('../src/lib/ibos/ibos').IboDraft; status?: 'active' | 'suspended'; reference?: string; kind?: 'course' | 'book' | 'plan'; rate?: number };
 
 let reached = 0;
 const step = (name: string) => {
@@ -86,6 +88,13 @@ if (task === 'transcode') {
   const { setIboStatus } = await import('../src/lib/ibos/ibos.server');
   const outcome = await setIboStatus(handle.db, args.actor!, args.ibo!, args.status!, step);
   result = outcome.status === 'ok' ? { status: 'ok', unchanged: outcome.unchanged, endedSessions: outcome.endedSessions } : outcome;
+} else if (task === 'commission-payout') {
+  const { recordPayout } = await import('../src/lib/commissions/commissions.server');
+  const outcome = await recordPayout(handle.db, args.actor!, args.ibo!, { key: args.key!, reference: args.reference ?? '' }, now, step);
+  result = outcome.status === 'ok' ? { status: 'ok', repeated: outcome.repeated, amountCents: outcome.payout.amountCents } : outcome;
+} else if (task === 'commission-rate') {
+  const { setCommissionRate } = await import('../src/lib/commissions/commissions.server');
+  result = await setCommissionRate(handle.db, args.actor!, args.kind!, args.rate!, now, step);
 } else {
   throw new Error(`unknown FAULT_TASK ${JSON.stringify(task)}`);
 }

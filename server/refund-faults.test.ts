@@ -4,7 +4,9 @@
  * recorded with its gateway key, after the gateway made it, and after it was finished. Then the same form
  * posted again, or the refund reconciler, ends the story; the gateway and the database agree: one refund
  * at the gateway, recorded once, the line's access removed once, one audit record — never a refund
- * recorded that the gateway did not make, never two.
+ * recorded that the gateway did not make, never two. The order was referred by an IBO: its commission on
+ * the line is cancelled exactly when the refund is recorded as made, once (the database writes it in the
+ * refund's own transaction).
  */
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -34,7 +36,8 @@ describe.each(await faultDatabases())('kill -9 during a refund on $name', ({ nam
       const gateway = new SandboxGateway({ ledger: new DatabaseSandboxLedger(db), now: () => now });
       const [admin] = await db.select({ id: s.users.id }).from(s.users).where(eq(s.users.email, 'admin@academia.example'));
       const [u] = await db.insert(s.users).values({ email: `refund.faults.${n}.${Date.now()}@example.com`, firstName: 'Falla', lastName: `Devolución${n}` }).returning();
-      const [o] = await db.insert(s.orders).values({ userId: u!.id, status: 'paid', subtotalCents: 5000, totalCents: 5000, idempotencyKey: `refund-faults-${n}`, paidAt: now, createdAt: now }).returning();
+      const [ibo] = await db.select({ id: s.ibos.id }).from(s.ibos).where(eq(s.ibos.code, 'HORIZONTE01'));
+      const [o] = await db.insert(s.orders).values({ userId: u!.id, status: 'paid', subtotalCents: 5000, totalCents: 5000, idempotencyKey: `refund-faults-${n}`, paidAt: now, createdAt: now, referringIboId: ibo!.id }).returning();
       const items = await db
         .insert(s.orderItems)
         .values([6, 12].map((id) => ({ orderId: o!.id, productKind: 'course' as const, productId: id, productCode: `C${id}`, titleEs: `Curso ${id}`, titleEn: `Course ${id}`, priceCents: 2500 })))
@@ -53,7 +56,8 @@ describe.each(await faultDatabases())('kill -9 during a refund on $name', ({ nam
       const recorded = await db.select().from(s.orderRefunds).where(eq(s.orderRefunds.orderId, o.orderId));
       const access = (await db.select().from(s.purchaseAccess).where(eq(s.purchaseAccess.userId, o.userId))).map((a) => a.courseId).sort((a, b) => a - b);
       const audit = await auditOf(db, orderRef(o.orderId), 'orders.refund');
-      return { gatewayRefunds: gatewayRefunds.map((r) => r.amountCents), recorded: recorded.map((r) => [r.status, r.amountCents, r.gatewayRefundId === gatewayRefunds[0]?.refundId]), access, audit: audit.length };
+      const commissions = (await db.select().from(s.commissions).where(eq(s.commissions.orderId, o.orderId)).orderBy(s.commissions.id)).map((c) => `${c.kind}:${c.amountCents}`);
+      return { gatewayRefunds: gatewayRefunds.map((r) => r.amountCents), recorded: recorded.map((r) => [r.status, r.amountCents, r.gatewayRefundId === gatewayRefunds[0]?.refundId]), access, audit: audit.length, commissions };
     });
 
   it.skipIf(!up).each(
@@ -71,8 +75,10 @@ describe.each(await faultDatabases())('kill -9 during a refund on $name', ({ nam
     // Never a refund recorded that the gateway did not make.
     const between = await agreed(o);
     if (between.recorded.some(([status]) => status === 'refunded')) expect(between.gatewayRefunds).toEqual([2500]);
+    // The commission follows the refund's record: cancelled if and only if the refund is recorded as made.
+    expect(between.commissions).toEqual(between.recorded.some(([status]) => status === 'refunded') ? ['earned:500', 'earned:500', 'cancelled:-500'] : ['earned:500', 'earned:500']);
     const finish = then === 'the reconciler' ? await run(target(), 'reconcile', now + REFUND_RECONCILE_AFTER_MS + 5000, '') : await run(target(), 'refund', now, '', args);
     expect(finish.end).toBe('done');
-    expect(await agreed(o)).toEqual({ gatewayRefunds: [2500], recorded: [['refunded', 2500, true]], access: [12], audit: 1 });
+    expect(await agreed(o)).toEqual({ gatewayRefunds: [2500], recorded: [['refunded', 2500, true]], access: [12], audit: 1, commissions: ['earned:500', 'earned:500', 'cancelled:-500'] });
   }, 600_000);
 });

@@ -150,6 +150,9 @@ export const ACTION_RULES = {
   'ibos.uploadLogo': { access: 'administrator', limits: [{ name: 'iboChangesPerAccount', per: 'user' }], locale: 'lang' },
   'ibos.suspend': { access: 'administrator', limits: [{ name: 'iboChangesPerAccount', per: 'user' }], locale: 'lang' },
   'ibos.reinstate': { access: 'administrator', limits: [{ name: 'iboChangesPerAccount', per: 'user' }], locale: 'lang' },
+  // IBO commissions: administrators only; a payout is recorded once per form (its key).
+  'commissions.setRate': { access: 'administrator', limits: [{ name: 'commissionChangesPerAccount', per: 'user' }], locale: 'lang' },
+  'commissions.recordPayout': { access: 'administrator', limits: [{ name: 'commissionChangesPerAccount', per: 'user' }], locale: 'lang' },
   // The support inbox: support staff (and administrators, through the policy); a reply is mailed once per form (its key).
   'support.setStatus': { access: 'support', limits: [{ name: 'supportChangesPerAccount', per: 'user' }], locale: 'lang' },
   'support.assign': { access: 'support', limits: [{ name: 'supportChangesPerAccount', per: 'user' }], locale: 'lang' },

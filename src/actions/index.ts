@@ -33,6 +33,7 @@ import { memberships } from './memberships';
 import { ibos } from './ibos';
 import { orders } from './orders';
 import { business } from './business';
+import { commissions } from './commissions';
 
 export const server = {
   account,
@@ -57,6 +58,7 @@ export const server = {
   memberships,
   ibos,
   orders,
+  commissions,
   contact: {
     /**
      * The contact form: 400 with field codes for bad input (nothing stored), 429 once an address has

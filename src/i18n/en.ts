@@ -27,6 +27,7 @@ import * as courseArchive from './sections/course-archive';
 import * as certificateAdmin from './sections/certificate-admin';
 import * as dashboard from './sections/dashboard';
 import * as couponAdmin from './sections/coupon-admin';
+import * as commissions from './sections/commissions';
 import * as people from './sections/people';
 import * as membershipAdmin from './sections/membership-admin';
 import * as reports from './sections/reports';
@@ -35,4 +36,4 @@ import * as business from './sections/business';
 import * as businessFunnel from './sections/business-funnel';
 import * as businessPeople from './sections/business-people';
 
-export const en: Messages = { ...core.en, ...catalog.en, ...contact.en, ...content.en, ...search.en, ...identity.en, ...security.en, ...ibo.en, ...learning.en, ...media.en, ...exams.en, ...certificates.en, ...minicart.en, ...commerce.en, ...forms.en, ...privacy.en, ...staff.en, ...questions.en, ...products.en, ...authoring.en, ...videos.en, ...courseArchive.en, ...support.en, ...certificateAdmin.en, ...dashboard.en, ...couponAdmin.en, ...people.en, ...membershipAdmin.en, ...reports.en, ...iboAdmin.en, ...orders.en, ...business.en, ...businessFunnel.en, ...businessPeople.en };
+export const en: Messages = { ...core.en, ...catalog.en, ...contact.en, ...content.en, ...search.en, ...identity.en, ...security.en, ...ibo.en, ...learning.en, ...media.en, ...exams.en, ...certificates.en, ...minicart.en, ...commerce.en, ...forms.en, ...privacy.en, ...staff.en, ...questions.en, ...products.en, ...authoring.en, ...videos.en, ...courseArchive.en, ...support.en, ...certificateAdmin.en, ...dashboard.en, ...couponAdmin.en, ...people.en, ...membershipAdmin.en, ...reports.en, ...iboAdmin.en, ...orders.en, ...business.en, ...businessFunnel.en, ...businessPeople.en, ...commissions.en };

@@ -30,6 +30,7 @@ import * as courseArchive from './sections/course-archive';
 import * as certificateAdmin from './sections/certificate-admin';
 import * as dashboard from './sections/dashboard';
 import * as couponAdmin from './sections/coupon-admin';
+import * as commissions from './sections/commissions';
 import * as people from './sections/people';
 import * as membershipAdmin from './sections/membership-admin';
 import * as reports from './sections/reports';
@@ -38,4 +39,4 @@ import * as business from './sections/business';
 import * as businessFunnel from './sections/business-funnel';
 import * as businessPeople from './sections/business-people';
 
-export const es = { ...core.es, ...catalog.es, ...contact.es, ...content.es, ...search.es, ...identity.es, ...security.es, ...ibo.es, ...learning.es, ...media.es, ...exams.es, ...certificates.es, ...minicart.es, ...commerce.es, ...forms.es, ...privacy.es, ...staff.es, ...questions.es, ...products.es, ...authoring.es, ...videos.es, ...courseArchive.es, ...support.es, ...certificateAdmin.es, ...dashboard.es, ...couponAdmin.es, ...people.es, ...membershipAdmin.es, ...reports.es, ...iboAdmin.es, ...orders.es, ...business.es, ...businessFunnel.es, ...businessPeople.es } as const;
+export const es = { ...core.es, ...catalog.es, ...contact.es, ...content.es, ...search.es, ...identity.es, ...security.es, ...ibo.es, ...learning.es, ...media.es, ...exams.es, ...certificates.es, ...minicart.es, ...commerce.es, ...forms.es, ...privacy.es, ...staff.es, ...questions.es, ...products.es, ...authoring.es, ...videos.es, ...courseArchive.es, ...support.es, ...certificateAdmin.es, ...dashboard.es, ...couponAdmin.es, ...people.es, ...membershipAdmin.es, ...reports.es, ...iboAdmin.es, ...orders.es, ...business.es, ...businessFunnel.es, ...businessPeople.es, ...commissions.es } as const;

@@ -152,6 +152,10 @@ export const paths = {
   adminReport: (key: string, query = '') => `/admin/reports/${key}${query}`,
   /** One report as a CSV download (the same query, `lang` for its headers). */
   adminReportCsv: (key: string, query = '') => `/admin/reports/${key}.csv${query}`,
+  /** IBO commissions (administrators): the rates and the payouts. */
+  adminCommissions: '/admin/commissions',
+  /** An IBO's commission statement of a month ("2026-05") as a PDF or CSV download (owners of an active IBO). */
+  myBusinessStatement: (month: string, format: 'pdf' | 'csv', lang: string) => `/mybusiness/statements/${month}.${format}?lang=${encodeURIComponent(lang)}`,
   /** IBOs (administrators): the list; `query`: its search and page. */
   adminIbos: (query = '') => `/admin/ibos${query}`,
   /** The form of a new IBO (administrators). */

@@ -571,6 +571,10 @@ test(`GET the exam pages: ${RUNS} hostile course ids and attempt numbers — 200
   // does not exist gets a 404 in words, never a 5xx nor a refund.
   actionFuzz('orders.refund', 231, (i) => ({ id: '2147483647', scope: 'all', reason: 'Fuzz', key: `orders-fuzz-${RUN}-${i}-key`, lang: 'en' }), { setup: async (c) => void (await newLearner(c, 'orders-devolucion')), extra: refused, runs: 15 });
   actionFuzz('orders.resendReceipt', 232, () => ({ id: '2147483647', lang: 'en' }), { setup: async (c) => void (await asAdministrator(c)), extra: gone, runs: 15 });
+  // Commissions are the administrators': a learner is refused right after the schema, whatever the body; the
+  // administrator paying an IBO that does not exist gets a 404 in words, never a 5xx nor a payout.
+  actionFuzz('commissions.setRate', 243, () => ({ kind: 'course', rate: '20', lang: 'en' }), { setup: async (c) => void (await newLearner(c, 'comision')), extra: refused, runs: 15 });
+  actionFuzz('commissions.recordPayout', 244, (i) => ({ ibo: '2147483647', key: `commission-fuzz-${RUN}-${i}-key`, reference: 'Fuzz', lang: 'en' }), { setup: async (c) => void (await asAdministrator(c)), extra: gone, runs: 15 });
 }
 
 /* ───────────── IBOs ───────────── */
@@ -966,6 +970,8 @@ test(`forms posted to pages (?_action=): ${RUNS} hostile forms and a NUL in ever
     ['/en/admin/coupons?_action=coupons.save', { code: 'FUZZ-10', kind: 'percent', percent: '10', endsAt: '2030-01-01T00:00', lang: 'en' }],
     ['/en/admin/ibos/new?_action=ibos.save', { code: 'FUZZ1', companyName: 'Fuzz', contactName: 'Ana', contactEmail: 'ana@example.com', accountEmail: 'buyer@academia.example', lang: 'en' }],
     ['/admin/ibos/1?_action=ibos.suspend', { id: '1', lang: 'es' }],
+    ['/en/admin/commissions?_action=commissions.setRate', { kind: 'book', rate: '10', lang: 'en' }],
+    ['/admin/commissions?_action=commissions.recordPayout', { ibo: '2147483647', key: `commission-page-${RUN}-key`, reference: 'Fuzz', lang: 'es' }],
     ['/en/admin/plans?_action=plans.save', { nameEs: 'Plan', nameEn: 'Plan', descriptionEs: 'Uno.', descriptionEn: 'One.', featuresEs: 'Uno', featuresEn: 'One', price: '9.99', period: 'month', categories: '2', lang: 'en' }],
     ['/en/myshopping?_action=commerce.cancelMembership', { membership: '1', lang: 'en' }],
     ['/en/purchase-detail?_action=commerce.checkout', paymentForm({ cardholderName: 'Fuzz' })],
@@ -1224,7 +1230,7 @@ test.describe('Stripe webhook, on a server with Stripe configured', () => {
   });
 });
 
-test(`my business (an IBO owner): ${RUNS} hostile languages, QR formats, funnel periods and course links with forged codes — 200, a redirect or a 4xx, never a 5xx`, async ({ baseURL }) => {
+test(`my business (an IBO owner): ${RUNS} hostile languages, QR formats, funnel periods, statement months and course links with forged codes — 200, a redirect or a 4xx, never a 5xx`, async ({ baseURL }) => {
   const owner = new Client(baseURL!, loopback(211));
   const visitor = new Client(baseURL!, loopback(212));
   try {
@@ -1232,7 +1238,7 @@ test(`my business (an IBO owner): ${RUNS} hostile languages, QR formats, funnel 
     expect(login.status, login.body.slice(0, 200)).toBe(200);
     await property(
       'business page, QR codes and course links',
-      fc.record({ value: hostileValue, target: fc.constantFrom('page', 'png', 'svg', 'course', 'code', 'from', 'to', 'ibo'), en: fc.boolean() }),
+      fc.record({ value: hostileValue, target: fc.constantFrom('page', 'png', 'svg', 'course', 'code', 'from', 'to', 'ibo', 'statement.pdf', 'statement.csv', 'month.pdf', 'month.csv'), en: fc.boolean() }),
       async ({ value, target, en }, tally) => {
         const part = urlPart(value);
         const path =
@@ -1244,7 +1250,11 @@ test(`my business (an IBO owner): ${RUNS} hostile languages, QR formats, funnel 
                 ? `${en ? '/en' : ''}/${part}?course=6`
                 : target === 'from' || target === 'to' || target === 'ibo'
                   ? `${en ? '/en' : ''}/mybusiness/funnel?${target}=${part}`
-                  : `/mybusiness/qr.${target}?lang=${part}`;
+                  : target.startsWith('statement.')
+                    ? `/mybusiness/statements/${new Date().toISOString().slice(0, 7)}.${target.slice(10)}?lang=${part}&ibo=${part}`
+                    : target.startsWith('month.')
+                      ? `/mybusiness/statements/${part}.${target.slice(6)}?lang=en`
+                      : `/mybusiness/qr.${target}?lang=${part}`;
         // Course links are followed as a visitor would (a new session each time); the rest as the owner.
         const c = target === 'course' || target === 'code' ? visitor : owner;
         if (c === visitor) c.cookies.clear();

@@ -95,6 +95,8 @@ export const LIMITS = {
   membershipChangesPerAccount: { points: 120, durationSeconds: 60 * 60 },
   /** IBO changes (saved, logos uploaded, suspended, reinstated) per administrator. */
   iboChangesPerAccount: { points: 120, durationSeconds: 60 * 60 },
+  /** Commission rates set and payouts recorded per administrator. */
+  commissionChangesPerAccount: { points: 60, durationSeconds: 60 * 60 },
   /** Refunds asked per finance account. */
   refundsPerAccount: { points: 60, durationSeconds: 60 * 60 },
   /** Receipts sent again per finance account (each is a mail to a buyer). */

@@ -1004,3 +1004,4 @@ export * from './schema-memberships';
 export * from './schema-reports';
 export * from './schema-orders';
 export * from './schema-business';
+export * from './schema-commissions';

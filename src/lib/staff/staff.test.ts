@@ -27,11 +27,17 @@ const learner: StaffSession = { user: {}, ibo: null };
 
 describe('the areas of the back office', () => {
   it('lists every area to an administrator, the content areas and reports to an editor, the inbox and people to support, coupons, orders, memberships and reports to finance, nothing to a learner', () => {
-    expect(areasFor({ session: 'user', roles: ['administrator'] }).map((a) => a.key)).toEqual(['staff', 'audit', 'certificates', 'ibos', 'courses', 'videos', 'questions', 'books', 'plans', 'support', 'people', 'coupons', 'orders', 'memberships', 'reports']);
+    expect(areasFor({ session: 'user', roles: ['administrator'] }).map((a) => a.key)).toEqual(['staff', 'audit', 'certificates', 'ibos', 'commissions', 'courses', 'videos', 'questions', 'books', 'plans', 'support', 'people', 'coupons', 'orders', 'memberships', 'reports']);
     expect(areasFor({ session: 'user', roles: ['editor'] }).map((a) => a.key)).toEqual(['courses', 'videos', 'questions', 'books', 'plans', 'reports']);
     expect(areasFor({ session: 'user', roles: ['support'] }).map((a) => a.key)).toEqual(['support', 'people']);
     expect(areasFor({ session: 'user', roles: ['finance'] }).map((a) => a.key)).toEqual(['coupons', 'orders', 'memberships', 'reports']);
     expect(areasFor({ session: 'user', roles: [] })).toEqual([]);
+  });
+
+  it('opens IBO commissions, their rates and payouts, to administrators only', () => {
+    expect(STAFF_AREAS.find((a) => a.key === 'commissions')!.access).toBe('administrator');
+    expect(ruleOf('commissions.setRate')!.access).toBe('administrator');
+    expect(ruleOf('commissions.recordPayout')!.access).toBe('administrator');
   });
 
   it('opens coupons, and their changes, to finance (and administrators)', () => {

@@ -25,6 +25,7 @@ export const STAFF_AREAS = [
   { key: 'audit', path: '/admin/audit', access: 'administrator' },
   { key: 'certificates', path: '/admin/certificates', access: 'administrator' },
   { key: 'ibos', path: '/admin/ibos', access: 'administrator' },
+  { key: 'commissions', path: '/admin/commissions', access: 'administrator' },
   { key: 'courses', path: '/admin/courses', access: 'editor' },
   { key: 'videos', path: '/admin/videos', access: 'editor' },
   { key: 'questions', path: '/admin/questions', access: 'editor' },

@@ -13,7 +13,7 @@ import { openDatabase, type DbHandle } from '../db/client';
 import { createPostgresDatabase, postgresAvailable, preparedDataFolder } from '../db/testing';
 import { childArgs, type ChildName } from './children';
 
-export type FaultTask = 'transcode' | 'regrade' | 'publish' | 'import' | 'coupon-save' | 'coupon-expire' | 'people-grant' | 'people-block' | 'people-end-sessions' | 'people-set-type' | 'membership-change' | 'ibo-save' | 'ibo-status';
+export type FaultTask = 'transcode' | 'regrade' | 'publish' | 'import' | 'coupon-save' | 'coupon-expire' | 'people-grant' | 'people-block' | 'people-end-sessions' | 'people-set-type' | 'membership-change' | 'ibo-save' | 'ibo-status' | 'commission-payout' | 'commission-rate';
 
 /** How a run ended: killed at its step, or done with the write's answer; the steps it announced. */
 export type FaultRun = { end: 'killed'; steps: string[] } | { end: 'done'; steps: string[]; result: Record<string, unknown> };

@@ -464,6 +464,37 @@ export function matrix(): Row[] {
         }),
       ),
     ),
+    // Commission statements: only the owner's own (the IBO is the session's, never the URL's); a bad month 400 in words, after the gate.
+    ...(['pdf', 'csv'] as const).flatMap((format) =>
+      (['es', 'en'] as const).flatMap((lang): Row[] => [
+        {
+          label: `GET /mybusiness/statements/${THIS_MONTH}.${format}?lang=${lang}`,
+          kind: 'endpoint',
+          covers: `GET /mybusiness/statements/[month].${format}`,
+          expect: per('403', { visitors: '401', ibo: '401', owner: '200' }),
+          http: { method: 'GET', path: `/mybusiness/statements/${THIS_MONTH}.${format}?lang=${lang}` },
+          check: statementShown(format, lang),
+        },
+        ...['2026-13', 'abc', '2999-01', '2026-11%00', '..%2F2026-11'].map(
+          (month): Row => ({
+            label: `GET /mybusiness/statements/${month}.${format}?lang=${lang} (bad month)`,
+            kind: 'endpoint',
+            covers: `GET /mybusiness/statements/[month].${format}`,
+            expect: per('403', { visitors: '401', ibo: '401', owner: '400' }),
+            http: { method: 'GET', path: `/mybusiness/statements/${month}.${format}?lang=${lang}` },
+            check: statementShown(format, lang),
+          }),
+        ),
+        {
+          label: `GET /mybusiness/statements/${THIS_MONTH}.${format}?lang=${lang}&ibo=2&code=MUNDO2026 (another IBO forged)`,
+          kind: 'endpoint',
+          covers: `GET /mybusiness/statements/[month].${format}`,
+          expect: per('403', { visitors: '401', ibo: '401', owner: '200' }),
+          http: { method: 'GET', path: `/mybusiness/statements/${THIS_MONTH}.${format}?lang=${lang}&ibo=2&code=MUNDO2026` },
+          check: statementShown(format, lang),
+        },
+      ]),
+    ),
     // A course link of an IBO opens the course with the code; a forged code answers as every unknown code does.
     ...page('/HORIZONTE01?course=6', per('302 → /courses-details/6'), { covers: '/[iboCodeParam]', note: 'course link', last: true }, ['es']),
     ...page('/HORIZONTE01?course=6', per('302 → /en/courses-details/6'), { covers: '/[iboCodeParam]', note: 'course link', last: true }, ['en']),
@@ -484,6 +515,8 @@ export function matrix(): Row[] {
     ...staffPage('/admin/ibos/1', '/admin/ibos/[id]', "an IBO's form"),
     ...staffPage('/admin/ibos/2147483647', '/admin/ibos/[id]', 'unknown IBO', false, '404'),
     ...staffPage('/admin/ibos/abc', '/admin/ibos/[id]', 'not an id', false, '404'),
+    // IBO commissions (administrators only): the rates and the payouts.
+    ...staffPage('/admin/commissions'),
     // Books and plans: editors, and the administrator through the policy; an id that is no book's or plan's is a 404 in words.
     ...staffPage('/admin/books'),
     ...staffPage('/admin/books?book=1', '/admin/books', "a book's form"),
@@ -961,6 +994,17 @@ export function matrix(): Row[] {
     action('ibos.uploadLogo', 'a forged id', per('404'), { form: { id: '2147483647', lang: 'en' } }),
     action('ibos.suspend', 'a forged id', per('404'), { form: { id: '2147483647', lang: 'en' } }),
     action('ibos.reinstate', 'a forged id', per('404'), { form: { id: 'abc', lang: 'en' } }),
+    /* IBO commissions (administrators): a rate below 0 %, above 100 % or not a number, a payout to a forged or suspended IBO or without a form key: a sentence and a 4xx, nothing written */
+    action('commissions.setRate', 'a rate below 0 %', per('400'), { form: { kind: 'course', rate: '-1', lang: 'en' } }),
+    action('commissions.setRate', 'a rate above 100 %', per('400'), { form: { kind: 'course', rate: '100.01', lang: 'en' } }),
+    action('commissions.setRate', 'a rate that is not a number', per('400'), { form: { kind: 'book', rate: 'veinte', lang: 'en' } }),
+    action('commissions.setRate', 'a NUL in the rate', per('400'), { form: { kind: 'book', rate: '20\u0000', lang: 'en' } }),
+    action('commissions.setRate', 'a rate of 100 KB', per('400'), { form: { kind: 'book', rate: '1'.repeat(100 * 1024), lang: 'en' } }),
+    action('commissions.setRate', 'an unknown product kind', per('400'), { form: { kind: 'membership', rate: '20', lang: 'en' } }, { beforeAccess: true }),
+    action('commissions.recordPayout', 'a forged IBO id', per('404'), { form: { ibo: '2147483647', key: `matrix-payout-${RUN}-0001`, reference: '', lang: 'en' } }),
+    action('commissions.recordPayout', 'a suspended IBO', per('409'), { form: { ibo: '3', key: `matrix-payout-${RUN}-0002`, reference: '', lang: 'en' } }),
+    action('commissions.recordPayout', 'no form key', per('400'), { form: { ibo: '1', reference: '', lang: 'en' } }, { beforeAccess: true }),
+    action('commissions.recordPayout', 'not an IBO id', per('400'), { form: { ibo: "1' or 1=1", key: `matrix-payout-${RUN}-0003`, lang: 'en' } }, { beforeAccess: true }),
     /* orders (finance): refunds of an unknown order, without a reason or a form key; a receipt of an unknown order: a sentence and a 4xx, nothing written */
     action('orders.refund', 'an unknown order', per('404'), { form: { id: '2147483647', scope: 'all', reason: 'Matrix', key: `matrix-refund-${RUN}-0001`, lang: 'en' } }),
     action('orders.refund', 'no reason', per('400'), { form: { id: '1', scope: 'all', reason: '', key: `matrix-refund-${RUN}-0002`, lang: 'en' } }, { beforeAccess: true }),
@@ -1052,6 +1096,22 @@ const qrShown = (format: 'png' | 'svg', lang: 'es' | 'en') => (role: Role, seen:
     return format === 'svg' && !seen.body.startsWith('<svg') ? 'is not an SVG' : undefined;
   }
   const words = lang === 'es' ? /IBO|sesión/ : /IBO|Log in/;
+  return seen.headers['content-type']?.startsWith('text/plain') && words.test(seen.body) ? undefined : 'should refuse in words';
+};
+
+/** The current month (UTC): the latest a statement is given for. */
+const THIS_MONTH = new Date().toISOString().slice(0, 7);
+
+/** A commission statement: the file to its owner, a sentence to anyone else (and to a bad month); never cacheable. */
+const statementShown = (format: 'pdf' | 'csv', lang: 'es' | 'en') => (_role: Role, seen: Seen) => {
+  if (seen.headers['cache-control'] !== 'private, no-store') return `may be cached (${seen.headers['cache-control']})`;
+  if (seen.status === 200) {
+    const type = format === 'pdf' ? 'application/pdf' : 'text/csv; charset=utf-8';
+    if (seen.headers['content-type'] !== type) return `is ${seen.headers['content-type']}, not ${type}`;
+    if (format === 'csv' && (!seen.body.includes('HORIZONTE01') || seen.body.includes('MUNDO2026'))) return "is not the owner's own statement";
+    return undefined;
+  }
+  const words = lang === 'es' ? /IBO|sesión|mes/ : /IBO|Log in|month/;
   return seen.headers['content-type']?.startsWith('text/plain') && words.test(seen.body) ? undefined : 'should refuse in words';
 };
 

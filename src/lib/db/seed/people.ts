@@ -82,6 +82,16 @@ export const staff: { email: string; roles: ('administrator' | 'editor' | 'suppo
   { email: 'editor@academia.example', roles: ['editor'] },
 ];
 
+/**
+ * The IBO commission rates a new academy starts with, in hundredths of a percent (20 %, 10 %, 15 %), in
+ * force from the start (orders paid at any time earn them); an administrator changes them in the back office.
+ */
+export const defaultCommissionRates: { kind: 'course' | 'book' | 'plan'; rateBp: number }[] = [
+  { kind: 'course', rateBp: 2000 },
+  { kind: 'book', rateBp: 1000 },
+  { kind: 'plan', rateBp: 1500 },
+];
+
 /** Demo IBOs: two active, one suspended. `userEmail` is the IBO's own account. */
 export const ibos: { code: string; companyName: string; userEmail: string; status: 'active' | 'suspended'; imageUrl: string | null }[] = [
   { code: 'HORIZONTE01', companyName: 'Viajes Horizonte S.A.S.', userEmail: 'ibo.horizonte@academia.example', status: 'active', imageUrl: '/images/people/3.webp' },

@@ -21,6 +21,10 @@ export async function seedCommerce(tx: Tx, userId: Map<string, number>, courses:
     .values(people.coupons.map((c) => ({ code: c.code, kind: c.kind, percent: c.percent ?? null, amountCents: c.amountCents ?? null, expiresAt: c.expiresAt, maxUses: c.maxUses, uses: c.uses, minimumTotalCents: c.minimumTotalCents })))
     .onConflictDoNothing();
 
+  // The default commission rates, unless rates were ever set (re-seeding never overrides an administrator's).
+  const [rates] = await tx.select({ n: sql<number>`count(*)::int` }).from(s.commissionRates);
+  if (!rates?.n) await tx.insert(s.commissionRates).values(people.defaultCommissionRates.map((r) => ({ productKind: r.kind, rateBp: r.rateBp, effectiveFrom: new Date(0) })));
+
   // Demo purchases: real paid orders (one per product, days apart) with their payment attempt and the
   // access they granted, as a checkout with the sandbox's approved test card would have left them.
   const day = 24 * 3_600_000;
