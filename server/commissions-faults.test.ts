@@ -27,7 +27,7 @@ describe.each(await faultDatabases())('kill -9 while commissions are paid or the
   it.skipIf(!up)("a payout writes its row, settles the IBO's approved entries and records its audit event together or not at all; a retry pays once", async () => {
     const { actor, ibo } = await withDb(target(), async ({ db }) => {
       const actor = (await db.select({ id: s.users.id }).from(s.users).where(eq(s.users.email, 'admin@academia.example')))[0]!.id;
-      const ibo = (await db.select({ id: s.ibos.id }).from(s.ibos).where(eq(s.ibos.code, 'HORIZONTE01')))[0]!.id;
+      const ibo = (await db.select({ id: s.ibos.id }).from(s.ibos).where(eq(s.ibos.code, 'MUNDO2026')))[0]!.id;
       // Two orders the IBO referred: one paid 40 days ago (approved), one 2 days ago (pending).
       for (const [days, cents] of [
         [40, 5000],
