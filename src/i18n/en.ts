@@ -35,5 +35,7 @@ import * as iboAdmin from './sections/ibo-admin';
 import * as business from './sections/business';
 import * as businessFunnel from './sections/business-funnel';
 import * as businessPeople from './sections/business-people';
+import * as businessSales from './sections/business-sales';
+import * as businessTeam from './sections/business-team';
 
-export const en: Messages = { ...core.en, ...catalog.en, ...contact.en, ...content.en, ...search.en, ...identity.en, ...security.en, ...ibo.en, ...learning.en, ...media.en, ...exams.en, ...certificates.en, ...minicart.en, ...commerce.en, ...forms.en, ...privacy.en, ...staff.en, ...questions.en, ...products.en, ...authoring.en, ...videos.en, ...courseArchive.en, ...support.en, ...certificateAdmin.en, ...dashboard.en, ...couponAdmin.en, ...people.en, ...membershipAdmin.en, ...reports.en, ...iboAdmin.en, ...orders.en, ...business.en, ...businessFunnel.en, ...businessPeople.en, ...commissions.en };
+export const en: Messages = { ...core.en, ...catalog.en, ...contact.en, ...content.en, ...search.en, ...identity.en, ...security.en, ...ibo.en, ...learning.en, ...media.en, ...exams.en, ...certificates.en, ...minicart.en, ...commerce.en, ...forms.en, ...privacy.en, ...staff.en, ...questions.en, ...products.en, ...authoring.en, ...videos.en, ...courseArchive.en, ...support.en, ...certificateAdmin.en, ...dashboard.en, ...couponAdmin.en, ...people.en, ...membershipAdmin.en, ...reports.en, ...iboAdmin.en, ...orders.en, ...business.en, ...businessFunnel.en, ...businessPeople.en, ...businessSales.en, ...businessTeam.en, ...commissions.en };

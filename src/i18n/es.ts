@@ -38,5 +38,7 @@ import * as iboAdmin from './sections/ibo-admin';
 import * as business from './sections/business';
 import * as businessFunnel from './sections/business-funnel';
 import * as businessPeople from './sections/business-people';
+import * as businessSales from './sections/business-sales';
+import * as businessTeam from './sections/business-team';
 
-export const es = { ...core.es, ...catalog.es, ...contact.es, ...content.es, ...search.es, ...identity.es, ...security.es, ...ibo.es, ...learning.es, ...media.es, ...exams.es, ...certificates.es, ...minicart.es, ...commerce.es, ...forms.es, ...privacy.es, ...staff.es, ...questions.es, ...products.es, ...authoring.es, ...videos.es, ...courseArchive.es, ...support.es, ...certificateAdmin.es, ...dashboard.es, ...couponAdmin.es, ...people.es, ...membershipAdmin.es, ...reports.es, ...iboAdmin.es, ...orders.es, ...business.es, ...businessFunnel.es, ...businessPeople.es, ...commissions.es } as const;
+export const es = { ...core.es, ...catalog.es, ...contact.es, ...content.es, ...search.es, ...identity.es, ...security.es, ...ibo.es, ...learning.es, ...media.es, ...exams.es, ...certificates.es, ...minicart.es, ...commerce.es, ...forms.es, ...privacy.es, ...staff.es, ...questions.es, ...products.es, ...authoring.es, ...videos.es, ...courseArchive.es, ...support.es, ...certificateAdmin.es, ...dashboard.es, ...couponAdmin.es, ...people.es, ...membershipAdmin.es, ...reports.es, ...iboAdmin.es, ...orders.es, ...business.es, ...businessFunnel.es, ...businessPeople.es, ...businessSales.es, ...businessTeam.es, ...commissions.es } as const;

@@ -47,6 +47,10 @@ export const paths = {
   myBusinessFunnel: '/mybusiness/funnel',
   /** The IBO's people (`show`, `q`, `page` in the query): prospects and the people who let the IBO see them. */
   myBusinessPeople: '/mybusiness/people',
+  /** The orders the IBO referred with their commissions, and the monthly statements (`page` in the query). */
+  myBusinessSales: '/mybusiness/sales',
+  /** The IBOs the IBO sponsored, two levels deep, with their funnels over a period (`from`, `to`). */
+  myBusinessTeam: '/mybusiness/team',
   /** The link in a nudge's e-mail that stops every IBO's nudges to a person (`c`: the contact, `t`: its token). */
   nudgeStop: (contactId: number, token: string) => `/nudges/stop?c=${contactId}&t=${encodeURIComponent(token)}`,
   /** The QR code of the IBO's link as an image (`format`: png or svg; `lang`: the language of a refusal). */

@@ -13,8 +13,8 @@ import { expect, expectNoSeriousViolations, test } from './fixtures';
 import { IBO_OWNERS } from './support/seed';
 
 const TEXTS = {
-  es: { prefix: '', cameThrough: 'Entró por tu enlace', noActivity: 'Sin actividad todavía', oneCourse: 'Cursos: 1', nudge: 'Enviar un recordatorio', nudged: 'Recordatorio enviado a Ana', nudgedAlready: 'Ya le enviaste un recordatorio esta semana', funnel: 'Embudo', funnelTitle: 'Mi embudo', last7: 'Últimos 7 días', visits: 'Visitas por tus enlaces', from: 'Desde', to: 'Hasta', show: 'Ver periodo', reversed: 'La fecha de inicio es posterior', menu: 'Menú de la cuenta de Camila Torres', business: 'Mi negocio', copy: 'Copiar enlace', copied: 'Enlace copiado.', png: 'Descargar PNG', svg: 'Descargar SVG', link: 'Tu enlace', suspended: 'Tu código IBO RUTAS99 está suspendido' },
-  en: { prefix: '/en', cameThrough: 'Came through your link', noActivity: 'No activity yet', oneCourse: 'Courses: 1', nudge: 'Send a reminder', nudged: 'Reminder sent to Ana', nudgedAlready: 'You already sent them a reminder this week', funnel: 'Funnel', funnelTitle: 'My funnel', last7: 'Last 7 days', visits: 'Visits through your links', from: 'From', to: 'To', show: 'Show period', reversed: 'The start date is after', menu: 'Account menu of Camila Torres', business: 'My business', copy: 'Copy link', copied: 'Link copied.', png: 'Download PNG', svg: 'Download SVG', link: 'Your link', suspended: 'Your IBO code RUTAS99 is suspended' },
+  es: { prefix: '', sales: 'Ventas', salesTitle: 'Mis ventas y comisiones', pending: 'Pendientes', reversedState: 'Revertida', paidState: 'Pagada', badPage: 'Esa página no existe', team: 'Equipo', teamTitle: 'Mi equipo', level2: 'Nivel 2', tooLong: 'El periodo es demasiado largo', cameThrough: 'Entró por tu enlace', noActivity: 'Sin actividad todavía', oneCourse: 'Cursos: 1', nudge: 'Enviar un recordatorio', nudged: 'Recordatorio enviado a Ana', nudgedAlready: 'Ya le enviaste un recordatorio esta semana', funnel: 'Embudo', funnelTitle: 'Mi embudo', last7: 'Últimos 7 días', visits: 'Visitas por tus enlaces', from: 'Desde', to: 'Hasta', show: 'Ver periodo', reversed: 'La fecha de inicio es posterior', menu: 'Menú de la cuenta de Camila Torres', business: 'Mi negocio', copy: 'Copiar enlace', copied: 'Enlace copiado.', png: 'Descargar PNG', svg: 'Descargar SVG', link: 'Tu enlace', suspended: 'Tu código IBO RUTAS99 está suspendido' },
+  en: { prefix: '/en', sales: 'Sales', salesTitle: 'My sales and commissions', pending: 'Pending', reversedState: 'Reversed', paidState: 'Paid', badPage: 'That page does not exist', team: 'Team', teamTitle: 'My team', level2: 'Level 2', tooLong: 'The period is too long', cameThrough: 'Came through your link', noActivity: 'No activity yet', oneCourse: 'Courses: 1', nudge: 'Send a reminder', nudged: 'Reminder sent to Ana', nudgedAlready: 'You already sent them a reminder this week', funnel: 'Funnel', funnelTitle: 'My funnel', last7: 'Last 7 days', visits: 'Visits through your links', from: 'From', to: 'To', show: 'Show period', reversed: 'The start date is after', menu: 'Account menu of Camila Torres', business: 'My business', copy: 'Copy link', copied: 'Link copied.', png: 'Download PNG', svg: 'Download SVG', link: 'Your link', suspended: 'Your IBO code RUTAS99 is suspended' },
 } as const;
 
 async function logIn(page: Page, who: { email: string; password: string }) {
@@ -161,6 +161,44 @@ async function peopleJourney(page: Page, browser: Browser, lang: keyof typeof TE
   await expect(page.getByRole('alert')).toContainText(T.nudgedAlready);
 }
 
+/**
+ * Sales and team: the owner opens Sales from the sections and reads the commissions by state and the
+ * orders (a commission paid, one reversed), downloads this month's statement as a PDF, and is refused a
+ * page that is not one in words; then opens Team and reads MUNDO2026 (level 1) and RUTAS99 (level 2,
+ * suspended), and is refused a period of ten years in words.
+ */
+async function salesAndTeamJourney(page: Page, lang: keyof typeof TEXTS) {
+  const T = TEXTS[lang];
+  await logIn(page, IBO_OWNERS.owner);
+  await page.goto(`${T.prefix}/mybusiness`);
+  const sections = page.getByRole('navigation', { name: /negocio|business/ });
+  await sections.getByRole('link', { name: T.sales }).click();
+  await expect(page.getByRole('heading', { level: 1, name: T.salesTitle })).toBeVisible();
+  await expect(page.locator('.biz-totals')).toContainText(T.pending);
+  await expect(page.locator('.biz-sale').filter({ hasText: T.reversedState })).toHaveCount(1);
+  await expect(page.locator('.biz-sale').filter({ hasText: T.paidState }).first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+  await expectNoSeriousViolations(page);
+  const [pdf] = await Promise.all([page.waitForEvent('download'), page.locator('.biz-statements li').first().getByRole('link', { name: /PDF/ }).click()]);
+  expect(pdf.suggestedFilename()).toMatch(/HORIZONTE01.*\d{4}-\d{2}\.pdf$/);
+  expect((await readFile((await pdf.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
+  const bad = await page.goto(`${T.prefix}/mybusiness/sales?page=-1`);
+  expect(bad?.status()).toBe(400);
+  await expect(page.getByRole('alert')).toContainText(T.badPage);
+
+  await page.goto(`${T.prefix}/mybusiness/sales`);
+  await sections.getByRole('link', { name: T.team }).click();
+  await expect(page.getByRole('heading', { level: 1, name: T.teamTitle })).toBeVisible();
+  await expect(page.locator('tr[data-ibo-code="MUNDO2026"]')).toBeVisible();
+  await expect(page.locator('tr[data-ibo-code="RUTAS99"]')).toContainText(T.level2);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+  await expectNoSeriousViolations(page);
+  const long = await page.goto(`${T.prefix}/mybusiness/team?from=2016-01-01&to=2026-01-01`);
+  expect(long?.status()).toBe(400);
+  await expect(page.getByRole('alert')).toContainText(T.tooLong);
+  await expect(page.locator('tr[data-ibo-code]')).toHaveCount(0);
+}
+
 async function suspendedNotice(page: Page, lang: keyof typeof TEXTS) {
   const T = TEXTS[lang];
   await logIn(page, IBO_OWNERS.suspended);
@@ -197,6 +235,14 @@ test('an IBO sees a newcomer of its link on My people, the card follows their fi
 test('an IBO sees a newcomer of its link on My people, the card follows their first lesson live, and a second nudge the same week is refused (en)', async ({ page, browser }) => {
   test.setTimeout(90_000);
   await peopleJourney(page, browser, 'en');
+});
+
+test("an IBO reads its commissions by state, downloads a statement and reads its team's figures two levels deep (es) @mobile", async ({ page }) => {
+  await salesAndTeamJourney(page, 'es');
+});
+
+test("an IBO reads its commissions by state, downloads a statement and reads its team's figures two levels deep (en)", async ({ page }) => {
+  await salesAndTeamJourney(page, 'en');
 });
 
 test('a suspended IBO sees the notice and nothing to share (es) @mobile', async ({ page }) => {

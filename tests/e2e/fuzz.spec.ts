@@ -1238,7 +1238,7 @@ test(`my business (an IBO owner): ${RUNS} hostile languages, QR formats, funnel 
     expect(login.status, login.body.slice(0, 200)).toBe(200);
     await property(
       'business page, QR codes and course links',
-      fc.record({ value: hostileValue, target: fc.constantFrom('page', 'png', 'svg', 'course', 'code', 'from', 'to', 'ibo', 'statement.pdf', 'statement.csv', 'month.pdf', 'month.csv'), en: fc.boolean() }),
+      fc.record({ value: hostileValue, target: fc.constantFrom('page', 'png', 'svg', 'course', 'code', 'from', 'to', 'ibo', 'people', 'sales', 'statement.pdf', 'statement.csv', 'month.pdf', 'month.csv'), en: fc.boolean() }),
       async ({ value, target, en }, tally) => {
         const part = urlPart(value);
         const path =
@@ -1249,7 +1249,9 @@ test(`my business (an IBO owner): ${RUNS} hostile languages, QR formats, funnel 
               : target === 'code'
                 ? `${en ? '/en' : ''}/${part}?course=6`
                 : target === 'from' || target === 'to' || target === 'ibo'
-                  ? `${en ? '/en' : ''}/mybusiness/funnel?${target}=${part}`
+                  ? `${en ? '/en' : ''}/mybusiness/${target === 'ibo' ? 'sales' : 'funnel'}?${target}=${part}`
+                  : target === 'people' || target === 'sales'
+                    ? `${en ? '/en' : ''}/mybusiness/${target}?${target === 'people' ? 'q' : 'page'}=${part}&show=${part}`
                   : target.startsWith('statement.')
                     ? `/mybusiness/statements/${new Date().toISOString().slice(0, 7)}.${target.slice(10)}?lang=${part}&ibo=${part}`
                     : target.startsWith('month.')
@@ -1263,8 +1265,8 @@ test(`my business (an IBO owner): ${RUNS} hostile languages, QR formats, funnel 
         if (!a) return;
         expectClean(a, { path: path.slice(0, 300) });
         expect([200, 302, 400, 403, 404, 414, 429], `${path.slice(0, 200)} → ${a.status}`).toContain(a.status);
-        // The funnel answers the owner's own figures, or refuses in words (a period 400, another IBO 403).
-        if (target === 'from' || target === 'to' || target === 'ibo') {
+        // The business pages answer the owner's own figures, or refuse in words (a period, filter or page 400, another IBO 403).
+        if (target === 'from' || target === 'to' || target === 'ibo' || target === 'people' || target === 'sales') {
           if (a.status === 400 || a.status === 403) expect(a.body, path.slice(0, 200)).toMatch(/role="alert"/);
           if (a.status === 403) expect(target, path.slice(0, 200)).toBe('ibo');
         } else expect(a.status, path.slice(0, 200)).not.toBe(403);

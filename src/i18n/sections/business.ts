@@ -12,7 +12,7 @@ export const es = {
     lead: 'Hola, {name}. Comparte la academia de {company} con tu código {code}.',
     menu: 'Mi negocio',
     sectionsLabel: 'Secciones de mi negocio',
-    sections: { share: 'Compartir', funnel: 'Embudo', people: 'Personas' },
+    sections: { share: 'Compartir', funnel: 'Embudo', people: 'Personas', sales: 'Ventas', team: 'Equipo' },
     refusals: {
       iboSession: 'Esta sesión se abrió con un código IBO. Para ver tu negocio, inicia sesión con la cuenta del IBO.',
       notOwner: 'Mi negocio es para los IBO: tu cuenta no tiene un código IBO. Si eres IBO, escríbenos para vincularlo.',
@@ -74,7 +74,7 @@ export const en: Shape<typeof es> = {
     lead: 'Hello, {name}. Share the {company} academy with your code {code}.',
     menu: 'My business',
     sectionsLabel: 'Sections of my business',
-    sections: { share: 'Share', funnel: 'Funnel', people: 'People' },
+    sections: { share: 'Share', funnel: 'Funnel', people: 'People', sales: 'Sales', team: 'Team' },
     refusals: {
       iboSession: 'This session was opened with an IBO code. To see your business, log in with the IBO’s account.',
       notOwner: 'My business is for IBOs: your account has no IBO code. If you are an IBO, write to us to link it.',

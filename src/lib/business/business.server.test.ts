@@ -117,4 +117,21 @@ describe.each(databases)("an IBO's business page ($name)", (database) => {
     }
     expect(await (await qr(null, 'png', 'es')).text()).toContain('Inicia sesión');
   });
+  it("gives HORIZONTE01's demo a business to try: its sponsored IBO, visits, people at every stage, and a commission in every state", async () => {
+    const { iboPeople } = await import('./people.server');
+    const { iboSales, iboCommissionTotals } = await import('../commissions/commissions.server');
+    const [horizonte] = await handle.db.select().from(s.ibos).where(eq(s.ibos.code, 'HORIZONTE01'));
+    const [mundo] = await handle.db.select().from(s.ibos).where(eq(s.ibos.code, 'MUNDO2026'));
+    expect(mundo!.sponsorIboId).toBe(horizonte!.id);
+    const people = await iboPeople(handle.db, horizonte!.id, { show: 'all', page: 1, q: '' });
+    expect(people.lines.map((l) => `${l.firstName} ${l.lastName}`).sort()).toEqual(['Jorge Peña', 'Lucía Gómez', 'Marta Ruiz', 'Pedro Salas', 'Sara León']);
+    expect(people.counts).toMatchObject({ stuck: 1, finished: 2, passed: 1, bought: 1 });
+    const sales = await iboSales(handle.db, horizonte!.id, {});
+    expect(new Set(sales.sales.flatMap((o) => o.lines.map((l) => l.state)))).toEqual(new Set(['pending', 'approved', 'paid', 'cancelled', 'reversed']));
+    const totals = await iboCommissionTotals(handle.db, horizonte!.id, new Date());
+    expect(totals.pending).toBeGreaterThan(0);
+    expect(totals.approved).toBeGreaterThan(0);
+    expect(totals.reversed).toBeLessThan(0);
+    expect(totals.paid).toBeGreaterThan(0);
+  });
 });

@@ -92,13 +92,15 @@ describe('the share links', () => {
 describe('the sections', () => {
   it('lists every section in order, each its own page in the reader\'s language, the current one marked', () => {
     const es = businessNav('es', 'funnel');
-    expect(es.map((s) => s.id)).toEqual(['share', 'funnel', 'people']);
-    expect(es.map((s) => s.href)).toEqual(['/mybusiness', '/mybusiness/funnel', '/mybusiness/people']);
+    expect(es.map((s) => s.id)).toEqual(['share', 'funnel', 'people', 'sales', 'team']);
+    expect(es.map((s) => s.href)).toEqual(['/mybusiness', '/mybusiness/funnel', '/mybusiness/people', '/mybusiness/sales', '/mybusiness/team']);
     expect(es.filter((s) => s.current).map((s) => s.id)).toEqual(['funnel']);
     expect(businessNav('en', 'share').map((s) => [s.href, s.label, s.current])).toEqual([
       ['/en/mybusiness', 'Share', true],
       ['/en/mybusiness/funnel', 'Funnel', false],
       ['/en/mybusiness/people', 'People', false],
+      ['/en/mybusiness/sales', 'Sales', false],
+      ['/en/mybusiness/team', 'Team', false],
     ]);
   });
 });

@@ -14,6 +14,8 @@ export const BUSINESS_SECTIONS = [
   { id: 'share', path: paths.myBusiness },
   { id: 'funnel', path: paths.myBusinessFunnel },
   { id: 'people', path: paths.myBusinessPeople },
+  { id: 'sales', path: paths.myBusinessSales },
+  { id: 'team', path: paths.myBusinessTeam },
 ] as const satisfies readonly { id: string; path: string }[];
 export type BusinessSectionId = (typeof BUSINESS_SECTIONS)[number]['id'];
 

@@ -63,6 +63,25 @@ describe.each(databases)("an IBO's commission statements ($name)", (database) =>
     expect(doc.getTitle()).toBe('Commission statement 2026-11');
   });
 
+  it('writes a month with a refund: its cancelled commission as a negative amount, in the PDF as in the CSV', async () => {
+    const owner = await sessionOf('ibo.horizonte@academia.example');
+    const order = await paid(await iboId('HORIZONTE01'), 'Curso reembolsado');
+    const [line] = await handle.db.select({ id: s.orderItems.id }).from(s.orderItems).where(eq(s.orderItems.orderId, order));
+    const [refund] = await handle.db
+      .insert(s.orderRefunds)
+      .values({ orderId: order, requestKey: `st-refund-${order}`, idempotencyKey: `st-refund-${order}`, gateway: 'sandbox', chargeId: 'ch_st', amountCents: 5000, reason: 'Prueba', status: 'refunded' })
+      .returning({ id: s.orderRefunds.id });
+    await handle.db.insert(s.orderRefundLines).values({ refundId: refund!.id, orderItemId: line!.id, amountCents: 5000 });
+    // The cancellation is dated when the refund is written: this month, as the clock says.
+    const month = new Date().toISOString().slice(0, 7);
+    const now = (as: 'pdf' | 'csv') => statementAnswer({ url: new URL(`${ORIGIN}/mybusiness/statements/${month}.${as}?lang=en`), headers: new Headers(), session: owner, db: handle.db, month, now: new Date() }, as);
+    const csv = await (await now('csv')).text();
+    expect(csv).toContain(',-10.00\r\n');
+    const pdf = await now('pdf');
+    expect(pdf.status).toBe(200);
+    expect((await PDFDocument.load(new Uint8Array(await pdf.arrayBuffer()))).getPageCount()).toBeGreaterThanOrEqual(1);
+  });
+
   it('refuses anyone but the owner of an active IBO, in words: 401 without an account or with an IBO code session, 403 to a learner, an administrator or a suspended IBO', async () => {
     const [mundo] = await handle.db.select({ id: s.ibos.id }).from(s.ibos).where(eq(s.ibos.code, 'MUNDO2026'));
     const codeSession = await readSession(handle.db, (await createSession(handle.db, { kind: 'ibo', iboId: mundo!.id })).token);

@@ -13,7 +13,7 @@ import type { SessionInfo } from '../identity/session.server';
 import type { Db } from '../db/client';
 import { businessGate } from '../business/business';
 import { ownedIbo } from '../business/business.server';
-import { formatCents } from '../commerce/money';
+import { formatSignedCents } from '../reports/reports';
 import { csvLine, CSV_BOM } from '../reports/reports';
 import { DOCUMENT_COLORS, drawRight, fitText, newDocument, PAGE_SIZES, printable } from '../documents';
 import { readMonth, rateText, statementCsvRows, statementFileName, type Statement } from './commissions';
@@ -70,7 +70,8 @@ export async function statementPdf(st: Statement, w: Words, locale: Locale, issu
   const s = w.statement;
   const title = `${s.title} ${st.month}`;
   const { doc, font } = await newDocument({ title, author: printable(issuer), subject: `${title} – ${st.ibo.code}`, language: locale, creator: printable(issuer), date: now });
-  const money = (cents: number) => formatCents(cents, locale);
+  // Cancellations and reversals are negative: written with a minus, as the CSV writes them.
+  const money = (cents: number) => formatSignedCents(cents, locale);
   const right = PAGE_WIDTH - MARGIN;
   const cols = { date: MARGIN, kind: MARGIN + 70, ref: MARGIN + 230, product: MARGIN + 305 };
   let page = doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]);

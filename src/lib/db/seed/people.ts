@@ -129,21 +129,31 @@ export const demoOrders: { email: string; kind: 'course' | 'book'; productId: nu
   { email: 'buyer@academia.example', kind: 'course', productId: 10, daysAgo: 14 },
   { email: 'buyer@academia.example', kind: 'course', productId: 16, daysAgo: 7 },
   { email: 'buyer@academia.example', kind: 'book', productId: 1, daysAgo: 3 },
-  // Orders HORIZONTE01 referred (its sales and commissions): one older than the refund window, two within it.
+  // Orders HORIZONTE01 referred, a commission in every state (`business.commissions`): approved (paid
+  // 45 days ago), pending (4 days ago), cancelled (refunded within the window), paid (a payout covered
+  // it), reversed (paid, then refunded).
   { email: 'sara.leon@academia.example', kind: 'course', productId: 6, daysAgo: 45, ibo: 'HORIZONTE01' },
   { email: 'sara.leon@academia.example', kind: 'book', productId: 1, daysAgo: 4, ibo: 'HORIZONTE01' },
   { email: 'raul.diaz@academia.example', kind: 'book', productId: 2, daysAgo: 12, ibo: 'HORIZONTE01' },
+  { email: 'sara.leon@academia.example', kind: 'course', productId: 10, daysAgo: 90, ibo: 'HORIZONTE01' },
+  { email: 'raul.diaz@academia.example', kind: 'book', productId: 3, daysAgo: 75, ibo: 'HORIZONTE01' },
 ];
 
 /**
- * HORIZONTE01's business, for trying the IBO's pages: MUNDO2026 is the IBO it sponsored; visits through
+ * HORIZONTE01's business, for trying the IBO's pages: MUNDO2026 is the IBO it sponsored (and RUTAS99,
+ * suspended, the one MUNDO2026 sponsored: its team's second level); visits through
  * its link on each of the last 60 days; its prospects at every stage (two without an account, one of
  * them stuck on a course for 12 days; Marta and Jorge above, registered by it), and the people who
  * came through its link (Sara, who shares her progress, and Raúl, who does not).
  */
 export const business = {
   ibo: 'HORIZONTE01',
-  sponsored: [{ code: 'MUNDO2026', sponsor: 'HORIZONTE01' }],
+  sponsored: [
+    { code: 'MUNDO2026', sponsor: 'HORIZONTE01' },
+    { code: 'RUTAS99', sponsor: 'MUNDO2026' },
+  ],
+  /** The sponsored IBO's own visits (its team's figures). */
+  teamVisits: { code: 'MUNDO2026', days: 30 },
   visitDays: 60,
   prospects: [
     { firstName: 'Lucía', lastName: 'Gómez', email: 'lucia.gomez@example.com', daysAgo: 2 },
@@ -151,7 +161,16 @@ export const business = {
   ],
   registered: ['marta.ruiz@academia.example', 'jorge.pena@academia.example'],
   signedUp: [
-    { email: 'sara.leon@academia.example', sharing: true, daysAgo: 50 },
-    { email: 'raul.diaz@academia.example', sharing: false, daysAgo: 15 },
+    { email: 'sara.leon@academia.example', sharing: true, daysAgo: 100 },
+    { email: 'raul.diaz@academia.example', sharing: false, daysAgo: 80 },
   ],
+  commissions: {
+    /** A payout 55 days ago of the orders paid before it (their commissions were approved then). */
+    payout: { key: 'seed-payout-horizonte-1', reference: 'TRF-DEMO-0001', daysAgo: 55, ordersOlderThanDays: 60 },
+    /** Refunded whole: the book paid 12 days ago (its commission cancelled) and the one paid 75 days ago (paid, so reversed). */
+    refunds: [
+      { email: 'raul.diaz@academia.example', kind: 'book', productId: 2, daysAgo: 10 },
+      { email: 'raul.diaz@academia.example', kind: 'book', productId: 3, daysAgo: 20 },
+    ],
+  },
 } as const;

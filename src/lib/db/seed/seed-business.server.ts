@@ -24,6 +24,10 @@ export async function seedBusiness(tx: Tx, userId: Map<string, number>, lessons:
     .insert(s.affiliateVisits)
     .values(Array.from({ length: b.visitDays }, (_, i) => ({ iboId, day: new Date(today - i * DAY).toISOString().slice(0, 10), visits: 2 + ((i * 7) % 5) + (new Date(today - i * DAY).getUTCDay() % 6 === 0 ? 4 : 0) })))
     .onConflictDoNothing();
+  await tx
+    .insert(s.affiliateVisits)
+    .values(Array.from({ length: b.teamVisits.days }, (_, i) => ({ iboId: ibos.get(b.teamVisits.code)!, day: new Date(today - i * DAY).toISOString().slice(0, 10), visits: 1 + (i % 3) })))
+    .onConflictDoNothing();
   // Prospects it registered without an account; one began a course and has not come back.
   for (const p of b.prospects) {
     const [made] = await tx
@@ -48,5 +52,43 @@ export async function seedBusiness(tx: Tx, userId: Map<string, number>, lessons:
       .update(s.users)
       .set({ referredByIboId: iboId, iboSharing: p.sharing, createdAt: sql`least(${s.users.createdAt}, ${new Date(Date.now() - p.daysAgo * DAY).toISOString()}::timestamptz)` })
       .where(and(eq(s.users.id, userId.get(p.email)!), isNull(s.users.referredByIboId)));
+  }
+  await seedCommissionStates(tx, iboId);
+}
+
+/**
+ * A commission in every state: the payout of the orders paid more than 60 days ago (55 days ago), then
+ * whole refunds of one paid order (its commission reversed) and one within the refund window (cancelled).
+ * The ledger's entries are the database's own (`commissions_refresh`), as for any payment and refund.
+ */
+async function seedCommissionStates(tx: Tx, iboId: number) {
+  const c = people.business.commissions;
+  const [done] = await tx.select({ id: s.commissionPayouts.id }).from(s.commissionPayouts).where(eq(s.commissionPayouts.requestKey, c.payout.key));
+  if (done) return;
+  const paidAt = new Date(Date.now() - c.payout.daysAgo * DAY);
+  const covered = await tx
+    .select({ id: s.commissions.id, amount: s.commissions.amountCents })
+    .from(s.commissions)
+    .where(and(eq(s.commissions.iboId, iboId), isNull(s.commissions.payoutId), sql`${s.commissions.linePaidAt} < ${new Date(Date.now() - c.payout.ordersOlderThanDays * DAY).toISOString()}::timestamptz`));
+  if (covered.length === 0) return;
+  const [payout] = await tx
+    .insert(s.commissionPayouts)
+    .values({ iboId, amountCents: covered.reduce((a, e) => a + e.amount, 0), entries: covered.length, requestKey: c.payout.key, reference: c.payout.reference, paidAt })
+    .returning({ id: s.commissionPayouts.id });
+  await tx.update(s.commissions).set({ payoutId: payout!.id }).where(inArray(s.commissions.id, covered.map((e) => e.id)));
+  for (const r of c.refunds) {
+    const [order] = await tx
+      .select({ id: s.orders.id, total: s.orders.totalCents })
+      .from(s.orders)
+      .where(eq(s.orders.idempotencyKey, `seed:${r.email}:${r.kind}-${r.productId}`));
+    if (!order) continue;
+    const at = new Date(Date.now() - r.daysAgo * DAY);
+    const [refund] = await tx
+      .insert(s.orderRefunds)
+      .values({ orderId: order.id, requestKey: `seed-refund-${order.id}`, idempotencyKey: `seed-refund-${order.id}`, gateway: 'sandbox', chargeId: `ch_sandbox_seed-${order.id}`, amountCents: order.total, reason: 'Demo', status: 'refunded', createdAt: at, finishedAt: at })
+      .returning({ id: s.orderRefunds.id });
+    const lines = await tx.select({ id: s.orderItems.id, cents: s.orderItems.priceCents }).from(s.orderItems).where(eq(s.orderItems.orderId, order.id));
+    await tx.insert(s.orderRefundLines).values(lines.map((l) => ({ refundId: refund!.id, orderItemId: l.id, amountCents: l.cents })));
+    await tx.update(s.orders).set({ status: 'refunded' }).where(eq(s.orders.id, order.id));
   }
 }
