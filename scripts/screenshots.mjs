@@ -1,5 +1,5 @@
 /**
- * Takes full-page screenshots of pages at 360 px and 1200 px, for looking at what we build.
+ * Takes full-page screenshots of pages at 360 px and 1200 px (SCREENSHOT_WIDTHS=360,1280 for others), for looking at what we build.
  * Usage: node scripts/screenshots.mjs http://localhost:4321 out-dir /path1 /en/path2 …
  * With SCREENSHOT_EMAIL and SCREENSHOT_PASSWORD set, it logs in through /login first (personal pages).
  * SCREENSHOT_COOKIES='name=value; other=value' sets cookies first (e.g. a cart for the checkout).
@@ -14,7 +14,7 @@ import { CHROMIUM_ARGS, findChromium } from './find-chromium.mjs';
 const [base = 'http://localhost:4321', out = '/tmp/shots', ...pages] = process.argv.slice(2);
 mkdirSync(out, { recursive: true });
 const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
-for (const width of [360, 1200]) {
+for (const width of (process.env.SCREENSHOT_WIDTHS ?? "360,1200").split(",").map(Number)) {
   const context = await browser.newContext({ viewport: { width, height: 800 } });
   if (process.env.SCREENSHOT_COOKIES) {
     const cookies = process.env.SCREENSHOT_COOKIES.split(/;\s*/).filter(Boolean).map((pair) => {

@@ -24,7 +24,7 @@ export const NUDGE_JOB = 'business.nudge';
 export const NUDGE_STOP_PURPOSE = 'nudge-stop';
 
 /** Kill points of a nudge's writing and mailing (fault tests only). */
-export type NudgeStep = Step<'nudge-stored' | 'mail-sent' | 'sent-marked'>;
+export type NudgeStep = Step<'nudge-checked' | 'nudge-stored' | 'mail-sent' | 'sent-marked'>;
 
 export type NudgeOutcome = { status: 'ok'; nudgeId: number; repeated: boolean; firstName: string } | { status: 'refused'; reason: NudgeRefusal };
 
@@ -50,6 +50,7 @@ export async function nudgePerson(db: Db, req: { iboId: number; contactId: numbe
     const [today] = await tx.select({ n: count() }).from(nudges).where(and(eq(nudges.iboId, iboId), gte(nudges.createdAt, utcDayStart(now))));
     const verdict = nudgeVerdict({ visible: target !== null, stoppedAt: target?.stoppedAt ?? null, lastNudgeAt: last?.at ?? null, sentToday: today?.n ?? 0, now });
     if (!verdict.ok) return { status: 'refused', reason: verdict.reason };
+    await step('nudge-checked');
     const [made] = await tx
       .insert(nudges)
       .values({ iboId, contactId, locale: target!.locale ?? locale, requestKey: key, createdAt: now })

@@ -63,7 +63,10 @@ describe.each(databases)('IBO commissions on $name', ({ create }) => {
   beforeAll(async () => {
     handle = await create({ seed: true });
     adminId = (await handle.db.select({ id: s.users.id }).from(s.users).where(eq(s.users.email, 'admin@academia.example')))[0]!.id;
-    horizonte = await iboId('HORIZONTE01');
+    // An IBO of its own (the demo's HORIZONTE01 has commissions of its own already).
+    const [owner] = await handle.db.insert(s.users).values({ email: 'comision01@example.com', firstName: 'Comisión', lastName: 'Prueba' }).returning({ id: s.users.id });
+    await handle.db.insert(s.ibos).values({ userId: owner!.id, code: 'COMISION01', companyName: 'Comisiones de Prueba' });
+    horizonte = await iboId('COMISION01');
     mundo = await iboId('MUNDO2026');
     rutas = await iboId('RUTAS99');
   });
@@ -139,7 +142,7 @@ describe.each(databases)('IBO commissions on $name', ({ create }) => {
     expect(totalsBefore.approved).toBeGreaterThanOrEqual(700);
     expect(totalsBefore.pending).toBeGreaterThan(0);
     const payable = (await payableIbos(handle.db, NOW)).find((p) => p.id === horizonte)!;
-    expect(payable).toMatchObject({ code: 'HORIZONTE01', approved: totalsBefore.approved, pending: totalsBefore.pending, payable: totalsBefore.payable });
+    expect(payable).toMatchObject({ code: 'COMISION01', approved: totalsBefore.approved, pending: totalsBefore.pending, payable: totalsBefore.payable });
 
     const form = { key: key(), reference: 'TRF-001' };
     const paid = await recordPayout(handle.db, adminId, horizonte, form, NOW);
@@ -197,7 +200,7 @@ describe.each(databases)('IBO commissions on $name', ({ create }) => {
   it("states a month: what was earned, cancelled, reversed and paid in it, what was owed before and after; another IBO's month shows nothing of it", async () => {
     const month = NOW.toISOString().slice(0, 7);
     const st = (await iboStatement(handle.db, horizonte, month))!;
-    expect(st.ibo).toMatchObject({ id: horizonte, code: 'HORIZONTE01' });
+    expect(st.ibo).toMatchObject({ id: horizonte, code: 'COMISION01' });
     expect(st.totals.closing).toBe(st.totals.opening + st.totals.earned + st.totals.cancelled + st.totals.reversed - st.totals.paid);
     expect(st.lines.filter((l) => l.kind === 'payout').map((l) => l.ref)).toContain('TRF-001');
     expect(st.lines.some((l) => l.kind === 'reversed' && l.amountCents === -600)).toBe(true);

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** The test processes there are: `server/<name>.child.ts`. */
-export const CHILDREN = ['faults', 'privacy-faults', 'backoffice-faults', 'support-faults', 'refund-faults', 'backup-writer'] as const;
+export const CHILDREN = ['faults', 'privacy-faults', 'backoffice-faults', 'support-faults', 'refund-faults', 'nudge-faults', 'backup-writer'] as const;
 export type ChildName = (typeof CHILDREN)[number];
 
 /** Bundles every child into a folder of this run; returns it and how to remove it. */

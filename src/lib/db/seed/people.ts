@@ -47,10 +47,10 @@ export const users: SeedUser[] = [
   { email: 'socia@academia.example', password: 'Socia2026', firstName: 'Isabel', lastName: 'Moreno', userType: USER_TYPE.learner, imageUrl: null, purchasedCourseIds: [] },
   // Staff: an editor of the back office (sets up the second factor at the first login).
   { email: 'editor@academia.example', password: 'Edita2026', firstName: 'Valeria', lastName: 'Ríos', userType: USER_TYPE.learner, imageUrl: null, purchasedCourseIds: [] },  // HORIZONTE01's people (`business`): Marta, a prospect it registered, watched every lesson of course 1;
-  // Jorge, another, passed course 2's exam; Sara came through its link, shares her progress and bought;
+  // Jorge, another, passed course 5's exam; Sara came through its link, shares her progress and bought;
   // Raúl came through its link too, bought, and does not share his progress (the IBO never sees him).
   { email: 'marta.ruiz@academia.example', password: 'Marta2026', firstName: 'Marta', lastName: 'Ruiz', userType: USER_TYPE.learner, imageUrl: null, purchasedCourseIds: [], lessonsCompletedCourseIds: [1] },
-  { email: 'jorge.pena@academia.example', password: 'Jorge2026', firstName: 'Jorge', lastName: 'Peña', userType: USER_TYPE.learner, imageUrl: null, purchasedCourseIds: [], lessonsCompletedCourseIds: [2], examPassedCourseIds: [2] },
+  { email: 'jorge.pena@academia.example', password: 'Jorge2026', firstName: 'Jorge', lastName: 'Peña', userType: USER_TYPE.learner, imageUrl: null, purchasedCourseIds: [], lessonsCompletedCourseIds: [5], examPassedCourseIds: [5] },
   { email: 'sara.leon@academia.example', password: 'Sara2026', firstName: 'Sara', lastName: 'León', userType: USER_TYPE.learner, imageUrl: null, purchasedCourseIds: [] },
   { email: 'raul.diaz@academia.example', password: 'Raul2026', firstName: 'Raúl', lastName: 'Díaz', userType: USER_TYPE.learner, imageUrl: null, purchasedCourseIds: [] },
 ];
