@@ -4,8 +4,9 @@
  * status, and never a cache: everything here is one IBO's own.
  */
 import type { AstroGlobal } from 'astro';
-import { toLocale } from '~/i18n';
+import { messages, toLocale } from '~/i18n';
 import { loadBusinessGate, type BusinessGate } from '~/lib/business';
+import { readBusinessPeriod, type PeriodResult } from '~/lib/business/funnel';
 import { loginUrl } from '~/lib/identity/account';
 
 export interface BusinessPage {
@@ -20,4 +21,25 @@ export async function businessPage(Astro: AstroGlobal): Promise<BusinessPage> {
   Astro.response.headers.set('Cache-Control', 'private, no-store');
   const locale = toLocale(Astro.currentLocale);
   return { gate, toLogin: () => Astro.redirect(loginUrl(locale, Astro.url.pathname + Astro.url.search)) };
+}
+
+/** The period a page of the business area shows (funnel, team), as read and as its form shows it. */
+export interface BusinessPeriod {
+  /** Null unless the page is an active IBO's owner's. */
+  read: PeriodResult | null;
+  /** The form's days: the period read, or what was typed when it was refused. */
+  value: { from: string; to: string };
+  /** Why the period was refused, in the page's language (its status is set), or null. */
+  refusal: string | null;
+}
+
+/** Reads the period of the page's address for an active IBO's owner (`readBusinessPeriod`), setting a refusal's status (400, or 403 for another IBO). */
+export function businessPeriod(Astro: AstroGlobal, gate: BusinessGate, now: Date): BusinessPeriod {
+  const read = gate.kind === 'owner' ? readBusinessPeriod(Astro.url.searchParams, now, gate.ibo.id) : null;
+  if (read && !read.ok) Astro.response.status = read.status;
+  const raw = (name: string) => Astro.url.searchParams.get(name)?.slice(0, 32) ?? '';
+  const value = read?.ok ? { from: read.period.fromDay, to: read.period.toDay } : { from: raw('from'), to: raw('to') };
+  const m = messages(toLocale(Astro.currentLocale));
+  const refusal = read && !read.ok ? (read.error === 'otherIbo' ? m.businessFunnel.refusals.otherIbo : m.reports.refusals[read.error]) : null;
+  return { read, value, refusal };
 }

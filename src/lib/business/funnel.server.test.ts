@@ -9,6 +9,7 @@ import { testDatabases } from '../db/testing';
 import type { DbHandle } from '../db/client';
 import * as s from '../db/schema';
 import { countAffiliateVisit } from '../identity/ibo.server';
+import { makeIbos } from '../testing/ibos';
 import { readBusinessPeriod } from './funnel';
 import { iboFunnel } from './funnel.server';
 
@@ -23,21 +24,8 @@ describe.each(databases)("an IBO's funnel ($name)", (database) => {
   beforeAll(async () => {
     handle = await database.create({ seed: true });
     const db = handle.db;
-    const owners = await db
-      .insert(s.users)
-      .values([
-        { email: 'funnel-owner@example.com', firstName: 'F', lastName: 'Owner' },
-        { email: 'funnel-other@example.com', firstName: 'O', lastName: 'Owner' },
-      ])
-      .returning({ id: s.users.id });
-    const made = await db
-      .insert(s.ibos)
-      .values([
-        { userId: owners[0]!.id, code: 'FUNNEL01', companyName: 'Embudo' },
-        { userId: owners[1]!.id, code: 'FUNNEL02', companyName: 'Otro' },
-      ])
-      .returning({ id: s.ibos.id });
-    [mine, other] = [made[0]!.id, made[1]!.id];
+    const made = await makeIbos(db, [{ code: 'FUNNEL01' }, { code: 'FUNNEL02' }]);
+    [mine, other] = [made.FUNNEL01!, made.FUNNEL02!];
     // Visits: 3 on March 2, 1 on March 4 (and one the period before); the other IBO's don't count.
     for (const day of ['03-02T08:00:00', '03-02T09:00:00', '03-02T23:59:59', '03-04T00:00:00', '02-25T12:00:00']) await countAffiliateVisit(db, mine, at(day));
     await countAffiliateVisit(db, other, at('03-02T08:00:00'));

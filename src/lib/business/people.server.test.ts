@@ -12,6 +12,7 @@ import type { DbHandle } from '../db/client';
 import * as s from '../db/schema';
 import type { MailMessage } from '../mail/mail';
 import { ExportLinks } from '../privacy/links.server';
+import { makeIbos } from '../testing/ibos';
 import { iboPeople } from './people.server';
 import { NUDGE_JOB, NUDGE_STOP_PURPOSE, nudgePerson, runNudgeJob, stopNudges } from './nudge.server';
 import { ibosSeeing } from './live.server';
@@ -32,21 +33,8 @@ describe.each(databases)("an IBO's people ($name)", (database) => {
   beforeAll(async () => {
     handle = await database.create({ seed: true });
     const db = handle.db;
-    const owners = await db
-      .insert(s.users)
-      .values([
-        { email: 'people-owner@example.com', firstName: 'P', lastName: 'Owner' },
-        { email: 'people-other@example.com', firstName: 'O', lastName: 'Owner' },
-      ])
-      .returning({ id: s.users.id });
-    const made = await db
-      .insert(s.ibos)
-      .values([
-        { userId: owners[0]!.id, code: 'PEOPLE01', companyName: 'Gente S.A.' },
-        { userId: owners[1]!.id, code: 'PEOPLE02', companyName: 'Otra' },
-      ])
-      .returning({ id: s.ibos.id });
-    [mine, other] = [made[0]!.id, made[1]!.id];
+    const made = await makeIbos(db, [{ code: 'PEOPLE01' }, { code: 'PEOPLE02' }]);
+    [mine, other] = [made.PEOPLE01!, made.PEOPLE02!];
     const person = async (key: string, p: { iboId?: number; account?: { referredBy?: number; sharing?: boolean | null; locale?: 'es' | 'en' } }) => {
       const user = p.account
         ? (
@@ -185,7 +173,7 @@ describe.each(databases)("an IBO's people ($name)", (database) => {
       await runNudgeJob(deps, { nudgeId: row!.id, origin: 'https://academia.example' });
       await runNudgeJob(deps, { nudgeId: row!.id, origin: 'https://academia.example' });
       expect(sent).toHaveLength(1);
-      expect(sent[0]).toMatchObject({ to: 'bruno@example.com', subject: 'Gente S.A. encourages you to keep learning', messageId: `<nudge-${row!.id}@academy>` });
+      expect(sent[0]).toMatchObject({ to: 'bruno@example.com', subject: 'PEOPLE01 S.A. encourages you to keep learning', messageId: `<nudge-${row!.id}@academy>` });
       const stop = /https:\/\/academia\.example\/en\/nudges\/stop\?c=(\d+)&t=([A-Za-z0-9_-]+)/.exec(sent[0]!.text);
       expect(stop?.[1]).toBe(String(contact.bruno));
       expect(links.verify(NUDGE_STOP_PURPOSE, contact.bruno!, decodeURIComponent(stop![2]!))).toBe(true);

@@ -8,6 +8,7 @@ import { testDatabases } from '../db/testing';
 import type { DbHandle } from '../db/client';
 import * as s from '../db/schema';
 import { countAffiliateVisit } from '../identity/ibo.server';
+import { makeIbos } from '../testing/ibos';
 import { readBusinessPeriod } from './funnel';
 import { iboTeam } from './team.server';
 
@@ -22,18 +23,18 @@ describe.each(databases)("an IBO's team ($name)", (database) => {
     handle = await database.create({ seed: true });
     const db = handle.db;
     // TOP sponsors A and B; A sponsors A1 (suspended); A1 sponsors A11 (a third level); OTHER sponsors X.
-    const make = async (code: string, sponsor: string | null, status: 'active' | 'suspended' = 'active') => {
-      const [u] = await db.insert(s.users).values({ email: `team-${code.toLowerCase()}@example.com`, firstName: code, lastName: 'Team' }).returning({ id: s.users.id });
-      const [b] = await db.insert(s.ibos).values({ userId: u!.id, code, companyName: `${code} S.A.`, status, sponsorIboId: sponsor ? id[sponsor]! : null }).returning({ id: s.ibos.id });
-      id[code] = b!.id;
-    };
-    await make('TOP', null);
-    await make('TEAMA', 'TOP');
-    await make('TEAMB', 'TOP');
-    await make('TEAMA1', 'TEAMA', 'suspended');
-    await make('TEAMA11', 'TEAMA1');
-    await make('OTHER', null);
-    await make('TEAMX', 'OTHER');
+    Object.assign(
+      id,
+      await makeIbos(db, [
+        { code: 'TOP' },
+        { code: 'TEAMA', sponsor: 'TOP' },
+        { code: 'TEAMB', sponsor: 'TOP' },
+        { code: 'TEAMA1', sponsor: 'TEAMA', status: 'suspended' },
+        { code: 'TEAMA11', sponsor: 'TEAMA1' },
+        { code: 'OTHER' },
+        { code: 'TEAMX', sponsor: 'OTHER' },
+      ]),
+    );
     for (const code of ['TOP', 'TEAMA', 'TEAMA', 'TEAMB', 'TEAMA1', 'TEAMA11', 'TEAMX']) await countAffiliateVisit(db, id[code]!, at('04-02T10:00:00'));
     await db.insert(s.contacts).values([
       { firstName: 'P', lastName: 'A', email: 'team-pa@example.com', iboId: id.TEAMA, createdAt: at('04-03T10:00:00') },
