@@ -529,6 +529,19 @@ test(`GET the exam pages: ${RUNS} hostile course ids and attempt numbers — 200
     },
     extra: (a) => expect([200, 400, 413, 415, 429], `status ${a.status}`).toContain(a.status),
   });
+  // A nudge from an IBO's owner of someone not among its people: whatever the body, a 4xx and no mail
+  // (a mutation that lands on one of its own people may nudge them once: 200).
+  actionFuzz('business.nudge', 245, (i) => ({ person: '2147483647', key: `nudge-fuzz-${RUN}-${i}`.padEnd(16, '0'), lang: 'en' }), {
+    setup: async (c) => {
+      const login = await c.post('/_actions/auth.login', { form: { email: 'ibo.horizonte@academia.example', password: 'Horizonte2026', lang: 'en' } });
+      expect(login.status, login.body.slice(0, 200)).toBe(200);
+    },
+    extra: (a) => expect([200, 400, 404, 409, 413, 415, 429], `status ${a.status}`).toContain(a.status),
+  });
+  // The stop link of a nudge's mail, forged: never a stop (the token decides), whoever sends it.
+  actionFuzz('business.stopNudges', 246, () => ({ c: '1', t: 'A'.repeat(43), lang: 'en' }), {
+    extra: (a) => expect([400, 413, 415, 429], `status ${a.status}`).toContain(a.status),
+  });
   // A new learner has no photo to remove: whatever the body, nothing of theirs changes.
   actionFuzz('account.removePhoto', 152, () => ({ lang: 'en' }), { setup: async (c) => void (await newLearner(c, 'sin-foto')) });
   actionFuzz('commerce.newKey', 135, () => ({ lang: 'en' }), { accept: 'json', setup: async (c) => void (await newLearner(c, 'clave')) });

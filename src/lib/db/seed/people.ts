@@ -135,7 +135,7 @@ export const demoOrders: { email: string; kind: 'course' | 'book'; productId: nu
   { email: 'sara.leon@academia.example', kind: 'course', productId: 6, daysAgo: 45, ibo: 'HORIZONTE01' },
   { email: 'sara.leon@academia.example', kind: 'book', productId: 1, daysAgo: 4, ibo: 'HORIZONTE01' },
   { email: 'raul.diaz@academia.example', kind: 'book', productId: 2, daysAgo: 12, ibo: 'HORIZONTE01' },
-  { email: 'sara.leon@academia.example', kind: 'course', productId: 10, daysAgo: 90, ibo: 'HORIZONTE01' },
+  { email: 'sara.leon@academia.example', kind: 'course', productId: 8, daysAgo: 90, ibo: 'HORIZONTE01' },
   { email: 'raul.diaz@academia.example', kind: 'book', productId: 3, daysAgo: 75, ibo: 'HORIZONTE01' },
 ];
 
