@@ -13,7 +13,7 @@
  *
  *   npm run bench:business                          (PGlite, no live part)
  *   npm run bench:business -- --postgres            (a fresh PostgreSQL database, and the live part with Redis)
- *   options: --seconds 8 --connections 50 --events 50 --port 4520
+ *   options: --seconds 8 --connections 50 --events 50 --port 4520 --keep (PostgreSQL: keep the database and print its address)
  */
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -38,6 +38,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '50' },
     events: { type: 'string', default: '50' },
     port: { type: 'string', default: process.env.BENCH_PORT ?? '4520' },
+    keep: { type: 'boolean', default: false },
   },
 });
 const seconds = Number(values.seconds);
@@ -74,6 +75,8 @@ async function fill(db: Db): Promise<number> {
   await run(sql`insert into order_items (order_id, product_kind, product_id, product_code, title_es, title_en, price_cents)
     select o.id, 'book', 1, 'B1', 'Libro', 'Book', o.total_cents from orders o where o.referring_ibo_id = ${iboId}`);
   await run(sql`insert into affiliate_visits (ibo_id, day, visits) select ${iboId}, (now() - d * interval '1 day')::date, 20 + d % 13 from generate_series(0, 364) d on conflict do nothing`);
+  // The planner's statistics, as autovacuum would have them on a database that grew to this.
+  await run(sql`analyze`);
   return owner!.id;
 }
 
@@ -136,7 +139,7 @@ try {
   console.log(`${'static page (about us)'.padEnd(28)} ${String(reference.rate).padStart(7)} ${'1.00'.padStart(9)} ${String(reference.p50).padStart(6)} ${String(reference.p99).padStart(6)}`);
   for (const p of PAGES) {
     const m = await measure(server.base, p.path, cookie);
-    const verdict = m.errors > 0 ? `${m.errors} errors` : m.p99 < GOAL_P99_MS ? 'met' : 'MISSED';
+    const verdict = m.rate === 0 ? 'MISSED (no answer within 10 s)' : m.errors > 0 ? `${m.errors} errors` : m.p99 < GOAL_P99_MS ? 'met' : 'MISSED';
     console.log(`${p.name.padEnd(28)} ${String(m.rate).padStart(7)} ${(m.rate / reference.rate).toFixed(2).padStart(9)} ${String(m.p50).padStart(6)} ${String(m.p99).padStart(6)}  ${verdict}`);
   }
 } finally {
@@ -180,6 +183,7 @@ if (values.postgres) {
       await b.stop();
     }
   }
-  await dropDatabase?.();
+  if (values.keep) console.log(`\nthe database is kept: ${databaseUrl}`);
+  else await dropDatabase?.();
 }
 

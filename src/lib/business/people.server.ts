@@ -93,24 +93,22 @@ export interface PeoplePage {
 
 export async function iboPeople(db: Db, iboId: number, query: PeopleQuery, now = new Date()): Promise<PeoplePage> {
   const base = people(iboId, now);
-  const [found, counted] = await Promise.all([
-    rows<Record<string, unknown>>(
-      db,
-      sql`${base} select *, count(*) over () as total from shown where ${SHOW_SQL[query.show]} and ${searched(query.q)}
-        order by last_day desc nulls last, created_at desc, contact_id desc limit ${PEOPLE_PAGE_SIZE} offset ${(query.page - 1) * PEOPLE_PAGE_SIZE}`,
-    ),
-    rows<Record<string, unknown>>(
-      db,
-      sql`${base} select count(*) as all, count(*) filter (where stuck) as stuck, count(*) filter (where finished > 0) as finished,
-        count(*) filter (where passed > 0) as passed, count(*) filter (where bought) as bought from shown where ${searched(query.q)}`,
-    ),
-  ]);
+  // One pass: every searched person with the counts of each filter beside them, then the page of the filter asked.
+  const countsOf = sql`count(*) over () as all_n, count(*) filter (where stuck) over () as stuck_n, count(*) filter (where finished > 0) over () as finished_n,
+    count(*) filter (where passed > 0) over () as passed_n, count(*) filter (where bought) over () as bought_n`;
+  const found = await rows<Record<string, unknown>>(
+    db,
+    sql`${base}, counted as (select shown.*, ${countsOf} from shown where ${searched(query.q)})
+      select * from counted where ${SHOW_SQL[query.show]}
+      order by last_day desc nulls last, created_at desc, contact_id desc limit ${PEOPLE_PAGE_SIZE} offset ${(query.page - 1) * PEOPLE_PAGE_SIZE}`,
+  );
+  // A page past the end has no row to carry the counts: read them alone.
+  const counted = found.length > 0 ? found : await rows<Record<string, unknown>>(db, sql`${base} select ${countsOf} from shown where ${searched(query.q)} limit 1`);
   const c = counted[0] ?? {};
-  const counts = { all: num(c.all), stuck: num(c.stuck), finished: num(c.finished), passed: num(c.passed), bought: num(c.bought) };
+  const counts = { all: num(c.all_n), stuck: num(c.stuck_n), finished: num(c.finished_n), passed: num(c.passed_n), bought: num(c.bought_n) };
   const contactIds = found.map((r) => num(r.contact_id));
   const standings = await courseStandings(db, contactIds);
-  // A page past the end has no rows to carry the total: the count of its filter says it.
-  const total = found.length > 0 ? num(found[0]!.total) : counts[query.show];
+  const total = counts[query.show];
   return {
     total,
     counts,
