@@ -5,7 +5,7 @@
  * that encourages the person to go on): at most one a week per person from the same IBO, a day's
  * allowance per IBO, never to a person who asked for no more. The reads are in `people.server.ts`.
  */
-import { DEFAULT_LOCALE, LOCALES } from '~/i18n/locales';
+import { formKey, formLang, recordId } from '~/lib/forms/forms';
 import { z } from '~/lib/zod';
 
 /** The list's filters: everyone, stuck (a course begun and unfinished, and nothing done for a week), a course finished, an exam passed, bought. */
@@ -134,14 +134,14 @@ export function utcDayStart(now: Date): Date {
 
 /** The nudge form: the person (their contact id, as the list gave it), the form's one-time key, the page's language. */
 export const nudgeFormSchema = z.object({
-  person: z.coerce.number({ error: 'invalidOption' }).int('invalidOption').positive('invalidOption').max(2_147_483_647, 'invalidOption'),
-  key: z.string({ error: 'invalidOption' }).regex(/^[A-Za-z0-9_-]{16,64}$/, 'invalidOption'),
-  lang: z.enum(LOCALES).catch(DEFAULT_LOCALE),
+  person: recordId,
+  key: formKey,
+  lang: formLang,
 });
 
 /** The stop link's form: the contact and its token (as the mail gave them), the page's language. */
 export const nudgeStopSchema = z.object({
-  c: z.coerce.number({ error: 'invalidOption' }).int('invalidOption').positive('invalidOption').max(2_147_483_647, 'invalidOption'),
+  c: recordId,
   t: z.string({ error: 'invalidOption' }).regex(/^[A-Za-z0-9_-]{20,100}$/, 'invalidOption'),
-  lang: z.enum(LOCALES).catch(DEFAULT_LOCALE),
+  lang: formLang,
 });

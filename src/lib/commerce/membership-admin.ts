@@ -4,11 +4,11 @@
  * may go, and the forms' schemas (every change carries a reason and the form's key, so a form posted
  * twice, or again after a crash, is one change).
  */
-import { DEFAULT_LOCALE, LOCALES } from '~/i18n/locales';
 import { formText } from '~/lib/forms/forms';
 import { hasForbiddenCharacters } from '~/lib/forms/characters';
 import { z } from '~/lib/zod';
 import { membershipState, renewalDue, type MembershipState, type MembershipTerm } from './membership';
+import { formLang as lang, recordId as id, formKey as requestKey } from '~/lib/forms/forms';
 
 /** The states the list filters by: `active` holds a membership whose renewal is being retried (grace) too. */
 export const MEMBERSHIP_FILTER_STATES = ['active', 'cancelling', 'ended'] as const;
@@ -131,11 +131,8 @@ export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => 
 
 /* ───────────── the forms ───────────── */
 
-const lang = z.enum(LOCALES).catch(DEFAULT_LOCALE);
-const id = z.coerce.number({ error: 'invalidOption' }).int('invalidOption').positive('invalidOption').max(2_147_483_647, 'invalidOption');
 const reason = formText({ error: 'required' }).trim().min(1, 'required').max(REASON_MAX_LENGTH, 'tooLong');
 /** The form's key: drawn when the page is drawn, so the same form posted twice is one change. */
-const requestKey = z.string({ error: 'invalidOption' }).regex(/^[A-Za-z0-9_-]{16,64}$/, 'invalidOption');
 
 /** Days to extend by, as typed: a whole number from 1 to `MAX_EXTENSION_DAYS`, else null (a 400 in words). */
 export function readDays(raw: unknown): number | null {

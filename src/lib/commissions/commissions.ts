@@ -9,9 +9,10 @@
  * `reversed` after). Nothing is ever swept: whether a commission is still pending or approved is read
  * from the order's payment time and the clock, so no crash can leave a state half moved.
  */
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '~/i18n/locales';
+import type { Locale } from '~/i18n/locales';
 import { formText } from '../forms/forms';
 import { z } from '../zod';
+import { formLang as lang, recordId as id, formKey as requestKey } from '~/lib/forms/forms';
 
 /** Days after an order's payment during which its commission stays pending (the refund window). */
 export const COMMISSION_HOLD_DAYS = 30;
@@ -177,8 +178,6 @@ export function statementFileName(prefix: string, code: string, month: string, e
 
 /* ───────────── the back office's forms ───────────── */
 
-const lang = z.enum(LOCALES).catch(DEFAULT_LOCALE);
-const id = z.coerce.number({ error: 'invalidOption' }).int('invalidOption').positive('invalidOption').max(2_147_483_647, 'invalidOption');
 
 /** A rate set for a kind: the kind, the percentage (read by `readRate`, which says what is wrong in words). */
 export const rateFormSchema = z.object({
@@ -195,7 +194,7 @@ export const payoutFormSchema = z.object({
   ibo: id,
   // Optional, not defaulted: a form's empty field reaches the schema as nothing only for an optional field.
   reference: formText().trim().max(REFERENCE_MAX_LENGTH, 'tooLong').optional(),
-  key: z.string({ error: 'invalidOption' }).regex(/^[A-Za-z0-9_-]{16,64}$/, 'invalidOption'),
+  key: requestKey,
   lang,
 });
 

@@ -6,6 +6,7 @@
  * Pure: safe in the browser.
  */
 import { z } from '../zod';
+import { DEFAULT_LOCALE, LOCALES } from '~/i18n/locales';
 import { format } from '~/i18n/format';
 import type { Messages } from '~/i18n/types';
 import { hasForbiddenCharacters, hasForbiddenNameCharacters } from './characters';
@@ -122,3 +123,14 @@ export function nameText(options: { error?: string } = {}) {
   const base = options.error === undefined ? z.string() : z.string({ error: options.error });
   return base.refine((v) => !hasForbiddenNameCharacters(v), INVALID_CHARACTERS);
 }
+
+/* ───────────── fields many forms share ───────────── */
+
+/** The page's language a form posts (`lang`): one of the site's, else the default. */
+export const formLang = z.enum(LOCALES).catch(DEFAULT_LOCALE);
+
+/** A record's id a form names (an order, a message, an IBO, a person): a whole number from 1 that fits a database integer. */
+export const recordId = z.coerce.number({ error: 'invalidOption' }).int('invalidOption').positive('invalidOption').max(2_147_483_647, 'invalidOption');
+
+/** A form's one-time key, drawn by the page: the same key twice is the same request (a double submit does it once). */
+export const formKey = z.string({ error: 'invalidOption' }).regex(/^[A-Za-z0-9_-]{16,64}$/, 'invalidOption');

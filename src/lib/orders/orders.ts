@@ -3,9 +3,9 @@
  * coupon, referring IBO) and pages, what a refund of some lines (or all) amounts to, and the forms'
  * schemas. I/O is in `orders.server.ts` (reads) and `refunds.server.ts` (refunds).
  */
-import { DEFAULT_LOCALE, LOCALES } from '~/i18n';
 import { formText } from '~/lib/forms/forms';
 import { z } from '~/lib/zod';
+import { formLang as lang, recordId as id, formKey as requestKey } from '~/lib/forms/forms';
 
 /** Orders per page of the list. */
 export const ORDERS_PAGE_SIZE = 25;
@@ -167,10 +167,7 @@ export function refundPlan(order: RefundableOrder, chosen: readonly number[] | '
 
 /* ───────────── the forms ───────────── */
 
-const lang = z.enum(LOCALES).catch(DEFAULT_LOCALE);
-const id = z.coerce.number({ error: 'invalidOption' }).int('invalidOption').positive('invalidOption').max(2_147_483_647, 'invalidOption');
 /** The form's idempotency key: drawn when the page is drawn, so a second submit of the same form is the same refund. */
-const requestKey = z.string({ error: 'invalidOption' }).regex(/^[A-Za-z0-9_-]{16,64}$/, 'invalidOption');
 
 /** A refund: the whole order, or the lines ticked, with a reason. */
 export const refundFormSchema = z

@@ -8,6 +8,7 @@ import { displayName, displayText } from '~/lib/forms/characters';
 import { formText } from '~/lib/forms/forms';
 import type { MailMessage } from '~/lib/mail/mail';
 import { z } from '~/lib/zod';
+import { formLang as lang, recordId as id, formKey as requestKey } from '~/lib/forms/forms';
 
 /** Where support is with a message, in the order it goes through them. */
 export const SUPPORT_STATUSES = ['new', 'in_progress', 'answered', 'closed'] as const;
@@ -83,11 +84,8 @@ export function preview(text: string, max = 120): string {
 
 /* ───────────── the forms ───────────── */
 
-const lang = z.enum(LOCALES).catch(DEFAULT_LOCALE);
-const id = z.coerce.number({ error: 'invalidOption' }).int('invalidOption').positive('invalidOption').max(2_147_483_647, 'invalidOption');
 const body = formText({ error: 'required', multiline: true }).trim().min(1, 'required').max(ENTRY_MAX_LENGTH, 'tooLong');
 /** The form's idempotency key: drawn when the page is drawn, so a second submit of the same form is the same reply. */
-const requestKey = z.string({ error: 'invalidOption' }).regex(/^[A-Za-z0-9_-]{16,64}$/, 'invalidOption');
 
 /** Change a message's status. */
 export const statusFormSchema = z.object({ id, status: z.enum(SUPPORT_STATUSES, { error: 'invalidOption' }), lang });
