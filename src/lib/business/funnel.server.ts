@@ -7,10 +7,10 @@
  * was refunded of them). Instants are UTC.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { queryRows, type Db } from '../db/client';
 import { fillBuckets, type ReportFilter } from '../reports/reports';
-import { bucketOf, inRange, num, rows } from '../reports/reports.server';
-import { BUSINESS_FUNNEL_STEPS, type FunnelBucket, type FunnelFigures } from './funnel';
+import { bucketOf, inRange, num } from '../reports/reports.server';
+import { BUSINESS_FUNNEL_STEPS, NO_FIGURES, type FunnelBucket, type FunnelFigures } from './funnel';
 
 const FIELDS = [...BUSINESS_FUNNEL_STEPS, 'revenue'] as const;
 
@@ -34,8 +34,8 @@ type FigureRow = { key: string; figure: (typeof FIELDS)[number]; value: unknown 
 
 /** The period's totals (buyers counted once over the whole period). */
 export async function iboFunnelTotals(db: Db, iboId: number, f: ReportFilter): Promise<FunnelFigures> {
-  const found = await rows<FigureRow>(db, figureRows(iboId, f, () => sql`'all'`, sql`'all'`));
-  const totals: FunnelFigures = { visits: 0, prospects: 0, registered: 0, buyers: 0, revenue: 0 };
+  const found = await queryRows<FigureRow>(db, figureRows(iboId, f, () => sql`'all'`, sql`'all'`));
+  const totals: FunnelFigures = { ...NO_FIGURES };
   for (const r of found) totals[r.figure] = num(r.value);
   return totals;
 }
@@ -43,10 +43,10 @@ export async function iboFunnelTotals(db: Db, iboId: number, f: ReportFilter): P
 /** The period cut into its buckets (every bucket present, empty ones at 0; buyers counted per bucket). */
 export async function iboFunnelSeries(db: Db, iboId: number, f: ReportFilter): Promise<FunnelBucket[]> {
   const dayBucket = sql`to_char(date_trunc(${sql.raw(`'${f.bucket}'`)}, v.day::timestamp), 'YYYY-MM-DD')`;
-  const found = await rows<FigureRow>(db, figureRows(iboId, f, (column) => bucketOf(column, f.bucket), dayBucket));
+  const found = await queryRows<FigureRow>(db, figureRows(iboId, f, (column) => bucketOf(column, f.bucket), dayBucket));
   const byBucket = new Map<string, FunnelBucket>();
   for (const r of found) {
-    const b = byBucket.get(r.key) ?? { bucket: r.key, visits: 0, prospects: 0, registered: 0, buyers: 0, revenue: 0 };
+    const b = byBucket.get(r.key) ?? { bucket: r.key, ...NO_FIGURES };
     b[r.figure] = num(r.value);
     byBucket.set(r.key, b);
   }

@@ -12,11 +12,11 @@
  */
 import type { Namespace, Server, Socket } from 'socket.io';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { queryRows, type Db } from '../db/client';
 import type { SessionRef } from '../identity/session-cache.server';
 import type { SessionInfo } from '../identity/session.server';
 import { hashToken } from '../identity/session.server';
-import { num, rows } from '../reports/reports.server';
+import { num } from '../reports/reports.server';
 import { ownedIbo } from './business.server';
 import { visibleToIbo } from './consent.server';
 
@@ -42,7 +42,7 @@ interface LiveData {
 
 /** The IBOs that may see contact `contactId` now: the one that registered them and the one whose link they signed up through, as the consent rule allows. */
 export async function ibosSeeing(db: Db, contactId: number): Promise<number[]> {
-  const found = await rows<{ id: unknown }>(
+  const found = await queryRows<{ id: unknown }>(
     db,
     sql`select b.id from contacts ct left join users u on u.id = ct.user_id join ibos b on b.id in (ct.ibo_id, u.referred_by_ibo_id)
       where ct.id = ${contactId} and b.status = 'active' and ${visibleToIbo(sql`b.id`)}`,

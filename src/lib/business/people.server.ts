@@ -7,8 +7,8 @@
  * backwards from `learner_activity_contact_idx`), a purchase from `orders_user_created_idx`.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { num, rows } from '../reports/reports.server';
+import { queryRows, type Db } from '../db/client';
+import { num } from '../reports/reports.server';
 import { visibleToIbo } from './consent.server';
 import { PEOPLE_PAGE_SIZE, STUCK_DAYS, utcDayStart, type CourseStanding, type PeopleQuery, type PeopleShow, type Relation } from './people';
 
@@ -23,9 +23,15 @@ function mine(iboId: number): SQL {
 }
 
 /** Each of the IBO's people with what the filters read (one row per person). */
+/** Each course's lessons (`lessons`: course_id, n), for the people's progress. */
+const LESSONS = sql`lessons as (select tp.course_id, count(*)::int as n from subtopics st join topics tp on tp.id = st.topic_id group by 1)`;
+
+/** An instant the database returned (a Date from one driver, a text from the other), or null. */
+const instantOrNull = (v: unknown): Date | null => (v === null || v === undefined ? null : v instanceof Date ? v : new Date(String(v)));
+
 function people(iboId: number, now: Date): SQL {
   const today = utcDayStart(now).toISOString().slice(0, 10);
-  return sql`with lessons as (select tp.course_id, count(*)::int as n from subtopics st join topics tp on tp.id = st.topic_id group by 1),
+  return sql`with ${LESSONS},
     people as (
       select ct.id as contact_id, ct.first_name, ct.last_name, coalesce(u.email, ct.email) as email, least(ct.created_at, u.created_at) as created_at, u.id as user_id,
         case when ct.ibo_id = ${iboId} then 'registered' else 'signedUp' end as relation,
@@ -96,14 +102,14 @@ export async function iboPeople(db: Db, iboId: number, query: PeopleQuery, now =
   // One pass: every searched person with the counts of each filter beside them, then the page of the filter asked.
   const countsOf = sql`count(*) over () as all_n, count(*) filter (where stuck) over () as stuck_n, count(*) filter (where finished > 0) over () as finished_n,
     count(*) filter (where passed > 0) over () as passed_n, count(*) filter (where bought) over () as bought_n`;
-  const found = await rows<Record<string, unknown>>(
+  const found = await queryRows<Record<string, unknown>>(
     db,
     sql`${base}, counted as (select shown.*, ${countsOf} from shown where ${searched(query.q)})
       select * from counted where ${SHOW_SQL[query.show]}
       order by last_day desc nulls last, created_at desc, contact_id desc limit ${PEOPLE_PAGE_SIZE} offset ${(query.page - 1) * PEOPLE_PAGE_SIZE}`,
   );
   // A page past the end has no row to carry the counts: read them alone.
-  const counted = found.length > 0 ? found : await rows<Record<string, unknown>>(db, sql`${base} select ${countsOf} from shown where ${searched(query.q)} limit 1`);
+  const counted = found.length > 0 ? found : await queryRows<Record<string, unknown>>(db, sql`${base} select ${countsOf} from shown where ${searched(query.q)} limit 1`);
   const c = counted[0] ?? {};
   const counts = { all: num(c.all_n), stuck: num(c.stuck_n), finished: num(c.finished_n), passed: num(c.passed_n), bought: num(c.bought_n) };
   const contactIds = found.map((r) => num(r.contact_id));
@@ -118,7 +124,7 @@ export async function iboPeople(db: Db, iboId: number, query: PeopleQuery, now =
       lastName: String(r.last_name),
       email: String(r.email),
       relation: r.relation === 'registered' ? 'registered' : 'signedUp',
-      since: new Date(String(r.created_at)),
+      since: instantOrNull(r.created_at)!,
       lastActive: r.last_day === null || r.last_day === undefined ? null : String(r.last_day instanceof Date ? r.last_day.toISOString().slice(0, 10) : r.last_day).slice(0, 10),
       courses: num(r.courses),
       finished: num(r.finished),
@@ -136,12 +142,12 @@ export async function iboPeople(db: Db, iboId: number, query: PeopleQuery, now =
 async function courseStandings(db: Db, contactIds: readonly number[]): Promise<Map<number, CourseStanding[]>> {
   const out = new Map<number, CourseStanding[]>();
   if (contactIds.length === 0) return out;
-  const found = await rows<Record<string, unknown>>(
+  const found = await queryRows<Record<string, unknown>>(
     db,
-    sql`select e.contact_id, e.course_id, e.lessons_done, e.started_at, e.passed_at, e.certified_at,
-        (select count(*) from subtopics st join topics tp on tp.id = st.topic_id where tp.course_id = e.course_id) as lessons,
+    sql`with ${LESSONS} select e.contact_id, e.course_id, e.lessons_done, e.started_at, e.passed_at, e.certified_at, coalesce(l.n, 0) as lessons,
         x.best, coalesce(x.attempts, 0) as attempts
       from enrolments e
+      left join lessons l on l.course_id = e.course_id
       left join lateral (
         select max(a.score) as best, count(*) as attempts from exam_attempts a join evaluations ev on ev.id = a.evaluation_id
         where ev.course_id = e.course_id and a.contact_id = e.contact_id and a.submitted_at is not null
@@ -149,7 +155,6 @@ async function courseStandings(db: Db, contactIds: readonly number[]): Promise<M
       where e.contact_id in (${sql.join(contactIds.map((id) => sql`${id}`), sql`, `)})
       order by e.contact_id, e.started_at desc, e.course_id`,
   );
-  const at = (v: unknown) => (v === null || v === undefined ? null : new Date(String(v instanceof Date ? v.toISOString() : v)));
   for (const r of found) {
     const id = num(r.contact_id);
     const list = out.get(id) ?? [];
@@ -157,9 +162,9 @@ async function courseStandings(db: Db, contactIds: readonly number[]): Promise<M
       courseId: num(r.course_id),
       lessons: num(r.lessons),
       lessonsDone: num(r.lessons_done),
-      startedAt: at(r.started_at)!,
-      passedAt: at(r.passed_at),
-      certifiedAt: at(r.certified_at),
+      startedAt: instantOrNull(r.started_at)!,
+      passedAt: instantOrNull(r.passed_at),
+      certifiedAt: instantOrNull(r.certified_at),
       bestScore: r.best === null || r.best === undefined ? null : num(r.best),
       attempts: num(r.attempts),
     });
@@ -178,7 +183,7 @@ export interface NudgeTarget {
 }
 
 export async function nudgeTarget(db: Db, iboId: number, contactId: number): Promise<NudgeTarget | null> {
-  const [r] = await rows<Record<string, unknown>>(
+  const [r] = await queryRows<Record<string, unknown>>(
     db,
     sql`select ct.id, ct.first_name, coalesce(u.email, ct.email) as email, u.locale, ct.nudges_stopped_at from contacts ct left join users u on u.id = ct.user_id
       where ct.id = ${contactId} and ${visibleToIbo(iboId)}`,
@@ -189,6 +194,6 @@ export async function nudgeTarget(db: Db, iboId: number, contactId: number): Pro
     firstName: String(r.first_name),
     email: String(r.email),
     locale: r.locale === 'es' || r.locale === 'en' ? r.locale : null,
-    stoppedAt: r.nudges_stopped_at === null || r.nudges_stopped_at === undefined ? null : new Date(String(r.nudges_stopped_at instanceof Date ? r.nudges_stopped_at.toISOString() : r.nudges_stopped_at)),
+    stoppedAt: instantOrNull(r.nudges_stopped_at),
   };
 }

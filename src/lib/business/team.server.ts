@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/client';
 import type { ReportFilter } from '../reports/reports';
-import { inRange } from '../reports/reports.server';
+import { inRange, num } from '../reports/reports.server';
 import { NO_FIGURES, type FunnelFigures } from './funnel';
 
 /** The most members a team page reads (a team past it shows its first members by level and code). */
@@ -32,7 +32,6 @@ export interface Team {
   sum: FunnelFigures;
 }
 
-const n = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 
 /** IBO `iboId`'s team over period `f`, its members by level then code. */
 export async function iboTeam(db: Db, iboId: number, f: ReportFilter): Promise<Team> {
@@ -52,13 +51,13 @@ export async function iboTeam(db: Db, iboId: number, f: ReportFilter): Promise<T
   );
   const members = found.map(
     (r): TeamMember => ({
-      iboId: n(r.id),
+      iboId: num(r.id),
       code: String(r.code),
       companyName: String(r.company_name),
       status: r.status === 'suspended' ? 'suspended' : 'active',
-      level: n(r.level) === 2 ? 2 : 1,
+      level: num(r.level) === 2 ? 2 : 1,
       sponsorCode: String(r.sponsor_code),
-      figures: { visits: n(r.visits), prospects: n(r.prospects), registered: n(r.registered), buyers: n(r.buyers), revenue: n(r.revenue) },
+      figures: { visits: num(r.visits), prospects: num(r.prospects), registered: num(r.registered), buyers: num(r.buyers), revenue: num(r.revenue) },
     }),
   );
   const sum = members.reduce<FunnelFigures>((a, m) => ({ visits: a.visits + m.figures.visits, prospects: a.prospects + m.figures.prospects, registered: a.registered + m.figures.registered, buyers: a.buyers + m.figures.buyers, revenue: a.revenue + m.figures.revenue }), { ...NO_FIGURES });

@@ -20,13 +20,11 @@
  * else the IBO who registered them as a prospect.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { queryRows, type Db } from '../db/client';
 import { bucketsOf, fillBuckets, type Bucket, type ReportFilter } from './reports';
 
-/** Rows of a raw statement (both drivers give `{ rows }`). */
-export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
+/** Rows of a raw statement. */
+const rows = queryRows;
 
 /** A count or sum the database returns (bigint and numeric may come back as strings). */
 export function num(value: unknown): number {
