@@ -1,7 +1,7 @@
 /** The business page's rules: who gets it, the share links and ready messages, the share buttons' addresses. */
 import { describe, expect, it } from 'vitest';
 import type { Caller } from '../access/policy';
-import { affiliateUrl, businessNav, businessGate, courseShareUrl, qrFileName, readyMessage, shareKit, shareTargets, type OwnedIbo } from './business';
+import { affiliateUrl, businessNav, namesOtherIbo, businessGate, courseShareUrl, qrFileName, readyMessage, shareKit, shareTargets, type OwnedIbo } from './business';
 
 const ORIGIN = 'https://academia.example';
 const active: OwnedIbo = { id: 1, code: 'HORIZONTE01', companyName: 'Viajes Horizonte S.A.S.', imageUrl: null, status: 'active' };
@@ -102,5 +102,17 @@ describe('the sections', () => {
       ['/en/mybusiness/sales', 'Sales', false],
       ['/en/mybusiness/team', 'Team', false],
     ]);
+  });
+});
+
+describe('the IBO an address names', () => {
+  it('is refused when any `ibo` in it is another than the page\'s own; empty or its own is no refusal', () => {
+    const other = (q: string) => namesOtherIbo(new URLSearchParams(q), 7);
+    expect(other('')).toBe(false);
+    expect(other('ibo=&ibo=7')).toBe(false);
+    expect(other('ibo=8')).toBe(true);
+    expect(other('ibo=7&ibo=8')).toBe(true);
+    expect(other('ibo=07')).toBe(true);
+    expect(other(`ibo=${'x'.repeat(1000)}`)).toBe(true);
   });
 });

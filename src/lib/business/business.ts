@@ -55,6 +55,14 @@ export function businessGate(caller: Caller, owned: OwnedIbo | null): BusinessGa
   return owned.status === 'active' ? { kind: 'owner', ibo: owned } : { kind: 'suspended', ibo: owned };
 }
 
+/**
+ * Whether an address names an IBO other than the page's own (`?ibo=`, any of them): every page of the
+ * business area refuses it 403, since an IBO reads only its own business whatever the address says.
+ */
+export function namesOtherIbo(params: URLSearchParams, ownIboId: number): boolean {
+  return params.getAll('ibo').some((v) => v !== '' && v !== String(ownIboId));
+}
+
 /** An absolute address on this site: `origin` (no trailing slash) and a path in `locale`. */
 function absolute(origin: string, locale: Locale, path: string): string {
   return `${origin.replace(/\/+$/, '')}${localePath(locale, path)}`;

@@ -8,6 +8,7 @@
  * IBO registered, people who signed up through the IBO's link, and buyers whose order the IBO referred;
  * revenue (what those orders earned, less what was refunded) is shown beside them, not as a step.
  */
+import { namesOtherIbo } from './business';
 import { funnel, readReportFilter, type FilterError, type FunnelStep, type ReportFilter } from '../reports/reports';
 
 /** The funnel's steps, in order (the acquisition report's). */
@@ -34,8 +35,7 @@ const READ = new Set(['from', 'to']);
  * `ibo` other than `ownIboId` is refused 403: an IBO reads only its own business, whatever the address says.
  */
 export function readBusinessPeriod(params: URLSearchParams, now: Date, ownIboId: number): PeriodResult {
-  const ibo = params.getAll('ibo');
-  if (ibo.some((v) => v !== '' && v !== String(ownIboId))) return { ok: false, error: 'otherIbo', status: 403 };
+  if (namesOtherIbo(params, ownIboId)) return { ok: false, error: 'otherIbo', status: 403 };
   const only = new URLSearchParams();
   for (const [key, value] of params) if (READ.has(key)) only.append(key, value);
   const read = readReportFilter(only, now);
