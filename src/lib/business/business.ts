@@ -63,6 +63,15 @@ export function namesOtherIbo(params: URLSearchParams, ownIboId: number): boolea
   return params.getAll('ibo').some((v) => v !== '' && v !== String(ownIboId));
 }
 
+/** The highest page a list of the business area is asked for (a page past the end shows none, it is not an error). */
+const MAX_PAGE = 100_000;
+
+/** The page a list's address asks for (`page`; absent or empty: 1), or null when it is not a whole number from 1. */
+export function readPage(params: URLSearchParams): number | null {
+  const text = params.get('page') || '1';
+  return /^[1-9]\d{0,5}$/.test(text) && Number(text) <= MAX_PAGE ? Number(text) : null;
+}
+
 /** An absolute address on this site: `origin` (no trailing slash) and a path in `locale`. */
 function absolute(origin: string, locale: Locale, path: string): string {
   return `${origin.replace(/\/+$/, '')}${localePath(locale, path)}`;

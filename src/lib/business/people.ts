@@ -6,6 +6,7 @@
  * allowance per IBO, never to a person who asked for no more. The reads are in `people.server.ts`.
  */
 import { formKey, formLang, recordId } from '~/lib/forms/forms';
+import { readPage } from './business';
 import { z } from '~/lib/zod';
 
 /** The list's filters: everyone, stuck (a course begun and unfinished, and nothing done for a week), a course finished, an exam passed, bought. */
@@ -18,8 +19,6 @@ export const STUCK_DAYS = 7;
 export const PEOPLE_PAGE_SIZE = 20;
 /** The longest search the list takes (a name or an address). */
 export const MAX_SEARCH = 100;
-/** The highest page asked for (a page far past the end shows none, it is not an error). */
-const MAX_PAGE = 100_000;
 
 /** The list's query: the filter, the page (from 1) and a search of names and addresses (`''`: none). */
 export interface PeopleQuery {
@@ -43,9 +42,9 @@ export function readPeopleQuery(params: URLSearchParams): PeopleQueryResult {
   }
   const show = params.get('show') || 'all';
   if (!(PEOPLE_SHOWS as readonly string[]).includes(show)) return { ok: false, error: 'badShow' };
-  const pageText = params.get('page') || '1';
-  if (!/^[1-9]\d{0,5}$/.test(pageText) || Number(pageText) > MAX_PAGE) return { ok: false, error: 'badPage' };
-  return { ok: true, query: { show: show as PeopleShow, page: Number(pageText), q: (params.get('q') ?? '').trim() } };
+  const page = readPage(params);
+  if (page === null) return { ok: false, error: 'badPage' };
+  return { ok: true, query: { show: show as PeopleShow, page, q: (params.get('q') ?? '').trim() } };
 }
 
 /** The address of the list with `query` (defaults left out), for links and the pager. */

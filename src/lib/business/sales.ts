@@ -4,18 +4,18 @@
  * month and the eleven before, UTC) and a month's name in the reader's language.
  */
 import type { Locale } from '~/i18n/locales';
+import { bucketLabel } from '../reports/reports';
+import { readPage } from './business';
 
 /** Months of statements the page links. */
 export const STATEMENT_MONTHS = 12;
-const MAX_PAGE = 100_000;
 
 export type SalesQueryResult = { ok: true; page: number } | { ok: false; error: 'badPage' };
 
 /** The page asked for (`page`; absent or empty: 1). Refused: anything but a whole number from 1. */
 export function readSalesQuery(params: URLSearchParams): SalesQueryResult {
-  const text = params.get('page') || '1';
-  if (!/^[1-9]\d{0,5}$/.test(text) || Number(text) > MAX_PAGE) return { ok: false, error: 'badPage' };
-  return { ok: true, page: Number(text) };
+  const page = readPage(params);
+  return page === null ? { ok: false, error: 'badPage' } : { ok: true, page };
 }
 
 /** The `count` months up to `now`'s (UTC), newest first, as `YYYY-MM`. */
@@ -26,8 +26,7 @@ export function recentMonths(now: Date, count = STATEMENT_MONTHS): string[] {
   });
 }
 
-/** A month (`YYYY-MM`) as the reader says it ("noviembre de 2026", "November 2026"). */
+/** A month (`YYYY-MM`) as the reader says it ("noviembre de 2026", "November 2026"): the reports' month label. */
 export function monthName(month: string, locale: Locale): string {
-  const [y, m] = month.split('-').map(Number);
-  return new Intl.DateTimeFormat(locale === 'en' ? 'en-US' : 'es-ES', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(y!, m! - 1, 1)));
+  return bucketLabel(`${month}-01`, 'month', locale);
 }
