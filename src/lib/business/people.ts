@@ -87,12 +87,6 @@ export function courseStage(standing: Pick<CourseStanding, 'lessons' | 'lessonsD
   return 'learning';
 }
 
-/** Whole days between an instant and `now` (0 the same day or later). */
-export function daysSince(at: Date | null, now: Date): number | null {
-  if (!at) return null;
-  return Math.max(0, Math.floor((now.getTime() - at.getTime()) / 86_400_000));
-}
-
 /* ───────────── nudges ───────────── */
 
 /** One nudge per person from the same IBO within this many days. */
