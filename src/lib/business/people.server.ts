@@ -51,7 +51,8 @@ function people(iboId: number, now: Date): SQL {
       ) e on true
     ),
     shown as (
-      select p.*, p.open > 0 and (p.last_day is null or p.last_day <= ${today}::date - ${STUCK_DAYS}::int) as stuck from people p
+      select p.*, to_char(p.last_day, 'YYYY-MM-DD') as last_day_text,
+        p.open > 0 and (p.last_day is null or p.last_day <= ${today}::date - ${STUCK_DAYS}::int) as stuck from people p
     )`;
 }
 
@@ -125,7 +126,8 @@ export async function iboPeople(db: Db, iboId: number, query: PeopleQuery, now =
       email: String(r.email),
       relation: r.relation === 'registered' ? 'registered' : 'signedUp',
       since: instantOrNull(r.created_at)!,
-      lastActive: r.last_day === null || r.last_day === undefined ? null : String(r.last_day instanceof Date ? r.last_day.toISOString().slice(0, 10) : r.last_day).slice(0, 10),
+      // The day as the database writes it, one form from both drivers.
+      lastActive: typeof r.last_day_text === 'string' ? r.last_day_text : null,
       courses: num(r.courses),
       finished: num(r.finished),
       passed: num(r.passed),
