@@ -29,6 +29,12 @@ declare namespace App {
      * person and answered again until something of theirs changes (`runtime.personStamps`).
      */
     ownPage?: boolean;
+    /**
+     * Set with `ownPage` by a page of an IBO's business: the counts of changes read before anything it
+     * shows (`businessStamp`) and when its figures turn by the clock alone; kept for its owner and
+     * answered again while the counts read the same, until then.
+     */
+    businessPage?: { stamp: string; until: number };
     /** Set by the production server: resolves when the client has taken what was written (back-pressure for file streams). */
     clientReady?: () => Promise<void>;
     /** The request's id (`x-request-id`), shown on error pages and in error answers and logged with the error. */

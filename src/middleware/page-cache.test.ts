@@ -7,9 +7,13 @@ import { VISITOR } from '~/lib/access/access';
 import type { Runtime } from '~/lib/runtime/runtime.server';
 import type { SessionInfo } from '~/lib/identity/session.server';
 
-function fakeRuntime() {
+function fakeRuntime(business = { stamp: '1|0:1', fails: false }) {
   const viewer = { ...VISITOR, kind: 'learner' as const, userId: 1, contactId: 11 };
   return {
+    businessStamp: async (userId: number) => {
+      if (business.fails) throw new Error('the database is out of reach');
+      return userId === 1 ? business.stamp : 'another';
+    },
     pages: new PageCache(),
     personalParts: new PersonalPartsCache(),
     ownPages: new PageCache(),
@@ -104,6 +108,35 @@ describe('page cache step', () => {
     expect(kept.response.headers.get('cache-control')).toBe('private, no-store');
     runtime.personStamps.changed({ contactId: 11 });
     expect(await (await request(runtime, '/mylearning', own, { locals: { session: ana } })).response.text()).toBe('<p>progress 2</p>');
+  });
+
+  it("keeps an IBO's business page for its owner while the counts of changes read the same, and not past its time", async () => {
+    const business = { stamp: '1|7:3', fails: false };
+    const runtime = fakeRuntime(business);
+    let n = 0;
+    let until = Date.now() + 60_000;
+    const page = (l: App.Locals) => ((l.ownPage = true), (l.businessPage = { stamp: business.stamp, until }), html(`<p>people ${++n}</p>`));
+    const visit = () => request(runtime, '/mybusiness/people', page, { locals: { session: ana } });
+    expect(await (await visit()).response.text()).toBe('<p>people 1</p>');
+    const kept = await visit();
+    expect(kept.rendered).toBe(0);
+    expect(await kept.response.text()).toBe('<p>people 1</p>');
+    expect(kept.response.headers.get('cache-control')).toBe('private, no-store');
+    // One of the IBO's people made progress (committed by any process): rendered again.
+    business.stamp = '1|7:4';
+    const fresh = await visit();
+    expect(fresh.rendered).toBe(1);
+    expect(await fresh.response.text()).toBe('<p>people 2</p>');
+    expect((await visit()).rendered).toBe(0);
+    // The counts cannot be read (the database out of reach): never answered from the cache.
+    business.fails = true;
+    expect((await visit()).rendered).toBe(1);
+    business.fails = false;
+    // Kept until a commission's hold ends: past it, rendered again although nothing was written.
+    business.stamp = '1|7:5';
+    until = Date.now() - 1;
+    expect((await visit()).rendered).toBe(1);
+    expect((await visit()).rendered).toBe(1);
   });
 
   it('keeps a page that varies on a cookie once per value of it: one cart is never answered for another, and no CDN may keep it', async () => {

@@ -18,6 +18,6 @@ export const pageCache: MiddlewareHandler = async (ctx, next) => {
   if (lookup.hit) return answerResponse(answer(request, lookup.hit, 'hit'));
   const response = await next();
   const setsCookies = response.headers.has('set-cookie') || [...ctx.cookies.headers()].length > 0;
-  const kept = await keep(runtime, lookup, request, response, { sharedPage: ctx.locals.sharedPage, ownPage: ctx.locals.ownPage, pageVaries: ctx.locals.pageVaries, setsCookies });
+  const kept = await keep(runtime, lookup, request, response, { sharedPage: ctx.locals.sharedPage, ownPage: ctx.locals.ownPage, businessPage: ctx.locals.businessPage, pageVaries: ctx.locals.pageVaries, setsCookies });
   return kept ? answerResponse(kept) : response;
 };

@@ -60,7 +60,11 @@ export interface BusinessPageView {
  * A suspended IBO's owner gets no link, no course and no code.
  */
 export async function loadBusinessPage(db: Db, catalog: () => Promise<CatalogSnapshot>, origin: string, session: SessionInfo | null | undefined, locale: Locale): Promise<BusinessPageView> {
-  const gate = await loadBusinessGate(db, session);
+  return businessPageView(await loadBusinessGate(db, session), catalog, origin, locale);
+}
+
+/** The business page for a gate already read (`loadBusinessPage`). */
+export async function businessPageView(gate: BusinessGate, catalog: () => Promise<CatalogSnapshot>, origin: string, locale: Locale): Promise<BusinessPageView> {
   if (gate.kind !== 'owner') return { gate, kit: null, qrSvg: null };
   const kit = loadShareKit(await catalog(), origin, gate.ibo, locale);
   const url = kit.messages[locale].url;

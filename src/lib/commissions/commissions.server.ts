@@ -34,7 +34,7 @@ import { orderNumber } from '../commerce/checkout';
 import { iboRef } from '../ibos/ibos';
 import { recordAudit, userRef } from '../privacy/audit.server';
 import { noStep, type Step } from '../faults/step';
-import { approvedUpTo, COMMISSION_KINDS, lineState, monthRange, rateRef, type CommissionKind, type CommissionState, type CommissionTotals, type Statement, type StatementLine } from './commissions';
+import { approvedUpTo, COMMISSION_KINDS, holdEnds, lineState, monthRange, rateRef, type CommissionKind, type CommissionState, type CommissionTotals, type Statement, type StatementLine } from './commissions';
 
 const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
 const instant = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
@@ -284,6 +284,15 @@ export async function iboSales(db: Db, iboId: number, opts: { from?: Date | unde
     return { orderId, number: orderNumber(orderId), paidAt: instant(o.paid_at), lines: saleLines, grossCents: sum((l) => l.grossCents), refundedCents: sum((l) => l.refundedCents), commissionCents: sum((l) => l.commissionCents) };
   });
   return { sales, total, page, pages };
+}
+
+/** When the first of IBO `iboId`'s pending commissions at `now` turns approved (its hold ends), or null when none is pending. */
+export async function nextApproval(db: Db, iboId: number, now: Date): Promise<Date | null> {
+  const [row] = await queryRows<{ first: unknown }>(
+    db,
+    sql`select min(c.line_paid_at) as first from commissions c where c.ibo_id = ${iboId} and c.payout_id is null and c.line_paid_at > ${iso(approvedUpTo(now))}::timestamptz`,
+  );
+  return row?.first === null || row?.first === undefined ? null : holdEnds(instant(row.first));
 }
 
 /** IBO `iboId`'s sums at `now` (see the file's header). */

@@ -1,8 +1,9 @@
 /**
  * The IBO's business area: the nudges an IBO sent its people (one e-mail from the academy each, sent by
- * a job enqueued in the same transaction). Part of the one schema (`schema.ts` re-exports it).
+ * a job enqueued in the same transaction), and the changes to each IBO's business that its kept pages
+ * are checked against. Part of the one schema (`schema.ts` re-exports it).
  */
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { contacts, ibos } from './schema';
 
 /**
@@ -36,3 +37,21 @@ export const nudges = pgTable(
   ],
 );
 export type Nudge = typeof nudges.$inferSelect;
+
+/**
+ * What changed of each IBO's business, counted: the database adds a row `(ibo, 1)` in the same
+ * transaction as every write an IBO's pages show (its people, their progress and consent, its orders,
+ * commissions, payouts, visits, nudges, its own record and its team's; `0`: every IBO's, a commission
+ * rate). Writers only insert, so they never wait for one another; a recurring job merges each IBO's
+ * rows into one holding their sum (`ibo_changes_merge()`). An IBO's sum only grows with each committed
+ * change, so a page kept with the sums it began from is current while they are the same (migration 0040).
+ */
+export const iboChanges = pgTable(
+  'ibo_changes',
+  {
+    /** The IBO (not a reference: `0` stands for every IBO, and an IBO's rows outlive nothing). */
+    iboId: integer().notNull(),
+    n: bigint({ mode: 'number' }).notNull().default(1),
+  },
+  (t) => [index('ibo_changes_ibo_idx').on(t.iboId)],
+);

@@ -33,6 +33,7 @@ import { ExamCache } from '../exams/exam-source.server';
 import { registerMembershipRenewals } from '../commerce/memberships.server';
 import { registerPaymentReconciler } from '../commerce/reconcile.server';
 import { registerRefundReconciler } from '../orders/refunds.server';
+import { businessStamp, registerIboChangesMerge } from '../business/changes.server';
 import { DatabaseSandboxLedger } from '../commerce/sandbox-ledger.server';
 import { loadOrCreateSigningKey, type SigningKey } from '../certificates/signing.server';
 import { StatusListCache } from '../certificates/status-list.server';
@@ -64,6 +65,8 @@ export interface Runtime {
   readonly personalParts: PersonalPartsCache;
   /** Pages kept for one person (`locals.ownPage`: my learning, the player…), answered while `personStamps` says nothing of theirs changed. */
   readonly ownPages: PageCache;
+  /** What the business pages of an account were kept with must still read the same (`businessStamp`). */
+  businessStamp(userId: number): Promise<string>;
   /** When each person's data last changed (progress, completions, purchases), here or in any process. */
   readonly personStamps: PersonStamps;
   readonly bus: Bus;
@@ -210,6 +213,7 @@ export async function createRuntime(config: AppConfig, parts: RuntimeParts = {})
   tracker.onStored((contactId) => noticeProgress.add(contactId));
 
   registerSessionPurge(scheduler, db, logger);
+  registerIboChangesMerge(scheduler, db);
   registerRateLimitPurge(scheduler, db);
   // Attempts whose time is up are graded even if the browser never comes back; a pass completes a course.
   registerExamGrading(scheduler, db, (contactId) => void runtime.personChanged({ contactId }));
@@ -251,6 +255,7 @@ export async function createRuntime(config: AppConfig, parts: RuntimeParts = {})
     personalParts: new PersonalPartsCache(),
     ownPages,
     personStamps,
+    businessStamp: (userId) => businessStamp(db, userId),
     bus,
     rateLimiter,
     mailer,

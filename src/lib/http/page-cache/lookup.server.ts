@@ -25,6 +25,8 @@ export interface PageCacheRuntime {
   /** Pages kept for one person (`locals.ownPage`, and audience pages filled with their parts). */
   ownPages: PageCache;
   personStamps: PersonStamps;
+  /** The counts of changes behind an account's business pages now (see `CachedPage.business`). */
+  businessStamp(userId: number): Promise<string>;
 }
 
 const keys = new WeakMap<Viewer, string>();
@@ -81,10 +83,17 @@ export interface Lookup {
   hit: KeptHit | null;
 }
 
-/** The page kept for `owner` under `key`, if nothing of theirs changed since it began rendering. */
-function freshOwnPage(runtime: PageCacheRuntime, key: string, owner: PageOwner): CachedPage | undefined {
+/**
+ * The page kept for `owner` under `key`, if nothing of theirs changed since it began rendering (and for a
+ * business page, nothing of the IBO's business either, nor its time ran out; not known now: not fresh).
+ */
+async function freshOwnPage(runtime: PageCacheRuntime, key: string, owner: PageOwner): Promise<CachedPage | undefined> {
   const page = runtime.ownPages.get(key, runtime.catalog.version);
-  return page && page.stamp !== undefined && runtime.personStamps.fresh(owner, page.stamp) ? page : undefined;
+  if (!page || page.stamp === undefined || !runtime.personStamps.fresh(owner, page.stamp)) return undefined;
+  if (!page.business) return page;
+  if (Date.now() >= page.business.until || owner.userId === null) return undefined;
+  const now = await runtime.businessStamp(owner.userId).catch(() => null);
+  return now === page.business.stamp ? page : undefined;
 }
 
 /**
@@ -105,7 +114,7 @@ export async function lookUp(runtime: PageCacheRuntime, request: PageRequest): P
   const owner = session ? await pageOwner(runtime.store, session.identity) : null;
   const ownKey = owner && partsKey !== null ? ownPageKey(key, owner, partsKey) : '';
   const found: Lookup = { key, addressKey, cookies, personal: session !== null, partsKey, owner, ownKey, version, stamp: runtime.personStamps.now(), hit: null };
-  const own = owner ? freshOwnPage(runtime, ownKey, owner) : undefined;
+  const own = owner ? await freshOwnPage(runtime, ownKey, owner) : undefined;
   if (own) return { ...found, hit: { page: own, body: own.body } };
   const kept = runtime.pages.get(key, version);
   if (!kept || kept.varies) return found;
