@@ -96,6 +96,9 @@ const PAGES: { name: string; path: string }[] = [
   { name: 'people, bought', path: '/mybusiness/people?show=bought' },
   { name: 'people, searched', path: '/mybusiness/people?q=bench%2012' },
   { name: 'people, page 200', path: '/mybusiness/people?page=200' },
+  { name: 'sales and commissions', path: '/mybusiness/sales' },
+  { name: 'sales, page 50', path: '/mybusiness/sales?page=50' },
+  { name: 'team', path: '/mybusiness/team' },
 ];
 
 async function measure(base: string, path: string, cookie: string) {

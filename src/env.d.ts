@@ -30,11 +30,11 @@ declare namespace App {
      */
     ownPage?: boolean;
     /**
-     * Set with `ownPage` by a page of an IBO's business: the counts of changes read before anything it
-     * shows (`businessStamp`) and when its figures turn by the clock alone; kept for its owner and
-     * answered again while the counts read the same, until then.
+     * Set with `ownPage` by a page of an IBO's business: the IBOs whose changes it shows and their counts
+     * of changes, read before anything it shows (`businessStamp`), and when its figures turn by the clock
+     * alone; kept for its owner and answered again while the counts read the same, until then.
      */
-    businessPage?: { stamp: string; until: number };
+    businessPage?: { ibos: readonly number[]; stamp: string; until: number; clock?: number | undefined };
     /** Set by the production server: resolves when the client has taken what was written (back-pressure for file streams). */
     clientReady?: () => Promise<void>;
     /** The request's id (`x-request-id`), shown on error pages and in error answers and logged with the error. */

@@ -10,9 +10,10 @@ import type { SessionInfo } from '~/lib/identity/session.server';
 function fakeRuntime(business = { stamp: '1|0:1', fails: false }) {
   const viewer = { ...VISITOR, kind: 'learner' as const, userId: 1, contactId: 11 };
   return {
-    businessStamp: async (userId: number) => {
+    ownRenders: new Map(),
+    businessStamp: async (ibos: readonly number[]) => {
       if (business.fails) throw new Error('the database is out of reach');
-      return userId === 1 ? business.stamp : 'another';
+      return ibos.join() === '0,7' ? business.stamp : 'another';
     },
     pages: new PageCache(),
     personalParts: new PersonalPartsCache(),
@@ -34,6 +35,14 @@ async function request(runtime: Runtime, path: string, render: (locals: App.Loca
   const next = fakeNext(() => render(ctx.locals));
   const response = (await pageCache(ctx, next))!;
   return { response, rendered: next.calls, counted, ctx };
+}
+
+/** As `request`, for a page rendered asynchronously. */
+async function requestAsync(runtime: Runtime, path: string, render: (locals: App.Locals) => Promise<Response>, opts: Parameters<typeof fakeContext>[1] = {}) {
+  const counted: string[] = [];
+  const { ctx } = fakeContext(path, { ...opts, locals: { runtime, session: null, pageCacheResult: (r) => counted.push(r), ...opts.locals } });
+  const response = (await pageCache(ctx, () => render(ctx.locals)))!;
+  return { response, counted };
 }
 
 describe('page cache step', () => {
@@ -115,7 +124,7 @@ describe('page cache step', () => {
     const runtime = fakeRuntime(business);
     let n = 0;
     let until = Date.now() + 60_000;
-    const page = (l: App.Locals) => ((l.ownPage = true), (l.businessPage = { stamp: business.stamp, until }), html(`<p>people ${++n}</p>`));
+    const page = (l: App.Locals) => ((l.ownPage = true), (l.businessPage = { ibos: [0, 7], stamp: business.stamp, until }), html(`<p>people ${++n}</p>`));
     const visit = () => request(runtime, '/mybusiness/people', page, { locals: { session: ana } });
     expect(await (await visit()).response.text()).toBe('<p>people 1</p>');
     const kept = await visit();
@@ -137,6 +146,56 @@ describe('page cache step', () => {
     until = Date.now() - 1;
     expect((await visit()).rendered).toBe(1);
     expect((await visit()).rendered).toBe(1);
+  });
+
+  it('with an embedded database, which tells of every committed change, reads the counts of a kept business page only after one', async () => {
+    const runtime = fakeRuntime({ stamp: '1|7:3', fails: false }) as Runtime & { businessClock: () => number };
+    let told = 0;
+    let reads = 0;
+    const read = runtime.businessStamp;
+    Object.assign(runtime, { businessClock: () => told, businessStamp: (ibos: readonly number[]) => (reads++, read(ibos)) });
+    const page = (l: App.Locals) => ((l.ownPage = true), (l.businessPage = { ibos: [0, 7], stamp: '1|7:3', until: Date.now() + 60_000, clock: told }), html('<p>people</p>'));
+    const visit = () => request(runtime, '/mybusiness/people', page, { locals: { session: ana } });
+    await visit();
+    expect((await visit()).rendered).toBe(0);
+    expect((await visit()).rendered).toBe(0);
+    expect(reads).toBe(0);
+    // Another IBO's change was committed: the counts are read once, found the same, and not again.
+    told++;
+    expect((await visit()).rendered).toBe(0);
+    expect((await visit()).rendered).toBe(0);
+    expect(reads).toBe(1);
+  });
+
+  it("renders a person's page once for many requests at once: the others wait for it and are answered from it", async () => {
+    const runtime = fakeRuntime();
+    let renders = 0;
+    let finish = () => {};
+    const slow = new Promise<void>((resolve) => (finish = resolve));
+    const page = async (l: App.Locals) => {
+      l.ownPage = true;
+      renders++;
+      await slow;
+      return html('<p>my learning</p>');
+    };
+    const many = Promise.all(Array.from({ length: 20 }, () => requestAsync(runtime, '/mylearning', page, { locals: { session: ana } })));
+    await new Promise((r) => setImmediate(r));
+    finish();
+    const answers = await many;
+    expect(renders).toBe(1);
+    expect(await Promise.all(answers.map((a) => a.response.text()))).toEqual(Array(20).fill('<p>my learning</p>'));
+    expect(answers.filter((a) => a.counted[0] === 'hit')).toHaveLength(19);
+    expect(runtime.ownRenders.size).toBe(0);
+  });
+
+  it("waits for a page that is not kept, then renders its own: each request still gets its answer", async () => {
+    const runtime = fakeRuntime();
+    let renders = 0;
+    const page = async () => html(`<p>not kept ${++renders}</p>`);
+    const answers = await Promise.all([1, 2, 3].map(() => requestAsync(runtime, '/account/orders', page, { locals: { session: ana } })));
+    expect(renders).toBe(3);
+    expect(new Set(await Promise.all(answers.map((a) => a.response.text()))).size).toBe(3);
+    expect(runtime.ownRenders.size).toBe(0);
   });
 
   it('keeps a page that varies on a cookie once per value of it: one cart is never answered for another, and no CDN may keep it', async () => {

@@ -28,13 +28,14 @@ export async function businessPage(Astro: AstroGlobal): Promise<BusinessPage> {
   const { db } = Astro.locals.runtime;
   const userId = Astro.locals.session?.user?.id;
   // Read first: whatever changes while the page is read makes these counts differ from the next ones.
+  const clock = Astro.locals.runtime.businessClock?.();
   const stamp = userId === undefined ? null : await businessStamp(db, userId);
   const gate = await loadBusinessGate(db, Astro.locals.session);
   if (gate.kind === 'refused') Astro.response.status = gate.status;
   Astro.response.headers.set('Cache-Control', 'private, no-store');
   if (gate.kind === 'owner' && stamp !== null) {
     Astro.locals.ownPage = true;
-    Astro.locals.businessPage = { stamp, until: utcDayStart(new Date()).getTime() + DAY_MS };
+    Astro.locals.businessPage = { ...stamp, until: utcDayStart(new Date()).getTime() + DAY_MS, clock };
   }
   const keptUntil = (at: Date | null) => {
     const kept = Astro.locals.businessPage;

@@ -14,7 +14,7 @@ import { countAffiliateVisit } from '../identity/ibo.server';
 import { setCommissionRate } from '../commissions/commissions.server';
 import { makeIbos } from '../testing/ibos';
 import { setIboSharing } from './consent.server';
-import { businessStamp, mergeIboChanges } from './changes.server';
+import { businessStamp, changeCounts, mergeIboChanges } from './changes.server';
 
 const databases = await testDatabases();
 
@@ -28,7 +28,7 @@ describe.each(databases)("the counts of changes to an IBO's business ($name)", (
   let stranger = 0;
   let before: Record<string, string> = {};
 
-  const stamps = async () => Object.fromEntries(await Promise.all(Object.keys(owner).map(async (code) => [code, await businessStamp(handle.db, owner[code]!)] as const)));
+  const stamps = async () => Object.fromEntries(await Promise.all(Object.keys(owner).map(async (code) => [code, (await businessStamp(handle.db, owner[code]!)).stamp] as const)));
   /** The IBOs whose owners' counts differ from `before`. */
   const changed = async () => {
     const now = await stamps();
@@ -158,6 +158,41 @@ describe.each(databases)("the counts of changes to an IBO's business ($name)", (
     const [admin] = await handle.db.select({ id: s.users.id }).from(s.users).where(eq(s.users.email, 'admin@academia.example'));
     await setCommissionRate(handle.db, admin!.id, 'book', 1250);
     expect(await changed()).toEqual(Object.keys(owner).sort());
+  });
+
+  it("reads a page's IBOs (its owner's, its team two levels down, everyone's), and their counts change when the team does", async () => {
+    const kept = await businessStamp(handle.db, owner.TOP!);
+    expect(kept.ibos).toEqual([0, ibo.TOP!, ibo.MINE!, ibo.LEVEL2!].sort((a, b) => a - b));
+    expect(await changeCounts(handle.db, kept.ibos)).toBe(kept.stamp);
+    // A new IBO of no team changes nothing of TOP's; joining MINE's team (TOP's second level) does, through MINE.
+    await makeIbos(handle.db, [{ code: 'NEWCOMER' }]);
+    expect(await changeCounts(handle.db, kept.ibos)).toBe(kept.stamp);
+    await handle.db.update(s.ibos).set({ sponsorIboId: ibo.MINE! }).where(eq(s.ibos.code, 'NEWCOMER'));
+    expect(await changeCounts(handle.db, kept.ibos)).not.toBe(kept.stamp);
+    expect((await businessStamp(handle.db, owner.TOP!)).ibos).toHaveLength(5);
+    before = await stamps();
+  });
+
+  it.runIf(database.name === 'pglite')('tells the embedded database\'s process of each committed change to a business, not of a rolled-back one', async () => {
+    let told = 0;
+    const stop = await handle.listen!('ibo_changes', () => void told++);
+    try {
+      await countAffiliateVisit(handle.db, ibo.MINE!);
+      expect(told).toBe(1);
+      await handle.db
+        .transaction(async (tx) => {
+          await tx.execute(sql`insert into affiliate_visits (ibo_id, day, visits) values (${ibo.OTHER!}, '2031-01-01', 1)`);
+          throw new Error('rolled back');
+        })
+        .catch(() => undefined);
+      expect(told).toBe(1);
+      // A write that changes no IBO's business tells nothing.
+      await run(sql`update courses set id = id where id = 1`);
+      expect(told).toBe(1);
+    } finally {
+      await stop();
+    }
+    before = await stamps();
   });
 
   it('the merge leaves one row per IBO and every count as it was', async () => {

@@ -10,26 +10,44 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
 import type { Scheduler } from '../jobs/jobs.server';
 
+/** What a business page is kept with: the IBOs whose changes it shows, and their counts of changes. */
+export interface BusinessStamp {
+  /** The IBOs the account owns, their team two levels down (the team page sums theirs), and `0` (every IBO's: a commission rate). */
+  ibos: number[];
+  /** Each of their counts, with its IBO's id, as one text (`changeCounts`). */
+  stamp: string;
+}
+
 /**
- * The counts of changes behind the business pages of account `userId`, as one text: those of the IBOs it
- * owns, of their team two levels down (the team page sums theirs), and of every IBO's (`0`, a commission
- * rate). Each IBO's count is written with its id, so a team that gained or lost an IBO reads differently
- * too. The same text later means nothing those pages show has changed.
+ * The counts of changes behind the business pages of account `userId` now, read before anything those
+ * pages show. Checking the same IBOs later (`changeCounts`) is enough although a team may change
+ * meanwhile: an IBO joining or leaving a team is a change of its sponsor, which is among them.
  */
-export async function businessStamp(db: Db, userId: number): Promise<string> {
-  const [row] = await queryRows<{ stamp: unknown }>(
+export async function businessStamp(db: Db, userId: number): Promise<BusinessStamp> {
+  const rows = await queryRows<{ id: unknown }>(
     db,
-    sql`with mine as (select id from ibos where user_id = ${userId}),
-      team as (
-        select id from mine
-        union select b1.id from ibos b1 where b1.sponsor_ibo_id in (select id from mine)
-        union select b2.id from ibos b1 join ibos b2 on b2.sponsor_ibo_id = b1.id where b1.sponsor_ibo_id in (select id from mine)
-        union select 0
-      )
-      select coalesce(string_agg(c.ibo_id || ':' || c.n, ',' order by c.ibo_id), '') as stamp
-      from (select ibo_id, sum(n) as n from ibo_changes where ibo_id in (select id from team) group by 1) c`,
+    sql`with mine as (select id from ibos where user_id = ${userId})
+      select id from mine
+      union select b1.id from ibos b1 where b1.sponsor_ibo_id in (select id from mine)
+      union select b2.id from ibos b1 join ibos b2 on b2.sponsor_ibo_id = b1.id where b1.sponsor_ibo_id in (select id from mine)
+      union select 0
+      order by 1`,
   );
-  return `${userId}|${String(row?.stamp ?? '')}`;
+  const ibos = rows.map((r) => Number(r.id));
+  return { ibos, stamp: await changeCounts(db, ibos) };
+}
+
+/**
+ * The counts of changes of `ibos` as one text, each with its IBO's id: the same text later means no
+ * change of theirs was committed in between (a count only grows, and a merge keeps it).
+ */
+export async function changeCounts(db: Db, ibos: readonly number[]): Promise<string> {
+  if (ibos.length === 0) return '';
+  const rows = await queryRows<{ ibo_id: unknown; n: unknown }>(
+    db,
+    sql`select ibo_id, sum(n) as n from ibo_changes where ibo_id in (${sql.join(ibos.map((id) => sql`${id}`), sql`, `)}) group by 1 order by 1`,
+  );
+  return rows.map((r) => `${String(r.ibo_id)}:${String(r.n)}`).join(',');
 }
 
 /** Merges each IBO's counted changes into one row (sums unchanged). */

@@ -33,6 +33,11 @@ export interface DbHandle {
   close(): Promise<void>;
   /** PGlite: a copy of the data folder, for `DbTarget.snapshot` (tests start many databases from one). */
   snapshot?: () => Promise<Blob>;
+  /**
+   * PGlite: calls `told` after each committed transaction that notified `channel` (in this process, before
+   * the writer's commit returns); resolves to a way to stop. PostgreSQL's notifications go to the bus.
+   */
+  listen?: (channel: string, told: () => void) => Promise<() => Promise<void>>;
 }
 
 /** Where to open the database. */
@@ -117,6 +122,8 @@ export async function openDatabase(target: DbTarget): Promise<DbHandle> {
     throw (memory ? null : storageError(err, dir)) ?? err;
   }
   opened(client);
+  // The one session of the embedded database asks to be told of changes to IBOs' business (migration 0040).
+  await client.exec(`set academy.tell_ibo_changes = 'on'`);
   const db = drizzlePglite({ client: leanClient(client), schema, casing: 'snake_case' }) as unknown as Db;
   const close = async () => {
     try {
@@ -125,7 +132,7 @@ export async function openDatabase(target: DbTarget): Promise<DbHandle> {
       await held?.release();
     }
   };
-  return { db, kind: 'pglite', where: dir, close, snapshot: () => client.dumpDataDir('none') };
+  return { db, kind: 'pglite', where: dir, close, snapshot: () => client.dumpDataDir('none'), listen: (channel, told) => client.listen(channel, () => told()) };
 }
 
 /**

@@ -33,7 +33,8 @@ import { ExamCache } from '../exams/exam-source.server';
 import { registerMembershipRenewals } from '../commerce/memberships.server';
 import { registerPaymentReconciler } from '../commerce/reconcile.server';
 import { registerRefundReconciler } from '../orders/refunds.server';
-import { businessStamp, registerIboChangesMerge } from '../business/changes.server';
+import { changeCounts, registerIboChangesMerge } from '../business/changes.server';
+import { NextRead } from '../next-read';
 import { DatabaseSandboxLedger } from '../commerce/sandbox-ledger.server';
 import { loadOrCreateSigningKey, type SigningKey } from '../certificates/signing.server';
 import { StatusListCache } from '../certificates/status-list.server';
@@ -65,8 +66,12 @@ export interface Runtime {
   readonly personalParts: PersonalPartsCache;
   /** Pages kept for one person (`locals.ownPage`: my learning, the player…), answered while `personStamps` says nothing of theirs changed. */
   readonly ownPages: PageCache;
-  /** What the business pages of an account were kept with must still read the same (`businessStamp`). */
-  businessStamp(userId: number): Promise<string>;
+  /** The counts of changes of some IBOs now, which a kept business page must still read the same (`changeCounts`). */
+  businessStamp(ibos: readonly number[]): Promise<string>;
+  /** The embedded database only: how many committed changes to IBOs' business this process was told of. */
+  businessClock?: () => number;
+  /** The pages being rendered for one person now (see the page cache step). */
+  readonly ownRenders: Map<string, Promise<void>>;
   /** When each person's data last changed (progress, completions, purchases), here or in any process. */
   readonly personStamps: PersonStamps;
   readonly bus: Bus;
@@ -156,6 +161,11 @@ export async function createRuntime(config: AppConfig, parts: RuntimeParts = {})
   const pages = new PageCache();
   const ownPages = new PageCache(500);
   const personStamps = new PersonStamps();
+  const businessStamps = new NextRead((ibos: string) => changeCounts(db, ibos.split(',').map(Number)));
+  // The embedded database tells this process of every committed change to an IBO's business: kept
+  // business pages are checked against the database only after one (PostgreSQL: at every request).
+  let businessChanges = 0;
+  const stopHearingBusiness = database.listen ? await database.listen('ibo_changes', () => void businessChanges++) : null;
   const rateLimiter =
     parts.rateLimiter ??
     createRateLimiter({
@@ -255,7 +265,10 @@ export async function createRuntime(config: AppConfig, parts: RuntimeParts = {})
     personalParts: new PersonalPartsCache(),
     ownPages,
     personStamps,
-    businessStamp: (userId) => businessStamp(db, userId),
+    // Checked per request of a kept business page: requests together share the next read.
+    businessStamp: (ibos) => businessStamps.get(ibos.join(',')),
+    ...(stopHearingBusiness ? { businessClock: () => businessChanges } : {}),
+    ownRenders: new Map(),
     bus,
     rateLimiter,
     mailer,
@@ -286,6 +299,7 @@ export async function createRuntime(config: AppConfig, parts: RuntimeParts = {})
         mailer.close();
         await rateLimiter.close().catch(() => undefined);
         if (ownsStorage) await storage.close?.().catch(() => undefined);
+        await stopHearingBusiness?.().catch(() => undefined);
         if (ownsDatabase) await database.close();
       })()),
   };

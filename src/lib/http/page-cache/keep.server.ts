@@ -77,7 +77,7 @@ export interface Declared {
   /** `locals.ownPage`: depends only on what is stored of its reader. */
   ownPage: boolean | undefined;
   /** `locals.businessPage`: an own page that also depends on an IBO's business (kept with its counts of changes, until a time). */
-  businessPage?: { stamp: string; until: number } | undefined;
+  businessPage?: { ibos: readonly number[]; stamp: string; until: number; clock?: number | undefined } | undefined;
   /** `locals.pageVaries`: the cookies a shared page depends on too. */
   pageVaries?: readonly string[] | undefined;
   /** The answer sets a cookie (then it is never kept). */
@@ -100,7 +100,7 @@ export async function keep(runtime: PageCacheRuntime, lookup: Lookup, request: A
   if (lookup.owner && declared.ownPage && !declared.sharedPage && response.status === 200) {
     const body = await response.text();
     const headers = [...response.headers.entries()].filter(([k]) => !/^(cache-control|etag|content-length)$/i.test(k));
-    const page: CachedPage = { status: 200, headers: [...headers, ['cache-control', PRIVATE_CACHE_CONTROL]], body, owner: lookup.owner, stamp: lookup.stamp, ...(declared.businessPage ? { business: declared.businessPage } : {}) };
+    const page: CachedPage = { status: 200, headers: [...headers, ['cache-control', PRIVATE_CACHE_CONTROL]], body, owner: lookup.owner, stamp: lookup.stamp, ...(declared.businessPage ? { business: { ...declared.businessPage } } : {}) };
     runtime.ownPages.set(lookup.ownKey, lookup.version, page);
     return answer(request, { page, body }, 'miss');
   }

@@ -25,8 +25,12 @@ export interface PageCacheRuntime {
   /** Pages kept for one person (`locals.ownPage`, and audience pages filled with their parts). */
   ownPages: PageCache;
   personStamps: PersonStamps;
-  /** The counts of changes behind an account's business pages now (see `CachedPage.business`). */
-  businessStamp(userId: number): Promise<string>;
+  /** The counts of changes of some IBOs now (see `CachedPage.business`). */
+  businessStamp(ibos: readonly number[]): Promise<string>;
+  /** When every committed change is told to this process (the embedded database): how many were told so far. */
+  businessClock?: () => number;
+  /** The pages being rendered for one person now (`ownPageKey`), each ending when its render does. */
+  ownRenders: Map<string, Promise<void>>;
 }
 
 const keys = new WeakMap<Viewer, string>();
@@ -90,10 +94,17 @@ export interface Lookup {
 async function freshOwnPage(runtime: PageCacheRuntime, key: string, owner: PageOwner): Promise<CachedPage | undefined> {
   const page = runtime.ownPages.get(key, runtime.catalog.version);
   if (!page || page.stamp === undefined || !runtime.personStamps.fresh(owner, page.stamp)) return undefined;
-  if (!page.business) return page;
-  if (Date.now() >= page.business.until || owner.userId === null) return undefined;
-  const now = await runtime.businessStamp(owner.userId).catch(() => null);
-  return now === page.business.stamp ? page : undefined;
+  const business = page.business;
+  if (!business) return page;
+  if (Date.now() >= business.until) return undefined;
+  // Nothing was committed since the page began (or was last checked): nothing to read.
+  const clock = runtime.businessClock?.();
+  if (clock !== undefined && clock === business.clock) return page;
+  const now = await runtime.businessStamp(business.ibos).catch(() => null);
+  if (now !== business.stamp) return undefined;
+  // Its IBOs' counts are as they were: whatever was committed until `clock` was someone else's.
+  if (clock !== undefined) business.clock = clock;
+  return page;
 }
 
 /**

@@ -26,11 +26,12 @@ export interface CachedPage {
   owner?: PageOwner;
   stamp?: number;
   /**
-   * A page of an IBO's business kept for its owner: the counts of changes it began from
-   * (`PageCacheRuntime.businessStamp`), answered again only while they read the same and before
-   * `until` (ms since the epoch: a day's end, a commission's hold ending), whatever the clock changes.
+   * A page of an IBO's business kept for its owner: the IBOs whose changes it shows and their counts of
+   * changes when it began (`PageCacheRuntime.businessStamp`), answered again only while they read the
+   * same and before `until` (ms since the epoch: a day's end, a commission's hold ending); `clock`: the
+   * embedded database's count of told changes when they were last known to read the same.
    */
-  business?: { stamp: string; until: number };
+  business?: { ibos: readonly number[]; stamp: string; until: number; clock?: number | undefined };
   /**
    * Not a page but a pointer: the page at this address depends on these cookies too, and each of its
    * versions is kept under `variedPageKey`. Never answered itself.
