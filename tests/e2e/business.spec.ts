@@ -148,6 +148,9 @@ async function peopleJourney(page: Page, browser: Browser, lang: keyof typeof TE
     await np.locator('video').evaluate((v: HTMLVideoElement) => v.play());
     await expect(page.locator('[data-live-said]')).toHaveText(new RegExp(`Ana ${last}`), { timeout: 30_000 });
     await expect(page.locator('.biz-person').filter({ hasText: `Ana ${last}` })).toContainText(T.oneCourse);
+    // Her lesson changed the IBO's business as it was stored: a reload shows it too.
+    await page.reload();
+    await expect(page.locator('.biz-person').filter({ hasText: `Ana ${last}` })).toContainText(T.oneCourse);
   } finally {
     await newcomer.close();
   }
