@@ -164,8 +164,8 @@ if (values.postgres) {
   if (!(await redisReachable(redisUrl))) {
     console.log('\nlive across processes: skipped (no Redis at BENCH_REDIS_URL or 127.0.0.1:6379)');
   } else {
-    const a = await startBenchProcess(port + 1, { databaseUrl, redisUrl, name: 'A' });
-    const b = await startBenchProcess(port + 2, { databaseUrl, redisUrl, name: 'B' });
+    const a = await startBenchProcess(port + 1, { databaseUrl, redisUrl, name: 'A', env: { VIDEO_WORKER: '0' } });
+    const b = await startBenchProcess(port + 2, { databaseUrl, redisUrl, name: 'B', env: { VIDEO_WORKER: '0' } });
     const publisher = new Redis(redisUrl);
     try {
       const handle = await openDatabase({ databaseUrl, dataDir: 'memory://' });
