@@ -165,7 +165,8 @@ export async function createRuntime(config: AppConfig, parts: RuntimeParts = {})
   // The embedded database tells this process of every committed change to an IBO's business: kept
   // business pages are checked against the database only after one (PostgreSQL: at every request).
   let businessChanges = 0;
-  const stopHearingBusiness = database.listen ? await database.listen('ibo_changes', () => void businessChanges++) : null;
+  // Not hearing them (a database closed or out of reach at start) only means reading the counts at each request.
+  const stopHearingBusiness = database.listen ? await database.listen('ibo_changes', () => void businessChanges++).catch(() => null) : null;
   const rateLimiter =
     parts.rateLimiter ??
     createRateLimiter({
