@@ -11,7 +11,7 @@ function fakeRuntime(business = { stamp: '1|0:1', fails: false }) {
   const viewer = { ...VISITOR, kind: 'learner' as const, userId: 1, contactId: 11 };
   return {
     ownRenders: new Map(),
-    businessStamp: async (ibos: readonly number[]) => {
+    changeCounts: async (ibos: readonly number[]) => {
       if (business.fails) throw new Error('the database is out of reach');
       return ibos.join() === '0,7' ? business.stamp : 'another';
     },
@@ -152,8 +152,8 @@ describe('page cache step', () => {
     const runtime = fakeRuntime({ stamp: '1|7:3', fails: false }) as Runtime & { businessClock: () => number };
     let told = 0;
     let reads = 0;
-    const read = runtime.businessStamp;
-    Object.assign(runtime, { businessClock: () => told, businessStamp: (ibos: readonly number[]) => (reads++, read(ibos)) });
+    const read = runtime.changeCounts;
+    Object.assign(runtime, { businessClock: () => told, changeCounts: (ibos: readonly number[]) => (reads++, read(ibos)) });
     const page = (l: App.Locals) => ((l.ownPage = true), (l.businessPage = { ibos: [0, 7], stamp: '1|7:3', until: Date.now() + 60_000, clock: told }), html('<p>people</p>'));
     const visit = () => request(runtime, '/mybusiness/people', page, { locals: { session: ana } });
     await visit();

@@ -12,9 +12,7 @@ import { loadBusinessGate, type BusinessGate } from '~/lib/business';
 import { readBusinessPeriod, type PeriodResult } from '~/lib/business/funnel';
 import { loginUrl } from '~/lib/identity/account';
 import { businessStamp } from '~/lib/business/changes.server';
-import { utcDayStart } from '~/lib/business/people';
-
-const DAY_MS = 86_400_000;
+import { utcDayEnd } from '~/lib/business/people';
 
 export interface BusinessPage {
   gate: BusinessGate;
@@ -35,7 +33,7 @@ export async function businessPage(Astro: AstroGlobal): Promise<BusinessPage> {
   Astro.response.headers.set('Cache-Control', 'private, no-store');
   if (gate.kind === 'owner' && stamp !== null) {
     Astro.locals.ownPage = true;
-    Astro.locals.businessPage = { ...stamp, until: utcDayStart(new Date()).getTime() + DAY_MS, clock };
+    Astro.locals.businessPage = { ...stamp, until: utcDayEnd(new Date()).getTime(), clock };
   }
   const keptUntil = (at: Date | null) => {
     const kept = Astro.locals.businessPage;

@@ -14,7 +14,7 @@ import * as s from '../db/schema';
 import { loadCatalog } from '../catalog';
 import { createSession, readSession } from '../identity/session.server';
 import { sessionSummary } from '../identity/account';
-import { loadBusinessPage } from './business.server';
+import { businessPageView, loadBusinessGate } from './business.server';
 import { qrAnswer } from './qr-answer.server';
 
 const databases = await testDatabases();
@@ -28,7 +28,7 @@ describe.each(databases)("an IBO's business page ($name)", (database) => {
     const [ibo] = await handle.db.select({ id: s.ibos.id }).from(s.ibos).where(eq(s.ibos.code, code));
     return readSession(handle.db, (await createSession(handle.db, { kind: 'ibo', iboId: ibo!.id })).token);
   };
-  const page = async (session: Awaited<ReturnType<typeof readSession>>, locale: 'es' | 'en' = 'es') => loadBusinessPage(handle.db, () => loadCatalog(handle.db), ORIGIN, session, locale);
+  const page = async (session: Awaited<ReturnType<typeof readSession>>, locale: 'es' | 'en' = 'es') => businessPageView(await loadBusinessGate(handle.db, session), () => loadCatalog(handle.db), ORIGIN, locale);
   const qr = (session: Awaited<ReturnType<typeof readSession>>, format: 'png' | 'svg', lang = 'en') =>
     qrAnswer({ url: new URL(`${ORIGIN}/mybusiness/qr.${format}?lang=${lang}`), headers: new Headers(), session, db: handle.db, origin: ORIGIN }, format);
 

@@ -55,15 +55,10 @@ export interface BusinessPageView {
 }
 
 /**
- * The business page of `session` in `locale`: the gate, read with the IBO the account owns now, and
- * for an active IBO's owner its share kit (courses from `catalog`, read only then) and QR code.
- * A suspended IBO's owner gets no link, no course and no code.
+ * The business page for `gate` (`loadBusinessGate`) in `locale`: for an active IBO's owner its share kit
+ * (courses from `catalog`, read only then) and QR code. A suspended IBO's owner gets no link, no course
+ * and no code.
  */
-export async function loadBusinessPage(db: Db, catalog: () => Promise<CatalogSnapshot>, origin: string, session: SessionInfo | null | undefined, locale: Locale): Promise<BusinessPageView> {
-  return businessPageView(await loadBusinessGate(db, session), catalog, origin, locale);
-}
-
-/** The business page for a gate already read (`loadBusinessPage`). */
 export async function businessPageView(gate: BusinessGate, catalog: () => Promise<CatalogSnapshot>, origin: string, locale: Locale): Promise<BusinessPageView> {
   if (gate.kind !== 'owner') return { gate, kit: null, qrSvg: null };
   const kit = loadShareKit(await catalog(), origin, gate.ibo, locale);

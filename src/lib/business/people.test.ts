@@ -4,7 +4,7 @@
  * over the day's allowance), each refusal with its status.
  */
 import { describe, expect, it } from 'vitest';
-import { courseStage, NUDGE_COOLDOWN_DAYS, NUDGE_REFUSAL_STATUS, NUDGES_PER_DAY, nudgeFormSchema, nudgeStopSchema, nudgeVerdict, peopleQueryString, progressPercent, readPeopleQuery, utcDayStart } from './people';
+import { courseStage, NUDGE_COOLDOWN_DAYS, NUDGE_REFUSAL_STATUS, NUDGES_PER_DAY, nudgeFormSchema, nudgeStopSchema, nudgeVerdict, peopleQueryString, progressPercent, readPeopleQuery, utcDayEnd, utcDayStart } from './people';
 
 const read = (q: string) => readPeopleQuery(new URLSearchParams(q));
 
@@ -59,6 +59,9 @@ describe('the nudge rule', () => {
     expect(nudgeVerdict({ ...ok, sentToday: NUDGES_PER_DAY })).toEqual({ ok: false, reason: 'dailyLimit' });
     expect(NUDGE_REFUSAL_STATUS).toEqual({ notYours: 404, stopped: 409, recent: 429, dailyLimit: 429 });
     expect(utcDayStart(new Date('2033-05-20T23:59:59Z')).toISOString()).toBe('2033-05-20T00:00:00.000Z');
+    // The day after, across a month's and a year's end.
+    expect(utcDayEnd(new Date('2033-05-31T23:59:59Z')).toISOString()).toBe('2033-06-01T00:00:00.000Z');
+    expect(utcDayEnd(new Date('2033-12-31T00:00:00Z')).toISOString()).toBe('2034-01-01T00:00:00.000Z');
   });
 
   it('reads the forms strictly: a person id, a key, a stop token', () => {

@@ -123,6 +123,11 @@ export function utcDayStart(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 }
 
+/** The start of the UTC day after `now` (when what is counted in days, as *stuck*, turns). */
+export function utcDayEnd(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+}
+
 /* ───────────── the nudge form ───────────── */
 
 /** The nudge form: the person (their contact id, as the list gave it), the form's one-time key, the page's language. */

@@ -67,7 +67,7 @@ export interface Runtime {
   /** Pages kept for one person (`locals.ownPage`: my learning, the player…), answered while `personStamps` says nothing of theirs changed. */
   readonly ownPages: PageCache;
   /** The counts of changes of some IBOs now, which a kept business page must still read the same (`changeCounts`). */
-  businessStamp(ibos: readonly number[]): Promise<string>;
+  changeCounts(ibos: readonly number[]): Promise<string>;
   /** The embedded database only: how many committed changes to IBOs' business this process was told of. */
   businessClock?: () => number;
   /** The pages being rendered for one person now (see the page cache step). */
@@ -161,7 +161,7 @@ export async function createRuntime(config: AppConfig, parts: RuntimeParts = {})
   const pages = new PageCache();
   const ownPages = new PageCache(500);
   const personStamps = new PersonStamps();
-  const businessStamps = new NextRead((ibos: string) => changeCounts(db, ibos.split(',').map(Number)));
+  const changeCountReads = new NextRead((ibos: string) => changeCounts(db, ibos.split(',').map(Number)));
   // The embedded database tells this process of every committed change to an IBO's business: kept
   // business pages are checked against the database only after one (PostgreSQL: at every request).
   let businessChanges = 0;
@@ -267,7 +267,7 @@ export async function createRuntime(config: AppConfig, parts: RuntimeParts = {})
     ownPages,
     personStamps,
     // Checked per request of a kept business page: requests together share the next read.
-    businessStamp: (ibos) => businessStamps.get(ibos.join(',')),
+    changeCounts: (ibos) => changeCountReads.get(ibos.join(',')),
     ...(stopHearingBusiness ? { businessClock: () => businessChanges } : {}),
     ownRenders: new Map(),
     bus,

@@ -26,7 +26,7 @@ export interface PageCacheRuntime {
   ownPages: PageCache;
   personStamps: PersonStamps;
   /** The counts of changes of some IBOs now (see `CachedPage.business`). */
-  businessStamp(ibos: readonly number[]): Promise<string>;
+  changeCounts(ibos: readonly number[]): Promise<string>;
   /** When every committed change is told to this process (the embedded database): how many were told so far. */
   businessClock?: () => number;
   /** The pages being rendered for one person now (`ownPageKey`), each ending when its render does. */
@@ -100,7 +100,7 @@ async function freshOwnPage(runtime: PageCacheRuntime, key: string, owner: PageO
   // Nothing was committed since the page began (or was last checked): nothing to read.
   const clock = runtime.businessClock?.();
   if (clock !== undefined && clock === business.clock) return page;
-  const now = await runtime.businessStamp(business.ibos).catch(() => null);
+  const now = await runtime.changeCounts(business.ibos).catch(() => null);
   if (now !== business.stamp) return undefined;
   // Its IBOs' counts are as they were: whatever was committed until `clock` was someone else's.
   if (clock !== undefined) business.clock = clock;

@@ -27,7 +27,7 @@ export interface CachedPage {
   stamp?: number;
   /**
    * A page of an IBO's business kept for its owner: the IBOs whose changes it shows and their counts of
-   * changes when it began (`PageCacheRuntime.businessStamp`), answered again only while they read the
+   * changes when it began (`PageCacheRuntime.changeCounts`), answered again only while they read the
    * same and before `until` (ms since the epoch: a day's end, a commission's hold ending); `clock`: the
    * embedded database's count of told changes when they were last known to read the same.
    */
