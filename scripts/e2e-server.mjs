@@ -49,7 +49,11 @@ export function copyTemplate(template, dataDir) {
   for (const part of ['pglite', 'files', 'certificate-signing-key.json']) cpSync(join(template, part), join(dataDir, part), { recursive: true });
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv.includes('--template')) {
+  // `npm test` makes the template beside the checks, once the build is done: the server then starts at once.
+  if (!process.env.E2E_TEMPLATE_DIR) throw new Error('E2E_TEMPLATE_DIR must be set');
+  prepareTemplate(process.env.E2E_TEMPLATE_DIR);
+} else if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const template = process.env.E2E_TEMPLATE_DIR;
   const dataDir = process.env.DATA_DIR;
   if (!template || !dataDir) throw new Error('E2E_TEMPLATE_DIR and DATA_DIR must be set');

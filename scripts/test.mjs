@@ -1,6 +1,7 @@
 /**
  * `npm test`: every quality gate, stopping at the first failure:
- * find Chromium → typecheck (astro check), lint and build side by side → Vitest → Playwright.
+ * find Chromium → typecheck (astro check), lint, the build (then the journeys' seeded database) and
+ * Vitest's databases side by side → Vitest → Playwright.
  * Ends with one summary line "N passed, N failed, N skipped".
  *
  * `--fast` (`npm run test:fast`, for development): typecheck and lint side by side, then Vitest on the
@@ -25,30 +26,65 @@ function step(title, cmd, args, env = {}) {
   console.log(`✓ ${title} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
 }
 
+/** Runs `cmd`, handing its output to `take`; resolves with its exit status. */
+function collect(cmd, args, env, take) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0', ...env } });
+    child.stdout.on('data', take);
+    child.stderr.on('data', take);
+    child.on('close', (status) => resolve(status ?? 1));
+  });
+}
+
+/**
+ * Starts `scripts/test-run.ts`: `ready` resolves with 0 once it has printed where Vitest's templates
+ * and test processes are (`line`), or with its exit status if it fails first; `remove` closes its input
+ * and resolves once it has removed them.
+ */
+function startTestRun() {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/test-run.ts'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const run = { child, line: '' };
+  const exited = new Promise((resolve) => child.on('close', (status) => resolve(status ?? 1)));
+  run.ready = new Promise((resolve) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const end = out.indexOf('\n');
+      if (end >= 0 && !run.line) {
+        run.line = out.slice(0, end);
+        resolve(0);
+      }
+    });
+    exited.then(resolve);
+  });
+  run.remove = async () => {
+    child.stdin.end();
+    await exited;
+  };
+  return run;
+}
+
 /**
  * Runs several steps at once, stopping if one fails. Each prints its output when it ends (not
- * interleaved).
+ * interleaved). A step runs `cmd`, then `then` (`[cmd, args]`) if it passed; or it waits for `wait()`
+ * (a promise of an exit status).
  */
 async function together(steps) {
   console.log(`\n▶ ${steps.map((s) => s.title).join(' and ')}`);
   const results = await Promise.all(
     steps.map(
-      ({ title, cmd, args, env = {} }) =>
-        new Promise((resolve) => {
+      ({ title, cmd, args, env = {}, then, wait }) =>
+        (async () => {
           const t = Date.now();
-          const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0', ...env } });
           let output = '';
-          const take = (d) => (output += d);
-          child.stdout.on('data', take);
-          child.stderr.on('data', take);
-          child.on('close', (status) => {
-            process.stdout.write(output);
-            const seconds = ((Date.now() - t) / 1000).toFixed(1);
-            if (status === 0) console.log(`✓ ${title} (${seconds} s)`);
-            else console.error(`\n✗ ${title} failed (exit ${status})`);
-            resolve(status);
-          });
-        }),
+          let status = wait ? await wait() : await collect(cmd, args, env, (d) => (output += d));
+          if (status === 0 && then) status = await collect(then[0], then[1], env, (d) => (output += d));
+          process.stdout.write(output);
+          const seconds = ((Date.now() - t) / 1000).toFixed(1);
+          if (status === 0) console.log(`✓ ${title} (${seconds} s)`);
+          else console.error(`\n✗ ${title} failed (exit ${status})`);
+          return status;
+        })(),
     ),
   );
   const failed = results.find((status) => status !== 0);
@@ -99,13 +135,35 @@ try {
   process.exit(1);
 }
 console.log(`Chromium: ${chrome}`);
-// The build does not read what the checks read: it runs beside them (the suites below need it). The
-// checks stay out of the suites' way: beside them, on 2 cores, they slowed every suite's timed limits.
-await together([...checks, { title: 'build', cmd: 'npm', args: ['run', 'build', '--silent'] }]);
+
+// The journeys' data folder and seeded template, named here (playwright.config.ts keeps names it is given):
+// the template is made beside the checks, so the journeys' server starts at once.
+process.env.E2E_DATA_DIR ??= `/tmp/academy-e2e-${process.pid}`;
+process.env.E2E_TEMPLATE_DIR ??= `${process.env.E2E_DATA_DIR}-seeded`;
+const e2eTemplate = process.env.E2E_TEMPLATE_DIR;
+
+// Vitest's starting point (database templates, compiled test processes: scripts/test-run.ts) is made
+// beside the checks too, and kept by its maker until the suites are over.
+const testRun = startTestRun();
+process.on('exit', () => {
+  testRun.child.stdin.end();
+  rmSync(e2eTemplate, { recursive: true, force: true });
+});
+
+// While the type checker runs alone, the other core makes what the suites start from: the build, then
+// the journeys' template, and Vitest's templates. The suites themselves do not run beside the checks:
+// beside them, on 2 cores, timed limits of the suites tripped.
+await together([
+  ...checks,
+  { title: 'build, then the journeys’ seeded database', cmd: 'npm', args: ['run', 'build', '--silent'], then: [process.execPath, ['scripts/e2e-server.mjs', '--template']] },
+  { title: 'Vitest’s databases and test processes', wait: () => testRun.ready },
+]);
+process.env.ACADEMY_TEST_RUN = await testRun.ready.then(() => testRun.line);
 // One suite after the other: each keeps both cores of this machine busy on its own (Vitest's two
 // workers; the journeys' two browsers, their renderers and the server). Side by side they took as long
 // as one after the other, or longer, and each suite's waits for a core tripped limits meant for what is
 // stuck (a login taking 20 s): nothing was gained but flakes.
 step('unit and integration tests (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile.json=reports/vitest.json']);
+await testRun.remove();
 step('browser journeys (playwright)', bin('playwright'), ['test'], { CHROME_PATH: chrome });
 summary();
