@@ -6,11 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, postgresAvailable, preparedDataFolder } from '../src/lib/db/testing';
+import { SHORT_LIVED_NODE_FLAGS } from '../src/lib/testing/children';
 
 const tsx = join(process.cwd(), 'node_modules/.bin/tsx');
 const built = existsSync('dist/server/entry.mjs') && existsSync('dist/runtime/index.mjs');
 /** The compiled server (`npm run build`) as `npm run serve` runs it, or the TypeScript source before a build. */
-const entry: [string, string[]] = built ? [process.execPath, ['dist/runtime/index.mjs']] : [tsx, ['server/index.ts']];
+const entry: [string, string[]] = built ? [process.execPath, [...SHORT_LIVED_NODE_FLAGS, 'dist/runtime/index.mjs']] : [tsx, ['server/index.ts']];
 
 /** Runs the production entry with `env` and returns its exit code and output. */
 function run(env: Record<string, string>, timeoutMs = 110_000): Promise<{ code: number | null; stdout: string; stderr: string }> {

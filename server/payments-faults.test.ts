@@ -26,6 +26,7 @@ import { DatabaseSandboxLedger } from '../src/lib/commerce/sandbox-ledger.server
 import { ABANDONED_AFTER_MS, reconcilePayments, RECONCILE_AFTER_MS } from '../src/lib/commerce/reconcile.server';
 import { renewDueMemberships } from '../src/lib/commerce/memberships.server';
 import { paymentForm } from '../tests/e2e/support/payment';
+import { SHORT_LIVED_NODE_FLAGS } from '../src/lib/testing/children';
 
 const built = existsSync('dist/server/entry.mjs') && existsSync('dist/runtime/index.mjs');
 const pgUp = await postgresAvailable();
@@ -77,7 +78,7 @@ function freePort(): Promise<number> {
 
 /** Starts the compiled server in its own process group (primary and workers); resolves with its base URL once it listens. */
 function start(target: Target, port: number): { child: ChildProcess; ready: Promise<string>; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ['dist/runtime/index.mjs'], {
+  const child = spawn(process.execPath, [...SHORT_LIVED_NODE_FLAGS, 'dist/runtime/index.mjs'], {
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', SANDBOX_LATENCY_MS: String(LATENCY_MS), REDIS_URL: '', WEB_CONCURRENCY: '', ...target.env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createPostgresDatabase, postgresAvailable, preparedDataFolder, preparedPostgresFiles } from '../src/lib/db/testing';
+import { SHORT_LIVED_NODE_FLAGS } from '../src/lib/testing/children';
 
 const pgUp = await postgresAvailable();
 if (!pgUp) console.warn('PostgreSQL is not reachable: the SIGTERM test with WEB_CONCURRENCY=2 is skipped (it runs on the embedded database only).');
@@ -76,7 +77,7 @@ function post(port: number, agent: Agent, i: number): { written: Promise<void>; 
 }
 
 /** The compiled server (`npm run build`, as `npm run serve` runs it), or the TypeScript source before a build. */
-const entry = existsSync('dist/runtime/index.mjs') ? ['dist/runtime/index.mjs'] : ['--import', 'tsx', 'server/index.ts'];
+const entry = [...SHORT_LIVED_NODE_FLAGS, ...(existsSync('dist/runtime/index.mjs') ? ['dist/runtime/index.mjs'] : ['--import', 'tsx', 'server/index.ts'])];
 
 async function sigtermUnderLoad(env: Record<string, string>, count: number) {
   const dist = standInSite();
