@@ -14,9 +14,10 @@ export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
   globalTeardown: './tests/e2e/support/teardown.ts',
-  // Three browsers on this 2-core machine: a journey waits on the server, a socket or a timer much of its
-  // time, and a third worker fills those waits (measured here: 2 workers 331 s, 3 workers 296 s).
-  workers: 3,
+  // Two browsers: a third filled some of the journeys' waits (331 s → 296 s in one hour here), but the
+  // same runs in a slower hour took 341 s with three and 332 s with four, and the extra contention let a
+  // click land before an island hydrated. Measured, not worth it on this 2-core machine.
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   // A journey may take a while on a busy 2-core machine (axe on several pages, a video played at 1.5×): a limit
   // for what is stuck, not a speed check (speed is measured in bench/).

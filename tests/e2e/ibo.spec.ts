@@ -14,6 +14,9 @@ for (const [lang, T] of Object.entries(TEXTS)) {
     await dialog.getByRole('link', { name: T.guest }).click();
     const code = dialog.getByLabel(T.code);
     await expect(code).toBeFocused();
+    // The form hydrates when the browser is idle: a click before that posts it without JavaScript, to the
+    // guest page (that path has journeys of its own). This one is about the modal's own checks.
+    await expect(dialog.locator('astro-island:has(form.ibo-code-form)')).not.toHaveAttribute('ssr', '');
     await dialog.getByRole('button', { name: T.enter }).click();
     await expect(dialog.getByRole('alert')).toHaveText(T.required);
     for (const bad of ['NOPE123', 'RUTAS99', '<script>']) {
