@@ -34,6 +34,18 @@ describe('the runtime', () => {
     await handle?.close();
   });
 
+  it("starts on a database it cannot listen to, and then reads the IBOs' counts of changes at every request", async () => {
+    // Embedded: told of every committed change, so a kept business page is checked only after one.
+    expect(runtime.businessClock).toBeTypeOf('function');
+    const deaf = await testRuntime({ ...handle, listen: () => Promise.reject(new Error('the database is out of reach')) });
+    try {
+      expect(deaf.businessClock).toBeUndefined();
+      expect(await deaf.changeCounts([0])).toBe(await runtime.changeCounts([0]));
+    } finally {
+      await deaf.close();
+    }
+  });
+
   it('keeps stored files in <DATA_DIR>/files by default, and in the bucket when STORAGE=s3', async () => {
     expect(runtime.storage.kind).toBe('local');
     await runtime.storage.put('docs/runtime.pdf', Buffer.from('%PDF-'));
