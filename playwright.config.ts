@@ -1,12 +1,12 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './scripts/find-chromium.mjs';
+import { nameE2eFolders } from './scripts/e2e-server.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 4400);
-// Set once by the runner and inherited by its workers (each worker loads this file again with a pid of its
-// own): the journeys read the server's outbox there and copy its seeded database from the template.
-const dataDir = (process.env.E2E_DATA_DIR ??= `/tmp/academy-e2e-${process.pid}`);
-// The seeded database the server and the journeys' servers of their own start from (scripts/e2e-server.mjs).
-const templateDir = (process.env.E2E_TEMPLATE_DIR ??= `${dataDir}-seeded`);
+// Named once (by npm test, or else by the runner) and inherited by the workers (each worker loads this file
+// again with a pid of its own): the journeys read the server's outbox in the data folder and copy its
+// seeded database from the template, which the server and the journeys' servers of their own start from.
+const { dataDir, templateDir } = nameE2eFolders();
 // Found once by the runner (unpacking the headless shell the first time) and inherited by its workers.
 const launchOptions = { executablePath: (process.env.CHROME_PATH ??= findChromium()), args: CHROMIUM_ARGS };
 

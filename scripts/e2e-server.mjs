@@ -14,6 +14,16 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /**
+ * Names the run's journeys' data folder and seeded template in the environment, unless they are named
+ * already (so `npm test`, Playwright's runner and its workers agree on them), and returns them.
+ */
+export function nameE2eFolders() {
+  process.env.E2E_DATA_DIR ??= `/tmp/academy-e2e-${process.pid}`;
+  process.env.E2E_TEMPLATE_DIR ??= `${process.env.E2E_DATA_DIR}-seeded`;
+  return { dataDir: process.env.E2E_DATA_DIR, templateDir: process.env.E2E_TEMPLATE_DIR };
+}
+
+/**
  * Makes `dir` a closed, migrated and seeded embedded database with its stored files, as a first start
  * leaves it once its video worker is done (the compiled server's preparing step, then the demo clips
  * converted by `scripts/video-worker.ts --until-done`), unless it already is one. Made beside it and
@@ -49,11 +59,12 @@ export function copyTemplate(template, dataDir) {
   for (const part of ['pglite', 'files', 'certificate-signing-key.json']) cpSync(join(template, part), join(dataDir, part), { recursive: true });
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv.includes('--template')) {
+const main = process.argv[1] === fileURLToPath(import.meta.url);
+if (main && process.argv.includes('--template')) {
   // `npm test` makes the template beside the checks, once the build is done: the server then starts at once.
   if (!process.env.E2E_TEMPLATE_DIR) throw new Error('E2E_TEMPLATE_DIR must be set');
   prepareTemplate(process.env.E2E_TEMPLATE_DIR);
-} else if (process.argv[1] === fileURLToPath(import.meta.url)) {
+} else if (main) {
   const template = process.env.E2E_TEMPLATE_DIR;
   const dataDir = process.env.DATA_DIR;
   if (!template || !dataDir) throw new Error('E2E_TEMPLATE_DIR and DATA_DIR must be set');

@@ -10,6 +10,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { findChromium } from './find-chromium.mjs';
+import { nameE2eFolders } from './e2e-server.mjs';
 
 const bin = (name) => `node_modules/.bin/${name}`;
 const started = Date.now();
@@ -138,9 +139,7 @@ console.log(`Chromium: ${chrome}`);
 
 // The journeys' data folder and seeded template, named here (playwright.config.ts keeps names it is given):
 // the template is made beside the checks, so the journeys' server starts at once.
-process.env.E2E_DATA_DIR ??= `/tmp/academy-e2e-${process.pid}`;
-process.env.E2E_TEMPLATE_DIR ??= `${process.env.E2E_DATA_DIR}-seeded`;
-const e2eTemplate = process.env.E2E_TEMPLATE_DIR;
+const e2eTemplate = nameE2eFolders().templateDir;
 
 // Vitest's starting point (database templates, compiled test processes: scripts/test-run.ts) is made
 // beside the checks too, and kept by its maker until the suites are over.
@@ -158,7 +157,8 @@ await together([
   { title: 'build, then the journeys’ seeded database', cmd: 'npm', args: ['run', 'build', '--silent'], then: [process.execPath, ['scripts/e2e-server.mjs', '--template']] },
   { title: 'Vitest’s databases and test processes', wait: () => testRun.ready },
 ]);
-process.env.ACADEMY_TEST_RUN = await testRun.ready.then(() => testRun.line);
+// The step above waited for it: where Vitest's templates and test processes are.
+process.env.ACADEMY_TEST_RUN = testRun.line;
 // One suite after the other: each keeps both cores of this machine busy on its own (Vitest's two
 // workers; the journeys' two browsers, their renderers and the server). Side by side they took as long
 // as one after the other, or longer, and each suite's waits for a core tripped limits meant for what is
