@@ -6,6 +6,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import { openDatabase, type DbHandle } from './client';
 import { migrate } from './migrate';
 import { seed } from './seed/seed.server';
@@ -71,6 +72,18 @@ function templatesDir(): string {
   return ownDir;
 }
 
+/**
+ * Drops PostgreSQL's own template databases (template0, template1) from a PGlite database that is to be
+ * a test template: the academy never creates a database inside PGlite, and every database a test opens
+ * is unpacked from the template's files, of which the two hold 600 of 1,400 (and 15 MB of 46). Opening a
+ * seeded copy: 458 → 256 ms, median of 6 here. (The prepared template starts from the seeded one.)
+ */
+async function dropTemplateDatabases(handle: DbHandle): Promise<void> {
+  await handle.db.execute(sql.raw(`update pg_database set datistemplate = false where datname in ('template0', 'template1')`));
+  for (const name of ['template0', 'template1']) await handle.db.execute(sql.raw(`drop database ${name}`));
+  await handle.db.execute(sql.raw('checkpoint'));
+}
+
 async function makeTemplate(kind: TemplateKind, dir: string, seeded?: Promise<Blob>): Promise<Blob> {
   // The prepared one starts from the seeded one (no seeding twice).
   const handle =
@@ -79,6 +92,7 @@ async function makeTemplate(kind: TemplateKind, dir: string, seeded?: Promise<Bl
       : await prepare(await openDatabase({ databaseUrl: null, dataDir: 'memory://' }), kind !== 'empty');
   try {
     if (kind === 'prepared') await convertDemoVideos(handle.db, preparedFilesDir(dir));
+    else await dropTemplateDatabases(handle);
     return await handle.snapshot!();
   } finally {
     await handle.close();
