@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { actions } from 'astro:actions';
-import { canConfirmProspect, prospectEmailSchema } from '~/lib/identity/ibo';
+import { canConfirmProspect, prospectEmailSchema } from '~/lib/identity/prospect';
 import { $contact } from '~/lib/stores/identity';
 import { announce } from '~/lib/stores/announcer';
 import { actionErrorStatus, guardStatus } from '~/lib/http/session-guard';

@@ -1,10 +1,9 @@
 /**
  * IBO codes and prospects: the pure rules. An IBO code identifies an independent business owner;
  * entering one (welcome modal, /guest, or an affiliate link /:code) starts an IBO session, in which
- * courses are opened for a prospect whose name and e-mail the IBO gives.
+ * courses are opened for a prospect whose name and e-mail the IBO gives (the prospect form's rules are in
+ * `prospect.ts`: the code's form, on every page a guest sees, does not bring the schema library along).
  */
-import { formText, nameText } from '../forms/forms';
-import { z } from '../zod';
 
 /** The shape of an IBO code: letters, digits, dash and underscore, 3 to 32 characters. */
 export const IBO_CODE_PATTERN = /^[A-Za-z0-9_-]{3,32}$/;
@@ -28,29 +27,6 @@ export function looksLikeAffiliateCode(segment: string): boolean {
 export function iboCodeProblem(raw: unknown): 'required' | 'invalid' | null {
   if (typeof raw !== 'string' || raw.trim() === '') return 'required';
   return normalizeIboCode(raw) === null ? 'invalid' : null;
-}
-
-/** Most characters kept of a name or e-mail (names 32, e-mail 60). */
-export const PROSPECT_LIMITS = { name: 32, email: 60 } as const;
-
-/** The prospect form: name and last name required, e-mail valid, no control characters. Codes, not sentences. */
-export const prospectSchema = z.object({
-  firstName: nameText().trim().min(1, 'required').max(PROSPECT_LIMITS.name, 'tooLong'),
-  lastName: nameText().trim().min(1, 'required').max(PROSPECT_LIMITS.name, 'tooLong'),
-  email: formText().trim().toLowerCase().min(1, 'required').max(PROSPECT_LIMITS.email, 'tooLong').pipe(z.email('email')),
-});
-export type ProspectInput = z.infer<typeof prospectSchema>;
-
-/** The e-mail alone, for the existing-customer look-up. */
-export const prospectEmailSchema = prospectSchema.shape.email;
-
-/**
- * Confirm is disabled unless name, last name and e-mail are filled, or an existing customer was
- * found by e-mail.
- */
-export function canConfirmProspect(form: { firstName: string; lastName: string; email: string }, customerFound: boolean): boolean {
-  if (customerFound) return true;
-  return form.firstName.trim() !== '' && form.lastName.trim() !== '' && form.email.trim() !== '';
 }
 
 /** A contact's own account, as the prospect rule sees it: none, a prospect's (user type 9), or a registered customer's. */

@@ -16,6 +16,7 @@ export {
   type SessionOrigin,
 } from './session.server';
 export * from './ibo';
+export * from './prospect';
 export {
   findActiveIbo,
   checkIboCode,
