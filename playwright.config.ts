@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './scripts/find-chromium.mjs';
-import { nameE2eFolders } from './scripts/e2e-server.mjs';
+import { JOURNEY_HASH_COST, nameE2eFolders } from './scripts/e2e-server.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 4400);
 // Named once (by npm test, or else by the runner) and inherited by the workers (each worker loads this file
@@ -53,8 +53,8 @@ export default defineConfig({
       DATABASE_URL: '',
       // Access lines of every request would drown the report; warnings and errors still show.
       LOG_LEVEL: 'warn',
-      // Cheap password hashes (2^10): the journeys register and log in hundreds of times.
-      PASSWORD_HASH_COST: '10',
+      // Cheap password hashes (2^10), as the seeded template's demo accounts have them.
+      PASSWORD_HASH_COST: JOURNEY_HASH_COST,
       // Every journey comes from one address: per-address limits are raised so they do not trip each
       // other. Per-account, per-session and per-(account, address) limits keep their defaults, and
       // journeys prove them; the raised per-address defaults are proven on servers of their own.

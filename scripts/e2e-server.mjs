@@ -24,6 +24,13 @@ export function nameE2eFolders() {
 }
 
 /**
+ * The journeys' password hashes cost 2^10 instead of 2^15 (a hundredth of a second instead of a tenth):
+ * they register and log in hundreds of times. The demo accounts' passwords are hashed when the template
+ * is seeded, so the template is made at the same cost as the journeys' servers use.
+ */
+export const JOURNEY_HASH_COST = '10';
+
+/**
  * Makes `dir` a closed, migrated and seeded embedded database with its stored files, as a first start
  * leaves it once its video worker is done (the compiled server's preparing step, then the demo clips
  * converted by `scripts/video-worker.ts --until-done`), unless it already is one. Made beside it and
@@ -33,7 +40,7 @@ export function prepareTemplate(dir) {
   if (existsSync(join(dir, 'pglite', 'PG_VERSION'))) return;
   const making = `${dir}.making`;
   rmSync(making, { recursive: true, force: true });
-  const env = { ...process.env, DATA_DIR: making, DATABASE_URL: '', NODE_ENV: 'production', STORAGE: '', STORAGE_DIR: '' };
+  const env = { ...process.env, DATA_DIR: making, DATABASE_URL: '', NODE_ENV: 'production', STORAGE: '', STORAGE_DIR: '', PASSWORD_HASH_COST: JOURNEY_HASH_COST };
   const steps = [
     ['preparing the seeded database', [join(root, 'dist/runtime/index.mjs')], { ...env, ACADEMY_PREPARING: '1' }],
     ['converting the demo clips', ['--import', 'tsx', join(root, 'scripts/video-worker.ts'), '--until-done'], { ...env, LOG_LEVEL: 'warn' }],

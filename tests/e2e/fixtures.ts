@@ -7,7 +7,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { copyTemplate, prepareTemplate } from '../../scripts/e2e-server.mjs';
+import { copyTemplate, JOURNEY_HASH_COST, prepareTemplate } from '../../scripts/e2e-server.mjs';
 import { expect as baseExpect, test as base, type Page as BasePage } from '@playwright/test';
 
 export const test = base.extend({
@@ -89,14 +89,14 @@ export async function seededDataFolder(): Promise<string> {
 
 /**
  * Starts the built site as `npm run serve` runs it, on a free port with a copy of the run's seeded
- * embedded database (or the data folder `env.DATA_DIR` names) and the default rate limits (`env`
- * overrides), for journeys that must not share the main test server: limits that the journeys' server
+ * embedded database (or the data folder `env.DATA_DIR` names), the default rate limits and the journeys'
+ * password-hash cost (`env` overrides), for journeys that must not share the main test server: limits that the journeys' server
  * raises, or stopping the server. Resolves once it answers.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<OwnServer> {
   const dataDir = env.DATA_DIR ?? (await seededDataFolder());
   const child = spawn(process.execPath, ['scripts/start.mjs', '--serve'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', RATE_LIMITS: '', LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', RATE_LIMITS: '', LOG_LEVEL: 'warn', PASSWORD_HASH_COST: JOURNEY_HASH_COST, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
