@@ -2,7 +2,7 @@
  * IBO codes and prospects: the pure rules. An IBO code identifies an independent business owner;
  * entering one (welcome modal, /guest, or an affiliate link /:code) starts an IBO session, in which
  * courses are opened for a prospect whose name and e-mail the IBO gives (the prospect form's rules are in
- * `prospect.ts`: the code's form, on every page a guest sees, does not bring the schema library along).
+ * `prospect.ts`: the code's form, in the home page's welcome modal and on /guest, does not bring the schema library along).
  */
 
 /** The shape of an IBO code: letters, digits, dash and underscore, 3 to 32 characters. */

@@ -1,7 +1,7 @@
 /**
  * The prospect form (an IBO opens courses for a person it names): the pure rules, shared by the form in
- * the browser and the action. Kept apart from the IBO code's rules (`ibo.ts`), whose form is on every
- * page a guest sees and must not bring the schema library along.
+ * the browser and the action. Kept apart from the IBO code's rules (`ibo.ts`), whose form is in the
+ * home page's welcome modal and on /guest and must not bring the schema library along.
  */
 import { formText, nameText } from '../forms/forms';
 import { z } from '../zod';
