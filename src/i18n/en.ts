@@ -1,5 +1,6 @@
 /** English messages. The academy's established English texts are kept word for word, quirks included. */
 import type { Messages } from './types';
+import { assemble } from './assemble';
 import * as catalog from './sections/catalog';
 import * as certificates from './sections/certificates';
 import * as commerce from './sections/commerce';
@@ -38,4 +39,4 @@ import * as businessPeople from './sections/business-people';
 import * as businessSales from './sections/business-sales';
 import * as businessTeam from './sections/business-team';
 
-export const en: Messages = { ...core.en, ...catalog.en, ...contact.en, ...content.en, ...search.en, ...identity.en, ...security.en, ...ibo.en, ...learning.en, ...media.en, ...exams.en, ...certificates.en, ...minicart.en, ...commerce.en, ...forms.en, ...privacy.en, ...staff.en, ...questions.en, ...products.en, ...authoring.en, ...videos.en, ...courseArchive.en, ...support.en, ...certificateAdmin.en, ...dashboard.en, ...couponAdmin.en, ...people.en, ...membershipAdmin.en, ...reports.en, ...iboAdmin.en, ...orders.en, ...business.en, ...businessFunnel.en, ...businessPeople.en, ...businessSales.en, ...businessTeam.en, ...commissions.en };
+export const en: Messages = /* @__PURE__ */ assemble(core.en, catalog.en, contact.en, content.en, search.en, identity.en, security.en, ibo.en, learning.en, media.en, exams.en, certificates.en, minicart.en, commerce.en, forms.en, privacy.en, staff.en, questions.en, products.en, authoring.en, videos.en, courseArchive.en, support.en, certificateAdmin.en, dashboard.en, couponAdmin.en, people.en, membershipAdmin.en, reports.en, iboAdmin.en, orders.en, business.en, businessFunnel.en, businessPeople.en, businessSales.en, businessTeam.en, commissions.en);

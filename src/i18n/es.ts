@@ -3,6 +3,7 @@
  * (`sections/*.ts`, each with its Spanish and English texts side by side). English must have exactly
  * the same keys: the type checker and `i18n.test.ts` both fail on a missing or extra key.
  */
+import { assemble } from './assemble';
 import * as catalog from './sections/catalog';
 import * as certificates from './sections/certificates';
 import * as commerce from './sections/commerce';
@@ -41,4 +42,4 @@ import * as businessPeople from './sections/business-people';
 import * as businessSales from './sections/business-sales';
 import * as businessTeam from './sections/business-team';
 
-export const es = { ...core.es, ...catalog.es, ...contact.es, ...content.es, ...search.es, ...identity.es, ...security.es, ...ibo.es, ...learning.es, ...media.es, ...exams.es, ...certificates.es, ...minicart.es, ...commerce.es, ...forms.es, ...privacy.es, ...staff.es, ...questions.es, ...products.es, ...authoring.es, ...videos.es, ...courseArchive.es, ...support.es, ...certificateAdmin.es, ...dashboard.es, ...couponAdmin.es, ...people.es, ...membershipAdmin.es, ...reports.es, ...iboAdmin.es, ...orders.es, ...business.es, ...businessFunnel.es, ...businessPeople.es, ...businessSales.es, ...businessTeam.es, ...commissions.es } as const;
+export const es = /* @__PURE__ */ assemble(core.es, catalog.es, contact.es, content.es, search.es, identity.es, security.es, ibo.es, learning.es, media.es, exams.es, certificates.es, minicart.es, commerce.es, forms.es, privacy.es, staff.es, questions.es, products.es, authoring.es, videos.es, courseArchive.es, support.es, certificateAdmin.es, dashboard.es, couponAdmin.es, people.es, membershipAdmin.es, reports.es, iboAdmin.es, orders.es, business.es, businessFunnel.es, businessPeople.es, businessSales.es, businessTeam.es, commissions.es);
