@@ -77,7 +77,7 @@ if (main && process.argv.includes('--template')) {
   if (!template || !dataDir) throw new Error('E2E_TEMPLATE_DIR and DATA_DIR must be set');
   prepareTemplate(template);
   if (!existsSync(join(dataDir, 'pglite', 'PG_VERSION'))) copyTemplate(template, dataDir);
-  const serve = [join(root, 'scripts/start.mjs'), '--serve'];
+  const serve = [join(root, 'scripts/start.mjs'), '--serve', '--time-first'];
   if (typeof process.execve === 'function') process.execve(process.execPath, [process.execPath, ...serve], process.env);
   const child = spawn(process.execPath, serve, { cwd: root, stdio: 'inherit', env: process.env });
   for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => child.kill(signal));

@@ -2,7 +2,8 @@
  * `npm start`: builds the site and the server when the build is missing or older than the sources,
  * then runs the compiled server (`dist/runtime/index.mjs`) with NODE_ENV=production. Plain Node:
  * no TypeScript loader in the serving process. Workers of `WEB_CONCURRENCY` run this file too and
- * go straight to serving. `npm run serve` (`--serve`) serves the existing build without checking it.
+ * go straight to serving. `npm run serve` (`--serve`) serves the existing build without checking it;
+ * `--time-first` leaves out a setting that saves memory at the cost of processor time (see below).
  *
  * The serving process runs with the memory settings below (the process replaces itself with one that
  * has them: V8 flags and the C allocator's settings must be given when a process starts). Measured
@@ -43,7 +44,17 @@ function buildNeeded() {
  * with the small settings, 0.3 s with 32 MB semi-spaces; on workers already warm, 79 ms against
  * 33–68 ms, for 368 MB against 822 MB in all at the peak (docs/benchmarks.md, *Exams under load*).
  */
-const SERVER_FLAGS = process.env.DATABASE_URL?.trim() ? ['--max-semi-space-size=32'] : ['--max-semi-space-size=4', '--optimize-for-size'];
+const postgres = Boolean(process.env.DATABASE_URL?.trim());
+/**
+ * `--time-first` (the browser journeys' server, `scripts/e2e-server.mjs`, and the servers of their own):
+ * without `--optimize-for-size`, which trades processor time for memory. Side by side on PGlite
+ * (`BENCH_SECONDS=5 npm run bench`, 2026-11-28): 17–60 % more requests per second per row, and 459 MB
+ * after the run instead of 264 MB, over the embedded database's 250 MB goal, so not for production;
+ * the journeys' server spent 34 s of processor time instead of 57 s on the authorization and fuzz
+ * journeys.
+ */
+const timeFirst = process.argv.includes('--time-first');
+const SERVER_FLAGS = postgres ? ['--max-semi-space-size=32'] : timeFirst ? ['--max-semi-space-size=4'] : ['--max-semi-space-size=4', '--optimize-for-size'];
 /**
  * glibc's allocator: one arena (not one per thread that compresses or hashes), and blocks of 64 KB or
  * more mapped and unmapped on their own, so what a burst of responses allocated goes back to the system.

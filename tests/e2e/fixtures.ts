@@ -95,7 +95,7 @@ export async function seededDataFolder(): Promise<string> {
  */
 export async function startServer(env: Record<string, string> = {}): Promise<OwnServer> {
   const dataDir = env.DATA_DIR ?? (await seededDataFolder());
-  const child = spawn(process.execPath, ['scripts/start.mjs', '--serve'], {
+  const child = spawn(process.execPath, ['scripts/start.mjs', '--serve', '--time-first'], {
     env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', RATE_LIMITS: '', LOG_LEVEL: 'warn', PASSWORD_HASH_COST: JOURNEY_HASH_COST, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
