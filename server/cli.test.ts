@@ -32,9 +32,10 @@ function run(env: Record<string, string>, timeoutMs = 110_000): Promise<{ code: 
 }
 
 /** Starts the production entry and resolves once it prints its URL. */
-function startServer(env: Record<string, string>, how: 'entry' | 'serve' = 'entry') {
-  // `serve`: as `npm run serve` runs it (scripts/start.mjs, which gives the process its heap settings).
-  const [command, args] = how === 'serve' ? [process.execPath, ['scripts/start.mjs', '--serve']] : entry;
+function startServer(env: Record<string, string>, how: 'entry' | 'serve' | 'serve-time-first' = 'entry') {
+  // `serve`: as `npm run serve` runs it (scripts/start.mjs, which gives the process its heap settings);
+  // `serve-time-first`: as the journeys' servers run it (`npm run serve -- --time-first`).
+  const [command, args] = how === 'entry' ? entry : [process.execPath, ['scripts/start.mjs', '--serve', ...(how === 'serve-time-first' ? ['--time-first'] : [])]];
   const child = spawn(command, args, { env: { ...process.env, DATABASE_URL: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   let errors = '';
@@ -187,15 +188,19 @@ describe.skipIf(!built)('signals (needs `npm run build` first)', () => {
   });
   it.each(['SIGTERM', 'SIGINT'] as const)('%s stops the server cleanly with exit 0', async (signal) => {
     const port = 4800 + (signal === 'SIGTERM' ? 1 : 2);
-    const s = startServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir }, 'serve');
+    // SIGINT's server is started as the journeys' servers are, without the memory-first setting.
+    const s = startServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir }, signal === 'SIGTERM' ? 'serve' : 'serve-time-first');
     await s.ready;
     const healthy = (await fetch(`http://127.0.0.1:${port}/healthz`)).status;
     const flags = nodeFlags(s.child.pid!);
     s.child.kill(signal);
     expect(await s.exited).toBe(0);
     expect(healthy).toBe(200);
-    // The embedded database's process keeps the small heap settings (RSS under 250 MB).
-    expect(flags).toEqual(expect.arrayContaining(['--max-semi-space-size=4', '--optimize-for-size']));
+    // The embedded database's process keeps the small heap settings (RSS under 250 MB); with
+    // `--time-first`, the small young generation only.
+    expect(flags).toEqual(expect.arrayContaining(['--max-semi-space-size=4']));
+    if (signal === 'SIGTERM') expect(flags).toContain('--optimize-for-size');
+    else expect(flags).not.toContain('--optimize-for-size');
     expect(s.output()).toContain(`academy: ${signal} received`);
     expect(s.output()).toContain('academy: stopped');
     await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();

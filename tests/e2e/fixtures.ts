@@ -7,7 +7,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { copyTemplate, JOURNEY_HASH_COST, prepareTemplate } from '../../scripts/e2e-server.mjs';
+import { copyTemplate, JOURNEY_HASH_COST, JOURNEY_SERVE_ARGS, prepareTemplate } from '../../scripts/e2e-server.mjs';
 import { expect as baseExpect, test as base, type Page as BasePage } from '@playwright/test';
 
 export const test = base.extend({
@@ -95,7 +95,7 @@ export async function seededDataFolder(): Promise<string> {
  */
 export async function startServer(env: Record<string, string> = {}): Promise<OwnServer> {
   const dataDir = env.DATA_DIR ?? (await seededDataFolder());
-  const child = spawn(process.execPath, ['scripts/start.mjs', '--serve', '--time-first'], {
+  const child = spawn(process.execPath, ['scripts/start.mjs', ...JOURNEY_SERVE_ARGS], {
     env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', RATE_LIMITS: '', LOG_LEVEL: 'warn', PASSWORD_HASH_COST: JOURNEY_HASH_COST, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
