@@ -24,7 +24,8 @@ function run(env: Record<string, string>, timeoutMs = 110_000): Promise<{ code: 
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stderr += d));
     const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), timeoutMs);
-    child.on('exit', (code) => {
+    // 'close', not 'exit': the process may have exited before its last output was read.
+    child.on('close', (code) => {
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
     });
@@ -47,7 +48,8 @@ function startServer(env: Record<string, string>, how: 'entry' | 'serve' | 'serv
     child.on('exit', (code) => reject(new Error(`exited with ${code}: ${output}${errors}`)));
   });
   child.stderr.on('data', (d) => (errors += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  // Once its output is read to the end too (the tests then look for its last lines).
+  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
   return { child, ready, exited, output: () => output, errors: () => errors };
 }
 
