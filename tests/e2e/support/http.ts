@@ -56,14 +56,18 @@ export class Client {
   readonly #agent: Agent;
   readonly #url: URL;
 
-  /** `base`: the server (`http://127.0.0.1:4400`); `localAddress`: the loopback address to send from. */
+  /**
+   * `base`: the server (`http://127.0.0.1:4400`); `localAddress`: the loopback address to send from;
+   * `maxSockets`: how many requests it has under way at once (the others wait their turn).
+   */
   constructor(
     base: string,
     readonly localAddress?: string,
+    maxSockets = 6,
   ) {
     this.#url = new URL(base);
     // No kept-alive connections: reusing one the server is closing would fail a request at random.
-    this.#agent = new Agent({ keepAlive: false, maxSockets: 6 });
+    this.#agent = new Agent({ keepAlive: false, maxSockets });
   }
 
   get origin(): string {
