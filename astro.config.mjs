@@ -7,6 +7,17 @@ import { precompressAssets } from './src/integrations/precompress.ts';
 import { CSP_DIRECTIVES, STYLE_SOURCES } from './src/lib/http/security.ts';
 import { BUNDLED_PACKAGES } from './scripts/bundle-packages.mjs';
 
+/**
+ * The browser code every page runs (React and React DOM for the header's islands, the stores, paths and
+ * formatting those islands share) goes to one file. Split as the bundler likes, it came in 17 files, most
+ * under 2 KB: the catalogue page asked for 23 scripts (252 KB), now 10 (the same bytes), and the browser
+ * spends less on a first visit (fresh browser contexts loading the login, catalogue and home pages 90 times,
+ * runs side by side: Chromium's processor time 32.5 → 27.8 s, medians of 4 and 3 runs). `server/page-scripts.test.ts`
+ * holds it. Only modules every page needs are named: a group brings its modules' imports along, so naming a
+ * module the forms use would put the schema library in every page's file.
+ */
+const EVERY_PAGE = /\/node_modules\/(react|react-dom|scheduler|nanostores|@nanostores\/[^/]+|@astrojs\/react)\/|\/src\/lib\/(stores\/(identity|cart|keys|announcer)|paths|http\/session-guard|forms\/characters)\.ts$|\/src\/i18n\/(plural|format|locales)\.ts$/;
+
 export default defineConfig({
   // No `site`: absolute URLs (canonical, Open Graph, sitemap, e-mail links) come from one rule read at
   // run time (`src/lib/http/public-origin.ts`: PUBLIC_URL, else an allowed host), so the build needs no PUBLIC_URL.
@@ -47,5 +58,10 @@ export default defineConfig({
     // Compiled into the server's chunks instead of loaded from node_modules at each start (the reason,
     // and the same list for the server's own bundle: scripts/bundle-packages.mjs).
     ssr: { noExternal: BUNDLED_PACKAGES },
+    environments: {
+      client: {
+        build: { rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'base', test: (id) => EVERY_PAGE.test(id.replaceAll('\\', '/')) }] } } } },
+      },
+    },
   },
 });
