@@ -56,8 +56,8 @@ describe.skipIf(!siteBuilt)('the scripts a first visit loads', () => {
 
   afterAll(() => built?.close());
 
-  const filesOf = async (path: string, cookie?: string) => {
-    const r = await built.get(path, cookie);
+  const filesOf = async (path: string) => {
+    const r = await built.get(path);
     expect(r.status, path).toBe(200);
     return scriptFiles(await r.text());
   };

@@ -25,7 +25,6 @@ interface RoleContext {
   role: Role;
   /** The role's requests, with its cookies (a plain HTTP client: Playwright's request API cost the test processes more than the server spent answering). */
   api: Client;
-  base: string;
 }
 
 /**
@@ -70,14 +69,14 @@ async function enter(role: Role, base: string): Promise<RoleContext> {
     expect(JSON.parse(refused.body)).toEqual(JSON.parse(nobody.body));
     expect([...api.cookies.keys()]).not.toContain('session');
   }
-  return { role, api, base };
+  return { role, api };
 }
 
 const sessionCookie = (api: Client) => (api.cookies.has('session') ? `session=${api.cookies.get('session')}` : '');
 
 /** The row's request with the role's placeholders filled in. */
 function fill<T>(value: T, ctx: RoleContext): T {
-  const host = new URL(ctx.base).host;
+  const host = new URL(ctx.api.origin).host;
   const text = JSON.stringify(value ?? null)
     .replaceAll('{role}', ctx.role)
     .replaceAll('{self}', host);
@@ -89,7 +88,7 @@ async function runHttp(row: Row, ctx: RoleContext): Promise<{ outcome: string; s
   // Extra cookies go with this request only: a copy of the role's jar, thrown away after it.
   let api = ctx.api;
   if (spec.cookies) {
-    api = new Client(ctx.base);
+    api = new Client(ctx.api.origin);
     for (const [name, value] of [...ctx.api.cookies, ...Object.entries(spec.cookies)]) api.cookies.set(name, value);
   }
   try {
@@ -98,13 +97,13 @@ async function runHttp(row: Row, ctx: RoleContext): Promise<{ outcome: string; s
       ...(spec.form ? { form: spec.form } : {}),
       ...(spec.json !== undefined ? { json: spec.json } : {}),
     });
-    // One value per header, as a browser's Headers show them (repeated headers joined).
-    const headers = Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(k === 'set-cookie' ? '\n' : ', ') : (v ?? '')]));
+    // One text per header (Node gives only Set-Cookie as a list: its lines, one per cookie).
+    const headers = Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join('\n') : (v ?? '')]));
     const setCookies = [res.headers['set-cookie'] ?? []].flat();
     let where = '';
     if (res.location) {
-      const to = new URL(res.location, ctx.base);
-      where = ` → ${to.origin === new URL(ctx.base).origin ? `${to.pathname}${to.search}` : to.href}`;
+      const to = new URL(res.location, ctx.api.origin);
+      where = ` → ${to.origin === ctx.api.origin ? `${to.pathname}${to.search}` : to.href}`;
     }
     return { outcome: `${res.status}${where}`, seen: { status: res.status, headers, body: res.body, setCookies } };
   } finally {
@@ -115,7 +114,7 @@ async function runHttp(row: Row, ctx: RoleContext): Promise<{ outcome: string; s
 async function runSocket(row: Row, ctx: RoleContext): Promise<{ outcome: string; seen: Seen }> {
   const spec = row.socket!;
   const cookie = sessionCookie(ctx.api);
-  const c = await connect(ctx.base, spec.courseId, { ...(cookie ? { cookie } : {}), ...(spec.origin ? { origin: 'http://evil.example' } : {}), ...(spec.namespace ? { namespace: spec.namespace } : {}) });
+  const c = await connect(ctx.api.origin, spec.courseId, { ...(cookie ? { cookie } : {}), ...(spec.origin ? { origin: 'http://evil.example' } : {}), ...(spec.namespace ? { namespace: spec.namespace } : {}) });
   const seen: Seen = { status: 0, headers: {}, body: '', setCookies: [] };
   try {
     if (spec.origin) return { outcome: c.ok ? 'ok' : 'refused', seen };
