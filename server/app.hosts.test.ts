@@ -1,5 +1,5 @@
 /** Hosts the production server answers to, pages kept per public origin, and forwarded headers believed only behind a trusted proxy. */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -58,15 +58,18 @@ describe('behind a trusted proxy (TRUST_PROXY)', () => {
       }).on('error', reject);
     });
 
+  let proxiedClient: string | undefined;
   beforeAll(async () => {
+    proxiedClient = mkdtempSync(join(tmpdir(), 'academy-client-'));
     proxiedRuntime = await testRuntime(handle, { env: { NODE_ENV: 'production', TRUST_PROXY: '1', PUBLIC_URL: 'https://academy.example', ALLOWED_HOSTS: 'localhost,127.0.0.1' } });
-    proxied = createApp({ runtime: proxiedRuntime, astroHandler: astro, clientDir: mkdtempSync(join(tmpdir(), 'academy-client-')) });
+    proxied = createApp({ runtime: proxiedRuntime, astroHandler: astro, clientDir: proxiedClient });
     await new Promise<void>((r) => proxied.server.listen(0, '127.0.0.1', r));
     proxiedBase = `http://127.0.0.1:${(proxied.server.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
     await proxied?.close(2000);
     await proxiedRuntime?.close();
+    if (proxiedClient) rmSync(proxiedClient, { recursive: true, force: true });
   });
 
   it('believes the proxy’s scheme and host: the origin a change must come from is https://academy.example', async () => {

@@ -1,5 +1,5 @@
 /** The production server under test: a client folder, an empty database, a stand-in for Astro and helpers to ask it (shared by the server/app.*.test.ts files). */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -69,8 +69,9 @@ export const astro: AstroHandler = async (req, res, next, locals) => {
 
 /** Starts the server (a client folder of a few files, an empty database, a stand-in for Astro) before the calling file's tests, and stops it after. */
 export function serveTestApp() {
+  let client: string | undefined;
   beforeAll(async () => {
-    const client = mkdtempSync(join(tmpdir(), 'academy-client-'));
+    client = mkdtempSync(join(tmpdir(), 'academy-client-'));
     mkdirSync(join(client, '_astro'));
     mkdirSync(join(client, 'about-us'));
     mkdirSync(join(client, 'en/404'), { recursive: true });
@@ -93,5 +94,6 @@ export function serveTestApp() {
     await app?.close(2000);
     await runtime?.close();
     await handle?.close();
+    if (client) rmSync(client, { recursive: true, force: true });
   });
 }

@@ -11,6 +11,17 @@ import { SHORT_LIVED_NODE_FLAGS } from '../src/lib/testing/children';
 const tsx = join(process.cwd(), 'node_modules/.bin/tsx');
 const built = existsSync('dist/server/entry.mjs') && existsSync('dist/runtime/index.mjs');
 /** The compiled server (`npm run build`) as `npm run serve` runs it, or the TypeScript source before a build. */
+/** A new data folder for one server's start, removed after the file's tests. */
+const dataFolders: string[] = [];
+function newDataFolder(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'academy-data-'));
+  dataFolders.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of dataFolders) rmSync(dir, { recursive: true, force: true });
+});
+
 const entry: [string, string[]] = built ? [process.execPath, [...SHORT_LIVED_NODE_FLAGS, 'dist/runtime/index.mjs']] : [tsx, ['server/index.ts']];
 
 /** Runs the production entry with `env` and returns its exit code and output. */
@@ -96,7 +107,7 @@ describe.concurrent('bad configuration gives one clear line and a non-zero exit'
   });
 
   it('WEB_CONCURRENCY with the embedded database', async () => {
-    const r = await run({ WEB_CONCURRENCY: '2', DATA_DIR: mkdtempSync(join(tmpdir(), 'academy-data-')) });
+    const r = await run({ WEB_CONCURRENCY: '2', DATA_DIR: newDataFolder() });
     expect(r.code).toBe(1);
     expectOneLine(r.stderr, /^academy: WEB_CONCURRENCY=2 needs PostgreSQL: the embedded database serves one process\. Set DATABASE_URL/);
   });
@@ -121,7 +132,7 @@ describe.concurrent('bad configuration gives one clear line and a non-zero exit'
     await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', r));
     const port = (blocker.address() as { port: number }).port;
     try {
-      const dataDir = mkdtempSync(join(tmpdir(), 'academy-data-'));
+      const dataDir = newDataFolder();
       const r = await run({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
       expect(r.code).toBe(1);
       expectOneLine(r.stderr, new RegExp(`^academy: port ${port} is already in use: stop the program using it or set PORT to a free port\\.$`));
@@ -186,7 +197,7 @@ describe.skipIf(!built)('signals (needs `npm run build` first)', () => {
   // workers test below and the journeys' server): each server starts on it and stops before the next.
   let dataDir: string;
   beforeAll(async () => {
-    dataDir = await preparedDataFolder(mkdtempSync(join(tmpdir(), 'academy-data-')));
+    dataDir = await preparedDataFolder(newDataFolder());
   });
   it.each(['SIGTERM', 'SIGINT'] as const)('%s stops the server cleanly with exit 0', async (signal) => {
     const port = 4800 + (signal === 'SIGTERM' ? 1 : 2);

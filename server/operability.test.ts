@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -49,6 +49,8 @@ const astro: AstroHandler = (req, res, next) => {
 };
 
 const runtimes: Runtime[] = [];
+/** The client folders the apps serve, removed after the file's tests. */
+const folders: string[] = [];
 
 /** The token the metrics are read with in these tests. */
 const TOKEN = 'metrics-test-token-0123456789';
@@ -56,6 +58,7 @@ const bearer = { authorization: `Bearer ${TOKEN}` };
 
 async function build(db: DbHandle, env: Record<string, string> = { METRICS_TOKEN: TOKEN }): Promise<App> {
   const client = mkdtempSync(join(tmpdir(), 'academy-ops-'));
+  folders.push(client);
   writeFileSync(join(client, '404.html'), '<h1>no encontrada</h1>');
   const sink = new Writable({
     write(chunk: Buffer, _enc, done) {
@@ -84,6 +87,7 @@ afterAll(async () => {
   await app?.close(2000);
   for (const rt of runtimes) await rt.close();
   await handle?.close();
+  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
 });
 
 /** Waits until the access line of `id` is written (it is written when the response closes). */
