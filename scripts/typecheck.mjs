@@ -45,7 +45,7 @@ async function checkAstroFiles() {
 const started = Date.now();
 if ((await run([astroCli, 'sync'])) !== 0) process.exit(1);
 const [tsc, astro] = await Promise.all([
-  run([join(nativeDir, 'bin/tsc'), '--noEmit', '--pretty', '-p', 'tsconfig.json']).then((status) => {
+  run([join(nativeDir, 'bin/tsc'), '--noEmit', '-p', 'tsconfig.json']).then((status) => {
     console.log(`TypeScript ${nativeVersion} (.ts, .tsx): ${status === 0 ? 'no errors' : 'errors above'}`);
     return status !== 0;
   }),

@@ -1,12 +1,10 @@
 /** Hosts the production server answers to, pages kept per public origin, and forwarded headers believed only behind a trusted proxy. */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get } from 'node:http';
 import { createApp, type App } from './app';
 import { testRuntime } from '../src/lib/testing/runtime';
+import { useTempFolders } from '../src/lib/testing/temp-folders';
 import type { Runtime } from '../src/lib/runtime/runtime.server';
 import { serveTestApp, handle, base, astro, raw, keepPage } from './app.testing';
 
@@ -58,18 +56,16 @@ describe('behind a trusted proxy (TRUST_PROXY)', () => {
       }).on('error', reject);
     });
 
-  let proxiedClient: string | undefined;
+  const tempFolder = useTempFolders();
   beforeAll(async () => {
-    proxiedClient = mkdtempSync(join(tmpdir(), 'academy-client-'));
     proxiedRuntime = await testRuntime(handle, { env: { NODE_ENV: 'production', TRUST_PROXY: '1', PUBLIC_URL: 'https://academy.example', ALLOWED_HOSTS: 'localhost,127.0.0.1' } });
-    proxied = createApp({ runtime: proxiedRuntime, astroHandler: astro, clientDir: proxiedClient });
+    proxied = createApp({ runtime: proxiedRuntime, astroHandler: astro, clientDir: tempFolder('academy-client-') });
     await new Promise<void>((r) => proxied.server.listen(0, '127.0.0.1', r));
     proxiedBase = `http://127.0.0.1:${(proxied.server.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
     await proxied?.close(2000);
     await proxiedRuntime?.close();
-    if (proxiedClient) rmSync(proxiedClient, { recursive: true, force: true });
   });
 
   it('believes the proxy’s scheme and host: the origin a change must come from is https://academy.example', async () => {

@@ -1,5 +1,5 @@
 /** The production server under test: a client folder, an empty database, a stand-in for Astro and helpers to ask it (shared by the server/app.*.test.ts files). */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -13,6 +13,7 @@ import type { ErrorLogEntry } from '../src/lib/http/errors';
 import { keepForAudience, lookUp, type Rendered } from '../src/lib/http/page-cache';
 import type { SessionInfo } from '../src/lib/identity/session.server';
 import { testRuntime } from '../src/lib/testing/runtime';
+import { useTempFolders } from '../src/lib/testing/temp-folders';
 import type { Runtime } from '../src/lib/runtime/runtime.server';
 /** The database, runtime, app and address of the server under test; set before the tests run. */
 export let handle: DbHandle;
@@ -69,9 +70,9 @@ export const astro: AstroHandler = async (req, res, next, locals) => {
 
 /** Starts the server (a client folder of a few files, an empty database, a stand-in for Astro) before the calling file's tests, and stops it after. */
 export function serveTestApp() {
-  let client: string | undefined;
+  const tempFolder = useTempFolders();
   beforeAll(async () => {
-    client = mkdtempSync(join(tmpdir(), 'academy-client-'));
+    const client = tempFolder('academy-client-');
     mkdirSync(join(client, '_astro'));
     mkdirSync(join(client, 'about-us'));
     mkdirSync(join(client, 'en/404'), { recursive: true });
@@ -94,6 +95,5 @@ export function serveTestApp() {
     await app?.close(2000);
     await runtime?.close();
     await handle?.close();
-    if (client) rmSync(client, { recursive: true, force: true });
   });
 }

@@ -7,21 +7,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, postgresAvailable, preparedDataFolder } from '../src/lib/db/testing';
 import { SHORT_LIVED_NODE_FLAGS } from '../src/lib/testing/children';
+import { useTempFolders } from '../src/lib/testing/temp-folders';
 
 const tsx = join(process.cwd(), 'node_modules/.bin/tsx');
 const built = existsSync('dist/server/entry.mjs') && existsSync('dist/runtime/index.mjs');
-/** The compiled server (`npm run build`) as `npm run serve` runs it, or the TypeScript source before a build. */
 /** A new data folder for one server's start, removed after the file's tests. */
-const dataFolders: string[] = [];
-function newDataFolder(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'academy-data-'));
-  dataFolders.push(dir);
-  return dir;
-}
-afterAll(() => {
-  for (const dir of dataFolders) rmSync(dir, { recursive: true, force: true });
-});
-
+const tempFolder = useTempFolders();
+const newDataFolder = () => tempFolder('academy-data-');
+/** The compiled server (`npm run build`) as `npm run serve` runs it, or the TypeScript source before a build. */
 const entry: [string, string[]] = built ? [process.execPath, [...SHORT_LIVED_NODE_FLAGS, 'dist/runtime/index.mjs']] : [tsx, ['server/index.ts']];
 
 /** Runs the production entry with `env` and returns its exit code and output. */

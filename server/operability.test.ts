@@ -1,5 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +10,7 @@ import { createApp, type App, type AstroHandler } from './app';
 import { createLogger } from '../src/lib/http/log.server';
 import { keepForAudience, lookUp } from '../src/lib/http/page-cache';
 import { testRuntime } from '../src/lib/testing/runtime';
+import { useTempFolders } from '../src/lib/testing/temp-folders';
 import type { Runtime } from '../src/lib/runtime/runtime.server';
 import { routePattern } from './metrics';
 import { request } from 'node:http';
@@ -50,15 +50,14 @@ const astro: AstroHandler = (req, res, next) => {
 
 const runtimes: Runtime[] = [];
 /** The client folders the apps serve, removed after the file's tests. */
-const folders: string[] = [];
+const tempFolder = useTempFolders();
 
 /** The token the metrics are read with in these tests. */
 const TOKEN = 'metrics-test-token-0123456789';
 const bearer = { authorization: `Bearer ${TOKEN}` };
 
 async function build(db: DbHandle, env: Record<string, string> = { METRICS_TOKEN: TOKEN }): Promise<App> {
-  const client = mkdtempSync(join(tmpdir(), 'academy-ops-'));
-  folders.push(client);
+  const client = tempFolder('academy-ops-');
   writeFileSync(join(client, '404.html'), '<h1>no encontrada</h1>');
   const sink = new Writable({
     write(chunk: Buffer, _enc, done) {
@@ -87,7 +86,6 @@ afterAll(async () => {
   await app?.close(2000);
   for (const rt of runtimes) await rt.close();
   await handle?.close();
-  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
 });
 
 /** Waits until the access line of `id` is written (it is written when the response closes). */
