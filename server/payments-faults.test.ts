@@ -1,8 +1,8 @@
 /**
  * `kill -9` in the middle of the money path: the compiled server (`npm run build`) takes a burst of
  * checkouts (one every 40 ms) through the real checkout action while its renewal job charges due memberships, the embedded
- * sandbox taking 400 ms per charge as a network would; at a random moment just after the first payment
- * is answered, every process of the server is killed with SIGKILL (no shutdown code runs). The server
+ * sandbox taking 400 ms per charge as a network would; at a random moment shortly after the first payment
+ * is answered, while checkouts are still being sent, every process of the server is killed with SIGKILL (no shutdown code runs). The server
  * must start again on the same database; then the reconciler and the next renewal run (from another
  * process: this test's, on the same database and the sandbox's ledger in it) must leave
  * 0 orders pending, 0 paid without access, 0 access without payment, 0 second charges, and every due
@@ -38,6 +38,8 @@ const MEMBERS = 8;
 const LATENCY_MS = 400;
 /** Between two checkouts of the burst: about ten wait on the gateway at any moment. */
 const SPACING_MS = 40;
+/** Checkouts of the burst held back until a first payment is answered (sent after it, one every SPACING_MS). */
+const RESERVE = 8;
 
 interface Buyer {
   userId: number;
@@ -183,29 +185,50 @@ describe.each(layouts)('kill -9 during checkouts and renewals on $name', ({ make
         }),
       );
 
-      // The burst, one checkout every SPACING_MS: the kill comes at a random moment just after the first
-      // payment is answered (within 100 ms), while the checkouts sent in the last LATENCY_MS are still
-      // waiting on the gateway. Sent all at once, a fast server (two workers on PostgreSQL) answered every
-      // one of them within those 100 ms, and the kill found nothing in flight.
+      // The burst, one checkout every SPACING_MS: the kill comes at a random moment 100–300 ms after the
+      // first checkout sent once a payment has been answered, while that one and those sent just before it
+      // are still waiting on the gateway (LATENCY_MS). RESERVE checkouts wait for that first answer, so
+      // that some are sent after it however long it takes: when the whole burst went out before it (a
+      // slow start), every payment could be answered before the kill, which then found nothing in flight.
+      // (Sent all at once, a fast server answered every one within 100 ms of the first answer.)
       let killed = false;
       const answers: number[] = [];
+      let answered: () => void = () => undefined;
+      const firstAnswer = new Promise<void>((resolveAnswer) => (answered = resolveAnswer));
+      let killScheduled = false;
+      let firstAnswered = false;
       const kill = () => {
         if (killed) return;
         killed = true;
         process.kill(-first.child.pid!, 'SIGKILL');
       };
-      const posts = buyers.map(async (b, i) => {
-        await delay(i * SPACING_MS);
-        if (killed) return void answers.push(0);
-        return fetch(`${base}/_actions/commerce.checkout`, { method: 'POST', headers: headers(b, true), body: forms[i]! }).then(
-          async (r) => {
-            answers.push(r.status);
-            if (answers.length === 1) setTimeout(kill, Math.floor(Math.random() * 100));
-            await r.arrayBuffer().catch(() => undefined);
-          },
-          () => answers.push(0),
+      const posts: Promise<unknown>[] = [];
+      for (const [i, b] of buyers.entries()) {
+        if (i === BUYERS - RESERVE) await firstAnswer;
+        if (killed) {
+          answers.push(0);
+          continue;
+        }
+        posts.push(
+          fetch(`${base}/_actions/commerce.checkout`, { method: 'POST', headers: headers(b, true), body: forms[i]! }).then(
+            async (r) => {
+              answers.push(r.status);
+              firstAnswered = true;
+              answered();
+              await r.arrayBuffer().catch(() => undefined);
+            },
+            () => {
+              answers.push(0);
+              answered();
+            },
+          ),
         );
-      });
+        if (firstAnswered && !killScheduled) {
+          killScheduled = true;
+          setTimeout(kill, 100 + Math.floor(Math.random() * 200));
+        }
+        await delay(SPACING_MS);
+      }
       await expect.poll(() => killed, { timeout: 30_000 }).toBe(true);
       await Promise.all(posts);
       expect(await first.exited).toBeNull(); // killed by the signal
