@@ -8,7 +8,7 @@ import type { Server as SocketServer } from 'socket.io';
 import type { Runtime } from '../src/lib/runtime/runtime.server';
 import { securityHeaders } from '../src/lib/http/security';
 import { attachRealtime } from '../src/lib/realtime/socket.server';
-import type { PagePolicies } from './static';
+import { staticSite, type PagePolicies } from './static';
 import { drainable, SHUTDOWN_GRACE_MS } from './drain';
 import { acceptedRequestId, REQUEST_ID_HEADER, unexpectedErrorMessage, type ErrorLogEntry } from '../src/lib/http/errors';
 import { BUSY_RETRY_AFTER_SECONDS, databaseBusy } from '../src/lib/db/unavailable';
@@ -73,16 +73,17 @@ export function createApp(opts: AppOptions): App {
   const logError = opts.logError ?? errorLogger(logger, runtime.outage);
 
   const answerMetrics = metricsAnswer(config, () => metrics);
+  const site = staticSite(opts.clientDir);
   /** The request's way: the first handler that answers ends it. */
   const handlers: Handler[] = [
     health(runtime),
     hostCheck(origin, trustProxy),
     metricsEndpoint(config, answerMetrics),
-    staticFiles(opts.clientDir, opts.policies),
+    staticFiles(site, opts.policies),
     videoUploads(runtime, { queued: (id) => opts.videoQueued?.(id) }),
     privateSessions,
     cachedPage(runtime),
-    astro({ runtime, astroHandler: opts.astroHandler, clientDir: opts.clientDir, policies: opts.policies, trustProxy, logError }),
+    astro({ runtime, astroHandler: opts.astroHandler, site, policies: opts.policies, trustProxy, logError }),
   ];
 
   const server = createServer(async (req, res) => {

@@ -3,9 +3,9 @@
  * are cached for a year (immutable); everything else is revalidated with an ETag. Text files are
  * sent brotli- or gzip-compressed when the build left a compressed copy and the browser accepts it.
  */
-import { createReadStream, readFileSync, statSync, type Stats } from 'node:fs';
+import { createReadStream, readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { extname, join, normalize, sep } from 'node:path';
+import { extname, join, posix } from 'node:path';
 import { negotiate, SUFFIX, type Encoding } from '../src/lib/http/compress.server';
 import { unionPolicy } from '../src/lib/http/security';
 
@@ -28,15 +28,6 @@ const TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
   '.pdf': 'application/pdf',
 };
-
-function fileAt(path: string): Stats | null {
-  try {
-    const s = statSync(path);
-    return s.isFile() ? s : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * The Content Security Policy of each prerendered page, as the build wrote it (`_headers.json`, from
@@ -70,62 +61,118 @@ export function loadPagePolicies(distDir: string): PagePolicies {
   return { byPath, any: unionPolicy([...byPath.values()]) };
 }
 
-/** Maps a URL path to a file inside `root`, or null (also for any attempt to leave `root`). */
-export function resolveStatic(root: string, urlPath: string): { file: string; stats: Stats } | null {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(urlPath);
-  } catch {
-    return null;
-  }
-  if (decoded.includes('\0')) return null;
-  const rel = normalize(decoded).replace(/^(\.\.(\/|\\|$))+/, '');
-  const base = join(root, rel);
-  if (base !== root && !base.startsWith(root.endsWith(sep) ? root : root + sep)) return null;
-  const candidates = decoded.endsWith('/') ? [join(base, 'index.html')] : [base, join(base, 'index.html'), `${base}.html`];
-  for (const file of candidates) {
-    const stats = fileAt(file);
-    if (stats) return { file, stats };
-  }
-  return null;
+/** A file of the built site: where it is, its size and time, and its body once sent (small files only). */
+interface SiteFile {
+  /** Its path inside the site (`_astro/app.js`). */
+  key: string;
+  file: string;
+  stats: Stats;
+  body?: Buffer;
 }
 
-/** The precompressed copy of `file` to send for this request's Accept-Encoding, if any. */
-function compressedCopy(req: IncomingMessage, file: string): { encoding: Encoding; file: string; stats: Stats } | null {
-  const available = (['br', 'gzip'] as const).filter((e) => fileAt(file + SUFFIX[e]));
-  const encoding = available.length ? negotiate(req.headers['accept-encoding'], available) : null;
-  if (!encoding) return null;
-  const copy = file + SUFFIX[encoding];
-  return { encoding, file: copy, stats: fileAt(copy)! };
+/** The built site's files, listed once (the build does not change under a running server). */
+export interface StaticSite {
+  /** The file a URL path names (itself, its `index.html` or its `.html`), or null, also for any attempt to leave the site. */
+  resolve(urlPath: string): SiteFile | null;
+  /** Writes a file of the site (GET or HEAD), compressed when possible, honouring If-None-Match; an HTML page with its own Content Security Policy. */
+  send(req: IncomingMessage, res: ServerResponse, hit: SiteFile, urlPath: string, status?: number, policies?: PagePolicies): void;
 }
 
 /**
- * Writes a static file (GET or HEAD), compressed when possible, honouring If-None-Match. An HTML page
- * is sent with its own Content Security Policy from `policies` when the build wrote one.
+ * Files up to this size are kept in memory once sent (the build's scripts, styles and icons, compressed:
+ * about 0.5 MB in all); larger ones are streamed from the disk each time.
  */
-export function sendFile(req: IncomingMessage, res: ServerResponse, file: string, stats: Stats, urlPath: string, status = 200, policies?: PagePolicies): void {
-  if (policies && extname(file).toLowerCase() === '.html') {
-    const policy = policies.byPath.get(policyPath(urlPath)) ?? policies.any;
-    if (policy) res.setHeader('Content-Security-Policy', policy);
-  }
-  const copy = compressedCopy(req, file);
-  const sent = copy ?? { file, stats };
-  const etag = `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}${copy ? `-${copy.encoding}` : ''}"`;
-  res.setHeader('Content-Type', TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream');
-  res.setHeader('Cache-Control', urlPath.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
-  res.setHeader('ETag', etag);
-  if (copy) res.setHeader('Content-Encoding', copy.encoding);
-  if (fileAt(file + SUFFIX.br) || fileAt(file + SUFFIX.gzip)) res.setHeader('Vary', 'Accept-Encoding');
-  if (status === 200 && req.headers['if-none-match'] === etag) {
-    res.statusCode = 304;
-    res.end();
-    return;
-  }
-  res.statusCode = status;
-  res.setHeader('Content-Length', sent.stats.size);
-  if (req.method === 'HEAD') {
-    res.end();
-    return;
-  }
-  createReadStream(sent.file).pipe(res);
+const KEPT_BODY_BYTES = 256 * 1024;
+
+/**
+ * Lists the files under `root` once. Every request the server receives asks the site first: with the list
+ * in memory, a page, an action or a media request costs no file-system call here (it used to cost up to
+ * three failed `stat`s, each a thrown error), and a script or style already sent is answered from memory.
+ */
+export function staticSite(root: string): StaticSite {
+  const files = new Map<string, SiteFile>();
+  const walk = (dir: string, prefix: string) => {
+    let entries: string[];
+    try {
+      entries = readdirSync(dir);
+    } catch {
+      return; // no such folder: an empty site
+    }
+    for (const name of entries) {
+      const path = join(dir, name);
+      const stats = statSync(path, { throwIfNoEntry: false });
+      if (stats?.isDirectory()) walk(path, `${prefix}${name}/`);
+      else if (stats?.isFile()) files.set(`${prefix}${name}`, { key: `${prefix}${name}`, file: path, stats });
+    }
+  };
+  walk(root, '');
+
+  const copyOf = (key: string, encoding: Encoding) => files.get(key + SUFFIX[encoding]);
+
+  /** The precompressed copy of a file to send for this request's Accept-Encoding, if any. */
+  const compressedCopy = (req: IncomingMessage, key: string): { encoding: Encoding; hit: SiteFile } | null => {
+    const available = (['br', 'gzip'] as const).filter((e) => copyOf(key, e));
+    const encoding = available.length ? negotiate(req.headers['accept-encoding'], available) : null;
+    return encoding ? { encoding, hit: copyOf(key, encoding)! } : null;
+  };
+
+  return {
+    resolve(urlPath) {
+      let decoded: string;
+      try {
+        decoded = decodeURIComponent(urlPath);
+      } catch {
+        return null;
+      }
+      if (decoded.includes('\0')) return null;
+      // The path inside the site, without leading slashes or any way up (a key of the list never has them).
+      const rel = posix.normalize(decoded).replace(/^(\.\.(\/|$))+/, '').replace(/^\/+/, '').replace(/\/+$/, '');
+      if (rel.split('/').includes('..')) return null;
+      const inside = (name: string) => (rel ? `${rel}/${name}` : name);
+      const candidates = decoded.endsWith('/') || rel === '' ? [inside('index.html')] : [rel, inside('index.html'), `${rel}.html`];
+      for (const key of candidates) {
+        const hit = files.get(key);
+        if (hit) return hit;
+      }
+      return null;
+    },
+    send(req, res, hit, urlPath, status = 200, policies) {
+      const { file, stats } = hit;
+      if (policies && extname(file).toLowerCase() === '.html') {
+        const policy = policies.byPath.get(policyPath(urlPath)) ?? policies.any;
+        if (policy) res.setHeader('Content-Security-Policy', policy);
+      }
+      const { key } = hit;
+      const copy = compressedCopy(req, key);
+      const sent = copy?.hit ?? hit;
+      const etag = `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}${copy ? `-${copy.encoding}` : ''}"`;
+      res.setHeader('Content-Type', TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream');
+      res.setHeader('Cache-Control', urlPath.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
+      res.setHeader('ETag', etag);
+      if (copy) res.setHeader('Content-Encoding', copy.encoding);
+      if (copyOf(key, 'br') || copyOf(key, 'gzip')) res.setHeader('Vary', 'Accept-Encoding');
+      if (status === 200 && req.headers['if-none-match'] === etag) {
+        res.statusCode = 304;
+        res.end();
+        return;
+      }
+      res.statusCode = status;
+      res.setHeader('Content-Length', sent.stats.size);
+      if (req.method === 'HEAD') {
+        res.end();
+        return;
+      }
+      if (sent.stats.size <= KEPT_BODY_BYTES) {
+        try {
+          sent.body ??= readFileSync(sent.file);
+        } catch (err) {
+          res.destroy(err as Error);
+          return;
+        }
+        res.end(sent.body);
+        return;
+      }
+      createReadStream(sent.file).pipe(res);
+    },
+  };
 }

@@ -9,7 +9,7 @@ import compression from 'compression';
 import type { Runtime } from '../../src/lib/runtime/runtime.server';
 import type { ErrorLogEntry } from '../../src/lib/http/errors';
 import { requestOrigin } from '../../src/lib/http/origin';
-import type { PagePolicies } from '../static';
+import type { PagePolicies, StaticSite } from '../static';
 import { encrypted } from './host';
 import { notFound } from './static-files';
 import type { Handler } from './exchange';
@@ -49,7 +49,8 @@ function clientReady(res: ServerResponse): () => Promise<void> {
 export interface AstroOptions {
   runtime: Runtime;
   astroHandler: AstroHandler;
-  clientDir: string;
+  /** The built site, whose not-found page answers what Astro does not. */
+  site: StaticSite;
   policies: PagePolicies | undefined;
   trustProxy: boolean;
   logError: (entry: ErrorLogEntry) => void;
@@ -67,7 +68,7 @@ export function astro(opts: AstroOptions): Handler {
       logError: opts.logError,
       pageCacheResult,
     };
-    await opts.astroHandler(req, res, () => notFound(req, res, opts.clientDir, opts.policies), locals);
+    await opts.astroHandler(req, res, () => notFound(req, res, opts.site, opts.policies), locals);
     return true;
   };
 }

@@ -1,29 +1,29 @@
 /** Handler: the built site's files (`dist/client`), for reads; the not-found page's own files are never served with 200. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { resolveStatic, sendFile, type PagePolicies } from '../static';
+import type { PagePolicies, StaticSite } from '../static';
 import type { Handler } from './exchange';
 
 const ERROR_PAGE = /^\/(en\/)?404(\.html|\/)?$/;
 
-export function staticFiles(clientDir: string, policies: PagePolicies | undefined): Handler {
+export function staticFiles(site: StaticSite, policies: PagePolicies | undefined): Handler {
   return ({ req, res, url }) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-    const hit = ERROR_PAGE.test(url.pathname) ? null : resolveStatic(clientDir, url.pathname);
+    const hit = ERROR_PAGE.test(url.pathname) ? null : site.resolve(url.pathname);
     if (!hit) return false;
-    sendFile(req, res, hit.file, hit.stats, url.pathname, 200, policies);
+    site.send(req, res, hit, url.pathname, 200, policies);
     return true;
   };
 }
 
 /** The not-found page of the address's language (404). */
-export function notFound(req: IncomingMessage, res: ServerResponse, clientDir: string, policies?: PagePolicies): void {
+export function notFound(req: IncomingMessage, res: ServerResponse, site: StaticSite, policies?: PagePolicies): void {
   const english = /^\/en(\/|$)/.test(req.url ?? '');
-  const page = resolveStatic(clientDir, english ? '/en/404/' : '/404.html');
+  const page = site.resolve(english ? '/en/404/' : '/404.html');
   if (!page) {
     res.statusCode = 404;
     res.setHeader('Content-Type', 'text/plain; charset=utf-8');
     res.end('404');
     return;
   }
-  sendFile(req, res, page.file, page.stats, english ? '/en/404' : '/404', 404, policies);
+  site.send(req, res, page, english ? '/en/404' : '/404', 404, policies);
 }
