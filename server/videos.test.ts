@@ -11,7 +11,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, Server } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -32,6 +32,9 @@ import { Client } from '../tests/e2e/support/http';
 import { firstResource, PEOPLE } from '../tests/e2e/support/seed';
 import { ADMIN_FACTOR } from '../tests/e2e/support/staff';
 import { siteBuilt, startBuiltSite, type BuiltSite } from './built-site.testing';
+import { useTempFolders } from '../src/lib/testing/temp-folders';
+
+const tempFolder = useTempFolders();
 
 if (!siteBuilt) console.warn('The video library tests are skipped: they need a build (`npm run build`).');
 
@@ -109,7 +112,7 @@ describe.each(places)('the video library through the site, with uploads in $name
     admin = await built.loggedInClient(PEOPLE.admin.email, PEOPLE.admin.password);
     const proved = await admin.post('/_actions/staff.proveCode', { form: { code: ADMIN_FACTOR.recoveryCodes.at(-2)!, lang: 'es' } });
     expect(proved.status, proved.body).toBe(200);
-    const dir = mkdtempSync(join(tmpdir(), 'academy-clip-'));
+    const dir = tempFolder('academy-clip-');
     execFileSync(toolPaths().ffmpeg, ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=160x90:rate=15', '-f', 'lavfi', '-i', 'sine', '-t', '3', '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-shortest', join(dir, 'clip.mp4')]);
     clip = readFileSync(join(dir, 'clip.mp4'));
   }, 120_000);

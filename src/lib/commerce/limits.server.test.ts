@@ -6,9 +6,6 @@
  * allow, a paid order (or a checkout refused before the gateway) gives its attempt back, and only the
  * allowed number of unknown coupon codes is answered "does not exist".
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createPostgresDatabase, testDatabases } from '../db/testing';
@@ -28,6 +25,9 @@ import { couponLimitKeys, limitedCheckout, lookUpCoupon, paymentLimitKeys, type 
 import { plural } from '~/i18n';
 import { es } from '~/i18n/es';
 import { en } from '~/i18n/en';
+import { useTempFolders } from '../testing/temp-folders';
+
+const tempFolder = useTempFolders();
 
 const databases = await testDatabases();
 const CARD = { approved: '4242 4242 4242 4242', declined: '4000 0000 0000 0002', funds: '4000 0000 0000 9995' };
@@ -65,7 +65,7 @@ async function processesOn(name: 'pglite' | 'postgres', create: (opts: { seed: b
     for (let i = 0; i < 2; i++) handles.push(await openDatabase({ databaseUrl: made.url, dataDir: 'unused' }));
   }
   // One data folder: every process signs checkout keys with the same key, as workers of one academy do.
-  const dataDir = mkdtempSync(join(tmpdir(), 'academy-limits-'));
+  const dataDir = tempFolder('academy-limits-');
   const gateways: JitteryGateway[] = [];
   const runtimes: Runtime[] = [];
   for (const handle of handles) {

@@ -5,7 +5,7 @@
  * scratch folder is gone once the archive ends.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -23,6 +23,9 @@ import { archiveStream, courseArchive, discardExport, webStream } from './export
 import { importCourse } from './import.server';
 import { ARCHIVE_LIMITS } from './course-archive';
 import { entryBytes, readZip } from './unzip';
+import { useTempFolders } from '../testing/temp-folders';
+
+const tempFolder = useTempFolders();
 
 const [pglite] = await testDatabases();
 const vtt = (text: string) => Buffer.from(`WEBVTT\n\n00:00.000 --> 00:01.000\n${text}\n`);
@@ -32,7 +35,7 @@ describe('a lesson playing a converted library video, in a course archive', () =
   let runtime: Runtime;
   let editor: number;
   let courseId: number;
-  const dataDir = mkdtempSync(join(tmpdir(), 'academy-archive-video-'));
+  const dataDir = tempFolder('academy-archive-video-');
   const scratchDirs = () => readdirSync(tmpdir()).filter((n) => n.startsWith('academy-export-'));
 
   beforeAll(async () => {

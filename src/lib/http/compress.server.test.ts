@@ -1,9 +1,11 @@
-import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { brotliWindow, compressBody, negotiate, precompress } from './compress.server';
+import { useTempFolders } from '../testing/temp-folders';
+
+const tempFolder = useTempFolders();
 
 describe('negotiate (Accept-Encoding)', () => {
   it('prefers brotli, then gzip, and sends plain text to clients that ask for neither', () => {
@@ -30,7 +32,7 @@ describe('negotiate (Accept-Encoding)', () => {
 
 describe('precompress', () => {
   it('writes brotli and gzip copies of text assets that decode to the original, and skips the rest', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'academy-precompress-'));
+    const dir = tempFolder('academy-precompress-');
     mkdirSync(join(dir, '_astro'));
     const js = 'export const messages = ' + JSON.stringify(Array.from({ length: 400 }, (_, i) => `mensaje ${i}`)) + ';\n';
     writeFileSync(join(dir, '_astro/app.js'), js);

@@ -21,10 +21,10 @@ import { SecretSeal } from './seal.server';
 import { confirmSetup, factorState, grantRole, listStaff, pendingSecret, proveSecondFactor, resetFactor, revokeRole, rolesOf } from './staff.server';
 import { readAuditLog } from './audit-log.server';
 import { runDeletion } from '../privacy/deletion.server';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createLocalStorage } from '../storage/local.server';
+import { useTempFolders } from '../testing/temp-folders';
+
+const tempFolder = useTempFolders();
 
 const databases = await testDatabases();
 const demo = people.staff.find((m) => m.email === 'admin@academia.example')!.factor!;
@@ -185,7 +185,7 @@ describe.each(databases)('staff accounts on the seeded database ($name)', (datab
     const [gone] = await handle.db.insert(s.users).values({ email: `se.va.${database.name}@test.example`, firstName: 'Se', lastName: 'Va' }).returning();
     await grantRole(handle.db, admin, gone!.email, 'finance');
     await pendingSecret(factors(), gone!.id);
-    const dataDir = mkdtempSync(join(tmpdir(), 'staff-deletion-'));
+    const dataDir = tempFolder('staff-deletion-');
     const told = async () => undefined;
     await runDeletion({ db: handle.db, storage: createLocalStorage(dataDir), sessionChanged: told, personChanged: told, catalogChanged: told }, { userId: gone!.id });
     expect(await rolesOf(handle.db, gone!.id)).toEqual([]);

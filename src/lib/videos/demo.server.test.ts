@@ -4,8 +4,7 @@
  * nothing, one cut short is finished), the worker converts them like uploads, and the lessons then play
  * the HLS through the media route behind the lesson's access rules, the shipped file staying served.
  */
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
@@ -23,10 +22,13 @@ import { createLocalStorage } from '../storage/local.server';
 import { queueDemoVideos } from './demo.server';
 import { transcodeDue } from './transcode.server';
 import { uploadFile } from './upload-files.server';
+import { useTempFolders } from '../testing/temp-folders';
+
+const tempFolder = useTempFolders();
 
 const [pglite] = await testDatabases();
 const MEDIA = resolve('media');
-const dataDir = mkdtempSync(join(tmpdir(), 'academy-demo-videos-'));
+const dataDir = tempFolder('academy-demo-videos-');
 const storage = createLocalStorage(join(dataDir, 'files'));
 let handle: DbHandle;
 const db = () => handle.db;

@@ -7,8 +7,7 @@
  * and caption tracks are checked before anything is stored.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
@@ -25,9 +24,12 @@ import { claimTranscode, createVideo, finishUpload, listVideos, releaseClaim, re
 import { scratchDir, uploadedFiles, uploadFile, uploadsDir, UPLOADS_PREFIX, type UploadedFiles } from './upload-files.server';
 import { reprobeStale, transcodeDue } from './transcode.server';
 import { PROBE_STALE_MS, TRANSCODE_LEASE_MS } from './videos';
+import { useTempFolders } from '../testing/temp-folders';
+
+const tempFolder = useTempFolders();
 
 const [pglite] = await testDatabases();
-const clips = mkdtempSync(join(tmpdir(), 'academy-clips-'));
+const clips = tempFolder('academy-clips-');
 const logger = createLogger('silent');
 let n = 0;
 
@@ -65,7 +67,7 @@ describe.each(places)('the video library with uploads in $name', ({ env, skip })
   let ownerId: number;
   let storage: Storage;
   let files: UploadedFiles;
-  const dataDir = mkdtempSync(join(tmpdir(), 'academy-videos-'));
+  const dataDir = tempFolder('academy-videos-');
 
   beforeAll(async () => {
     if (skip) return;
