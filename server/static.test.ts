@@ -2,7 +2,7 @@
  * The built site's files: listed once when the server starts, found without touching the disk, small
  * bodies answered from memory once sent, large ones streamed; nothing outside the site is ever found.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
@@ -30,6 +30,8 @@ beforeAll(async () => {
   writeFileSync(join(root, 'legal.html'), '<h1>legal</h1>');
   writeFileSync(join(root, 'index.html'), '<h1>home</h1>');
   writeFileSync(join(parent, 'secret.txt'), 'secret');
+  // A link to a folder above: listing the site must not follow it (it would loop) nor serve what it leads to.
+  symlinkSync(parent, join(root, 'loop'));
   site = staticSite(root);
   server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
@@ -59,7 +61,7 @@ describe('the built site', () => {
   });
 
   it('finds nothing outside the site, however the address is disguised, nor with a NUL', () => {
-    for (const path of ['/../secret.txt', '/%2e%2e/secret.txt', '/_astro/../../secret.txt', '/..%2fsecret.txt', '/%2e%2e%2fsecret.txt', '/about-us%00', '/%E0%A4%A']) {
+    for (const path of ['/loop/secret.txt', '/loop/client/legal.html', '/../secret.txt', '/%2e%2e/secret.txt', '/_astro/../../secret.txt', '/..%2fsecret.txt', '/%2e%2e%2fsecret.txt', '/about-us%00', '/%E0%A4%A']) {
       expect(site.resolve(path), path).toBeNull();
     }
   });

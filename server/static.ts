@@ -3,7 +3,7 @@
  * are cached for a year (immutable); everything else is revalidated with an ETag. Text files are
  * sent brotli- or gzip-compressed when the build left a compressed copy and the browser accepts it.
  */
-import { createReadStream, readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
+import { createReadStream, readdirSync, readFileSync, statSync, type Dirent, type Stats } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, posix } from 'node:path';
 import { negotiate, SUFFIX, type Encoding } from '../src/lib/http/compress.server';
@@ -92,17 +92,21 @@ const KEPT_BODY_BYTES = 256 * 1024;
 export function staticSite(root: string): StaticSite {
   const files = new Map<string, SiteFile>();
   const walk = (dir: string, prefix: string) => {
-    let entries: string[];
+    let entries: Dirent[];
     try {
-      entries = readdirSync(dir);
+      entries = readdirSync(dir, { withFileTypes: true });
     } catch {
       return; // no such folder: an empty site
     }
-    for (const name of entries) {
-      const path = join(dir, name);
+    for (const entry of entries) {
+      const path = join(dir, entry.name);
+      // Real folders only are entered (a link to a folder could loop); a file, or a link to one, is listed.
+      if (entry.isDirectory()) {
+        walk(path, `${prefix}${entry.name}/`);
+        continue;
+      }
       const stats = statSync(path, { throwIfNoEntry: false });
-      if (stats?.isDirectory()) walk(path, `${prefix}${name}/`);
-      else if (stats?.isFile()) files.set(`${prefix}${name}`, { key: `${prefix}${name}`, file: path, stats });
+      if (stats?.isFile()) files.set(`${prefix}${entry.name}`, { key: `${prefix}${entry.name}`, file: path, stats });
     }
   };
   walk(root, '');
@@ -137,12 +141,11 @@ export function staticSite(root: string): StaticSite {
       return null;
     },
     send(req, res, hit, urlPath, status = 200, policies) {
-      const { file, stats } = hit;
+      const { key, file, stats } = hit;
       if (policies && extname(file).toLowerCase() === '.html') {
         const policy = policies.byPath.get(policyPath(urlPath)) ?? policies.any;
         if (policy) res.setHeader('Content-Security-Policy', policy);
       }
-      const { key } = hit;
       const copy = compressedCopy(req, key);
       const sent = copy?.hit ?? hit;
       const etag = `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}${copy ? `-${copy.encoding}` : ''}"`;
