@@ -16,7 +16,7 @@
  * write answered) and exits.
  */
 import { readFileSync } from 'node:fs';
-import { openDatabase } from '../src/lib/db/client';
+import { openDatabase, SMALL_SHARED_BUFFERS } from '../src/lib/db/client';
 import { defaultStorageDir } from '../src/lib/config/storage';
 import { createLocalStorage } from '../src/lib/storage/local.server';
 
@@ -33,7 +33,7 @@ const step = (name: string) => {
   if (name === faultAt && ++reached === nth) process.kill(process.pid, 'SIGKILL');
 };
 
-const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL || null, dataDir });
+const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL || null, dataDir, sharedBuffers: SMALL_SHARED_BUFFERS });
 const storage = createLocalStorage(defaultStorageDir(dataDir));
 let result: unknown;
 /** What a write answered, without the changes it tells the caches about (no cache runs here). */

@@ -6,7 +6,7 @@
  * kills itself with SIGKILL when the work reaches that step: no shutdown code runs, as when a machine dies.
  */
 import { join } from 'node:path';
-import { openDatabase } from '../src/lib/db/client';
+import { openDatabase, SMALL_SHARED_BUFFERS } from '../src/lib/db/client';
 import { createLogger } from '../src/lib/http/log.server';
 import { createScheduler } from '../src/lib/jobs/jobs.server';
 import { createMailer } from '../src/lib/mail/mail.server';
@@ -19,7 +19,7 @@ const now = new Date(Number(process.env.FAULT_NOW ?? Date.now()));
 const step: NudgeStep = (at) => {
   if (at === faultAt) process.kill(process.pid, 'SIGKILL');
 };
-const handle = await openDatabase({ databaseUrl: null, dataDir });
+const handle = await openDatabase({ databaseUrl: null, dataDir, sharedBuffers: SMALL_SHARED_BUFFERS });
 if (process.env.FAULT_MODE === 'nudge') {
   const outcome = await nudgePerson(handle.db, { iboId: Number(process.env.FAULT_IBO), contactId: Number(process.env.FAULT_CONTACT), key: process.env.FAULT_KEY!, locale: 'es', origin: 'https://academia.example', now }, step);
   console.log(JSON.stringify(outcome));

@@ -5,14 +5,14 @@
  * database. With `FAULT_AT=<step>` it kills itself with SIGKILL when the refund reaches that step: no
  * shutdown code runs, as when a machine dies. Prints `step <name>` at each step and `done <json>` at the end.
  */
-import { openDatabase } from '../src/lib/db/client';
+import { openDatabase, SMALL_SHARED_BUFFERS } from '../src/lib/db/client';
 import { SandboxGateway } from '../src/lib/commerce/sandbox';
 import { DatabaseSandboxLedger } from '../src/lib/commerce/sandbox-ledger.server';
 import { reconcileRefunds, refundOrder, type RefundInput, type RefundStep } from '../src/lib/orders/refunds.server';
 
 const faultAt = process.env.FAULT_AT ?? '';
 const now = new Date(Number(process.env.FAULT_NOW ?? Date.now()));
-const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL || null, dataDir: process.env.DATA_DIR! });
+const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL || null, dataDir: process.env.DATA_DIR!, sharedBuffers: SMALL_SHARED_BUFFERS });
 const gateway = new SandboxGateway({ ledger: new DatabaseSandboxLedger(handle.db), now: () => now });
 const onStep = (step: RefundStep) => {
   process.stdout.write(`step ${step}\n`);

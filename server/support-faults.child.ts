@@ -5,7 +5,7 @@
  * SIGKILL when the job reaches that step: no shutdown code runs, as when a machine dies.
  */
 import { join } from 'node:path';
-import { openDatabase } from '../src/lib/db/client';
+import { openDatabase, SMALL_SHARED_BUFFERS } from '../src/lib/db/client';
 import { createLogger } from '../src/lib/http/log.server';
 import { createScheduler } from '../src/lib/jobs/jobs.server';
 import { createMailer } from '../src/lib/mail/mail.server';
@@ -14,7 +14,7 @@ import { registerSupportJobs } from '../src/lib/support/reply-job.server';
 const dataDir = process.env.DATA_DIR!;
 const faultAt = process.env.FAULT_AT ?? '';
 const now = new Date(Number(process.env.FAULT_NOW ?? Date.now()));
-const handle = await openDatabase({ databaseUrl: null, dataDir });
+const handle = await openDatabase({ databaseUrl: null, dataDir, sharedBuffers: SMALL_SHARED_BUFFERS });
 const scheduler = createScheduler({ db: handle.db, logger: createLogger('silent'), workerId: `support-faults:${process.pid}`, clock: () => now });
 const mailer = createMailer({ smtpUrl: null, from: 'Academy <academy@example.com>', outboxDir: join(dataDir, 'outbox'), timeoutMs: 5000 });
 registerSupportJobs(scheduler, { db: handle.db, send: (m) => mailer.send(m), now: () => now }, (step) => {

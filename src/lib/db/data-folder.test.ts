@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { openDatabase, queryRows } from './client';
+import { openDatabase, queryRows, SMALL_SHARED_BUFFERS } from './client';
 import { folderSocket, snapshotFromOwner } from './data-folder';
 import { testDatabases } from './testing';
 
@@ -38,6 +38,8 @@ describe('the embedded database folder', () => {
     expect(await snapshotFromOwner(dir)).toBeNull();
     const owner = await openDatabase({ databaseUrl: null, dataDir: dir });
     try {
+      // A data folder keeps the academy cached; an in-memory copy lives seconds, and gets a small pool.
+      expect(await queryRows(owner.db, sql`show shared_buffers`)).toEqual([{ shared_buffers: '32MB' }]);
       await owner.db.execute(sql`insert into users (email, first_name, last_name) values ('copy@test.example', 'In', 'Copy')`);
       await expect(openDatabase({ databaseUrl: null, dataDir: dir })).rejects.toThrow(
         new RegExp(`^The embedded database in ${dir} is open in another process \\(pid ${process.pid}: a server, a backup or a restore\\): stop it first, or use another DATA_DIR\\.$`),
@@ -47,6 +49,7 @@ describe('the embedded database folder', () => {
       const opened = await openDatabase({ databaseUrl: null, dataDir: 'memory://', snapshot: new Blob([new Uint8Array(copy!.tar)]) });
       try {
         expect(await queryRows(opened.db, sql`select last_name from users where email = 'copy@test.example'`)).toEqual([{ last_name: 'Copy' }]);
+        expect(await queryRows(opened.db, sql`show shared_buffers`)).toEqual([{ shared_buffers: SMALL_SHARED_BUFFERS }]);
       } finally {
         await opened.close();
       }
@@ -55,7 +58,13 @@ describe('the embedded database folder', () => {
     }
     expect(existsSync(folderSocket(dir))).toBe(false);
     expect(await snapshotFromOwner(dir)).toBeNull();
-    await (await openDatabase({ databaseUrl: null, dataDir: dir })).close();
+    await expect(openDatabase({ databaseUrl: null, dataDir: dir, sharedBuffers: "32MB'; fsync='on" })).rejects.toThrow(/^shared buffers must be a size like 32MB/);
+    const small = await openDatabase({ databaseUrl: null, dataDir: dir, sharedBuffers: SMALL_SHARED_BUFFERS });
+    try {
+      expect(await queryRows(small.db, sql`show shared_buffers`)).toEqual([{ shared_buffers: SMALL_SHARED_BUFFERS }]);
+    } finally {
+      await small.close();
+    }
   }, 180_000);
 
   it('opens although a killed process left its socket behind', async () => {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { openDatabase, type DbHandle } from './client';
+import { openDatabase, SMALL_SHARED_BUFFERS, type DbHandle } from './client';
 import { migrate } from './migrate';
 import { seed } from './seed/seed.server';
 import { readPasswordHashCost } from '../config/settings';
@@ -131,7 +131,7 @@ function template(kind: TemplateKind): Promise<Blob> {
  */
 export async function preparedDataFolder(dataDir: string, opts: { seed?: boolean } = {}): Promise<string> {
   const kind = (opts.seed ?? true) ? 'prepared' : 'empty';
-  const handle = await openDatabase({ databaseUrl: null, dataDir, snapshot: await template(kind) });
+  const handle = await openDatabase({ databaseUrl: null, dataDir, snapshot: await template(kind), sharedBuffers: SMALL_SHARED_BUFFERS });
   await handle.close();
   if (kind === 'prepared') cpSync(preparedFilesDir(templatesDir()), join(dataDir, 'files'), { recursive: true });
   return dataDir;

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase, type DbHandle } from '../db/client';
+import { openDatabase, SMALL_SHARED_BUFFERS, type DbHandle } from '../db/client';
 import { createPostgresDatabase, postgresAvailable, preparedDataFolder } from '../db/testing';
 import { childArgs, type ChildName } from './children';
 
@@ -137,7 +137,7 @@ export async function expectNothingLeftAtEach(task: FaultTask, target: FaultTarg
 
 /** Runs `fn` on the target's database, closed afterwards. */
 export async function withDb<T>({ dataDir, databaseUrl }: FaultTarget, fn: (handle: DbHandle) => Promise<T>): Promise<T> {
-  const handle = await openDatabase({ databaseUrl, dataDir });
+  const handle = await openDatabase({ databaseUrl, dataDir, sharedBuffers: SMALL_SHARED_BUFFERS });
   try {
     return await fn(handle);
   } finally {
