@@ -3,7 +3,7 @@
  * 401 handling, registration, password reset by e-mail, and bad input. Each in both languages.
  */
 import { request as httpRequest } from 'node:http';
-import { expect, expectNoSeriousViolations, outboxMail, test, type Page } from './fixtures';
+import { expect, expectNoSeriousViolations, languageTurns, outboxMail, test, type Page } from './fixtures';
 
 const LANGS = [
   {
@@ -230,8 +230,9 @@ async function newAccount(page: Page, baseURL: string, password = 'Inicial2026')
 }
 
 for (const l of LANGS) {
+  const turn = languageTurns(LANGS, l);
   test.describe(`login (${l.locale})`, () => {
-    test('what was typed before the form came alive is kept, and the login goes through with it', async ({ page }) => {
+    if (turn()) test('what was typed before the form came alive is kept, and the login goes through with it', async ({ page }) => {
       // The page's scripts arrive only once the person has typed (a slow connection).
       let release!: () => void;
       const arrived = new Promise<void>((resolve) => (release = resolve));
@@ -253,7 +254,7 @@ for (const l of LANGS) {
       await expect(page.getByRole('banner').getByLabel(l.account(LEARNER.fullName))).toBeVisible();
     });
 
-    test('logs in, keeps the header’s user info in storage and the session in an HttpOnly cookie', async ({ page }) => {
+    if (turn()) test('logs in, keeps the header’s user info in storage and the session in an HttpOnly cookie', async ({ page }) => {
       await logIn(page, l, LEARNER);
       await page.waitForURL(l.home);
       await expect(page.getByRole('banner').getByLabel(l.account(LEARNER.fullName))).toBeVisible();
@@ -278,7 +279,7 @@ for (const l of LANGS) {
       await expect(menu).toBeHidden();
     });
 
-    test('shows every login rule next to its field and sends nothing', async ({ page }) => {
+    if (turn()) test('shows every login rule next to its field and sends nothing', async ({ page }) => {
       const posts: string[] = [];
       page.on('request', (r) => r.method() === 'POST' && posts.push(r.url()));
       await page.goto(`${l.prefix}/login`);
@@ -304,7 +305,7 @@ for (const l of LANGS) {
       expect(posts).toEqual([]);
     });
 
-    test('refuses a user of type 2 and a wrong password alike, in the Information modal', async ({ page }) => {
+    if (turn()) test('refuses a user of type 2 and a wrong password alike, in the Information modal', async ({ page }) => {
       for (const who of [
         { email: 'refused@academia.example', password: 'Rechazo2026' },
         { email: LEARNER.email, password: 'not-her-password' },
@@ -322,7 +323,7 @@ for (const l of LANGS) {
       }
     });
 
-    test('says the server cannot be reached when the request never gets an answer', async ({ page }) => {
+    if (turn()) test('says the server cannot be reached when the request never gets an answer', async ({ page }) => {
       await page.route('**/_actions/auth.login{,/}', (route) => route.abort('connectionrefused'));
       await logIn(page, l, LEARNER);
       const dialog = page.getByRole('dialog', { name: l.info });
@@ -330,7 +331,7 @@ for (const l of LANGS) {
       expect(await stored(page, 'user')).toBeNull();
     });
 
-    test('offers the IBO code entry, cancel and the forgot-password page', async ({ page }) => {
+    if (turn()) test('offers the IBO code entry, cancel and the forgot-password page', async ({ page }) => {
       await page.goto(`${l.prefix}/login?next=${encodeURIComponent(`${l.prefix}/courses-details/1`)}`);
       const form = loginForm(page, l);
       await expect(form.getByRole('link', { name: l.asIbo })).toHaveAttribute('href', `${l.prefix}/guest?next=${encodeURIComponent(`${l.prefix}/courses-details/1`)}`);
@@ -339,7 +340,7 @@ for (const l of LANGS) {
       await expect(page.getByRole('heading', { level: 1, name: l.forgotTitle })).toBeVisible();
     });
 
-    test('sends a visitor of a personal page to login and back', async ({ page }) => {
+    if (turn()) test('sends a visitor of a personal page to login and back', async ({ page }) => {
       for (const path of ['/mylearning', '/myshopping', '/profile']) {
         const response = await page.goto(`${l.prefix}${path}`);
         expect(response?.status()).toBe(200);
@@ -358,7 +359,7 @@ for (const l of LANGS) {
       await expect(page.locator('[data-course-id]')).toHaveCount(3);
     });
 
-    test('logging out clears user, IBO and prospect data and the session', async ({ page }) => {
+    if (turn()) test('logging out clears user, IBO and prospect data and the session', async ({ page }) => {
       await logIn(page, l, LEARNER);
       await page.waitForURL(l.home);
       // Leftovers of an earlier IBO session must go too.
@@ -376,7 +377,7 @@ for (const l of LANGS) {
       await expect(page).toHaveURL(/\/login\?next=/);
     });
 
-    test('an IBO session shows the company, its code and close session in the header', async ({ page }) => {
+    if (turn()) test('an IBO session shows the company, its code and close session in the header', async ({ page }) => {
       await page.goto(`${l.prefix}/HORIZONTE01`);
       const summary = page.getByRole('banner').getByLabel(l.iboMenu('Viajes Horizonte S.A.S.'));
       await summary.click();
@@ -388,7 +389,7 @@ for (const l of LANGS) {
       expect(await sessionCookie(page)).toBeUndefined();
     });
 
-    test('a 401 from the session check clears every stored identity and goes home', async ({ page }) => {
+    if (turn()) test('a 401 from the session check clears every stored identity and goes home', async ({ page }) => {
       await logIn(page, l, LEARNER);
       await page.waitForURL(l.home);
       await page.evaluate(() => localStorage.setItem('contact', JSON.stringify({ id: 1, firstName: 'P', lastName: 'Q', email: 'p@example.com' })));
@@ -402,7 +403,7 @@ for (const l of LANGS) {
       expect([await stored(page, 'user'), await stored(page, 'ibo'), await stored(page, 'contact')]).toEqual([null, null, null]);
     });
 
-    test('a forged session cookie is dropped and gives no session', async ({ page, baseURL }) => {
+    if (turn()) test('a forged session cookie is dropped and gives no session', async ({ page, baseURL }) => {
       await page.context().addCookies([{ name: 'session', value: 'forged-token-value', url: baseURL! }]);
       const response = await page.goto(`${l.prefix}/courses`);
       expect(response?.status()).toBe(200);
@@ -414,7 +415,7 @@ for (const l of LANGS) {
   });
 
   test.describe(`registration (${l.locale})`, () => {
-    test('the login page’s registration modal checks every rule, then creates the account and logs in', async ({ page }) => {
+    if (turn()) test('the login page’s registration modal checks every rule, then creates the account and logs in', async ({ page }) => {
       // A whole journey (many pages, a login or two): more than the default budget on a busy 2-core machine.
       test.slow();
       await page.goto(`${l.prefix}/login`);
@@ -488,7 +489,7 @@ for (const l of LANGS) {
       expect(JSON.parse((await stored(page, 'user'))!).email).toBe(email);
     });
 
-    test('offers 81 birth years starting 18 years ago', async ({ page }) => {
+    if (turn()) test('offers 81 birth years starting 18 years ago', async ({ page }) => {
       await page.goto(`${l.prefix}/register`);
       const years = await registerForm(page, l).getByLabel(l.labels.year, { exact: true }).locator('option').allTextContents();
       const now = new Date().getFullYear();
@@ -497,7 +498,7 @@ for (const l of LANGS) {
   });
 
   test.describe(`password reset (${l.locale})`, () => {
-    test('e-mails a single-use link that sets a new password and ends the old sessions', async ({ page, baseURL, browser }) => {
+    if (turn()) test('e-mails a single-use link that sets a new password and ends the old sessions', async ({ page, baseURL, browser }) => {
       // A whole journey (many pages, a login or two): more than the default budget on a busy 2-core machine.
       test.slow();
       const account = await newAccount(page, baseURL!);
@@ -553,7 +554,7 @@ for (const l of LANGS) {
       await expect(page.getByRole('alert')).toHaveText(l.invalidLink);
     });
 
-    test('answers the same for an address without an account, and sends nothing', async ({ page, baseURL }) => {
+    if (turn()) test('answers the same for an address without an account, and sends nothing', async ({ page, baseURL }) => {
       const nobody = `nadie.${unique()}@example.com`;
       const somebody = await newAccount(page, baseURL!);
       await page.goto(`${l.prefix}/forgot-password`);
@@ -861,9 +862,10 @@ async function signUp(page: Page, l: Lang, email: string) {
 }
 
 for (const l of LANGS) {
+  const turn = languageTurns(LANGS, l);
   const c = SHARING[l.locale];
   test.describe(`consent to be shown to the IBO (${l.locale})`, () => {
-    test('signing up through an IBO’s link offers the box unticked; My data shows the IBO and switches sharing on and off', async ({ page }) => {
+    if (turn()) test('signing up through an IBO’s link offers the box unticked; My data shows the IBO and switches sharing on and off', async ({ page }) => {
       test.slow();
       await page.goto(`${l.prefix}/HORIZONTE01`);
       await page.goto(`${l.prefix}/register`);
@@ -893,7 +895,7 @@ for (const l of LANGS) {
       await expectNoSeriousViolations(page);
     });
 
-    test('without an IBO there is no box at sign-up and no section on My data', async ({ page, baseURL }) => {
+    if (turn()) test('without an IBO there is no box at sign-up and no section on My data', async ({ page, baseURL }) => {
       await page.goto(`${l.prefix}/register`);
       await hydrated(page);
       await expect(registerForm(page, l).getByRole('checkbox')).toHaveCount(0);
