@@ -1,7 +1,7 @@
 /**
  * `npm test`: every quality gate, stopping at the first failure:
  * find Chromium → typecheck (`scripts/typecheck.mjs`), lint, the build (then the journeys' seeded database) and
- * Vitest's databases side by side → Vitest → Playwright.
+ * Vitest's databases side by side → Playwright → Vitest.
  * Ends with one summary line "N passed, N failed, N skipped".
  *
  * `--fast` (`npm run test:fast`, for development): typecheck and lint side by side, then Vitest on the
@@ -176,11 +176,13 @@ await together([
 ]);
 // The step above waited for it: where Vitest's templates and test processes are.
 process.env.ACADEMY_TEST_RUN = testRun.line;
-// One suite after the other: each keeps both cores of this machine busy on its own (Vitest's two
+// One suite after the other: each keeps both cores of this machine busy on its own (Vitest's three
 // workers; the journeys' two browsers, their renderers and the server). Side by side they took as long
 // as one after the other, or longer, and each suite's waits for a core tripped limits meant for what is
-// stuck (a login taking 20 s): nothing was gained but flakes.
+// stuck (a login taking 20 s): nothing was gained but flakes. The journeys first: after Vitest (hundreds
+// of databases opened and dropped, a few gigabytes of memory touched) they took 619 s here, first 535 s,
+// and Vitest after them took no longer (docs/benchmarks.md, the sixth day's session).
+step('browser journeys (playwright)', bin('playwright'), ['test'], { CHROME_PATH: chrome });
 step('unit and integration tests (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile.json=reports/vitest.json']);
 await testRun.remove();
-step('browser journeys (playwright)', bin('playwright'), ['test'], { CHROME_PATH: chrome });
 summary();

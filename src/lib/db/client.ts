@@ -59,8 +59,9 @@ export interface DbTarget {
 /**
  * Shared buffers for a database that lives seconds: an in-memory copy (its files are in memory already,
  * so a page not in the pool is a copy away) and the data folders of the processes the tests start and
- * kill. PGlite clears the whole pool at every start: with 32 MB, a quarter of an open's page faults and
- * about a sixth of its processor time here (ten opens of a seeded copy: 370k → 275k faults, 10.4 → 8.9 s).
+ * kill. PGlite clears the whole pool at every start, and page faults are costly on the test machine: ten
+ * opens of a seeded copy in one process took 366–416k faults and 10.3–11.3 s of processor time with 32 MB,
+ * 272–276k and 8.9–9.0 s with 1 MB (four runs each, side by side).
  */
 export const SMALL_SHARED_BUFFERS = '2MB';
 
