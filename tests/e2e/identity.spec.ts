@@ -1,6 +1,7 @@
 /**
  * Identity journeys: login, the header's user and IBO menus, sessions and protected pages, logout,
- * 401 handling, registration, password reset by e-mail, and bad input. Each in both languages.
+ * 401 handling, registration, password reset by e-mail, and bad input. Each block in both languages,
+ * its journeys in turn (`languageTurns`).
  */
 import { request as httpRequest } from 'node:http';
 import { expect, expectNoSeriousViolations, languageTurns, outboxMail, test, type Page } from './fixtures';
