@@ -1,7 +1,7 @@
 /**
  * `npm test`: every quality gate, stopping at the first failure:
- * find Chromium → typecheck (`scripts/typecheck.mjs`), lint, the build (then the journeys' seeded database) and
- * Vitest's databases side by side → Playwright → Vitest.
+ * find Chromium → typecheck (`scripts/typecheck.mjs`), lint and the build (then the journeys' seeded database)
+ * side by side → Playwright, with Vitest's databases made meanwhile → Vitest.
  * Ends with one summary line "N passed, N failed, N skipped".
  *
  * `--fast` (`npm run test:fast`, for development): typecheck and lint side by side, then Vitest on the
@@ -158,31 +158,33 @@ console.log(`Chromium: ${chrome}`);
 // the template is made beside the checks, so the journeys' server starts at once.
 const e2eTemplate = nameE2eFolders().templateDir;
 
-// Vitest's starting point (database templates, compiled test processes: scripts/test-run.ts) is made
-// beside the checks too, and kept by its maker until the suites are over.
-const testRun = startTestRun();
+/** Vitest's starting point (database templates, compiled test processes: scripts/test-run.ts), kept by its maker until the suites are over. */
+let testRun;
 process.on('exit', () => {
-  testRun.child.stdin.end();
+  testRun?.child.stdin.end();
   rmSync(e2eTemplate, { recursive: true, force: true });
 });
 
-// Beside the type checker and the linter, what the suites start from is made: the build, then the
-// journeys' template, and Vitest's templates. The suites themselves do not run beside the checks:
-// beside them, on 2 cores, timed limits of the suites tripped.
+// Beside the type checker and the linter, what the journeys start from is made: the build, then the
+// journeys' template. The suites themselves do not run beside the checks: beside them, on 2 cores, timed
+// limits of the suites tripped.
 await together([
   ...checks,
   { title: 'build, then the journeys’ seeded database', behind: true, cmd: 'npm', args: ['run', 'build', '--silent'], then: [process.execPath, ['scripts/e2e-server.mjs', '--template']] },
-  { title: 'Vitest’s databases and test processes', wait: () => testRun.ready },
 ]);
-// The step above waited for it: where Vitest's templates and test processes are.
-process.env.ACADEMY_TEST_RUN = testRun.line;
 // One suite after the other: each keeps both cores of this machine busy on its own (Vitest's three
 // workers; the journeys' two browsers, their renderers and the server). Side by side they took as long
 // as one after the other, or longer, and each suite's waits for a core tripped limits meant for what is
 // stuck (a login taking 20 s): nothing was gained but flakes. The journeys first: after Vitest (hundreds
 // of databases opened and dropped, a few gigabytes of memory touched) they took 619 s here, first 535 s,
 // and Vitest after them took no longer (docs/benchmarks.md, the sixth day's session).
+// Vitest's starting point is made while the journeys run, at a lower priority: it takes the time their
+// waits leave (the journeys keep the cores about 85 % busy), where beside the checks it was the first
+// phase's longest part with the build.
+testRun = startTestRun();
 step('browser journeys (playwright)', bin('playwright'), ['test'], { CHROME_PATH: chrome });
+await together([{ title: 'Vitest’s databases and test processes', wait: () => testRun.ready }]);
+process.env.ACADEMY_TEST_RUN = testRun.line;
 step('unit and integration tests (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile.json=reports/vitest.json']);
 await testRun.remove();
 summary();
