@@ -176,8 +176,9 @@ await together([
 // workers; the journeys' two browsers, their renderers and the server). Side by side they took as long
 // as one after the other, or longer, and each suite's waits for a core tripped limits meant for what is
 // stuck (a login taking 20 s): nothing was gained but flakes. The journeys first: after Vitest (hundreds
-// of databases opened and dropped, a few gigabytes of memory touched) they took 619 s here, first 535 s,
-// and Vitest after them took no longer (docs/benchmarks.md, the sixth day's session).
+// of databases opened and dropped, a few gigabytes of memory touched) they took 619 s here, first 535 s
+// in the same checkout; first in clean clones, 667–675 s, unexplained (docs/benchmarks.md, the sixth
+// day's session).
 // Vitest's starting point is made while the journeys run, at a lower priority: it takes the time their
 // waits leave (the journeys keep the cores about 85 % busy), where beside the checks it was the first
 // phase's longest part with the build.
