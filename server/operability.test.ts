@@ -4,8 +4,8 @@ import { Writable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
-import { openDatabase, type DbHandle } from '../src/lib/db/client';
-import { migrate } from '../src/lib/db/migrate';
+import type { DbHandle } from '../src/lib/db/client';
+import { pglite } from '../src/lib/db/testing';
 import { createApp, type App, type AstroHandler } from './app';
 import { createLogger } from '../src/lib/http/log.server';
 import { keepForAudience, lookUp } from '../src/lib/http/page-cache';
@@ -76,8 +76,7 @@ async function listen(a: App): Promise<string> {
 }
 
 beforeAll(async () => {
-  handle = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
-  await migrate(handle);
+  handle = await pglite.create();
   app = await build(handle);
   base = await listen(app);
 });
@@ -156,7 +155,7 @@ describe('/metrics and /readyz', () => {
       expect(await ok.text()).toBe('{"status":"up"}');
     }
 
-    const closed = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
+    const closed = await pglite.create();
     await closed.close();
     const broken = await build(closed);
     const brokenBase = await listen(broken);

@@ -158,7 +158,8 @@ async function prepareLikeTemplate(url: string): Promise<void> {
   }
 }
 
-const pglite: TestDatabase = {
+/** The embedded database: a copy of the run's migrated (or seeded) template, opened in memory. */
+export const pglite: TestDatabase = {
   name: 'pglite',
   create: async (opts) => openDatabase({ databaseUrl: null, dataDir: 'memory://', snapshot: await template(opts?.seed ? 'seeded' : 'empty') }),
 };
