@@ -8,6 +8,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -18,7 +19,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
  * already (so `npm test`, Playwright's runner and its workers agree on them), and returns them.
  */
 export function nameE2eFolders() {
-  process.env.E2E_DATA_DIR ??= `/tmp/academy-e2e-${process.pid}`;
+  process.env.E2E_DATA_DIR ??= join(tmpdir(), `academy-e2e-${process.pid}`);
   process.env.E2E_TEMPLATE_DIR ??= `${process.env.E2E_DATA_DIR}-seeded`;
   return { dataDir: process.env.E2E_DATA_DIR, templateDir: process.env.E2E_TEMPLATE_DIR };
 }

@@ -12,6 +12,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { findChromium } from './find-chromium.mjs';
 import { nameE2eFolders } from './e2e-server.mjs';
+import { memoryScratch } from './scratch.mjs';
 
 const bin = (name) => `node_modules/.bin/${name}`;
 const started = Date.now();
@@ -135,6 +136,13 @@ function summary() {
 }
 
 rmSync('reports', { recursive: true, force: true });
+// The run's temporary files (database copies, the journeys' data folders, PostgreSQL's test databases)
+// in memory when /dev/shm has room (`scripts/scratch.mjs`), unless TMPDIR names a folder already.
+const scratch = process.env.TMPDIR ? null : memoryScratch();
+if (scratch) {
+  process.env.TMPDIR = scratch;
+  process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
+}
 const checks = [
   { title: 'typecheck (TypeScript 7, astro check)', cmd: process.execPath, args: ['scripts/typecheck.mjs'] },
   { title: 'lint (eslint)', cmd: bin('eslint'), args: ['.', '--max-warnings=0'], behind: true },
@@ -153,6 +161,7 @@ try {
   process.exit(1);
 }
 console.log(`Chromium: ${chrome}`);
+if (scratch) console.log(`Temporary files: ${scratch} (in memory)`);
 
 // The journeys' data folder and seeded template, named here (playwright.config.ts keeps names it is given):
 // the template is made beside the checks, so the journeys' server starts at once.

@@ -12,6 +12,7 @@ import { migrate } from './migrate';
 import { seed } from './seed/seed.server';
 import { readPasswordHashCost } from '../config/settings';
 import { convertDemoVideos, copyConversion } from '../testing/prepared';
+import { memoryTablespace } from './test-tablespace';
 
 /** The cost of new password hashes in the suites (`PASSWORD_HASH_COST`, 10 in vitest.config.ts). */
 export const testHashCost = readPasswordHashCost(process.env.PASSWORD_HASH_COST);
@@ -191,7 +192,9 @@ export async function createPostgresDatabase(
     await client.connect();
     await client.query(statement).finally(() => client.end());
   };
-  if (!opts.template) await admin(`CREATE DATABASE "${dbName}"`);
+  // In the run's tablespace (`test-tablespace.ts`) when it has one on this server; a copy of a template lands in the template's.
+  const tablespace = server === adminUrl && process.env.ACADEMY_PG_TABLESPACE ? ` TABLESPACE "${process.env.ACADEMY_PG_TABLESPACE}"` : '';
+  if (!opts.template) await admin(`CREATE DATABASE "${dbName}"${tablespace}`);
   else {
     // Copies of one template made at the same moment: the server refuses a copy while another session
     // is connected to the template (a copy in progress is one), so a refused copy waits and tries again.
@@ -230,14 +233,19 @@ const pgTemplateNames = (prefix: string) => ({ empty: `${prefix}_empty`, seeded:
 
 /**
  * Makes the three PostgreSQL templates (Vitest's global setup) and returns the value for
- * ACADEMY_PG_TEMPLATES and how to drop them. The prepared one is the seeded one with the conversion of
- * the PGlite prepared template written into `dir` (`makeTestTemplates`, awaited as `pgliteMade`).
+ * ACADEMY_PG_TEMPLATES, the run's tablespace (or null) and how to drop them. The prepared one is the
+ * seeded one with the conversion of the PGlite prepared template written into `dir` (`makeTestTemplates`,
+ * awaited as `pgliteMade`). They are made in a tablespace in memory when the run can have one
+ * (`test-tablespace.ts`), and so is every test database copied from them.
  */
-export async function makePostgresTemplates(pgliteMade: Promise<unknown>): Promise<{ names: string; drop(): Promise<void> }> {
+export async function makePostgresTemplates(pgliteMade: Promise<unknown>): Promise<{ names: string; tablespace: string | null; drop(): Promise<void> }> {
   const names = pgTemplateNames(`academy_tpl_${process.pid}`);
+  const tablespace = await memoryTablespace(adminUrl);
+  if (tablespace) process.env.ACADEMY_PG_TABLESPACE = tablespace.name;
   const made: { drop(): Promise<void> }[] = [];
   const drop = async () => {
     for (const m of made) await m.drop();
+    await tablespace?.drop();
   };
   try {
     for (const [name, withSeed] of [
@@ -257,7 +265,7 @@ export async function makePostgresTemplates(pgliteMade: Promise<unknown>): Promi
     await drop();
     throw err;
   }
-  return { names: `${names.empty},${names.seeded},${names.prepared}`, drop };
+  return { names: `${names.empty},${names.seeded},${names.prepared}`, tablespace: tablespace?.name ?? null, drop };
 }
 
 const postgres: TestDatabase = {

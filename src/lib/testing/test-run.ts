@@ -17,6 +17,8 @@ export interface TestRun {
   templates: string;
   children: string;
   postgres: string | null;
+  /** The PostgreSQL tablespace in memory the run's databases are made in (`db/test-tablespace.ts`), or null. */
+  tablespace?: string | null;
 }
 
 /** Points this process (and the test processes it starts) at `run`. */
@@ -25,6 +27,8 @@ export function useTestRun(run: TestRun): void {
   process.env.ACADEMY_TEST_CHILDREN = run.children;
   if (run.postgres) process.env.ACADEMY_PG_TEMPLATES = run.postgres;
   else delete process.env.ACADEMY_PG_TEMPLATES;
+  if (run.postgres && run.tablespace) process.env.ACADEMY_PG_TABLESPACE = run.tablespace;
+  else delete process.env.ACADEMY_PG_TABLESPACE;
 }
 
 /** The run `npm test` made beside the checks, when it did (ACADEMY_TEST_RUN). */
@@ -45,7 +49,7 @@ export async function makeTestRun(): Promise<{ run: TestRun; remove(): Promise<v
   const pg = (await postgresAvailable()) ? makePostgresTemplates(pglite) : null;
   const children = buildTestChildren();
   await pglite;
-  const run: TestRun = { templates, children: (await children).dir, postgres: pg ? (await pg).names : null };
+  const run: TestRun = { templates, children: (await children).dir, postgres: pg ? (await pg).names : null, tablespace: pg ? (await pg).tablespace : null };
   useTestRun(run);
   return {
     run,
