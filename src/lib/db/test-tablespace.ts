@@ -26,7 +26,8 @@ export interface Tablespace {
   drop(): Promise<void>;
 }
 
-const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
+/** `name` as a quoted SQL identifier (a database or tablespace name). */
+export const quotedName = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 async function withClient<T>(server: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: server });
@@ -41,8 +42,8 @@ async function withClient<T>(server: string, fn: (client: pg.Client) => Promise<
 /** Drops the databases in tablespace `name`, then the tablespace; its folder goes if `dir` is given. */
 async function dropTablespace(client: pg.Client, name: string, dir: string | null): Promise<void> {
   const { rows } = await client.query<{ datname: string }>('select d.datname from pg_database d join pg_tablespace t on t.oid = d.dattablespace where t.spcname = $1', [name]);
-  for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${quoted(datname)} WITH (FORCE)`);
-  await client.query(`DROP TABLESPACE IF EXISTS ${quoted(name)}`);
+  for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${quotedName(datname)} WITH (FORCE)`);
+  await client.query(`DROP TABLESPACE IF EXISTS ${quotedName(name)}`);
   if (dir) rmSync(dir, { recursive: true, force: true });
 }
 
@@ -80,7 +81,7 @@ export async function memoryTablespace(server: string, folder = tmpdir()): Promi
       dir = mkdtempSync(join(folder, 'academy-pg-'));
       chownSync(dir, uid, gid);
       const name = `${PREFIX}${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-      await client.query(`CREATE TABLESPACE ${quoted(name)} LOCATION '${dir.replace(/'/g, "''")}'`);
+      await client.query(`CREATE TABLESPACE ${quotedName(name)} LOCATION '${dir.replace(/'/g, "''")}'`);
       const made = dir;
       return { name, drop: () => withClient(server, (c) => dropTablespace(c, name, made)) };
     });

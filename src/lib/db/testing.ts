@@ -12,7 +12,7 @@ import { migrate } from './migrate';
 import { seed } from './seed/seed.server';
 import { readPasswordHashCost } from '../config/settings';
 import { convertDemoVideos, copyConversion } from '../testing/prepared';
-import { memoryTablespace } from './test-tablespace';
+import { memoryTablespace, quotedName } from './test-tablespace';
 
 /** The cost of new password hashes in the suites (`PASSWORD_HASH_COST`, 10 in vitest.config.ts). */
 export const testHashCost = readPasswordHashCost(process.env.PASSWORD_HASH_COST);
@@ -168,10 +168,12 @@ export const pglite: TestDatabase = {
 /**
  * A fresh database on the PostgreSQL server of `server` (default: the local test server): empty, a copy
  * of `template`, or `from` the run's migrated, seeded or prepared template (prepared: its stored files
- * come with `preparedPostgresFiles`). Its URL, and `drop` to remove it.
+ * come with `preparedPostgresFiles`). A new database without a template is made in `tablespace`
+ * (default: the run's, ACADEMY_PG_TABLESPACE, on the local test server); a copy lands in its template's.
+ * Its URL, and `drop` to remove it.
  */
 export async function createPostgresDatabase(
-  opts: { server?: string; prefix?: string; name?: string; template?: string; from?: 'migrated' | 'seeded' | 'prepared' } = {},
+  opts: { server?: string; prefix?: string; name?: string; template?: string; tablespace?: string | undefined; from?: 'migrated' | 'seeded' | 'prepared' } = {},
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const server = opts.server ?? adminUrl;
   if (opts.from) {
@@ -192,9 +194,8 @@ export async function createPostgresDatabase(
     await client.connect();
     await client.query(statement).finally(() => client.end());
   };
-  // In the run's tablespace (`test-tablespace.ts`) when it has one on this server; a copy of a template lands in the template's.
-  const tablespace = server === adminUrl && process.env.ACADEMY_PG_TABLESPACE ? ` TABLESPACE "${process.env.ACADEMY_PG_TABLESPACE}"` : '';
-  if (!opts.template) await admin(`CREATE DATABASE "${dbName}"${tablespace}`);
+  const tablespace = opts.tablespace ?? (server === adminUrl ? process.env.ACADEMY_PG_TABLESPACE : undefined);
+  if (!opts.template) await admin(`CREATE DATABASE ${quotedName(dbName)}${tablespace ? ` TABLESPACE ${quotedName(tablespace)}` : ''}`);
   else {
     // Copies of one template made at the same moment: the server refuses a copy while another session
     // is connected to the template (a copy in progress is one), so a refused copy waits and tries again.
@@ -241,7 +242,6 @@ const pgTemplateNames = (prefix: string) => ({ empty: `${prefix}_empty`, seeded:
 export async function makePostgresTemplates(pgliteMade: Promise<unknown>): Promise<{ names: string; tablespace: string | null; drop(): Promise<void> }> {
   const names = pgTemplateNames(`academy_tpl_${process.pid}`);
   const tablespace = await memoryTablespace(adminUrl);
-  if (tablespace) process.env.ACADEMY_PG_TABLESPACE = tablespace.name;
   const made: { drop(): Promise<void> }[] = [];
   const drop = async () => {
     for (const m of made) await m.drop();
@@ -252,7 +252,7 @@ export async function makePostgresTemplates(pgliteMade: Promise<unknown>): Promi
       [names.empty, false],
       [names.seeded, true],
     ] as const) {
-      const db = await createPostgresDatabase({ name });
+      const db = await createPostgresDatabase({ name, tablespace: tablespace?.name });
       made.push(db);
       const handle = await prepare(await openDatabase({ databaseUrl: db.url, dataDir: 'unused', connectTimeoutMs: TEST_CONNECT_MS }), withSeed);
       await handle.close();
