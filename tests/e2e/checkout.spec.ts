@@ -76,13 +76,29 @@ test('a declined card in English says why and keeps the cart; another card then 
   await page.goto('/en/purchase-detail');
   await expect(page.locator('form[data-enhanced="true"]')).toBeVisible();
   await fillPayment(page, 'en', '4000 0000 0000 0002');
+  // The declined attempt spent its payment key: the form asks for a new one, held here until the person
+  // is already typing another number.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_actions/commerce.newKey/', async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.getByRole('button', { name: 'Pay $19.99' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Your bank declined the payment. Try another card.' })).toBeVisible();
+  const declined = page.getByRole('alert').filter({ hasText: 'Your bank declined the payment. Try another card.' });
+  await expect(declined).toBeVisible();
+  // Announced at once: the focus is on the message before the new key arrives, and stays in the field
+  // the person goes back to when it does.
+  await expect(page.locator('#checkout-status')).toBeFocused();
   expect(JSON.parse(decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'cart')!.value))).toEqual([{ kind: 'course', id: 6 }]);
   // The number groups as typed, as printed on the card, and the caret stays where the person types.
   const number = page.getByLabel('Card number');
   await number.fill('');
-  await number.pressSequentially('424242424242424');
+  await number.pressSequentially('42424242');
+  release();
+  await expect(page.getByRole('button', { name: 'Pay $19.99' })).toBeEnabled();
+  await expect(number).toBeFocused();
+  await number.pressSequentially('4242424');
   await expect(number).toHaveValue('4242 4242 4242 424');
   await number.press('ArrowLeft');
   await number.press('ArrowLeft');

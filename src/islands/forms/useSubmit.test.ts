@@ -78,13 +78,27 @@ describe('useSubmit', () => {
     expect(hook.result.current.status).toBeNull();
   });
 
-  it("says any other refusal in the status line, after what it calls for, with the focus on it", async () => {
-    const refused = vi.fn();
+  it('says any other refusal in the status line with the focus on it at once, then does what it calls for while still busy', async () => {
+    let focusedBeforeRefused: boolean | undefined;
+    let finish!: () => void;
+    const refused = vi.fn(() => {
+      focusedBeforeRefused = form.focusOn.mock.calls.some(([id]) => id === 'status');
+      return new Promise<void>((resolve) => (finish = resolve));
+    });
     const { form, hook } = setup({ refused, send: async () => refusal({ code: 'PAYMENT_REQUIRED', status: 402, message: 'Card declined' }) });
-    await act(() => hook.result.current.submit(submitEvent()));
+    let sent!: Promise<void>;
+    act(() => void (sent = hook.result.current.submit(submitEvent())));
+    await vi.waitFor(() => expect(refused).toHaveBeenCalledWith(expect.objectContaining({ status: 402 })));
+    // The focus is moved before the new key is asked for: never later, away from a field the person is typing in.
+    expect(focusedBeforeRefused).toBe(true);
+    expect(hook.result.current.busy).toBe(true);
+    await act(async () => {
+      finish();
+      await sent;
+    });
     expect(hook.result.current.status).toEqual({ text: 'Card declined', ok: false });
-    expect(refused).toHaveBeenCalledWith(expect.objectContaining({ status: 402 }));
-    expect(form.focusOn).toHaveBeenCalledWith('status');
+    expect(form.focusOn).toHaveBeenCalledTimes(1);
+    expect(hook.result.current.busy).toBe(false);
     expect(form.showErrors).not.toHaveBeenCalled();
   });
 

@@ -87,9 +87,10 @@ export function useSubmit<F extends string, C extends string, A extends AnyAnswe
       if (opts.conflict && error.code === 'CONFLICT' && opts.form.showErrors(opts.conflict)) return;
       const fields = inputFields(error);
       if (fields && opts.form.showErrors(opts.fieldErrors(fields))) return;
-      setStatus({ text: error.message || opts.connection, ok: false });
+      // Announced at once: moved there only after `refused` (a new payment key fetched, say), the focus
+      // left the field the person had already gone back to, and what they typed next went nowhere.
+      say({ text: error.message || opts.connection, ok: false });
       await opts.refused?.(error);
-      opts.form.focusOn(opts.statusId);
     } catch {
       say({ text: opts.connection, ok: false });
     } finally {
