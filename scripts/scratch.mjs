@@ -36,18 +36,27 @@ export function alive(pid) {
 
 const PREFIX = 'academy-test-';
 
+/** The folder a run's PostgreSQL tablespace is made in, inside its temporary folder (`src/lib/db/test-tablespace.ts`). */
+export const TABLESPACE_FOLDER_PREFIX = 'academy-pg-';
+
 /**
  * A new folder for this run's temporary files under `base` when `base` is a memory file system with
  * `room` bytes free, or null. Folders left there by runs whose process is gone (killed) are removed
- * first. The folder can be passed through by other users (0711): the PostgreSQL server keeps its
- * tablespace inside.
+ * first, but for one that still holds a PostgreSQL tablespace: the server may hold pages of its
+ * databases not yet written, and with their files gone it could write no checkpoint again (nor drop
+ * any database). The test run drops such a tablespace with its databases, then its folder; the rest
+ * goes at the next run. The folder can be passed through by other users (0711): the PostgreSQL server
+ * keeps its tablespace inside.
  */
 export function memoryScratch({ base = '/dev/shm', room = 4 * 2 ** 30 } = {}) {
   try {
     if (!onMemory(base)) return null;
     for (const name of readdirSync(base)) {
       const pid = Number(/^academy-test-(\d+)-/.exec(name)?.[1]);
-      if (pid && !alive(pid)) rmSync(join(base, name), { recursive: true, force: true });
+      if (!pid || alive(pid)) continue;
+      const dir = join(base, name);
+      if (readdirSync(dir).some((entry) => entry.startsWith(TABLESPACE_FOLDER_PREFIX))) continue;
+      rmSync(dir, { recursive: true, force: true });
     }
     const { bavail, bsize } = statfsSync(base);
     if (bavail * bsize < room) return null;

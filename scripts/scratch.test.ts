@@ -1,12 +1,12 @@
 /**
  * The run's folder for temporary files (`scratch.mjs`): on a memory file system with room, a new folder
- * others may pass through; none on a disk or without room; folders of killed runs removed, a running
- * run's kept.
+ * others may pass through; none on a disk or without room; folders of killed runs removed (once their
+ * PostgreSQL tablespace is dropped), a running run's kept.
  */
 import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { memoryScratch, onMemory } from './scratch.mjs';
+import { memoryScratch, onMemory, TABLESPACE_FOLDER_PREFIX } from './scratch.mjs';
 
 const shm = onMemory('/dev/shm');
 if (!shm) console.warn('/dev/shm is not a memory file system here: the scratch-folder tests are skipped.');
@@ -45,5 +45,18 @@ describe.skipIf(!shm)('the run’s folder for temporary files', () => {
     made.push(memoryScratch()!);
     expect(existsSync(stale)).toBe(false);
     expect(existsSync(running)).toBe(true);
+  });
+
+  it('keeps a gone run’s folder while it holds a PostgreSQL tablespace, and removes it once that is dropped', () => {
+    const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout;
+    const stale = `/dev/shm/academy-test-${gone}-tablespace`;
+    mkdirSync(`${stale}/${TABLESPACE_FOLDER_PREFIX}abc123/PG_15_202209061`, { recursive: true });
+    made.push(stale);
+    made.push(memoryScratch()!);
+    expect(existsSync(`${stale}/${TABLESPACE_FOLDER_PREFIX}abc123`)).toBe(true);
+    // The test run dropped the tablespace and removed its folder: the next run removes the rest.
+    rmSync(`${stale}/${TABLESPACE_FOLDER_PREFIX}abc123`, { recursive: true });
+    made.push(memoryScratch()!);
+    expect(existsSync(stale)).toBe(false);
   });
 });

@@ -16,15 +16,16 @@ import { memoryScratch } from './scratch.mjs';
 
 const bin = (name) => `node_modules/.bin/${name}`;
 const started = Date.now();
+/** Vitest's starting point (database templates, compiled test processes: scripts/test-run.ts), kept by its maker until the suites are over. */
+let testRun;
 
-function step(title, cmd, args, env = {}) {
+async function step(title, cmd, args, env = {}) {
   console.log(`\n▶ ${title}`);
   const t = Date.now();
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   if (r.status !== 0) {
     console.error(`\n✗ ${title} failed (exit ${r.status ?? r.signal})`);
-    summary();
-    process.exit(r.status || 1);
+    await stop(r.status || 1);
   }
   console.log(`✓ ${title} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
 }
@@ -107,10 +108,18 @@ async function together(steps) {
     ),
   );
   const failed = results.find((status) => status !== 0);
-  if (failed !== undefined) {
-    summary();
-    process.exit(failed || 1);
-  }
+  if (failed !== undefined) await stop(failed || 1);
+}
+
+/**
+ * Ends a run that failed: Vitest's starting point is removed first (its PostgreSQL databases dropped),
+ * then the memory folder goes at exit. The other way round, the server kept pages of databases whose
+ * files were gone: it could write no checkpoint, nor drop any database, until they were dropped.
+ */
+async function stop(status) {
+  summary();
+  await testRun?.remove();
+  process.exit(status);
 }
 
 function counts() {
@@ -149,7 +158,7 @@ const checks = [
 ];
 if (process.argv.includes('--fast')) {
   await together(checks);
-  step('unit and integration tests on PGlite (vitest)', bin('vitest'), ['run'], { TEST_DATABASES: 'pglite' });
+  await step('unit and integration tests on PGlite (vitest)', bin('vitest'), ['run'], { TEST_DATABASES: 'pglite' });
   console.log(`\nfast checks passed (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   process.exit(0);
 }
@@ -167,8 +176,6 @@ if (scratch) console.log(`Temporary files: ${scratch} (in memory)`);
 // the template is made beside the checks, so the journeys' server starts at once.
 const e2eTemplate = nameE2eFolders().templateDir;
 
-/** Vitest's starting point (database templates, compiled test processes: scripts/test-run.ts), kept by its maker until the suites are over. */
-let testRun;
 process.on('exit', () => {
   testRun?.child.stdin.end();
   rmSync(e2eTemplate, { recursive: true, force: true });
@@ -192,9 +199,9 @@ await together([
 // waits leave (the journeys keep the cores about 85 % busy), where beside the checks it was the first
 // phase's longest part with the build.
 testRun = startTestRun();
-step('browser journeys (playwright)', bin('playwright'), ['test'], { CHROME_PATH: chrome });
+await step('browser journeys (playwright)', bin('playwright'), ['test'], { CHROME_PATH: chrome });
 await together([{ title: 'Vitest’s databases and test processes', wait: () => testRun.ready }]);
 process.env.ACADEMY_TEST_RUN = testRun.line;
-step('unit and integration tests (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile.json=reports/vitest.json']);
+await step('unit and integration tests (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile.json=reports/vitest.json']);
 await testRun.remove();
 summary();

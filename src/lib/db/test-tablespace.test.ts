@@ -91,4 +91,37 @@ describe.skipIf(!ready)('the run’s PostgreSQL tablespace in memory', () => {
       await ts.drop();
     }
   });
+
+  it('drops a killed run’s tablespace whose folder went first, with pages the server had not written, and the server checkpoints again', async () => {
+    const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout;
+    const dir = mkdtempSync(join(folder, 'removed-'));
+    const { uid, gid } = statSync((await query<{ data_directory: string }>('show data_directory'))[0]!.data_directory);
+    spawnSync('chown', [`${uid}:${gid}`, dir]);
+    const stale = `academy_ts_${gone}_removed`;
+    // Two databases, as a run leaves its templates: dropping one waits for a checkpoint, which fails on the other's pages.
+    const dbs = [`academy_ts_test_removed_${gone}_a`, `academy_ts_test_removed_${gone}_b`];
+    let ts: Awaited<ReturnType<typeof memoryTablespace>> = null;
+    try {
+      await query(`CREATE TABLESPACE "${stale}" LOCATION '${dir}'`);
+      for (const db of dbs) {
+        await query(`CREATE DATABASE "${db}" TABLESPACE "${stale}"`);
+        const inside = new pg.Client({ connectionString: `${server.replace(/\/[^/]*$/, '')}/${db}` });
+        await inside.connect();
+        // Pages the server holds and writes at its next checkpoint.
+        await inside.query('create table kept (n int); insert into kept select generate_series(1, 1000)').finally(() => inside.end());
+      }
+      // The folder goes, as a run that stopped on a failure removed its temporary files before its databases.
+      rmSync(dir, { recursive: true, force: true });
+      ts = await memoryTablespace(server, folder);
+      expect(ts).not.toBeNull();
+      expect(await tablespaces()).not.toContain(stale);
+      for (const db of dbs) expect(await tablespaceOf(db)).toBeUndefined();
+      expect(await query('checkpoint')).toEqual([]);
+    } finally {
+      // Should the drop have failed, the server is mended for the tests after this one.
+      for (let i = 0; i < 2; i++) for (const db of dbs) await query(`DROP DATABASE IF EXISTS "${db}" WITH (FORCE)`).catch(() => undefined);
+      await query(`DROP TABLESPACE IF EXISTS "${stale}"`).catch(() => undefined);
+      await ts?.drop();
+    }
+  });
 });

@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync, statSync, chownSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { alive, onMemory } from '../../../scripts/scratch.mjs';
+import { alive, onMemory, TABLESPACE_FOLDER_PREFIX } from '../../../scripts/scratch.mjs';
 
 /** This machine's server, as the test URLs name it. */
 const LOCAL = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -39,10 +39,19 @@ async function withClient<T>(server: string, fn: (client: pg.Client) => Promise<
   }
 }
 
-/** Drops the databases in tablespace `name`, then the tablespace; its folder goes if `dir` is given. */
+/**
+ * Drops the databases in tablespace `name`, then the tablespace; its folder goes if `dir` is given.
+ *
+ * If the folder went first (a run removed its temporary files before its databases), the server still
+ * holds pages of those databases it cannot write: every checkpoint fails, and so does every DROP DATABASE
+ * on the server, which waits for one. A drop discards the database's pages before that wait, so a first
+ * round that fails leaves none behind and a second round goes through.
+ */
 async function dropTablespace(client: pg.Client, name: string, dir: string | null): Promise<void> {
-  const { rows } = await client.query<{ datname: string }>('select d.datname from pg_database d join pg_tablespace t on t.oid = d.dattablespace where t.spcname = $1', [name]);
-  for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${quotedName(datname)} WITH (FORCE)`);
+  const left = async () => (await client.query<{ datname: string }>('select d.datname from pg_database d join pg_tablespace t on t.oid = d.dattablespace where t.spcname = $1', [name])).rows;
+  const drop = (datname: string) => client.query(`DROP DATABASE IF EXISTS ${quotedName(datname)} WITH (FORCE)`);
+  for (const { datname } of await left()) await drop(datname).catch(() => undefined);
+  for (const { datname } of await left()) await drop(datname);
   await client.query(`DROP TABLESPACE IF EXISTS ${quotedName(name)}`);
   if (dir) rmSync(dir, { recursive: true, force: true });
 }
@@ -78,7 +87,7 @@ export async function memoryTablespace(server: string, folder = tmpdir()): Promi
       const { rows } = await client.query<{ data_directory: string }>('show data_directory');
       // The server's files belong to its user: so does the tablespace's folder.
       const { uid, gid } = statSync(rows[0]!.data_directory);
-      dir = mkdtempSync(join(folder, 'academy-pg-'));
+      dir = mkdtempSync(join(folder, TABLESPACE_FOLDER_PREFIX));
       chownSync(dir, uid, gid);
       const name = `${PREFIX}${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
       await client.query(`CREATE TABLESPACE ${quotedName(name)} LOCATION '${dir.replace(/'/g, "''")}'`);
