@@ -3,6 +3,7 @@
  * the server's user, every database created or copied for the run lands in it, and dropping it drops
  * what was left in it and its folder; none on a disk folder or another server; a killed run's is
  * dropped by the next. Skipped, saying so, without PostgreSQL, /dev/shm or the rights to hand a folder over.
+ * A tablespace whose folder went first is dropped with all its databases (against a stand-in server).
  */
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -11,7 +12,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { onMemory } from '../../../scripts/scratch.mjs';
 import { createPostgresDatabase, postgresAvailable } from './testing';
-import { memoryTablespace } from './test-tablespace';
+import { dropTablespace, memoryTablespace } from './test-tablespace';
 
 const server = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const root = typeof process.getuid === 'function' && process.getuid() === 0;
@@ -92,36 +93,46 @@ describe.skipIf(!ready)('the run’s PostgreSQL tablespace in memory', () => {
     }
   });
 
-  it('drops a killed run’s tablespace whose folder went first, with pages the server had not written, and the server checkpoints again', async () => {
-    const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout;
-    const dir = mkdtempSync(join(folder, 'removed-'));
-    const { uid, gid } = statSync((await query<{ data_directory: string }>('show data_directory'))[0]!.data_directory);
-    spawnSync('chown', [`${uid}:${gid}`, dir]);
-    const stale = `academy_ts_${gone}_removed`;
-    // Two databases, as a run leaves its templates: dropping one waits for a checkpoint, which fails on the other's pages.
-    const dbs = [`academy_ts_test_removed_${gone}_a`, `academy_ts_test_removed_${gone}_b`];
-    let ts: Awaited<ReturnType<typeof memoryTablespace>> = null;
-    try {
-      await query(`CREATE TABLESPACE "${stale}" LOCATION '${dir}'`);
-      for (const db of dbs) {
-        await query(`CREATE DATABASE "${db}" TABLESPACE "${stale}"`);
-        const inside = new pg.Client({ connectionString: `${server.replace(/\/[^/]*$/, '')}/${db}` });
-        await inside.connect();
-        // Pages the server holds and writes at its next checkpoint.
-        await inside.query('create table kept (n int); insert into kept select generate_series(1, 1000)').finally(() => inside.end());
+});
+
+/**
+ * A server as PostgreSQL behaves once a tablespace's folder went before its databases: it holds pages
+ * of those databases it cannot write, so every checkpoint fails, and DROP DATABASE (which waits for one)
+ * fails while any such page is left; a drop discards its own database's pages first, even when it then
+ * fails and its database stays. (Seen on this machine's PostgreSQL 15 after a run removed its folder
+ * first. A real server is not put in that state here: every other test's drop would fail meanwhile.)
+ */
+function serverWithUnwritablePages(databases: string[]) {
+  const left = new Set(databases);
+  const unwritable = new Set(databases);
+  const dropped: string[] = [];
+  let tablespace = true;
+  const client = {
+    async query(text: string) {
+      if (text.startsWith('select d.datname')) return { rows: [...left].map((datname) => ({ datname })) };
+      const drop = /^DROP DATABASE IF EXISTS "([^"]+)"/.exec(text);
+      if (drop) {
+        unwritable.delete(drop[1]!);
+        if (unwritable.size > 0) throw new Error('checkpoint request failed');
+        if (left.delete(drop[1]!)) dropped.push(drop[1]!);
+        return { rows: [] };
       }
-      // The folder goes, as a run that stopped on a failure removed its temporary files before its databases.
-      rmSync(dir, { recursive: true, force: true });
-      ts = await memoryTablespace(server, folder);
-      expect(ts).not.toBeNull();
-      expect(await tablespaces()).not.toContain(stale);
-      for (const db of dbs) expect(await tablespaceOf(db)).toBeUndefined();
-      expect(await query('checkpoint')).toEqual([]);
-    } finally {
-      // Should the drop have failed, the server is mended for the tests after this one.
-      for (let i = 0; i < 2; i++) for (const db of dbs) await query(`DROP DATABASE IF EXISTS "${db}" WITH (FORCE)`).catch(() => undefined);
-      await query(`DROP TABLESPACE IF EXISTS "${stale}"`).catch(() => undefined);
-      await ts?.drop();
-    }
+      if (text.startsWith('DROP TABLESPACE')) {
+        if (left.size > 0) throw new Error('tablespace is not empty');
+        tablespace = false;
+        return { rows: [] };
+      }
+      throw new Error(`unexpected statement ${text}`);
+    },
+  };
+  return { client: client as unknown as pg.Client, dropped, hasTablespace: () => tablespace };
+}
+
+describe('dropping a tablespace whose folder went first', () => {
+  it('drops every database in it and then it, though the first drops fail while the others’ pages are left', async () => {
+    const server = serverWithUnwritablePages(['academy_tpl_1_empty', 'academy_tpl_1_seeded', 'academy_tpl_1_prepared']);
+    await dropTablespace(server.client, 'academy_ts_1_gone', null);
+    expect(server.dropped.sort()).toEqual(['academy_tpl_1_empty', 'academy_tpl_1_prepared', 'academy_tpl_1_seeded']);
+    expect(server.hasTablespace()).toBe(false);
   });
 });

@@ -47,7 +47,7 @@ async function withClient<T>(server: string, fn: (client: pg.Client) => Promise<
  * on the server, which waits for one. A drop discards the database's pages before that wait, so a first
  * round that fails leaves none behind and a second round goes through.
  */
-async function dropTablespace(client: pg.Client, name: string, dir: string | null): Promise<void> {
+export async function dropTablespace(client: pg.Client, name: string, dir: string | null): Promise<void> {
   const left = async () => (await client.query<{ datname: string }>('select d.datname from pg_database d join pg_tablespace t on t.oid = d.dattablespace where t.spcname = $1', [name])).rows;
   const drop = (datname: string) => client.query(`DROP DATABASE IF EXISTS ${quotedName(datname)} WITH (FORCE)`);
   for (const { datname } of await left()) await drop(datname).catch(() => undefined);
