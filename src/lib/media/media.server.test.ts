@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { and, asc, eq, like } from 'drizzle-orm';
-import { testDatabases } from '../db/testing';
+import { testDatabases, testHashCost } from '../db/testing';
 import type { DbHandle } from '../db/client';
 import * as s from '../db/schema';
 import { seed } from '../db/seed/seed.server';
@@ -348,7 +348,7 @@ describe.each(databases)('lesson media on $name', ({ create }) => {
       // A database seeded before documents existed had `/files/…` links: seeding again converts them.
       await db().update(s.resources).set({ url: '/files/old.pdf', mediaFileId: null }).where(eq(s.resources.id, seededPdfs[0]!.id));
       const mediaBefore = (await db().select().from(s.mediaFiles)).length;
-      await seed(db(), MEDIA);
+      await seed(db(), MEDIA, testHashCost);
       const [again] = await db().select().from(s.resources).where(eq(s.resources.id, seededPdfs[0]!.id));
       expect(again).toMatchObject({ url: null, mediaFileId: seededPdfs[0]!.mediaFileId });
       expect((await db().select().from(s.mediaFiles)).length).toBe(mediaBefore);
