@@ -23,6 +23,12 @@ export default defineConfig({
     // time waiting for the processes they start, and a third worker fills that wait (whole run measured
     // side by side here: 2 workers 289 s, 3 workers 239 s, 4 workers 243 s).
     maxWorkers: 3,
+    // A young generation of up to 64 MB per semi-space in each worker: sampled through a whole run, a
+    // quarter of the suite's processor time was V8's garbage-collector threads in the workers (each file
+    // builds runtimes and database copies, and short-lived objects were promoted and marked again and
+    // again). The whole run alone, side by side: 238.4 → 229.6 s (356 → 341 s of user time) and
+    // 216.1 → 207.9 s (322 → 310 s) (`docs/benchmarks.md`, the eighth day's session).
+    execArgv: ['--max-semi-space-size=64'],
     // The test files of a worker share its loaded modules (PGlite's WebAssembly, Drizzle, the app's
     // modules) instead of loading them again for each file: 97 s → 70–75 s for the whole suite here.
     // Nothing is shared by design: every test builds its own runtime and database copy, and no test
