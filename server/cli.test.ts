@@ -80,7 +80,7 @@ describe.concurrent('bad configuration gives one clear line and a non-zero exit'
   });
 
   it('a data folder that cannot be written', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'academy-')), 'a-file');
+    const file = join(tempFolder('academy-not-a-folder-'), 'a-file');
     writeFileSync(file, 'not a folder');
     const r = await run({ DATA_DIR: join(file, 'data') });
     expect(r.code).toBe(1);
