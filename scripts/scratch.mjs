@@ -52,7 +52,7 @@ export function memoryScratch({ base = '/dev/shm', room = 4 * 2 ** 30 } = {}) {
   try {
     if (!onMemory(base)) return null;
     for (const name of readdirSync(base)) {
-      const pid = Number(/^academy-test-(\d+)-/.exec(name)?.[1]);
+      const pid = Number(new RegExp(`^${PREFIX}(\\d+)-`).exec(name)?.[1]);
       if (!pid || alive(pid)) continue;
       const dir = join(base, name);
       if (readdirSync(dir).some((entry) => entry.startsWith(TABLESPACE_FOLDER_PREFIX))) continue;

@@ -61,7 +61,7 @@ async function dropStale(client: pg.Client): Promise<string[]> {
   const { rows } = await client.query<{ spcname: string; location: string }>(`select spcname, pg_tablespace_location(oid) as location from pg_tablespace where spcname like '${PREFIX}%'`);
   const dropped: string[] = [];
   for (const { spcname, location } of rows) {
-    const pid = Number(/^academy_ts_(\d+)_/.exec(spcname)?.[1]);
+    const pid = Number(new RegExp(`^${PREFIX}(\\d+)_`).exec(spcname)?.[1]);
     if (!pid || alive(pid)) continue;
     try {
       await dropTablespace(client, spcname, location || null);

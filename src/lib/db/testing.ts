@@ -201,7 +201,7 @@ export async function createPostgresDatabase(
     // is connected to the template (a copy in progress is one), so a refused copy waits and tries again.
     for (let attempt = 0; ; attempt++) {
       try {
-        await admin(`CREATE DATABASE "${dbName}" TEMPLATE "${opts.template}"`);
+        await admin(`CREATE DATABASE ${quotedName(dbName)} TEMPLATE ${quotedName(opts.template)}`);
         break;
       } catch (err) {
         if (attempt >= 50 || !/being accessed by other users/.test(String(err))) throw err;
@@ -211,7 +211,7 @@ export async function createPostgresDatabase(
   }
   const url = new URL(server);
   url.pathname = `/${dbName}`;
-  return { url: url.href, drop: () => admin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`) };
+  return { url: url.href, drop: () => admin(`DROP DATABASE IF EXISTS ${quotedName(dbName)} WITH (FORCE)`) };
 }
 
 /** True when the local PostgreSQL answers (tests that need it skip, saying so, when it does not). */
