@@ -80,7 +80,9 @@ test('a declined card in English says why and keeps the cart; another card then 
   // is already typing another number.
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
+  let asked = false;
   await page.route('**/_actions/commerce.newKey/', async (route) => {
+    asked = true;
     await held;
     await route.continue();
   });
@@ -95,6 +97,8 @@ test('a declined card in English says why and keeps the cart; another card then 
   const number = page.getByLabel('Card number');
   await number.fill('');
   await number.pressSequentially('42424242');
+  // The new key was asked for and is still held (else this proves nothing about the focus).
+  expect(asked).toBe(true);
   release();
   await expect(page.getByRole('button', { name: 'Pay $19.99' })).toBeEnabled();
   await expect(number).toBeFocused();
