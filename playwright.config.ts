@@ -12,6 +12,8 @@ const launchOptions = { executablePath: (process.env.CHROME_PATH ??= findChromiu
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Journeys are `*.spec.ts`; a `*.test.ts` beside their helpers is a Vitest test of the helper.
+  testMatch: '**/*.spec.ts',
   fullyParallel: true,
   globalTeardown: './tests/e2e/support/teardown.ts',
   // Two browsers: a third filled some of the journeys' waits (331 s → 296 s in one hour here), but the

@@ -10,7 +10,7 @@ process.env.PASSWORD_HASH_COST ??= '10';
 export default defineConfig({
   resolve: { alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
-    include: ['src/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/e2e/support/**/*.test.ts'],
     environment: 'node',
     // One migrated and one seeded database per run, copied by every test that needs one.
     globalSetup: ['./vitest.setup.ts'],
