@@ -1,6 +1,5 @@
 /** The production server under test: a client folder, an empty database, a stand-in for Astro and helpers to ask it (shared by the server/app.*.test.ts files). */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { get } from 'node:http';
@@ -72,15 +71,18 @@ export const astro: AstroHandler = async (req, res, next, locals) => {
 export function serveTestApp() {
   const tempFolder = useTempFolders();
   beforeAll(async () => {
-    const client = tempFolder('academy-client-');
-    mkdirSync(join(client, '_astro'));
+    // The client folder inside a folder of the file's own, beside the file a path traversal would reach:
+    // both are removed with it.
+    const outside = tempFolder('academy-client-');
+    const client = join(outside, 'client');
+    mkdirSync(join(client, '_astro'), { recursive: true });
     mkdirSync(join(client, 'about-us'));
     mkdirSync(join(client, 'en/404'), { recursive: true });
     writeFileSync(join(client, '_astro/app.abc123.js'), 'console.log(1)');
     writeFileSync(join(client, 'about-us/index.html'), '<h1>about</h1>');
     writeFileSync(join(client, '404.html'), '<h1>no encontrada</h1>');
     writeFileSync(join(client, 'en/404/index.html'), '<h1>not found</h1>');
-    writeFileSync(join(tmpdir(), 'academy-secret.txt'), 'secret');
+    writeFileSync(join(outside, 'academy-secret.txt'), 'secret');
     writeFileSync(join(client, '_astro/big.def456.js'), BIG_JS);
     precompress(client);
     handle = await pglite.create();

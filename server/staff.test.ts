@@ -77,7 +77,7 @@ describe.skipIf(!siteBuilt)('the staff back office, through the site', () => {
     expect(junk.status).toBe(400);
     expect(error(junk.body).message).toBe(es.code.malformed);
 
-    const ok = await proveWithFreshCode((code) => prove(c, code));
+    const ok = await proveWithFreshCode((code) => prove(c, code), ADMIN_FACTOR.secret, built.runtime.config.dataDir);
     expect(ok.status, ok.body).toBe(200);
     expect(ok.body).toContain('/admin');
     const dashboard = await c.get('/admin');

@@ -30,10 +30,11 @@ const CLAIM_MARGIN_MS = 5_000;
 
 /**
  * The code of a 30-second step that no other test of this run has claimed for `secret`, waiting for the
- * next step while the current one is taken (or about to end).
+ * next step while the current one is taken (or about to end). The claims are kept in the data folder of
+ * the server the code is for (`serverDataDir`, else the journeys' server's).
  */
-export async function claimedCode(secret: string = ADMIN_FACTOR.secret): Promise<string> {
-  const folder = join(process.env.E2E_DATA_DIR ?? tmpdir(), 'totp-steps');
+export async function claimedCode(secret: string = ADMIN_FACTOR.secret, serverDataDir?: string): Promise<string> {
+  const folder = join(serverDataDir ?? process.env.E2E_DATA_DIR ?? tmpdir(), 'totp-steps');
   mkdirSync(folder, { recursive: true });
   for (;;) {
     const now = Date.now();
@@ -54,9 +55,9 @@ export async function claimedCode(secret: string = ADMIN_FACTOR.secret): Promise
  * Sends a claimed code with `send`; when the answer is a 400 (a later step was accepted first), sends the
  * code of a newly claimed step, up to four times in all. Returns the last answer.
  */
-export async function proveWithFreshCode<A extends { status: number }>(send: (code: string) => Promise<A>, secret: string = ADMIN_FACTOR.secret): Promise<A> {
-  let answer = await send(await claimedCode(secret));
-  for (let i = 0; i < 3 && answer.status === 400; i++) answer = await send(await claimedCode(secret));
+export async function proveWithFreshCode<A extends { status: number }>(send: (code: string) => Promise<A>, secret: string = ADMIN_FACTOR.secret, serverDataDir?: string): Promise<A> {
+  let answer = await send(await claimedCode(secret, serverDataDir));
+  for (let i = 0; i < 3 && answer.status === 400; i++) answer = await send(await claimedCode(secret, serverDataDir));
   return answer;
 }
 
