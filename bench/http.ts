@@ -18,6 +18,8 @@
  * BENCH_SOCKET_SECONDS change it, BENCH_SKIP_SOCKET=1 skips it).
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { get as httpGet } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { startBenchServer, treeRssMb } from './server';
 
@@ -93,13 +95,21 @@ const sessions: Record<Who, string> = {
  * the built files. Bytes as sent to a browser that accepts brotli (and as stored, uncompressed).
  */
 async function weight(path: string) {
-  const get = async (url: string) => {
-    const r = await fetch(url, { headers: { 'accept-encoding': 'br, gzip' } });
-    const text = await r.text();
-    // fetch decodes the body: the bytes on the wire are the Content-Length of an encoded answer.
-    const sent = r.headers.get('content-encoding') ? Number(r.headers.get('content-length')) : Buffer.byteLength(text);
-    return { text, sent, raw: Buffer.byteLength(text) };
-  };
+  // The body's bytes as sent (a page rendered on a cache miss comes chunked, with no Content-Length), then decoded.
+  const get = (url: string) =>
+    new Promise<{ text: string; sent: number; raw: number }>((resolve, reject) => {
+      httpGet(url, { headers: { 'accept-encoding': 'br, gzip' } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', reject);
+        res.on('end', () => {
+          const body = Buffer.concat(chunks);
+          const coding = res.headers['content-encoding'];
+          const text = (coding === 'br' ? brotliDecompressSync(body) : coding === 'gzip' ? gunzipSync(body) : body).toString('utf8');
+          resolve({ text, sent: body.length, raw: Buffer.byteLength(text) });
+        });
+      }).on('error', reject);
+    });
   const page = await get(base + path);
   const attr = (text: string, re: RegExp) => [...text.matchAll(re)].map((m) => m[1]!);
   const css = attr(page.text, /<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g);
