@@ -66,3 +66,32 @@ describe('allowed hosts', () => {
     expect(validHostPattern('https://academy.example')).toBe(false);
   });
 });
+
+describe('answers remembered per settings (every request asks)', () => {
+  it('gives the same answers asked again, after a flood of other hosts, and for each settings object its own', () => {
+    const a: OriginSettings = { publicUrl: null, allowedHosts: ['a.example'], port: 4321 };
+    const b: OriginSettings = { publicUrl: null, allowedHosts: ['b.example'], port: 4322 };
+    for (let round = 0; round < 2; round++) {
+      expect(hostAllowed('a.example', a)).toBe(true);
+      expect(hostAllowed('a.example', b)).toBe(false);
+      expect(publicOrigin(a, { host: 'a.example:8080', protocol: 'https:' })).toBe('https://a.example:8080');
+      expect(publicOrigin(b, { host: 'a.example:8080', protocol: 'https:' })).toBe('http://localhost:4322');
+      // The scheme is part of what is remembered.
+      expect(publicOrigin(a, { host: 'a.example:8080', protocol: 'http:' })).toBe('http://a.example:8080');
+      // More made-up hosts than are kept: each still gets the rule's answer.
+      for (let i = 0; i < 600; i++) {
+        expect(hostAllowed(`h${i}.a.example`, a)).toBe(false);
+        expect(publicOrigin(a, { host: `h${i}.a.example`, protocol: 'http:' })).toBe('http://localhost:4321');
+      }
+    }
+  });
+
+  it('answers a 100 KB or NUL-holding Host as foreign, every time', () => {
+    for (const host of ['a'.repeat(100_000), 'localhost\u0000.evil.example', `localhost:${'9'.repeat(400)}`]) {
+      for (let i = 0; i < 2; i++) {
+        expect(hostAllowed(host, local)).toBe(false);
+        expect(publicOrigin(local, { host, protocol: 'http:' })).toBe('http://localhost:4321');
+      }
+    }
+  });
+});

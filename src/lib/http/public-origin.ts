@@ -5,6 +5,7 @@
  * Pure: callers pass the settings (`config.origin`) and the request's host. The settings and the
  * syntax of a Host value belong to the configuration, which checks `ALLOWED_HOSTS` with them.
  */
+import { BoundedCache } from '../bounded-cache';
 import { parseHost, type OriginSettings } from '../config/hosts';
 
 export { DEFAULT_ALLOWED_HOSTS, parseHost, validHostPattern, type OriginSettings } from '../config/hosts';
@@ -26,8 +27,31 @@ function matches(pattern: string, host: { hostname: string; port: string }): boo
   return want.port === '' || want.port === host.port;
 }
 
+/**
+ * What was already decided for a settings object (`hostAllowed` by Host, `publicOrigin` by
+ * `protocol//host`): every request asks again, with one of the same few hosts. Bounded, and only for
+ * values of a host's length.
+ */
+const decided = { allowed: new WeakMap<OriginSettings, BoundedCache<string, boolean>>(), origins: new WeakMap<OriginSettings, BoundedCache<string, string>>() };
+
+function remembered<V>(kind: WeakMap<OriginSettings, BoundedCache<string, V>>, settings: OriginSettings, key: string, decide: () => V): V {
+  if (key.length > 310) return decide();
+  let known = kind.get(settings);
+  if (!known) kind.set(settings, (known = new BoundedCache<string, V>(256)));
+  const hit = known.get(key);
+  if (hit !== undefined) return hit;
+  const value = decide();
+  known.set(key, value);
+  return value;
+}
+
 /** True when a request's Host names `PUBLIC_URL`'s host or one of the allowed hosts. */
 export function hostAllowed(host: string | null | undefined, settings: OriginSettings): boolean {
+  if (!host) return false;
+  return remembered(decided.allowed, settings, host, () => hostAllowedOnce(host, settings));
+}
+
+function hostAllowedOnce(host: string, settings: OriginSettings): boolean {
   const parsed = parseHost(host);
   if (!parsed) return false;
   if (settings.publicUrl) {
@@ -50,6 +74,11 @@ export function fallbackOrigin(port: number): string {
  * build time) `http://localhost:PORT`. Never whatever a Host header says.
  */
 export function publicOrigin(settings: OriginSettings, request: RequestAddress | null): string {
+  if (!request?.host) return publicOriginOnce(settings, request);
+  return remembered(decided.origins, settings, `${request.protocol}//${request.host}`, () => publicOriginOnce(settings, request));
+}
+
+function publicOriginOnce(settings: OriginSettings, request: RequestAddress | null): string {
   if (settings.publicUrl) return new URL(settings.publicUrl).origin;
   if (request && hostAllowed(request.host, settings)) {
     const { hostname, port } = parseHost(request.host)!;
