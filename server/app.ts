@@ -67,7 +67,7 @@ export interface App {
 export function createApp(opts: AppOptions): App {
   const { runtime } = opts;
   const { config, logger } = runtime;
-  const headers = securityHeaders(config.production, opts.policies?.any ?? undefined);
+  const securityHeaderList = Object.entries(securityHeaders(config.production, opts.policies?.any ?? undefined));
   const trustProxy = config.trustProxy;
   const origin = config.origin;
   const logError = opts.logError ?? errorLogger(logger, runtime.outage);
@@ -91,16 +91,19 @@ export function createApp(opts: AppOptions): App {
     // Every answer carries its request id: the error page and the log show the same one.
     const requestId = acceptedRequestId(req.headers[REQUEST_ID_HEADER], trustProxy) ?? newRequestId();
     res.setHeader('X-Request-Id', requestId);
-    for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
+    for (const [k, v] of securityHeaderList) res.setHeader(k, v);
     const url = new URL(req.url ?? '/', 'http://localhost');
     // One access line per request: the path only (a query string may hold a token), never cookies or bodies.
     res.once('close', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       metrics.observeRequest(url.pathname, res.statusCode, seconds);
-      logger.info(
-        { requestId, method: req.method ?? 'GET', path: url.pathname, status: res.statusCode, durationMs: Math.round(seconds * 1e6) / 1e3, ...(res.writableFinished ? {} : { aborted: true }) },
-        'request',
-      );
+      // The line's object is made only when it is written (`LOG_LEVEL` above `info` writes none).
+      if (logger.isLevelEnabled('info')) {
+        logger.info(
+          { requestId, method: req.method ?? 'GET', path: url.pathname, status: res.statusCode, durationMs: Math.round(seconds * 1e6) / 1e3, ...(res.writableFinished ? {} : { aborted: true }) },
+          'request',
+        );
+      }
     });
     let cacheCounted = false;
     const exchange: Exchange = {

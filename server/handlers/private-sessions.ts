@@ -14,23 +14,32 @@ type WriteHead = ServerResponse['writeHead'];
  * `write`/`end`) goes through `writeHead`, so the header is settled there, after the handler's own.
  */
 export function keepPrivate(res: ServerResponse): void {
-  const writeHead = res.writeHead.bind(res) as (status: number, reason?: string) => ServerResponse;
-  res.writeHead = ((status: number, ...rest: unknown[]) => {
-    const reason = typeof rest[0] === 'string' ? rest[0] : undefined;
-    const given = rest.find((a) => typeof a === 'object' && a !== null) as Record<string, unknown> | unknown[] | undefined;
-    if (Array.isArray(given)) {
-      const pairs: [string, string][] = Array.isArray(given[0])
-        ? (given as [string, string][])
-        : Array.from({ length: given.length / 2 }, (_, i) => [String(given[2 * i]), String(given[2 * i + 1])]);
-      const grouped = new Map<string, string[]>();
-      for (const [k, v] of pairs) grouped.set(k.toLowerCase(), [...(grouped.get(k.toLowerCase()) ?? []), v]);
-      for (const [k, v] of grouped) res.setHeader(k, v.length === 1 ? v[0]! : v);
-    } else if (given) {
+  const writeHead = res.writeHead as (this: ServerResponse, status: number, reason?: string) => ServerResponse;
+  // Runs for every answer to a session: the headers are handed on without copying them more than once.
+  res.writeHead = function (this: ServerResponse, status: number, a?: unknown, b?: unknown) {
+    const reason = typeof a === 'string' ? a : undefined;
+    const given = typeof a === 'object' && a !== null ? a : typeof b === 'object' && b !== null ? b : undefined;
+    if (Array.isArray(given)) setHeaderList(res, given);
+    else if (given) {
       for (const [k, v] of Object.entries(given)) if (v !== undefined) res.setHeader(k, v as string | string[]);
     }
     if (!isPrivateCacheControl(String(res.getHeader('cache-control') ?? ''))) res.setHeader('Cache-Control', PRIVATE_CACHE_CONTROL);
-    return reason === undefined ? writeHead(status) : writeHead(status, reason);
-  }) as WriteHead;
+    return reason === undefined ? writeHead.call(res, status) : writeHead.call(res, status, reason);
+  } as WriteHead;
+}
+
+/** Sets a header list (`[name, value, …]` or `[[name, value], …]`), a name given twice keeping both values. */
+function setHeaderList(res: ServerResponse, list: unknown[]): void {
+  const pairs = Array.isArray(list[0]);
+  const count = pairs ? list.length : list.length / 2;
+  const grouped = new Map<string, string | string[]>();
+  for (let i = 0; i < count; i++) {
+    const name = String(pairs ? (list[i] as unknown[])[0] : list[2 * i]).toLowerCase();
+    const value = String(pairs ? (list[i] as unknown[])[1] : list[2 * i + 1]);
+    const had = grouped.get(name);
+    grouped.set(name, had === undefined ? value : Array.isArray(had) ? [...had, value] : [had, value]);
+  }
+  for (const [name, value] of grouped) res.setHeader(name, value);
 }
 
 export const privateSessions: Handler = ({ req, res }) => {
