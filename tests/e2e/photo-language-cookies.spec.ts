@@ -129,8 +129,9 @@ test.describe('profile photo crop and removal', () => {
     for (let i = 0; i < 12; i++) await frame.press('ArrowRight');
     await expect(field('cropX')).toHaveValue('400');
     // The pointer: dragged all the way left (the red half), then made smaller with "-" around its centre.
+    // `hover` waits until the frame itself takes the pointer at its centre (in view, nothing over it).
+    await frame.hover();
     const box = (await frame.boundingBox())!;
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.down();
     await page.mouse.move(box.x - 900, box.y + box.height / 2, { steps: 5 });
     await page.mouse.up();
