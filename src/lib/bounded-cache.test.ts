@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { BoundedCache } from './bounded-cache';
 
 describe('BoundedCache', () => {
@@ -86,5 +87,65 @@ describe('BoundedCache', () => {
 
   it('refuses a size that keeps nothing', () => {
     for (const size of [0, -1, Number.NaN]) expect(() => new BoundedCache(size)).toThrow(RangeError);
+  });
+
+  it('keeps and forgets exactly what a least-recently-used map does, under any mix of calls', () => {
+    // The model: a Map reordered by deleting and setting again on every use.
+    class Model {
+      readonly m = new Map<number, { value: number; at: number }>();
+      evicted: number[] = [];
+      constructor(readonly max: number, readonly ttl: number) {}
+      get(k: number, now: number) {
+        const e = this.m.get(k);
+        if (!e) return undefined;
+        this.m.delete(k);
+        if (now - e.at > this.ttl) return undefined;
+        e.at = now;
+        this.m.set(k, e);
+        return e.value;
+      }
+      set(k: number, v: number, now: number) {
+        this.m.delete(k);
+        this.m.set(k, { value: v, at: now });
+        for (const [key, e] of this.m) {
+          const expired = now - e.at > this.ttl;
+          if (this.m.size <= this.max && !expired) break;
+          this.m.delete(key);
+          if (!expired) this.evicted.push(key);
+        }
+      }
+    }
+    const op = fc.oneof(
+      fc.record({ kind: fc.constant('get' as const), key: fc.integer({ min: 0, max: 7 }) }),
+      fc.record({ kind: fc.constant('set' as const), key: fc.integer({ min: 0, max: 7 }), value: fc.integer() }),
+      fc.record({ kind: fc.constant('delete' as const), key: fc.integer({ min: 0, max: 7 }) }),
+      fc.record({ kind: fc.constant('dropOdd' as const) }),
+      fc.record({ kind: fc.constant('tick' as const), ms: fc.integer({ min: 0, max: 40 }) }),
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 5 }), fc.constantFrom(50, Number.POSITIVE_INFINITY), fc.array(op, { maxLength: 60 }), (max, ttl, ops) => {
+        const evicted: number[] = [];
+        const c = new BoundedCache<number, number>(max, ttl, { onEvict: (k) => evicted.push(k) });
+        const model = new Model(max, ttl);
+        let now = 0;
+        for (const o of ops) {
+          if (o.kind === 'tick') now += o.ms;
+          else if (o.kind === 'get') expect(c.get(o.key, now)).toBe(model.get(o.key, now));
+          else if (o.kind === 'set') {
+            c.set(o.key, o.value, now);
+            model.set(o.key, o.value, now);
+          } else if (o.kind === 'delete') {
+            c.delete(o.key);
+            model.m.delete(o.key);
+          } else {
+            c.deleteWhere((_, k) => k % 2 === 1);
+            for (const k of [...model.m.keys()]) if (k % 2 === 1) model.m.delete(k);
+          }
+          expect(c.size).toBe(model.m.size);
+          for (let k = 0; k < 8; k++) expect(c.peek(k)).toBe(model.m.get(k)?.value);
+        }
+        expect(evicted).toEqual(model.evicted);
+      }),
+    );
   });
 });

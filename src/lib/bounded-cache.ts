@@ -6,9 +6,13 @@
  * testable without waiting. Pure, no imports.
  */
 
-interface Entry<V> {
+/** An entry, linked from the least recently used to the most recently used. */
+interface Entry<K, V> {
+  key: K;
   value: V;
   at: number;
+  older: Entry<K, V> | undefined;
+  newer: Entry<K, V> | undefined;
 }
 
 export interface BoundedCacheOptions<K, V> {
@@ -17,7 +21,13 @@ export interface BoundedCacheOptions<K, V> {
 }
 
 export class BoundedCache<K, V> {
-  readonly #entries = new Map<K, Entry<V>>();
+  // The order of use is a list through the entries themselves: a hit moves its entry to the newest end by
+  // relinking it, which allocates nothing. (Deleting and setting the key again in the map on every hit, as
+  // this did before, made the map's tables churn: under load, garbage that reached the old generation and
+  // set off a full collection a second or so; `docs/benchmarks.md`, the ninth day's session.)
+  readonly #entries = new Map<K, Entry<K, V>>();
+  #oldest: Entry<K, V> | undefined;
+  #newest: Entry<K, V> | undefined;
   readonly #onEvict: ((key: K, value: V) => void) | undefined;
 
   /**
@@ -41,10 +51,12 @@ export class BoundedCache<K, V> {
   get(key: K, now = 0): V | undefined {
     const e = this.#entries.get(key);
     if (!e) return undefined;
-    this.#entries.delete(key);
-    if (now - e.at > this.ttlMs) return undefined;
+    if (now - e.at > this.ttlMs) {
+      this.#remove(e);
+      return undefined;
+    }
     e.at = now;
-    this.#entries.set(key, e);
+    this.#makeNewest(e);
     return e.value;
   }
 
@@ -55,27 +67,67 @@ export class BoundedCache<K, V> {
 
   /** Stores `value` as the most recently used, then forgets the expired and the least recently used beyond `maxSize`. */
   set(key: K, value: V, now = 0): void {
-    this.#entries.delete(key);
-    this.#entries.set(key, { value, at: now });
-    // Map iteration is insertion order: the first entries are the least recently used.
-    for (const [k, e] of this.#entries) {
+    const kept = this.#entries.get(key);
+    if (kept) {
+      kept.value = value;
+      kept.at = now;
+      this.#makeNewest(kept);
+    } else {
+      const e: Entry<K, V> = { key, value, at: now, older: this.#newest, newer: undefined };
+      if (this.#newest) this.#newest.newer = e;
+      else this.#oldest = e;
+      this.#newest = e;
+      this.#entries.set(key, e);
+    }
+    // From the least recently used on: the expired, then whatever is beyond the size.
+    for (let e = this.#oldest; e; ) {
       const expired = now - e.at > this.ttlMs;
       if (this.#entries.size <= this.maxSize && !expired) break;
-      this.#entries.delete(k);
-      if (!expired) this.#onEvict?.(k, e.value);
+      const next = e.newer;
+      this.#remove(e);
+      if (!expired) this.#onEvict?.(e.key, e.value);
+      e = next;
     }
   }
 
   delete(key: K): void {
-    this.#entries.delete(key);
+    const e = this.#entries.get(key);
+    if (e) this.#remove(e);
   }
 
   /** Forgets every entry `drop` says so of (deleting while walking is safe). */
   deleteWhere(drop: (value: V, key: K) => boolean): void {
-    for (const [k, e] of this.#entries) if (drop(e.value, k)) this.#entries.delete(k);
+    for (let e = this.#oldest; e; ) {
+      const next = e.newer;
+      if (drop(e.value, e.key)) this.#remove(e);
+      e = next;
+    }
   }
 
   clear(): void {
     this.#entries.clear();
+    this.#oldest = this.#newest = undefined;
+  }
+
+  #unlink(e: Entry<K, V>): void {
+    if (e.older) e.older.newer = e.newer;
+    else this.#oldest = e.newer;
+    if (e.newer) e.newer.older = e.older;
+    else this.#newest = e.older;
+    e.older = e.newer = undefined;
+  }
+
+  #makeNewest(e: Entry<K, V>): void {
+    if (this.#newest === e) return;
+    this.#unlink(e);
+    e.older = this.#newest;
+    if (this.#newest) this.#newest.newer = e;
+    else this.#oldest = e;
+    this.#newest = e;
+  }
+
+  #remove(e: Entry<K, V>): void {
+    this.#entries.delete(e.key);
+    this.#unlink(e);
   }
 }
