@@ -6,7 +6,7 @@
  * the requests on them), then stops listening, answers every request with `Connection: close`, closes
  * the connections that carry none, and resolves once the last one is gone (or the grace period is up).
  */
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { ServerResponse, type IncomingMessage, type Server } from 'node:http';
 import { Server as NetServer, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 
@@ -43,7 +43,6 @@ export async function acceptWaiting(accepted: () => number): Promise<void> {
  */
 export function drainable(server: Server, answerStopping: (req: IncomingMessage, res: ServerResponse) => boolean = () => false): Drain {
   let draining = false;
-  const open = new Set<ServerResponse>();
   const sockets = new Set<Socket>();
   let settled: (() => void) | null = null;
   let accepted = 0;
@@ -60,8 +59,6 @@ export function drainable(server: Server, answerStopping: (req: IncomingMessage,
   server.removeAllListeners('request');
   server.removeAllListeners('upgrade');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    open.add(res);
-    res.once('close', () => open.delete(res));
     if (draining) {
       // The connection closes after this answer: the client sends its next request elsewhere.
       res.shouldKeepAlive = false;
@@ -87,7 +84,13 @@ export function drainable(server: Server, answerStopping: (req: IncomingMessage,
       (stopping ??= (async () => {
         draining = true;
         // Answers not yet begun say `Connection: close`; those begun close their connection once sent.
-        for (const res of open) res.shouldKeepAlive = false;
+        // (Each connection's answer in progress is found through the connection, Node's own link to it:
+        // a set of open answers, added to and deleted from on every request, made the set's table churn
+        // into the old generation under load; `docs/benchmarks.md`, the ninth day's session.)
+        for (const socket of sockets) {
+          const res = (socket as Socket & { _httpMessage?: unknown })._httpMessage;
+          if (res instanceof ServerResponse) res.shouldKeepAlive = false;
+        }
         // Connections the system accepted before the stop are taken, then the port is let go (net's
         // close: http's would destroy at once the connections whose requests are not read yet).
         if (server.listening) await acceptWaiting(() => accepted);
