@@ -15,6 +15,11 @@ const ways: Record<string, (res: ServerResponse) => void> = {
     res.setHeader('X-Two', 'y');
     res.end('d');
   },
+  '/replaces': (res) => {
+    res.setHeader('Set-Cookie', 'old=1');
+    res.setHeader('X-Kept', 'k');
+    res.writeHead(200, ['Set-Cookie', 'new=1', 'Set-Cookie', 'new=2']).end('f');
+  },
   '/already': (res) => res.writeHead(200, { 'Cache-Control': 'private, max-age=0' }).end('e'),
 };
 
@@ -62,6 +67,13 @@ describe('keepPrivate', () => {
     const r = await get('/pairs');
     expect(values(r.raw, 'set-cookie')).toEqual(['c=3', 'd=4']);
     expect(values(r.raw, 'vary')).toEqual(['Cookie']);
+    expect(values(r.raw, 'cache-control')).toEqual(['private, no-store']);
+  });
+
+  it('lets a list given to writeHead replace what was set before under its names, as Node does', async () => {
+    const r = await get('/replaces');
+    expect(values(r.raw, 'set-cookie')).toEqual(['new=1', 'new=2']);
+    expect(values(r.raw, 'x-kept')).toEqual(['k']);
     expect(values(r.raw, 'cache-control')).toEqual(['private, no-store']);
   });
 

@@ -28,18 +28,17 @@ export function keepPrivate(res: ServerResponse): void {
   } as WriteHead;
 }
 
-/** Sets a header list (`[name, value, …]` or `[[name, value], …]`), a name given twice keeping both values. */
+/**
+ * Sets a header list (`[name, value, …]` or `[[name, value], …]`) as Node's own `writeHead` takes it: its
+ * values replace any set before under the same name, and a name given twice keeps both.
+ */
 function setHeaderList(res: ServerResponse, list: unknown[]): void {
   const pairs = Array.isArray(list[0]);
   const count = pairs ? list.length : list.length / 2;
-  const grouped = new Map<string, string | string[]>();
-  for (let i = 0; i < count; i++) {
-    const name = String(pairs ? (list[i] as unknown[])[0] : list[2 * i]).toLowerCase();
-    const value = String(pairs ? (list[i] as unknown[])[1] : list[2 * i + 1]);
-    const had = grouped.get(name);
-    grouped.set(name, had === undefined ? value : Array.isArray(had) ? [...had, value] : [had, value]);
-  }
-  for (const [name, value] of grouped) res.setHeader(name, value);
+  const name = (i: number) => String(pairs ? (list[i] as unknown[])[0] : list[2 * i]);
+  const value = (i: number) => String(pairs ? (list[i] as unknown[])[1] : list[2 * i + 1]);
+  for (let i = 0; i < count; i++) res.removeHeader(name(i));
+  for (let i = 0; i < count; i++) res.appendHeader(name(i), value(i));
 }
 
 export const privateSessions: Handler = ({ req, res }) => {
