@@ -30,12 +30,14 @@ function matches(pattern: string, host: { hostname: string; port: string }): boo
 /**
  * What was already decided for a settings object (`hostAllowed` by Host, `publicOrigin` by
  * `protocol//host`): every request asks again, with one of the same few hosts. Bounded, and only for
- * values of a host's length.
+ * keys a Host value can make (`parseHost` refuses one over 300 characters; `https://` comes before it).
  */
-const decided = { allowed: new WeakMap<OriginSettings, BoundedCache<string, boolean>>(), origins: new WeakMap<OriginSettings, BoundedCache<string, string>>() };
+const allowedByHost = new WeakMap<OriginSettings, BoundedCache<string, boolean>>();
+const originByRequest = new WeakMap<OriginSettings, BoundedCache<string, string>>();
+const LONGEST_KEPT_KEY = 'https://'.length + 300;
 
 function remembered<V>(kind: WeakMap<OriginSettings, BoundedCache<string, V>>, settings: OriginSettings, key: string, decide: () => V): V {
-  if (key.length > 310) return decide();
+  if (key.length > LONGEST_KEPT_KEY) return decide();
   let known = kind.get(settings);
   if (!known) kind.set(settings, (known = new BoundedCache<string, V>(256)));
   const hit = known.get(key);
@@ -48,7 +50,7 @@ function remembered<V>(kind: WeakMap<OriginSettings, BoundedCache<string, V>>, s
 /** True when a request's Host names `PUBLIC_URL`'s host or one of the allowed hosts. */
 export function hostAllowed(host: string | null | undefined, settings: OriginSettings): boolean {
   if (!host) return false;
-  return remembered(decided.allowed, settings, host, () => hostAllowedOnce(host, settings));
+  return remembered(allowedByHost, settings, host, () => hostAllowedOnce(host, settings));
 }
 
 function hostAllowedOnce(host: string, settings: OriginSettings): boolean {
@@ -75,7 +77,7 @@ export function fallbackOrigin(port: number): string {
  */
 export function publicOrigin(settings: OriginSettings, request: RequestAddress | null): string {
   if (!request?.host) return publicOriginOnce(settings, request);
-  return remembered(decided.origins, settings, `${request.protocol}//${request.host}`, () => publicOriginOnce(settings, request));
+  return remembered(originByRequest, settings, `${request.protocol}//${request.host}`, () => publicOriginOnce(settings, request));
 }
 
 function publicOriginOnce(settings: OriginSettings, request: RequestAddress | null): string {
